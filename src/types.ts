@@ -1,0 +1,103 @@
+// The data every module shares. Nothing here imports anything: this file is the contract
+// between policy loading, facts, the compiler, the engine, state stores and adapters.
+
+export type DecisionKind = 'allow' | 'ask' | 'deny';
+export type ToolClass = 'read' | 'write' | 'exec';
+export type Severity = 'info' | 'warning' | 'critical';
+
+/** Who asked for the call, as the gateway reports it. Absent fields prove nothing. */
+export interface Requester {
+  channel?: string;
+  accountId?: string;
+  senderId?: string;
+  senderIsOwner?: boolean;
+  roleIds?: string[];
+}
+
+/** A tool call as adapters produce it and `toolwarden eval` reads it (LANGUAGE.md). */
+export interface ToolCall {
+  toolName: string;
+  params?: Record<string, unknown>;
+  agentId?: string;
+  sessionId?: string;
+  sessionKey?: string;
+  runId?: string;
+  cwd?: string;
+  derivedPaths?: string[];
+  requester?: Requester;
+  /** Epoch ms; honoured only when replaying (`toolwarden eval`, policy tests). */
+  time?: number;
+}
+
+/** A place in a policy file; line and column are 1-based. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** One objection to a call. `source` is `file:line:column` of the YAML node that decided. */
+export interface Reason {
+  policy: string;
+  check: string;
+  rule?: string;
+  message: string;
+  source: string;
+}
+
+export interface Approval {
+  title: string;
+  description: string;
+  severity: Severity;
+  timeoutMs: number;
+}
+
+/** One line of an explain trace: a check that ran and what it saw. */
+export interface TraceEntry {
+  policy: string;
+  check: string;
+  outcome: DecisionKind | 'skip';
+  saw?: unknown;
+  source?: string;
+}
+
+export interface Decision {
+  decision: DecisionKind;
+  reasons: Reason[];
+  approval?: Approval;
+  revision: string;
+  trace?: TraceEntry[];
+}
+
+/** A user mistake in a policy or test file: data, never an exception. */
+export interface Diagnostic {
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
+  location: SourceLocation;
+  /** JSON pointer of the offending node inside its document, e.g. `/shell/allow/2`. */
+  pointer: string;
+  hint?: string;
+}
+
+/** One simple command of a shell string, after unwrapping and normalisation. */
+export interface SimpleCommand {
+  /** Words with quotes removed, assignments stripped and wrappers unwrapped. */
+  words: string[];
+  /** `words` joined by single spaces: what command globs match. */
+  text: string;
+  /** Redirection targets (`> x`, `< y`, `2>> z`), as written after quote removal. */
+  redirects: string[];
+}
+
+/** What a shell string is, as far as a real parser can tell. */
+export interface ShellFacts {
+  commands: SimpleCommand[];
+  /**
+   * Why the string cannot be verified (parse error, non-literal command word, ...),
+   * or undefined when every simple command was read.
+   */
+  unverifiable?: string;
+  /** Which cap was exceeded (`length`, `depth`, `commands`): always a deny. */
+  capExceeded?: string;
+}
