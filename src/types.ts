@@ -59,6 +59,8 @@ export interface TraceEntry {
   outcome: DecisionKind | 'skip';
   saw?: unknown;
   source?: string;
+  /** Coverage items (JSON pointers inside the policy, e.g. `/paths/forbidden/0`) that matched. */
+  hits?: string[];
 }
 
 export interface Decision {
