@@ -1,0 +1,137 @@
+// A counter store on disk, shared by every process that opens the same file (hook commands
+// run one process per tool call). better-sqlite3 is synchronous, so the engine keeps its
+// synchronous fast path. Every consume runs inside one `BEGIN IMMEDIATE` transaction: the
+// write lock is taken before anything is read, so two processes can never both see the
+// last free slot.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { ConsumeResult, CounterState, CounterStore, LimitRequest } from './store.js';
+
+export interface SqliteStoreOptions {
+  /** How long to wait for another process's lock before failing (and so denying). Default 5000. */
+  busyTimeoutMs?: number;
+  /** Prune expired window rows of every key after this many consumes. Default 500. */
+  pruneEvery?: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS counters (
+  key TEXT PRIMARY KEY,
+  used INTEGER NOT NULL
+) STRICT;
+CREATE TABLE IF NOT EXISTS window_events (
+  key TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  expires INTEGER NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS window_events_key_at ON window_events (key, at);
+CREATE INDEX IF NOT EXISTS window_events_expires ON window_events (expires);
+`;
+
+/** Throws on a request the store cannot honour: the engine turns that into deny. */
+function checkRequest(request: LimitRequest): void {
+  if (typeof request.key !== 'string' || request.key.length === 0) {
+    throw new Error('limit request without a key');
+  }
+  if (!Number.isSafeInteger(request.limit) || request.limit < 0) {
+    throw new Error(`limit request \`${request.key}\` has an invalid limit`);
+  }
+  if (request.kind === 'window') {
+    if (typeof request.windowMs !== 'number' || !Number.isFinite(request.windowMs) || request.windowMs <= 0) {
+      throw new Error(`window limit request \`${request.key}\` has no valid windowMs`);
+    }
+  } else if (request.kind !== 'count') {
+    throw new Error(`limit request \`${request.key}\` has an unknown kind`);
+  }
+}
+
+function checkNow(now: number): void {
+  if (!Number.isFinite(now)) throw new Error('clock returned a non-finite time');
+}
+
+/**
+ * Opens (creating when needed) a counter store at `file`. Parent folders are created with
+ * mode 0700. Throws when the file cannot be opened or written.
+ *
+ * Window semantics: a call recorded at `t` occupies its window while `now - t < windowMs`,
+ * so at most `limit` calls fall in any half-open interval `(now - windowMs, now]`.
+ */
+export function createSqliteStore(file: string, options: SqliteStoreOptions = {}): CounterStore {
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  }
+  const db = new Database(file);
+  try {
+    // busy_timeout first: the WAL switch and schema creation may race other processes.
+    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(SCHEMA);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+
+  const readCount = db.prepare<[string], { used: number }>('SELECT used FROM counters WHERE key = ?');
+  const bumpCount = db.prepare<[string]>(
+    'INSERT INTO counters (key, used) VALUES (?, 1) ON CONFLICT (key) DO UPDATE SET used = used + 1',
+  );
+  const pruneKey = db.prepare<[string, number]>('DELETE FROM window_events WHERE key = ? AND at <= ?');
+  // `at > ?` rather than pruning alone: rows recorded at a later clock reading still count.
+  const countWindow = db.prepare<[string, number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM window_events WHERE key = ? AND at > ?',
+  );
+  const insertEvent = db.prepare<[string, number, number]>('INSERT INTO window_events (key, at, expires) VALUES (?, ?, ?)');
+  const pruneExpired = db.prepare<[number]>('DELETE FROM window_events WHERE expires <= ?');
+
+  const pruneEvery = Math.max(1, Math.floor(options.pruneEvery ?? 500));
+  let consumesSincePrune = 0;
+
+  function used(request: LimitRequest, now: number): number {
+    if (request.kind === 'count') return readCount.get(request.key)?.used ?? 0;
+    const windowStart = now - (request.windowMs as number);
+    return countWindow.get(request.key, windowStart)?.n ?? 0;
+  }
+
+  const consume = db.transaction((requests: LimitRequest[], now: number): ConsumeResult => {
+    // The same key may appear twice in one call: each occurrence needs its own slot.
+    const pendingByKey = new Map<string, number>();
+    const full: number[] = [];
+    requests.forEach((request, index) => {
+      if (request.kind === 'window') pruneKey.run(request.key, now - (request.windowMs as number));
+      const pending = pendingByKey.get(request.key) ?? 0;
+      if (used(request, now) + pending + 1 > request.limit) full.push(index);
+      pendingByKey.set(request.key, pending + 1);
+    });
+    if (full.length > 0) return { ok: false, full };
+    for (const request of requests) {
+      if (request.kind === 'count') bumpCount.run(request.key);
+      else insertEvent.run(request.key, now, now + (request.windowMs as number));
+    }
+    consumesSincePrune += 1;
+    if (consumesSincePrune >= pruneEvery) {
+      consumesSincePrune = 0;
+      pruneExpired.run(now);
+    }
+    return { ok: true };
+  });
+
+  return {
+    tryConsume(requests: LimitRequest[], now: number): ConsumeResult {
+      checkNow(now);
+      requests.forEach(checkRequest);
+      if (requests.length === 0) return { ok: true };
+      // `.immediate` issues BEGIN IMMEDIATE: the write lock is held from the first read.
+      return consume.immediate(requests, now);
+    },
+    peek(requests: LimitRequest[], now: number): CounterState[] {
+      checkNow(now);
+      requests.forEach(checkRequest);
+      return requests.map((request) => ({ key: request.key, used: used(request, now), limit: request.limit }));
+    },
+    close(): void {
+      if (db.open) db.close();
+    },
+  };
+}

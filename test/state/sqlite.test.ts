@@ -1,0 +1,175 @@
+import { describe, it, expect, afterEach } from 'vitest';
+import fc from 'fast-check';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createSqliteStore } from '../../src/state/sqlite.js';
+import type { CounterStore, LimitRequest } from '../../src/state/store.js';
+
+const tempDirs: string[] = [];
+const stores: CounterStore[] = [];
+function tempFile(name = 'state.db'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-sqlite-'));
+  tempDirs.push(dir);
+  return path.join(dir, name);
+}
+function open(file = tempFile()): CounterStore {
+  const store = createSqliteStore(file);
+  stores.push(store);
+  return store;
+}
+afterEach(() => {
+  for (const store of stores.splice(0)) void store.close?.();
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const count = (key: string, limit: number): LimitRequest => ({ key, kind: 'count', limit });
+const windowed = (key: string, limit: number, windowMs: number): LimitRequest => ({ key, kind: 'window', limit, windowMs });
+
+describe('sqlite store: count limits', () => {
+  it('takes exactly `limit` slots, then reports the counter full', () => {
+    const store = open();
+    const results = Array.from({ length: 5 }, (_, i) => store.tryConsume([count('s-1', 3)], 1000 + i));
+    expect(results.map((r) => (r as { ok: boolean }).ok)).toEqual([true, true, true, false, false]);
+    expect(results[3]).toEqual({ ok: false, full: [0] });
+    expect(store.peek([count('s-1', 3)], 2000)).toEqual([{ key: 's-1', used: 3, limit: 3 }]);
+  });
+
+  it('is all-or-nothing: one full counter means no counter is consumed', () => {
+    const store = open();
+    expect(store.tryConsume([count('full', 1)], 1)).toEqual({ ok: true });
+    const result = store.tryConsume([count('a', 10), count('full', 1), windowed('w', 10, 60_000)], 2);
+    expect(result).toEqual({ ok: false, full: [1] });
+    expect(store.peek([count('a', 10), windowed('w', 10, 60_000)], 3).map((s) => s.used)).toEqual([0, 0]);
+  });
+
+  it('a key repeated in one request needs one slot per occurrence', () => {
+    const store = open();
+    expect(store.tryConsume([count('k', 1), count('k', 1)], 1)).toEqual({ ok: false, full: [1] });
+    expect(store.peek([count('k', 1)], 1)[0]?.used).toBe(0);
+    expect(store.tryConsume([count('k', 2), count('k', 2)], 1)).toEqual({ ok: true });
+    expect(store.peek([count('k', 2)], 1)[0]?.used).toBe(2);
+  });
+
+  it('limit 0 is always full', () => {
+    const store = open();
+    expect(store.tryConsume([count('zero', 0)], 1)).toEqual({ ok: false, full: [0] });
+  });
+
+  it('state survives closing and reopening the file', () => {
+    const file = tempFile();
+    const first = createSqliteStore(file);
+    first.tryConsume([count('persist', 5)], 1);
+    first.tryConsume([count('persist', 5)], 2);
+    void first.close?.();
+    const second = open(file);
+    expect(second.peek([count('persist', 5)], 3)[0]?.used).toBe(2);
+  });
+});
+
+describe('sqlite store: sliding windows', () => {
+  it('is exact at the boundary: a call at t occupies (t - w, t]', () => {
+    const store = open();
+    const w = 1000;
+    expect(store.tryConsume([windowed('r', 2, w)], 0)).toEqual({ ok: true });
+    expect(store.tryConsume([windowed('r', 2, w)], 500)).toEqual({ ok: true });
+    expect(store.tryConsume([windowed('r', 2, w)], 999)).toEqual({ ok: false, full: [0] });
+    // at 1000 the call made at 0 has left the window (1000 - 0 is not < 1000)
+    expect(store.tryConsume([windowed('r', 2, w)], 1000)).toEqual({ ok: true });
+    expect(store.tryConsume([windowed('r', 2, w)], 1499)).toEqual({ ok: false, full: [0] });
+    expect(store.tryConsume([windowed('r', 2, w)], 1500)).toEqual({ ok: true });
+  });
+
+  it('no double burst across a fixed-window boundary', () => {
+    const store = open();
+    const w = 60_000;
+    for (let i = 0; i < 5; i++) expect(store.tryConsume([windowed('b', 5, w)], 59_000 + i)).toEqual({ ok: true });
+    // a fixed calendar-minute counter would reset at 60 000; a sliding window must not
+    expect(store.tryConsume([windowed('b', 5, w)], 60_001)).toEqual({ ok: false, full: [0] });
+    expect(store.tryConsume([windowed('b', 5, w)], 119_000)).toEqual({ ok: true });
+  });
+
+  it('calls recorded at a later clock reading still count when the clock goes back', () => {
+    const store = open();
+    expect(store.tryConsume([windowed('c', 1, 1000)], 5000)).toEqual({ ok: true });
+    expect(store.tryConsume([windowed('c', 1, 1000)], 4000)).toEqual({ ok: false, full: [0] });
+  });
+
+  it('property: never more than `limit` accepted calls in any window, and a call is refused only when the window is full', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 40 }),
+        (limit, windowMs, gaps) => {
+          const store = createSqliteStore(':memory:');
+          try {
+            const accepted: number[] = [];
+            let now = 0;
+            for (const gap of gaps) {
+              now += gap;
+              const inWindow = accepted.filter((t) => now - t < windowMs).length;
+              const result = store.tryConsume([windowed('p', limit, windowMs)], now);
+              if (result.ok) accepted.push(now);
+              // model: accept exactly when the half-open window (now - w, now] has room
+              expect(result.ok).toBe(inWindow < limit);
+            }
+            for (const t of accepted) {
+              expect(accepted.filter((u) => u >= t && u - t < windowMs).length).toBeLessThanOrEqual(limit);
+            }
+          } finally {
+            void store.close?.();
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('prunes expired rows of every key', () => {
+    const file = tempFile();
+    const store = createSqliteStore(file, { pruneEvery: 1 });
+    stores.push(store);
+    for (let i = 0; i < 20; i++) store.tryConsume([windowed(`k${i}`, 5, 100)], i);
+    store.tryConsume([windowed('late', 5, 100)], 10_000);
+    void store.close?.();
+    const db = new Database(file, { readonly: true });
+    const rows = db.prepare('SELECT COUNT(*) AS n FROM window_events').get() as { n: number };
+    db.close();
+    expect(rows.n).toBe(1);
+  });
+});
+
+describe('sqlite store: failures throw (the engine turns them into deny)', () => {
+  it('an unwritable path throws', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-ro-'));
+    tempDirs.push(dir);
+    const blocker = path.join(dir, 'not-a-dir');
+    fs.writeFileSync(blocker, 'x');
+    expect(() => createSqliteStore(path.join(blocker, 'state.db'))).toThrow();
+  });
+
+  it('creates missing parent folders with mode 0700', () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-mk-'));
+    tempDirs.push(base);
+    const file = path.join(base, 'a', 'b', 'state.db');
+    open(file).tryConsume([count('x', 1)], 1);
+    expect(fs.existsSync(file)).toBe(true);
+    expect(fs.statSync(path.join(base, 'a', 'b')).mode & 0o777).toBe(0o700);
+  });
+
+  it('rejects malformed requests instead of guessing', () => {
+    const store = open();
+    expect(() => store.tryConsume([{ key: 'w', kind: 'window', limit: 1 }], 1)).toThrow();
+    expect(() => store.tryConsume([{ key: 'n', kind: 'count', limit: Number.NaN }], 1)).toThrow();
+    expect(() => store.tryConsume([{ key: '', kind: 'count', limit: 1 }], 1)).toThrow();
+    expect(() => store.tryConsume([count('t', 1)], Number.NaN)).toThrow();
+  });
+
+  it('a closed store throws rather than answering', () => {
+    const store = open();
+    void store.close?.();
+    expect(() => store.tryConsume([count('x', 1)], 1)).toThrow();
+  });
+});
