@@ -1,0 +1,175 @@
+// Running policy tests: every case against a fresh limit state, calls replayed with their
+// own `time`, and coverage collected from the explain trace's `hits`.
+import { createMemoryStore, loadPolicySet, parseToolCall } from '../index.js';
+import type { CoverageItem, PolicySet } from '../engine/api.js';
+import type { CounterStore } from '../state/store.js';
+import type { DecisionKind, Diagnostic, Reason, SourceLocation } from '../types.js';
+import { fileDiagnostic, findTestFiles, readTestFile } from './load.js';
+import type { TestCase, TestStep } from './load.js';
+
+/** The clock used for calls without `time`, so a test run never depends on the wall clock. */
+export const TEST_CLOCK_MS = 1_764_400_000_000;
+
+export interface StepFailure {
+  /** 1-based index of the step in a sequence (1 for a single call). */
+  step: number;
+  /** 1-based replay of a repeated step. */
+  repeat: number;
+  location: SourceLocation;
+  expected: DecisionKind;
+  actual: DecisionKind;
+  /** Ids the case required that no reason carried. */
+  missingReasons: string[];
+  reasons: Reason[];
+  /** Set when the call itself is not a valid tool call. */
+  invalidCall?: string;
+}
+
+export interface CaseResult {
+  file: string;
+  name: string;
+  location: SourceLocation;
+  passed: boolean;
+  /** Calls evaluated, counting repeats. */
+  calls: number;
+  failure?: StepFailure;
+}
+
+export interface PolicyCoverage {
+  policy: string;
+  total: number;
+  covered: number;
+  uncovered: CoverageItem[];
+}
+
+export interface CoverageReport {
+  total: number;
+  covered: number;
+  /** 100 when there is nothing to cover. */
+  percent: number;
+  byPolicy: PolicyCoverage[];
+}
+
+export interface TestReport {
+  testFiles: string[];
+  /** Test files or policies that could not be read: each makes the run fail. */
+  errors: Diagnostic[];
+  cases: CaseResult[];
+  coverage: CoverageReport;
+  /** True when there are no errors, at least one case, and every case passed. */
+  passed: boolean;
+}
+
+/** A store whose state can be thrown away between cases without recompiling the set. */
+function resettableStore(): { store: CounterStore; reset(): void } {
+  let inner = createMemoryStore();
+  return {
+    store: {
+      tryConsume: (requests, now) => inner.tryConsume(requests, now),
+      peek: (requests, now) => inner.peek(requests, now),
+    },
+    reset() {
+      inner = createMemoryStore();
+    },
+  };
+}
+
+function itemKey(policy: string, pointer: string): string {
+  return `${policy}\u0000${pointer}`;
+}
+
+/** Finds the test files in `paths` and runs them all. */
+export async function runPolicyTests(paths: string[], options: { home?: string } = {}): Promise<TestReport> {
+  const found = await findTestFiles(paths);
+  const errors: Diagnostic[] = [...found.diagnostics];
+  if (found.files.length === 0 && errors.length === 0) {
+    errors.push(fileDiagnostic(paths.join(' '), 'no-tests', 'no policy tests (`*.test.yaml`) found'));
+  }
+  const cases: CaseResult[] = [];
+  const items = new Map<string, CoverageItem>();
+  const hits = new Set<string>();
+
+  for (const file of found.files) {
+    const read = await readTestFile(file);
+    if (!read.testFile) {
+      errors.push(...read.diagnostics);
+      continue;
+    }
+    const testFile = read.testFile;
+    if (testFile.policies.length === 0) {
+      errors.push(fileDiagnostic(file, 'no-policies', 'no policies to test: name them in `policies` or put the test next to them'));
+      continue;
+    }
+    const state = resettableStore();
+    const engineOptions = { store: state.store, clock: () => TEST_CLOCK_MS, ...(options.home ? { home: options.home } : {}) };
+    const loaded = await loadPolicySet(testFile.policies, engineOptions);
+    if (!loaded.set) {
+      const policyErrors = loaded.diagnostics.filter((d) => d.severity === 'error');
+      errors.push(...(policyErrors.length > 0 ? policyErrors : [fileDiagnostic(file, 'no-policies', 'the policies could not be loaded')]));
+      continue;
+    }
+    const set = loaded.set;
+    for (const item of set.coverageItems) items.set(itemKey(item.policy, item.pointer), item);
+    for (const testCase of testFile.cases) {
+      state.reset();
+      cases.push(await runCase(file, testCase, set, hits));
+    }
+  }
+  const coverage = coverageOf([...items.values()], hits);
+  const passed = errors.length === 0 && cases.length > 0 && cases.every((c) => c.passed);
+  return { testFiles: found.files, errors, cases, coverage, passed };
+}
+
+async function runCase(file: string, testCase: TestCase, set: PolicySet, hits: Set<string>): Promise<CaseResult> {
+  let calls = 0;
+  for (const [index, step] of testCase.steps.entries()) {
+    for (let replay = 1; replay <= step.repeat; replay++) {
+      calls++;
+      const failure = await runStep(step, set, hits);
+      if (failure) {
+        return {
+          file,
+          name: testCase.name,
+          location: testCase.location,
+          passed: false,
+          calls,
+          failure: { ...failure, step: index + 1, repeat: replay },
+        };
+      }
+    }
+  }
+  return { file, name: testCase.name, location: testCase.location, passed: true, calls };
+}
+
+async function runStep(step: TestStep, set: PolicySet, hits: Set<string>): Promise<Omit<StepFailure, 'step' | 'repeat'> | undefined> {
+  const parsed = parseToolCall(step.call);
+  if (!parsed.ok) {
+    return { location: step.location, expected: step.expect, actual: 'deny', missingReasons: [], reasons: [], invalidCall: parsed.message };
+  }
+  const decision = await set.evaluateAsync(parsed.call, { explain: true, useCallTime: true });
+  for (const entry of decision.trace ?? []) {
+    for (const pointer of entry.hits ?? []) hits.add(itemKey(entry.policy, pointer));
+  }
+  const missingReasons = step.reasons.filter((id) => !decision.reasons.some((r) => r.check === id || r.rule === id));
+  if (decision.decision === step.expect && missingReasons.length === 0) return undefined;
+  return { location: step.location, expected: step.expect, actual: decision.decision, missingReasons, reasons: decision.reasons };
+}
+
+export function coverageOf(items: CoverageItem[], hits: Set<string>): CoverageReport {
+  const byPolicy = new Map<string, PolicyCoverage>();
+  for (const item of items) {
+    let entry = byPolicy.get(item.policy);
+    if (!entry) {
+      entry = { policy: item.policy, total: 0, covered: 0, uncovered: [] };
+      byPolicy.set(item.policy, entry);
+    }
+    entry.total++;
+    if (hits.has(itemKey(item.policy, item.pointer))) entry.covered++;
+    else entry.uncovered.push(item);
+  }
+  const list = [...byPolicy.values()].sort((a, b) => a.policy.localeCompare(b.policy));
+  const total = list.reduce((n, p) => n + p.total, 0);
+  const covered = list.reduce((n, p) => n + p.covered, 0);
+  const percent = total === 0 ? 100 : Math.floor((covered / total) * 10000) / 100;
+  return { total, covered, percent, byPolicy: list };
+}
