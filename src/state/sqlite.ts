@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { windowRoom } from './window.js';
 import type { ConsumeResult, CounterState, CounterStore, LimitRequest } from './store.js';
 
 export interface SqliteStoreOptions {
@@ -54,8 +55,8 @@ function checkNow(now: number): void {
  * Opens (creating when needed) a counter store at `file`. Parent folders are created with
  * mode 0700. Throws when the file cannot be opened or written.
  *
- * Window semantics: a call recorded at `t` occupies its window while `now - t < windowMs`,
- * so at most `limit` calls fall in any half-open interval `(now - windowMs, now]`.
+ * Window semantics are those of `window.ts` (shared with the memory store): never more
+ * than `limit` calls in any half-open interval `[s, s + windowMs)`.
  */
 export function createSqliteStore(file: string, options: SqliteStoreOptions = {}): CounterStore {
   if (file !== ':memory:') {
@@ -77,45 +78,67 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
   const bumpCount = db.prepare<[string]>(
     'INSERT INTO counters (key, used) VALUES (?, 1) ON CONFLICT (key) DO UPDATE SET used = used + 1',
   );
-  const pruneKey = db.prepare<[string, number]>('DELETE FROM window_events WHERE key = ? AND at <= ?');
-  // `at > ?` rather than pruning alone: rows recorded at a later clock reading still count.
-  const countWindow = db.prepare<[string, number], { n: number }>(
-    'SELECT COUNT(*) AS n FROM window_events WHERE key = ? AND at > ?',
+  // Keep every call newer than `newest - 2w`: exactly what windowRoom needs to judge.
+  const readTimes = db.prepare<[string, number], { at: number }>(
+    'SELECT at FROM window_events WHERE key = ? AND at > ? ORDER BY at',
   );
+  const newestTime = db.prepare<[string], { at: number | null }>('SELECT MAX(at) AS at FROM window_events WHERE key = ?');
+  const pruneKey = db.prepare<[string, number]>('DELETE FROM window_events WHERE key = ? AND at <= ?');
   const insertEvent = db.prepare<[string, number, number]>('INSERT INTO window_events (key, at, expires) VALUES (?, ?, ?)');
   const pruneExpired = db.prepare<[number]>('DELETE FROM window_events WHERE expires <= ?');
 
   const pruneEvery = Math.max(1, Math.floor(options.pruneEvery ?? 500));
   let consumesSincePrune = 0;
 
-  function used(request: LimitRequest, now: number): number {
-    if (request.kind === 'count') return readCount.get(request.key)?.used ?? 0;
-    const windowStart = now - (request.windowMs as number);
-    return countWindow.get(request.key, windowStart)?.n ?? 0;
+  /** Sorted call times of a window key that can still share a window with a call at `now`. */
+  function timesOf(key: string, windowMs: number, now: number): number[] {
+    const newest = Math.max(now, newestTime.get(key)?.at ?? now);
+    return readTimes.all(key, newest - 2 * windowMs).map((row) => row.at);
   }
 
   const consume = db.transaction((requests: LimitRequest[], now: number): ConsumeResult => {
-    // The same key may appear twice in one call: each occurrence needs its own slot.
-    const pendingByKey = new Map<string, number>();
+    // Local copies per key, so a key repeated in one call needs one slot per occurrence.
+    const counts = new Map<string, number>();
+    const windows = new Map<string, number[]>();
     const full: number[] = [];
     requests.forEach((request, index) => {
-      if (request.kind === 'window') pruneKey.run(request.key, now - (request.windowMs as number));
-      const pending = pendingByKey.get(request.key) ?? 0;
-      if (used(request, now) + pending + 1 > request.limit) full.push(index);
-      pendingByKey.set(request.key, pending + 1);
+      if (request.kind === 'count') {
+        const used = counts.get(request.key) ?? readCount.get(request.key)?.used ?? 0;
+        if (used >= request.limit) full.push(index);
+        counts.set(request.key, used + 1);
+        return;
+      }
+      const windowMs = request.windowMs as number;
+      const times = windows.get(request.key) ?? timesOf(request.key, windowMs, now);
+      if (!windowRoom(times, now, windowMs, request.limit)) full.push(index);
+      insertSorted(times, now);
+      windows.set(request.key, times);
     });
     if (full.length > 0) return { ok: false, full };
     for (const request of requests) {
-      if (request.kind === 'count') bumpCount.run(request.key);
-      else insertEvent.run(request.key, now, now + (request.windowMs as number));
+      if (request.kind === 'count') {
+        bumpCount.run(request.key);
+        continue;
+      }
+      const windowMs = request.windowMs as number;
+      insertEvent.run(request.key, now, now + 2 * windowMs);
+      const newest = Math.max(now, newestTime.get(request.key)?.at ?? now);
+      pruneKey.run(request.key, newest - 2 * windowMs);
     }
     consumesSincePrune += 1;
     if (consumesSincePrune >= pruneEvery) {
       consumesSincePrune = 0;
+      // `expires` is `at + 2w`: past it a row can no longer matter to any judgement.
       pruneExpired.run(now);
     }
     return { ok: true };
   });
+
+  function used(request: LimitRequest, now: number): number {
+    if (request.kind === 'count') return readCount.get(request.key)?.used ?? 0;
+    const windowMs = request.windowMs as number;
+    return timesOf(request.key, windowMs, now).filter((t) => t > now - windowMs && t <= now).length;
+  }
 
   return {
     tryConsume(requests: LimitRequest[], now: number): ConsumeResult {
@@ -134,4 +157,10 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
       if (db.open) db.close();
     },
   };
+}
+
+function insertSorted(times: number[], t: number): void {
+  let i = times.length;
+  while (i > 0 && times[i - 1]! > t) i--;
+  times.splice(i, 0, t);
 }

@@ -15,14 +15,17 @@ let workDir = '';
 
 beforeAll(() => {
   fs.mkdirSync(buildDir, { recursive: true });
-  const source = fs.readFileSync(path.join(repoRoot, 'src/state/sqlite.ts'), 'utf8');
-  const out = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-  });
-  fs.writeFileSync(path.join(buildDir, 'sqlite.mjs'), out.outputText);
+  fs.writeFileSync(path.join(buildDir, 'package.json'), '{"type":"module"}');
+  for (const name of ['sqlite', 'window']) {
+    const source = fs.readFileSync(path.join(repoRoot, `src/state/${name}.ts`), 'utf8');
+    const out = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+    });
+    fs.writeFileSync(path.join(buildDir, `${name}.js`), out.outputText);
+  }
   fs.writeFileSync(
     path.join(buildDir, 'child.mjs'),
-    `import { createSqliteStore } from './sqlite.mjs';
+    `import { createSqliteStore } from './sqlite.js';
 const [file, attempts, goAt] = process.argv.slice(2);
 const store = createSqliteStore(file, { busyTimeoutMs: 30000 });
 // start together: wait for the shared start time so the transactions really overlap

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createSqliteStore } from '../../src/state/sqlite.js';
+import { createMemoryStore } from '../../src/state/memory.js';
 import type { CounterStore, LimitRequest } from '../../src/state/store.js';
 
 const tempDirs: string[] = [];
@@ -93,7 +94,11 @@ describe('sqlite store: sliding windows', () => {
   it('calls recorded at a later clock reading still count when the clock goes back', () => {
     const store = open();
     expect(store.tryConsume([windowed('c', 1, 1000)], 5000)).toEqual({ ok: true });
-    expect(store.tryConsume([windowed('c', 1, 1000)], 4000)).toEqual({ ok: false, full: [0] });
+    expect(store.tryConsume([windowed('c', 1, 1000)], 4500)).toEqual({ ok: false, full: [0] });
+    // exactly one window apart: [4000, 5000) and [5000, 6000) each hold one call
+    expect(store.tryConsume([windowed('c', 1, 1000)], 4000)).toEqual({ ok: true });
+    // too far back to judge: fail closed
+    expect(store.tryConsume([windowed('c', 5, 1000)], 1000)).toEqual({ ok: false, full: [0] });
   });
 
   it('property: never more than `limit` accepted calls in any window, and a call is refused only when the window is full', () => {
@@ -127,11 +132,48 @@ describe('sqlite store: sliding windows', () => {
     );
   });
 
+  it('property: agrees with the memory store on any sequence (out of order, multi-counter batches)', () => {
+    const request = fc.oneof(
+      fc.record({ key: fc.constantFrom('a', 'b'), kind: fc.constant('count' as const), limit: fc.integer({ min: 0, max: 4 }) }),
+      fc.record({
+        key: fc.constantFrom('w1', 'w2'),
+        kind: fc.constant('window' as const),
+        limit: fc.integer({ min: 0, max: 4 }),
+        windowMs: fc.constantFrom(10, 25),
+      }),
+    );
+    fc.assert(
+      fc.property(
+        // distinct keys per batch: the memory store checks repeats one at a time (see the repeat test above)
+        fc.array(fc.record({ at: fc.integer({ min: 0, max: 120 }), requests: fc.uniqueArray(request, { minLength: 1, maxLength: 3, selector: (r) => r.key }) }), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        (steps) => {
+          const sqlite = createSqliteStore(':memory:');
+          const memory = createMemoryStore({ max: 100 });
+          try {
+            for (const step of steps) {
+              // one window length per key, as the engine guarantees
+              const requests = step.requests.map((r) => (r.kind === 'window' ? { ...r, windowMs: r.key === 'w1' ? 10 : 25 } : r));
+              expect(sqlite.tryConsume(requests, step.at)).toEqual(memory.tryConsume(requests, step.at));
+            }
+          } finally {
+            void sqlite.close?.();
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('prunes expired rows of every key', () => {
     const file = tempFile();
     const store = createSqliteStore(file, { pruneEvery: 1 });
     stores.push(store);
     for (let i = 0; i < 20; i++) store.tryConsume([windowed(`k${i}`, 5, 100)], i);
+    // per-key pruning keeps only what can share a window with the newest call (2w)
+    for (let t = 0; t < 2000; t += 50) store.tryConsume([windowed('busy', 1000, 100)], t);
     store.tryConsume([windowed('late', 5, 100)], 10_000);
     void store.close?.();
     const db = new Database(file, { readonly: true });
