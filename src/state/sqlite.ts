@@ -16,6 +16,13 @@ export interface SqliteStoreOptions {
   pruneEvery?: number;
 }
 
+/** The store's methods answer synchronously (better-sqlite3 is synchronous). */
+export interface SqliteCounterStore extends CounterStore {
+  tryConsume(requests: LimitRequest[], now: number): ConsumeResult;
+  peek(requests: LimitRequest[], now: number): CounterState[];
+  close(): void;
+}
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS counters (
   key TEXT PRIMARY KEY,
@@ -58,7 +65,7 @@ function checkNow(now: number): void {
  * Window semantics are those of `window.ts` (shared with the memory store): never more
  * than `limit` calls in any half-open interval `[s, s + windowMs)`.
  */
-export function createSqliteStore(file: string, options: SqliteStoreOptions = {}): CounterStore {
+export function createSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteCounterStore {
   if (file !== ':memory:') {
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   }

@@ -4,18 +4,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createSqliteStore } from '../../src/state/sqlite.js';
+import { createSqliteStore, type SqliteCounterStore } from '../../src/state/sqlite.js';
 import { createMemoryStore } from '../../src/state/memory.js';
-import type { CounterStore, LimitRequest } from '../../src/state/store.js';
+import type { LimitRequest } from '../../src/state/store.js';
 
 const tempDirs: string[] = [];
-const stores: CounterStore[] = [];
+const stores: SqliteCounterStore[] = [];
 function tempFile(name = 'state.db'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-sqlite-'));
   tempDirs.push(dir);
   return path.join(dir, name);
 }
-function open(file = tempFile()): CounterStore {
+function open(file = tempFile()): SqliteCounterStore {
   const store = createSqliteStore(file);
   stores.push(store);
   return store;
