@@ -1,0 +1,123 @@
+// Validated policy documents → a compiled set of closures. Pure: no I/O, no globals,
+// nothing it was given is changed. Stages: normalise settings → compile each section →
+// order checks → index coverage items → hash the revision.
+import { createHash } from 'node:crypto';
+import type { PolicyDocument } from '../policy/document.js';
+import type { SourceLocation, ToolClass } from '../types.js';
+import type { Check, CleanCall, CompiledPolicy, CompiledSet, CoverageItemData, Limit, PathSettings } from './model.js';
+import type { SectionCompiler, SectionInput } from './section.js';
+import { nameGlobs } from './section.js';
+import { compileTools } from './sections/tools.js';
+import { compileScopes } from './sections/scopes.js';
+import { compileAutonomy } from './sections/autonomy.js';
+import { capsCheck, compileShell } from './sections/shell.js';
+import { canonicalCheck, compileWorkspace } from './sections/workspace.js';
+import { compilePaths } from './sections/paths.js';
+import { compileRules } from './sections/rules.js';
+import { compileLimits } from './sections/limits.js';
+
+/** What the compiler needs of a loaded policy (src/policy's LoadedPolicy fits). */
+export interface PolicyInput {
+  doc: PolicyDocument;
+  file: string;
+  locate(pointer: string): SourceLocation;
+}
+
+export interface CompileOptions {
+  home: string;
+}
+
+/** Section compilers in evaluation order: cheap name checks first, paths and rules last. */
+const SECTIONS: readonly SectionCompiler[] = [compileTools, compileScopes, compileAutonomy, compileShell, compileWorkspace, compilePaths, compileRules, compileLimits];
+
+export function compilePolicySet(inputs: readonly PolicyInput[], options: CompileOptions): CompiledSet {
+  const coverageItems: CoverageItemData[] = [];
+  const policies = inputs.map((input) => compilePolicy(input, options, coverageItems));
+  return { policies, coverageItems, revision: revisionOf(inputs) };
+}
+
+function compilePolicy(input: PolicyInput, options: CompileOptions, coverage: CoverageItemData[]): CompiledPolicy {
+  const { doc, file } = input;
+  const at = (pointer: string): string => {
+    const loc = input.locate(pointer);
+    return `${loc.file}:${loc.line}:${loc.column}`;
+  };
+  const pathSettings = normalisePathSettings(doc);
+  const sectionInput: SectionInput = {
+    policy: doc.id,
+    doc,
+    home: options.home,
+    pathSettings,
+    at,
+    cover: (pointer, label) => coverage.push({ policy: doc.id, pointer, label, source: at(pointer) }),
+  };
+  const checks: Check[] = [capsCheck(at)];
+  const limits: Limit[] = [];
+  let usesPaths = false;
+  for (const section of SECTIONS) {
+    const out = section(sectionInput);
+    if (out.checks) checks.push(...out.checks);
+    if (out.limits) limits.push(...out.limits);
+    usesPaths ||= out.usesPaths === true;
+  }
+  // Canonical paths are the ground every path check stands on: check them first.
+  if (usesPaths) checks.splice(1, 0, canonicalCheck(at, doc.workspace ? '/workspace' : '/paths'));
+  return {
+    id: doc.id,
+    file,
+    ...(doc.description !== undefined ? { description: doc.description } : {}),
+    governs: compileMatch(doc),
+    toolClasses: flattenToolClasses(doc),
+    pathSettings,
+    usesPaths,
+    checks,
+    limits,
+    approval: { severity: doc.approval?.severity ?? 'warning', timeoutMs: doc.approval?.timeoutMs ?? 120_000 },
+  };
+}
+
+function normalisePathSettings(doc: PolicyDocument): PathSettings {
+  const ws = doc.workspace;
+  const root = ws?.root;
+  const only = root !== undefined && (ws?.only ?? true);
+  const resolveSymlinks = ws?.resolveSymlinks ?? true;
+  const caseInsensitive = ws?.caseInsensitive ?? false;
+  return { root, only, resolveSymlinks, caseInsensitive, key: JSON.stringify([root ?? null, resolveSymlinks, caseInsensitive]) };
+}
+
+function compileMatch(doc: PolicyDocument): (call: CleanCall) => boolean {
+  const m = doc.match;
+  if (!m) return () => true;
+  const tools = m.tools ? nameGlobs(m.tools) : undefined;
+  const agents = m.agents ? nameGlobs(m.agents) : undefined;
+  const channels = m.channels ? nameGlobs(m.channels) : undefined;
+  // A key the call lacks cannot match: the policy governs only what it names.
+  return (call) =>
+    (!tools || tools.first(call.toolName) >= 0) &&
+    (!agents || (call.agentId !== undefined && agents.first(call.agentId) >= 0)) &&
+    (!channels || (call.requester?.channel !== undefined && channels.first(call.requester.channel) >= 0));
+}
+
+function flattenToolClasses(doc: PolicyDocument): Record<string, ToolClass> {
+  const out: Record<string, ToolClass> = Object.create(null);
+  const tc = doc.toolClasses;
+  if (!tc) return out;
+  for (const cls of ['read', 'write', 'exec'] as const) for (const name of tc[cls] ?? []) out[name] = cls;
+  return out;
+}
+
+/** sha256 over each document's canonical JSON, in order: names the policy text wherever it lives. */
+function revisionOf(inputs: readonly PolicyInput[]): string {
+  const hash = createHash('sha256');
+  for (const { doc } of inputs) hash.update(canonicalJson(doc)).update('\0');
+  return `sha256:${hash.digest('hex')}`;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

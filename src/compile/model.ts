@@ -1,0 +1,117 @@
+// What the compiler produces and the engine runs: plain data and closures.
+import type { DecisionKind, Requester, Severity, ShellFacts, ToolCall, ToolClass, TraceEntry } from '../types.js';
+
+/** A call after shape checks: every field has the type the language says, or is absent. */
+export interface CleanCall extends ToolCall {
+  params: Record<string, unknown>;
+}
+
+/** The paths a call touches, canonical for one policy's workspace settings. */
+export type PathFacts =
+  | {
+      ok: true;
+      /** Canonical absolute paths. */
+      paths: string[];
+      /** Same index: is the path (possibly) written? */
+      written: boolean[];
+      /** Where each path came from (`params.path`, `apply_patch`, `command`), for messages. */
+      from: string[];
+      /** Every argument word of every simple command: file-name globs are tried on these. */
+      words: string[];
+    }
+  | { ok: false; reason: string };
+
+/** How a policy resolves paths; policies with equal keys share canonical results per call. */
+export interface PathSettings {
+  /** Workspace root as written (`/srv/x`, `~/x`, `${cwd}`), or undefined. */
+  root: string | undefined;
+  only: boolean;
+  resolveSymlinks: boolean;
+  caseInsensitive: boolean;
+  /** Identity for sharing: equal keys mean equal canonicalisation. */
+  key: string;
+}
+
+/** What a policy's checks may ask about the call. Expensive facts are computed on first use. */
+export interface CallView {
+  call: CleanCall;
+  toolClass: ToolClass;
+  /** Parsed shell command of an exec-class call (undefined for other classes). */
+  shell(): ShellFacts | undefined;
+  /** Canonical workspace root for this policy, when it has one. */
+  root(): { ok: true; path: string } | { ok: false; reason: string } | undefined;
+  /** Where relative globs are anchored: the canonical root, else the canonical cwd. */
+  anchor(): string | undefined;
+  /** Canonical touched paths for this policy. */
+  paths(): PathFacts;
+}
+
+export interface Verdict {
+  decision: Exclude<DecisionKind, 'allow'>;
+  check: string;
+  rule?: string;
+  message: string;
+  source: string;
+}
+
+/** Receives verdicts and (when explaining) trace entries. */
+export interface Sink {
+  verdicts: Verdict[];
+  /** Undefined unless explaining: checks must not build trace data when it is absent. */
+  trace: TraceEntry[] | undefined;
+}
+
+/** One stateless check: a section's rule compiled to a closure. */
+export interface Check {
+  /** Check id as reasons name it, e.g. `paths.forbidden`. */
+  id: string;
+  run(view: CallView, sink: Sink): void;
+}
+
+/** A stateful limit of one policy: which counter a call takes a slot in. */
+export interface Limit {
+  check: 'limits.maxToolCalls' | 'limits.rate';
+  rule?: string;
+  pointer: string;
+  source: string;
+  kind: 'count' | 'window';
+  limit: number;
+  windowMs?: number;
+  /** Counter key for the call, or undefined when the call lacks what the key needs. */
+  keyOf(view: CallView): string | undefined;
+  /** Whether this limit counts the call at all (rate limits filter by tool). */
+  applies(toolName: string): boolean;
+  /** What the key needs, for the message when it is missing, e.g. `a session id`. */
+  needs: string;
+  label: string;
+}
+
+export interface CompiledPolicy {
+  id: string;
+  file: string;
+  description?: string;
+  /** The `match` section: does this policy govern the call? */
+  governs(call: CleanCall): boolean;
+  toolClasses: Readonly<Record<string, ToolClass>>;
+  pathSettings: PathSettings;
+  /** Whether any check needs canonical paths (skip the work otherwise). */
+  usesPaths: boolean;
+  checks: Check[];
+  limits: Limit[];
+  approval: { severity: Severity; timeoutMs: number };
+}
+
+export interface CoverageItemData {
+  policy: string;
+  pointer: string;
+  source: string;
+  label: string;
+}
+
+export interface CompiledSet {
+  policies: CompiledPolicy[];
+  revision: string;
+  coverageItems: CoverageItemData[];
+}
+
+export type { Requester };

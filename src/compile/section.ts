@@ -1,0 +1,50 @@
+// What every section compiler receives and returns.
+import picomatch from 'picomatch';
+import type { PolicyDocument } from '../policy/document.js';
+import type { Check, CoverageItemData, Limit, PathSettings } from './model.js';
+
+export interface SectionInput {
+  policy: string;
+  doc: PolicyDocument;
+  home: string;
+  pathSettings: PathSettings;
+  /** `file:line:column` of the node at a JSON pointer. */
+  at(pointer: string): string;
+  /** Registers a coverage item (a check, glob, scope rule or custom rule). */
+  cover(pointer: string, label: string): void;
+}
+
+export interface SectionOutput {
+  checks?: Check[];
+  limits?: Limit[];
+  /** Whether the section needs canonical paths. */
+  usesPaths?: boolean;
+}
+
+export type SectionCompiler = (input: SectionInput) => SectionOutput;
+
+export type { CoverageItemData };
+
+/** A list of globs compiled once; `first` returns the index of the first that matches, or -1. */
+export interface GlobList {
+  globs: readonly string[];
+  first(value: string): number;
+}
+
+/** Tool-name and agent/channel globs: picomatch, dot files matched, case-sensitive. */
+export function nameGlobs(globs: readonly string[] | undefined): GlobList {
+  const list = globs ?? [];
+  const tests = list.map((glob) => picomatch(glob, { dot: true }));
+  return {
+    globs: list,
+    first(value: string): number {
+      for (let i = 0; i < tests.length; i++) if (tests[i]!(value)) return i;
+      return -1;
+    },
+  };
+}
+
+/** Wraps user values in backticks for messages. */
+export function tick(value: string): string {
+  return '`' + value.replace(/`/g, "'") + '`';
+}

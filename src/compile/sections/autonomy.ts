@@ -1,0 +1,44 @@
+// `autonomy`: readonly denies write and exec; supervised asks for writes and for any exec
+// whose every simple command is not on the shell allowlist.
+import type { SectionCompiler } from '../section.js';
+import { tick } from '../section.js';
+import { commandGlobs } from './shell.js';
+
+export const compileAutonomy: SectionCompiler = ({ doc, at, cover }) => {
+  const mode = doc.autonomy ?? 'full';
+  if (mode === 'full') return {};
+  cover('/autonomy', `autonomy ${mode}`);
+  const source = at('/autonomy');
+  if (mode === 'readonly') {
+    return {
+      checks: [
+        {
+          id: 'autonomy',
+          run({ toolClass, call }, sink) {
+            if (toolClass === 'read') return;
+            sink.verdicts.push({ decision: 'deny', check: 'autonomy', message: `autonomy is readonly: ${toolClass} tool ${tick(call.toolName)} is denied`, source });
+            sink.trace?.push({ policy: '', check: 'autonomy', outcome: 'deny', saw: toolClass, hits: ['/autonomy'] });
+          },
+        },
+      ],
+    };
+  }
+  const allow = commandGlobs(doc.shell?.allow);
+  return {
+    checks: [
+      {
+        id: 'autonomy',
+        run({ toolClass, call, shell }, sink) {
+          if (toolClass === 'read') return;
+          if (toolClass === 'exec') {
+            const f = shell();
+            const allAllowed = !!f && !f.unverifiable && !f.capExceeded && f.commands.length > 0 && f.commands.every((c) => allow.first(c.text) >= 0);
+            if (allAllowed) return;
+          }
+          sink.verdicts.push({ decision: 'ask', check: 'autonomy', message: `autonomy is supervised: ${toolClass} tool ${tick(call.toolName)} needs approval`, source });
+          sink.trace?.push({ policy: '', check: 'autonomy', outcome: 'ask', saw: toolClass, hits: ['/autonomy'] });
+        },
+      },
+    ],
+  };
+};

@@ -1,0 +1,84 @@
+// `scopes`: who may call which tools. Absent facts prove nothing: only `senderIsOwner: true`
+// is an owner, and only a listed sender or role id matches a rule.
+import type { Requester } from '../../types.js';
+import type { SectionCompiler } from '../section.js';
+import { nameGlobs, tick } from '../section.js';
+import type { CleanCall } from '../model.js';
+
+export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
+  const scopes = doc.scopes;
+  if (!scopes) return {};
+  const owner = scopes.owner === undefined || scopes.owner === 'all' ? undefined : nameGlobs(scopes.owner);
+  const missingRequester = scopes.missingRequester ?? 'deny';
+  const otherwise = scopes.otherwise ?? 'deny';
+  const rules = (scopes.rules ?? []).map((rule, index) => ({
+    rule,
+    index,
+    tools: nameGlobs(rule.tools),
+    senderIds: new Set(rule.senderIds ?? []),
+    roleIds: new Set(rule.roleIds ?? []),
+    actions: rule.messageActions ? new Set(rule.messageActions) : undefined,
+  }));
+  cover('/scopes/owner', 'scopes.owner');
+  if (missingRequester === 'deny') cover('/scopes/missingRequester', 'scopes.missingRequester deny');
+  if (otherwise === 'deny') cover('/scopes/otherwise', 'scopes.otherwise deny');
+  rules.forEach((r) => cover(`/scopes/rules/${r.index}`, `scopes.rules ${tick(r.rule.id)}`));
+
+  function matches(r: (typeof rules)[number], who: Requester): boolean {
+    if (r.rule.channel !== undefined && who.channel !== r.rule.channel) return false;
+    if (r.rule.accountId !== undefined && who.accountId !== r.rule.accountId) return false;
+    if (typeof who.senderId === 'string' && r.senderIds.has(who.senderId)) return true;
+    if (Array.isArray(who.roleIds)) for (const role of who.roleIds) if (typeof role === 'string' && r.roleIds.has(role)) return true;
+    return false;
+  }
+
+  return {
+    checks: [
+      {
+        id: 'scopes',
+        run({ call }, sink) {
+          const who = call.requester;
+          const deny = (check: string, message: string, pointer: string, rule?: string) => {
+            sink.verdicts.push({ decision: 'deny', check, message, source: at(pointer), ...(rule ? { rule } : {}) });
+            sink.trace?.push({ policy: '', check, outcome: 'deny', saw: who, hits: [pointer] });
+          };
+          if (!who) {
+            if (missingRequester === 'deny') deny('scopes.missingRequester', 'call has no requester', '/scopes/missingRequester');
+            else sink.trace?.push({ policy: '', check: 'scopes.missingRequester', outcome: 'allow', saw: undefined });
+            return;
+          }
+          if (who.senderIsOwner === true) {
+            if (owner && owner.first(call.toolName) < 0) deny('scopes.owner', `owner may not use tool ${tick(call.toolName)}`, '/scopes/owner');
+            else sink.trace?.push({ policy: '', check: 'scopes.owner', outcome: 'allow', saw: who, hits: ['/scopes/owner'] });
+            return;
+          }
+          for (const r of rules) {
+            if (!matches(r, who)) continue;
+            const pointer = `/scopes/rules/${r.index}`;
+            if (r.tools.first(call.toolName) < 0) {
+              deny('scopes.rules', `scope ${tick(r.rule.id)} does not grant tool ${tick(call.toolName)}`, pointer, r.rule.id);
+              return;
+            }
+            if (r.actions && call.toolName === 'message' && !actionAllowed(call, r.actions)) {
+              deny('scopes.rules', `scope ${tick(r.rule.id)} does not grant message action ${tick(String(call.params.action))}`, pointer, r.rule.id);
+              return;
+            }
+            sink.trace?.push({ policy: '', check: 'scopes.rules', outcome: 'allow', saw: who, hits: [pointer] });
+            return;
+          }
+          if (otherwise === 'deny') deny('scopes.otherwise', `requester ${tick(describe(who))} matches no scope rule`, '/scopes/otherwise');
+          else sink.trace?.push({ policy: '', check: 'scopes.otherwise', outcome: 'allow', saw: who });
+        },
+      },
+    ],
+  };
+};
+
+function actionAllowed(call: CleanCall, actions: Set<string>): boolean {
+  const action = call.params.action;
+  return typeof action === 'string' && actions.has(action);
+}
+
+function describe(who: Requester): string {
+  return [who.channel ?? '?', who.accountId ?? '?', who.senderId ?? '?'].join('/');
+}

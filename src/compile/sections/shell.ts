@@ -1,0 +1,124 @@
+// `shell`: command globs over every simple command of an exec-class call, plus the
+// fail-closed rules for commands we cannot read.
+import type { ShellFacts } from '../../types.js';
+import { compileCommandGlob } from '../../facts/command-glob.js';
+import type { SectionCompiler, SectionInput } from '../section.js';
+import { tick } from '../section.js';
+import type { Check } from '../model.js';
+
+export interface CommandGlobList {
+  globs: readonly string[];
+  first(text: string): number;
+}
+
+export function commandGlobs(globs: readonly string[] | undefined): CommandGlobList {
+  const list = globs ?? [];
+  const tests = list.map((g) => compileCommandGlob(g));
+  return {
+    globs: list,
+    first(text: string): number {
+      for (let i = 0; i < tests.length; i++) if (tests[i]!(text)) return i;
+      return -1;
+    },
+  };
+}
+
+/** Whether a policy cares what a command does: then an unreadable command is denied. */
+export function caresAboutCommands(doc: SectionInput['doc']): boolean {
+  const s = doc.shell;
+  const p = doc.paths;
+  return (
+    (doc.autonomy !== undefined && doc.autonomy !== 'full') ||
+    (s !== undefined && (s.allow !== undefined || (s.approve?.length ?? 0) > 0 || (s.deny?.length ?? 0) > 0)) ||
+    (p !== undefined && (p.forbidden !== undefined || p.allowed !== undefined || p.writable !== undefined)) ||
+    doc.workspace?.root !== undefined
+  );
+}
+
+/** Every policy that governs an exec call denies one past the parser's caps. */
+export function capsCheck(at: (p: string) => string): Check {
+  return {
+    id: 'shell.caps',
+    run({ toolClass, shell }, sink) {
+      if (toolClass !== 'exec') return;
+      const facts = shell();
+      if (facts?.capExceeded) {
+        sink.verdicts.push({ decision: 'deny', check: 'shell.caps', message: `command exceeds the ${tick(facts.capExceeded)} cap`, source: at('') });
+        sink.trace?.push({ policy: '', check: 'shell.caps', outcome: 'deny', saw: facts.capExceeded });
+      }
+    },
+  };
+}
+
+export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
+  const checks: Check[] = [];
+  const shell = doc.shell;
+  const cares = caresAboutCommands(doc);
+
+  if (shell?.enabled === false) {
+    cover('/shell/enabled', 'shell.enabled false');
+    checks.push({
+      id: 'shell.enabled',
+      run({ toolClass, call }, sink) {
+        if (toolClass !== 'exec') return;
+        sink.verdicts.push({ decision: 'deny', check: 'shell.enabled', message: `shell is disabled: exec-class tool ${tick(call.toolName)} is denied`, source: at('/shell/enabled') });
+        sink.trace?.push({ policy: '', check: 'shell.enabled', outcome: 'deny', saw: call.toolName, hits: ['/shell/enabled'] });
+      },
+    });
+  }
+
+  if (cares) {
+    checks.push({
+      id: 'shell.unverifiable',
+      run({ toolClass, shell: facts }, sink) {
+        if (toolClass !== 'exec') return;
+        const f = facts();
+        if (!f || f.capExceeded || !f.unverifiable) return;
+        sink.verdicts.push({ decision: 'deny', check: 'shell.unverifiable', message: `command cannot be verified: ${f.unverifiable}`, source: at(shell ? '/shell' : '') });
+        sink.trace?.push({ policy: '', check: 'shell.unverifiable', outcome: 'deny', saw: f.unverifiable });
+      },
+    });
+  }
+
+  if (!shell) return { checks };
+  const deny = commandGlobs(shell.deny);
+  const approve = commandGlobs(shell.approve);
+  const allow = shell.allow ? commandGlobs(shell.allow) : undefined;
+  deny.globs.forEach((g, i) => cover(`/shell/deny/${i}`, `shell.deny ${tick(g)}`));
+  approve.globs.forEach((g, i) => cover(`/shell/approve/${i}`, `shell.approve ${tick(g)}`));
+  allow?.globs.forEach((g, i) => cover(`/shell/allow/${i}`, `shell.allow ${tick(g)}`));
+  if (deny.globs.length === 0 && approve.globs.length === 0 && !allow) return { checks };
+
+  checks.push({
+    id: 'shell.commands',
+    run({ toolClass, shell: facts }, sink) {
+      if (toolClass !== 'exec') return;
+      const f: ShellFacts | undefined = facts();
+      if (!f || f.capExceeded) return;
+      const hits: string[] | undefined = sink.trace ? [] : undefined;
+      for (const cmd of f.commands) {
+        const d = deny.first(cmd.text);
+        if (d >= 0) {
+          hits?.push(`/shell/deny/${d}`);
+          sink.verdicts.push({ decision: 'deny', check: 'shell.deny', message: `command ${tick(cmd.text)} matches denied pattern ${tick(deny.globs[d]!)}`, source: at(`/shell/deny/${d}`) });
+          continue;
+        }
+        const a = approve.first(cmd.text);
+        if (a >= 0) {
+          hits?.push(`/shell/approve/${a}`);
+          sink.verdicts.push({ decision: 'ask', check: 'shell.approve', message: `command ${tick(cmd.text)} needs approval (pattern ${tick(approve.globs[a]!)})`, source: at(`/shell/approve/${a}`) });
+          continue;
+        }
+        if (!allow) continue;
+        const i = allow.first(cmd.text);
+        if (i >= 0) hits?.push(`/shell/allow/${i}`);
+        else sink.verdicts.push({ decision: 'deny', check: 'shell.allow', message: `command ${tick(cmd.text)} is not in the shell allowlist`, source: at('/shell/allow') });
+      }
+      if (allow && f.commands.length === 0 && f.unverifiable) {
+        sink.verdicts.push({ decision: 'deny', check: 'shell.allow', message: 'no command could be read to check against the shell allowlist', source: at('/shell/allow') });
+      }
+      sink.trace?.push({ policy: '', check: 'shell.commands', outcome: 'allow', saw: f.commands.map((c) => c.text), hits });
+    },
+  });
+  return { checks };
+};

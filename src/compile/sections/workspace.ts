@@ -1,0 +1,52 @@
+// `workspace` and the canonical-path gate every path check stands on.
+import type { SectionCompiler } from '../section.js';
+import { tick } from '../section.js';
+import { isInside } from '../../facts/paths.js';
+import type { Check } from '../model.js';
+
+/** Denies a call whose touched paths cannot be made canonical; runs before other path checks. */
+export function canonicalCheck(at: (p: string) => string, pointer: string): Check {
+  return {
+    id: 'paths.canonical',
+    run({ paths }, sink) {
+      const facts = paths();
+      if (facts.ok) {
+        sink.trace?.push({ policy: '', check: 'paths.canonical', outcome: 'allow', saw: facts.paths });
+        return;
+      }
+      sink.verdicts.push({ decision: 'deny', check: 'paths.canonical', message: facts.reason, source: at(pointer) });
+      sink.trace?.push({ policy: '', check: 'paths.canonical', outcome: 'deny', saw: facts.reason });
+    },
+  };
+}
+
+export const compileWorkspace: SectionCompiler = ({ doc, at, cover, pathSettings }) => {
+  const ws = doc.workspace;
+  if (!ws) return {};
+  if (!pathSettings.only) return { usesPaths: true };
+  cover('/workspace/root', 'workspace.only');
+  const source = at(ws.only !== undefined ? '/workspace/only' : '/workspace/root');
+  const checks: Check[] = [
+    {
+      id: 'workspace.only',
+      run({ paths, root }, sink) {
+        const facts = paths();
+        if (!facts.ok) return; // paths.canonical has denied already
+        const r = root();
+        if (!r || !r.ok) {
+          sink.verdicts.push({ decision: 'deny', check: 'workspace.only', message: `workspace root cannot be resolved: ${r ? r.reason : 'no root'}`, source: at('/workspace/root') });
+          sink.trace?.push({ policy: '', check: 'workspace.only', outcome: 'deny', saw: r ? r.reason : 'no root' });
+          return;
+        }
+        let outside = 0;
+        for (const p of facts.paths) {
+          if (isInside(p, r.path)) continue;
+          outside++;
+          sink.verdicts.push({ decision: 'deny', check: 'workspace.only', message: `path ${tick(p)} is outside the workspace ${tick(r.path)}`, source });
+        }
+        sink.trace?.push({ policy: '', check: 'workspace.only', outcome: outside ? 'deny' : 'allow', saw: { root: r.path, paths: facts.paths }, hits: outside ? ['/workspace/root'] : [] });
+      },
+    },
+  ];
+  return { checks, usesPaths: true };
+};

@@ -1,0 +1,160 @@
+// Evaluation: phase 1 runs the stateless checks of every policy that governs the call and
+// combines them (deny > ask > allow); phase 2 takes a slot in every applicable limit,
+// atomically, only when the result is not deny. Any failure is a deny.
+import { LRUCache } from 'lru-cache';
+import type { Approval, Decision, DecisionKind, Reason, Severity, ShellFacts, TraceEntry } from '../types.js';
+import type { CompiledPolicy, CompiledSet, Limit, Verdict } from '../compile/model.js';
+import type { ConsumeResult, CounterStore, LimitRequest } from '../state/store.js';
+import type { EvaluateOptions, PolicySet } from './api.js';
+import { parseToolCall } from './clean-call.js';
+import { stricter } from './combine.js';
+import { CallFrame, type FrameEnv } from './frame.js';
+
+export interface SetOptions {
+  store: CounterStore;
+  clock: () => number;
+  home: string;
+  /** Most parsed commands kept. Default 10,000. */
+  shellCacheMax?: number;
+}
+
+const SEVERITY_RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, critical: 2 };
+
+/** A deny that explains an internal failure: what every unexpected path ends in. */
+export function denyForError(error: unknown, revision = 'unknown'): Decision {
+  const detail = error instanceof Error ? error.message : String(error);
+  return {
+    decision: 'deny',
+    reasons: [{ policy: '*', check: 'engine.error', message: `evaluation failed, so the call is denied: ${oneLine(detail)}`, source: 'toolwarden' }],
+    revision,
+  };
+}
+
+export function createPolicySet(compiled: CompiledSet, options: SetOptions): PolicySet {
+  const { store, clock } = options;
+  const env: FrameEnv = { home: options.home, shellCache: new LRUCache<string, ShellFacts>({ max: options.shellCacheMax ?? 10_000 }) };
+  const { revision, policies } = compiled;
+
+  function evaluate(input: unknown, opts: EvaluateOptions = {}): Decision | Promise<Decision> {
+    try {
+      return evaluateUnsafe(input, opts);
+    } catch (error) {
+      return denyForError(error, revision);
+    }
+  }
+
+  function evaluateUnsafe(input: unknown, opts: EvaluateOptions): Decision | Promise<Decision> {
+    const parsed = parseToolCall(input);
+    if (!parsed.ok) {
+      return { decision: 'deny', reasons: [{ policy: '*', check: 'call.invalid', message: parsed.message, source: 'call' }], revision };
+    }
+    const call = parsed.call;
+    const trace: TraceEntry[] | undefined = opts.explain ? [] : undefined;
+    const frame = new CallFrame(call, env);
+    const verdicts: Verdict[] = [];
+    const owners: string[] = []; // policy id of each verdict, same index
+    const governing: CompiledPolicy[] = [];
+
+    for (const policy of policies) {
+      if (!policy.governs(call)) {
+        trace?.push({ policy: policy.id, check: 'match', outcome: 'skip', saw: 'policy does not govern this call' });
+        continue;
+      }
+      governing.push(policy);
+      const view = frame.viewFor(policy);
+      const traceStart = trace?.length ?? 0;
+      trace?.push({ policy: policy.id, check: 'match', outcome: 'allow', saw: { toolClass: view.toolClass } });
+      const sink = { verdicts, trace };
+      const before = verdicts.length;
+      for (const check of policy.checks) check.run(view, sink);
+      for (let i = before; i < verdicts.length; i++) owners.push(policy.id);
+      if (trace) for (let i = traceStart; i < trace.length; i++) trace[i]!.policy = policy.id;
+    }
+
+    let decision: DecisionKind = 'allow';
+    for (const v of verdicts) decision = stricter(decision, v.decision);
+    if (decision === 'deny') return finish(decision, verdicts, owners, governing, call.toolName, trace);
+
+    const now = opts.useCallTime && call.time !== undefined ? call.time : clock();
+    const limits: { policy: string; limit: Limit }[] = [];
+    const requests: LimitRequest[] = [];
+    for (const policy of governing) {
+      const view = frame.viewFor(policy);
+      for (const limit of policy.limits) {
+        if (!limit.applies(call.toolName)) continue;
+        const key = limit.keyOf(view);
+        if (key === undefined) continue; // phase 1 denied it already; unreachable here
+        limits.push({ policy: policy.id, limit });
+        requests.push({ key, kind: limit.kind, limit: limit.limit, ...(limit.windowMs !== undefined ? { windowMs: limit.windowMs } : {}) });
+      }
+    }
+    if (requests.length === 0) return finish(decision, verdicts, owners, governing, call.toolName, trace);
+
+    const settle = (result: ConsumeResult): Decision => {
+      if (trace) trace.push({ policy: '*', check: 'limits', outcome: result.ok ? 'allow' : 'deny', saw: requests.map((r) => ({ key: r.key, limit: r.limit })), hits: result.ok ? [] : result.full.map((i) => limits[i]!.limit.pointer) });
+      if (!result.ok) {
+        decision = 'deny';
+        for (const i of result.full) {
+          const { policy, limit } = limits[i]!;
+          verdicts.push({ decision: 'deny', check: limit.check, ...(limit.rule ? { rule: limit.rule } : {}), message: `limit reached: ${limit.label}`, source: limit.source });
+          owners.push(policy);
+        }
+      }
+      return finish(decision, verdicts, owners, governing, call.toolName, trace);
+    };
+    const consumed = store.tryConsume(requests, now);
+    if (isPromise(consumed)) return consumed.then(settle, (error) => denyForError(error, revision));
+    return settle(consumed);
+  }
+
+  function finish(decision: DecisionKind, verdicts: Verdict[], owners: string[], governing: CompiledPolicy[], toolName: string, trace: TraceEntry[] | undefined): Decision {
+    const reasons: Reason[] = [];
+    for (let i = 0; i < verdicts.length; i++) {
+      const v = verdicts[i]!;
+      if (v.decision !== decision) continue;
+      const reason: Reason = { policy: owners[i]!, check: v.check, message: v.message, source: v.source };
+      if (v.rule !== undefined) reason.rule = v.rule;
+      reasons.push(reason);
+    }
+    const out: Decision = { decision, reasons, revision };
+    if (decision === 'ask') out.approval = approvalFor(reasons, governing, toolName);
+    if (trace) out.trace = trace;
+    return out;
+  }
+
+  return {
+    revision,
+    policies: policies.map((p) => ({ id: p.id, file: p.file, ...(p.description !== undefined ? { description: p.description } : {}) })),
+    coverageItems: compiled.coverageItems,
+    evaluate,
+    evaluateAsync: async (input, opts) => evaluate(input, opts),
+  };
+}
+
+/** The approval an `ask` carries: the strictest severity and shortest timeout of the policies that asked. */
+function approvalFor(reasons: Reason[], governing: CompiledPolicy[], toolName: string): Approval {
+  const asking = new Set(reasons.map((r) => r.policy));
+  let severity: Severity = 'info';
+  let timeoutMs = Infinity;
+  for (const p of governing) {
+    if (!asking.has(p.id)) continue;
+    if (SEVERITY_RANK[p.approval.severity] > SEVERITY_RANK[severity]) severity = p.approval.severity;
+    timeoutMs = Math.min(timeoutMs, p.approval.timeoutMs);
+  }
+  if (asking.size === 0) severity = 'warning';
+  return {
+    title: `Approve tool call \`${toolName}\`?`,
+    description: reasons.map((r) => `${r.policy}: ${r.message}`).join('; '),
+    severity,
+    timeoutMs: Number.isFinite(timeoutMs) ? timeoutMs : 120_000,
+  };
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown })?.then === 'function';
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}

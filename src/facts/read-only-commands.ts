@@ -1,0 +1,19 @@
+// Commands that only read the paths they name. Every other command may write what it
+// names (cp, mv, rm, sed -i, tee, dd, python -c ...), so for `paths.writable` its path
+// arguments count as written: an unknown command is assumed to write (fail closed).
+const READ_ONLY = new Set([
+  'cat', 'head', 'tail', 'less', 'more', 'ls', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'wc', 'diff', 'cmp',
+  'file', 'stat', 'du', 'df', 'tree', 'readlink', 'realpath', 'basename', 'dirname', 'echo', 'printf',
+  'pwd', 'which', 'type', 'test', '[', 'sha256sum', 'md5sum', 'cksum', 'nl', 'od', 'hexdump', 'strings', 'jq',
+]);
+
+/** Git subcommands that only read. */
+const GIT_READ_ONLY = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-files', 'grep', 'rev-parse', 'branch']);
+
+/** Whether a simple command (quote-free words, command word by base name) only reads. */
+export function isReadOnlyCommand(words: readonly string[]): boolean {
+  const cmd = words[0];
+  if (cmd === undefined) return true;
+  if (cmd === 'git') return words[1] !== undefined && GIT_READ_ONLY.has(words[1]);
+  return READ_ONLY.has(cmd);
+}

@@ -1,0 +1,74 @@
+// In-memory counter store: synchronous, bounded by lru-cache. Suits one process (the
+// OpenClaw plugin, `toolwarden eval`); hook commands that start a process per call use
+// the SQLite store instead.
+import { LRUCache } from 'lru-cache';
+import type { ConsumeResult, CounterState, CounterStore, LimitRequest } from './store.js';
+import { windowRoom, pruneWindow } from './window.js';
+
+export interface MemoryStoreOptions {
+  /** Most live counters kept; the least recently used is forgotten past it. Default 500,000. */
+  max?: number;
+}
+
+/** A `count` counter is a number; a `window` counter is its sorted call times. */
+type Counter = { n: number } | { times: number[] };
+
+export function createMemoryStore(options: MemoryStoreOptions = {}): CounterStore {
+  const counters = new LRUCache<string, Counter>({ max: options.max ?? 500_000 });
+
+  function roomIn(request: LimitRequest, now: number): boolean {
+    const counter = counters.get(request.key);
+    if (request.kind === 'count') return (counter && 'n' in counter ? counter.n : 0) < request.limit;
+    const times = counter && 'times' in counter ? counter.times : [];
+    return windowRoom(times, now, windowOf(request), request.limit);
+  }
+
+  function record(request: LimitRequest, now: number): void {
+    const counter = counters.get(request.key);
+    if (request.kind === 'count') {
+      if (counter && 'n' in counter) counter.n += 1;
+      else counters.set(request.key, { n: 1 });
+      return;
+    }
+    let times: number[];
+    if (counter && 'times' in counter) times = counter.times;
+    else counters.set(request.key, { times: (times = []) });
+    insertSorted(times, now);
+    pruneWindow(times, windowOf(request));
+  }
+
+  return {
+    tryConsume(requests: LimitRequest[], now: number): ConsumeResult {
+      let full: number[] | undefined;
+      for (let i = 0; i < requests.length; i++) {
+        if (!roomIn(requests[i]!, now)) (full ??= []).push(i);
+      }
+      if (full) return { ok: false, full };
+      for (const request of requests) record(request, now);
+      return { ok: true };
+    },
+    peek(requests: LimitRequest[], now: number): CounterState[] {
+      return requests.map((request) => {
+        const counter = counters.peek(request.key);
+        let used = 0;
+        if (counter && 'n' in counter) used = counter.n;
+        else if (counter && 'times' in counter) {
+          const since = now - windowOf(request);
+          used = counter.times.filter((t) => t > since && t <= now).length;
+        }
+        return { key: request.key, used, limit: request.limit };
+      });
+    },
+  };
+}
+
+function windowOf(request: LimitRequest): number {
+  if (request.windowMs === undefined || !(request.windowMs > 0)) throw new Error(`window limit \`${request.key}\` has no window`);
+  return request.windowMs;
+}
+
+function insertSorted(times: number[], t: number): void {
+  let i = times.length;
+  while (i > 0 && times[i - 1]! > t) i--;
+  times.splice(i, 0, t);
+}
