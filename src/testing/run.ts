@@ -1,11 +1,11 @@
 // Running policy tests: every case against a fresh limit state, calls replayed with their
 // own `time`, and coverage collected from the explain trace's `hits`.
-import { createMemoryStore, loadPolicySet, parseToolCall } from '../index.js';
+import { loadPolicySet, parseToolCall } from '../index.js';
 import type { CoverageItem, PolicySet } from '../engine/api.js';
-import type { CounterStore } from '../state/store.js';
 import type { DecisionKind, Diagnostic, Reason, SourceLocation } from '../types.js';
 import { fileDiagnostic, findTestFiles, readTestFile } from './load.js';
 import type { TestCase, TestStep } from './load.js';
+import { resettableStore } from './store.js';
 
 /** The clock used for calls without `time`, so a test run never depends on the wall clock. */
 export const TEST_CLOCK_MS = 1_764_400_000_000;
@@ -58,20 +58,6 @@ export interface TestReport {
   coverage: CoverageReport;
   /** True when there are no errors, at least one case, and every case passed. */
   passed: boolean;
-}
-
-/** A store whose state can be thrown away between cases without recompiling the set. */
-function resettableStore(): { store: CounterStore; reset(): void } {
-  let inner = createMemoryStore();
-  return {
-    store: {
-      tryConsume: (requests, now) => inner.tryConsume(requests, now),
-      peek: (requests, now) => inner.peek(requests, now),
-    },
-    reset() {
-      inner = createMemoryStore();
-    },
-  };
 }
 
 function itemKey(policy: string, pointer: string): string {
