@@ -163,8 +163,8 @@ export function callOf(context: Context, toolName: string, params: Record<string
 }
 
 /** Every tool name the documents mention (globs made concrete), plus the common ones. */
-export function toolNames(docs: PolicyData[]): string[] {
-  const names = new Set<string>(COMMON_TOOLS);
+export function toolNames(docs: PolicyData[], options: { common: boolean } = { common: true }): string[] {
+  const names = new Set<string>(options.common ? COMMON_TOOLS : Object.values(REPRESENTATIVE_TOOLS));
   for (const doc of docs) {
     const tools = section(doc, 'tools');
     for (const key of ['allow', 'approve', 'deny']) for (const glob of strings(tools[key])) names.add(synthesise(glob));
@@ -176,7 +176,7 @@ export function toolNames(docs: PolicyData[]): string[] {
     }
     for (const rate of rateEntries(doc)) for (const glob of strings(rate.tools)) names.add(synthesise(glob));
   }
-  names.add('custom_tool');
+  if (options.common) names.add('custom_tool');
   names.delete('');
   return [...names].sort();
 }

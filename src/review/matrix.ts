@@ -1,0 +1,151 @@
+// Access matrix: for each agent the policies name, which tool each kind of requester may
+// use (allow / ask / deny), decided by the engine on one synthesised call per cell.
+import picomatch from 'picomatch';
+import type { DecisionKind, Requester, ToolCall } from '../types.js';
+import { REPRESENTATIVE_TOOLS, callOf, isObject, paramsFor, section, strings, synthesise, toolNames } from './probes.js';
+import type { Context, PolicyData } from './probes.js';
+
+export interface MatrixTable {
+  agent: string;
+  /** Ids of the policies whose `match.agents` selects this agent (or that name no agents). */
+  policies: string[];
+  /** The strictest autonomy among those policies (`full` when none says). */
+  autonomy: string;
+  rows: string[];
+  columns: string[];
+  /** cells[row][column]. */
+  cells: DecisionKind[][];
+}
+
+export type Decide = (call: ToolCall) => Promise<DecisionKind>;
+
+const AUTONOMY_ORDER = ['full', 'supervised', 'readonly'];
+const OTHER_AGENT = 'other-agent';
+
+function matches(globs: string[], value: string): boolean {
+  return globs.some((g) => picomatch(g, { dot: true })(value));
+}
+
+/** Agents worth a table: one concrete name per `match.agents` glob, plus an agent no policy names. */
+export function agentsOf(docs: PolicyData[]): string[] {
+  const agents = new Set<string>();
+  for (const doc of docs) for (const glob of strings(section(doc, 'match').agents)) agents.add(synthesise(glob, '1'));
+  agents.add(OTHER_AGENT);
+  return [...agents];
+}
+
+interface Column {
+  label: string;
+  requester: Requester | null;
+}
+
+/** Requester columns: owner per channel, each scope rule (by sender and by role), unknown per channel, none. */
+export function columnsOf(docs: PolicyData[]): Column[] {
+  const channels = new Set<string>(['cli']);
+  for (const doc of docs) {
+    for (const glob of strings(section(doc, 'match').channels)) channels.add(synthesise(glob, '1'));
+    const rules = section(doc, 'scopes').rules;
+    for (const rule of Array.isArray(rules) ? rules : []) if (isObject(rule) && typeof rule.channel === 'string') channels.add(rule.channel);
+  }
+  const columns: Column[] = [];
+  for (const channel of channels) columns.push({ label: `owner@${channel}`, requester: { channel, accountId: 'default', senderId: 'owner', senderIsOwner: true } });
+  for (const doc of docs) {
+    const rules = section(doc, 'scopes').rules;
+    for (const [i, rule] of (Array.isArray(rules) ? rules : []).entries()) {
+      if (!isObject(rule)) continue;
+      const id = typeof rule.id === 'string' ? rule.id : `${String(doc.id)}#${i}`;
+      const base: Requester = {
+        channel: typeof rule.channel === 'string' ? rule.channel : 'cli',
+        accountId: typeof rule.accountId === 'string' ? rule.accountId : 'default',
+        senderIsOwner: false,
+      };
+      const sender = strings(rule.senderIds)[0];
+      const role = strings(rule.roleIds)[0];
+      if (sender !== undefined) columns.push({ label: role !== undefined ? `${id} (sender)` : id, requester: { ...base, senderId: sender } });
+      if (role !== undefined) columns.push({ label: sender !== undefined ? `${id} (role)` : id, requester: { ...base, senderId: 'member', roleIds: [role] } });
+    }
+  }
+  for (const channel of channels) columns.push({ label: `unknown@${channel}`, requester: { channel, accountId: 'default', senderId: 'stranger', senderIsOwner: false } });
+  columns.push({ label: 'no requester', requester: null });
+  return columns;
+}
+
+function governing(docs: PolicyData[], agent: string): PolicyData[] {
+  return docs.filter((doc) => {
+    const agents = strings(section(doc, 'match').agents);
+    return agents.length === 0 || matches(agents, agent);
+  });
+}
+
+/** Builds one table per agent. `decide` must evaluate on a fresh limit state each time. */
+export async function buildMatrix(docs: PolicyData[], decide: Decide, options: { by: 'tool' | 'class' }): Promise<MatrixTable[]> {
+  const columns = columnsOf(docs);
+  const rows = options.by === 'class' ? (['read', 'write', 'exec'] as const).map((c) => c as string) : toolNames(docs, { common: false });
+  const tables: MatrixTable[] = [];
+  for (const agent of agentsOf(docs)) {
+    const mine = governing(docs, agent);
+    const autonomy = mine
+      .map((d) => (typeof d.autonomy === 'string' ? d.autonomy : 'full'))
+      .reduce((a, b) => (AUTONOMY_ORDER.indexOf(b) > AUTONOMY_ORDER.indexOf(a) ? b : a), 'full');
+    const root = mine.map((d) => section(d, 'workspace').root).find((r): r is string => typeof r === 'string' && r.startsWith('/'));
+    const context: Context = { agentId: agent, channel: undefined, cwd: root ?? '/srv/workspace' };
+    const paths = mine.map((d) => section(d, 'paths'));
+    const readPath = paths.flatMap((p) => strings(p.allowed))[0];
+    const writePath = paths.flatMap((p) => strings(p.writable))[0] ?? readPath;
+    const command = mine.flatMap((d) => strings(section(d, 'shell').allow))[0];
+    const actions = mine.flatMap((d) => {
+      const rules = section(d, 'scopes').rules;
+      return (Array.isArray(rules) ? rules : []).flatMap((r) => (isObject(r) ? strings(r.messageActions) : []));
+    });
+    const cells: DecisionKind[][] = [];
+    for (const row of rows) {
+      const tool = options.by === 'class' ? REPRESENTATIVE_TOOLS[row as 'read'] : row;
+      const isWrite = tool === 'write' || /write|edit|patch/i.test(tool);
+      const pathGlob = isWrite ? writePath : readPath;
+      const params = paramsFor(tool, {
+        ...(pathGlob !== undefined ? { path: synthesise(pathGlob) } : {}),
+        ...(command !== undefined ? { command: synthesise(command) } : {}),
+        ...(actions[0] !== undefined ? { action: actions[0] } : {}),
+      });
+      const line: DecisionKind[] = [];
+      for (const column of columns) line.push(await decide(callOf(context, tool, params, column.requester)));
+      cells.push(line);
+    }
+    tables.push({ agent, policies: mine.map((d) => String(d.id)), autonomy, rows, columns: columns.map((c) => c.label), cells });
+  }
+  return tables;
+}
+
+function heading(table: MatrixTable): string {
+  const agent = table.agent === OTHER_AGENT ? 'any other agent' : `agent \`${table.agent}\``;
+  return `${agent}: autonomy ${table.autonomy}; policies ${table.policies.join(', ') || '(none)'}`;
+}
+
+export function formatMatrixText(tables: MatrixTable[]): string {
+  const out: string[] = [];
+  for (const table of tables) {
+    out.push(heading(table));
+    const header = ['tool', ...table.columns];
+    const lines = [header, ...table.rows.map((row, i) => [row, ...(table.cells[i] ?? [])])];
+    const widths = header.map((_, c) => Math.max(...lines.map((l) => (l[c] ?? '').length)));
+    for (const [n, l] of lines.entries()) {
+      out.push('  ' + l.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ').trimEnd());
+      if (n === 0) out.push('  ' + widths.map((w) => '-'.repeat(w)).join('  '));
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+export function formatMatrixMarkdown(tables: MatrixTable[]): string {
+  const out: string[] = [];
+  const cell = (t: string) => t.replace(/\|/g, '\\|');
+  for (const table of tables) {
+    out.push(`### ${heading(table)}`, '');
+    out.push(`| tool | ${table.columns.map(cell).join(' | ')} |`);
+    out.push(`|---|${table.columns.map(() => '---').join('|')}|`);
+    for (const [i, row] of table.rows.entries()) out.push(`| \`${cell(row)}\` | ${(table.cells[i] ?? []).join(' | ')} |`);
+    out.push('');
+  }
+  return out.join('\n');
+}
