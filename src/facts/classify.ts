@@ -1,0 +1,78 @@
+// Tool classification: every tool name maps to `read`, `write` or `exec`.
+// `read` is only for tools that read and have no side effects; tools with outside effects
+// (messages, mail, calendar, browser, delegation) are `write`; `exec` is for tools that run
+// commands or code. A name nobody classified is `write` (fail closed).
+import type { ToolClass } from '../types.js';
+
+const READ_TOOLS = [
+  // OpenClaw
+  'read', 'ls', 'find', 'grep', 'glob', 'web_search', 'web_fetch', 'x_search', 'memory_search',
+  'memory_get', 'sessions_list', 'sessions_history', 'sessions_search', 'conversations_list',
+  'session_status', 'agents_list', 'get_goal', 'view_image', 'image',
+  // OpenClaw.NET
+  'read_file', 'file_read', 'list_directory', 'list_dir', 'list_files', 'search_files',
+  // Claude Code
+  'Read', 'NotebookRead', 'Glob', 'Grep', 'LS', 'WebFetch', 'WebSearch', 'BashOutput',
+  'ListMcpResourcesTool', 'ReadMcpResourceTool',
+];
+
+const WRITE_TOOLS = [
+  // OpenClaw
+  'write', 'edit', 'apply_patch', 'apply-patch', 'message', 'browser', 'canvas', 'nodes', 'cron',
+  'automations', 'secrets', 'sessions', 'sessions_send', 'sessions_spawn', 'sessions_yield',
+  'conversations_send', 'conversations_turn', 'subagents', 'agents_wait', 'github_publish',
+  'suggest_task', 'dismiss_task', 'create_goal', 'update_goal', 'progress_card', 'ask_user',
+  'skill_workshop', 'screen', 'theme', 'dashboard', 'portal', 'show_widget', 'heartbeat_respond',
+  'gateway', 'plugins', 'openclaw', 'computer', 'mobile_ui', 'image_generate', 'music_generate',
+  'video_generate', 'tts',
+  // OpenClaw.NET (AlwaysMutatingTools and action-aware tools); `git` and `database` mutate
+  // but carry no shell string, so shell checks could not verify them: they are `write`.
+  'write_file', 'file_write', 'edit_file', 'git', 'database', 'email', 'calendar',
+  'delegate_agent', 'home_assistant_write', 'mqtt_publish', 'notion_write', 'inbox_zero',
+  'automation', 'todo',
+  // Claude Code
+  'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Task', 'TodoWrite', 'ExitPlanMode', 'KillShell',
+  'KillBash', 'SlashCommand',
+];
+
+const EXEC_TOOLS = [
+  // OpenClaw (`bash` is OpenClaw's alias of `exec`); `process` feeds input to running shells
+  'exec', 'bash', 'process', 'code_execution', 'terminal',
+  // OpenClaw.NET
+  'shell', 'code_exec', 'external_cli',
+  // Claude Code
+  'Bash',
+];
+
+function buildCatalog(): Readonly<Record<string, ToolClass>> {
+  // A null-prototype object: `constructor` or `__proto__` must never look classified.
+  const catalog: Record<string, ToolClass> = Object.create(null) as Record<string, ToolClass>;
+  for (const name of READ_TOOLS) catalog[name] = 'read';
+  for (const name of WRITE_TOOLS) catalog[name] = 'write';
+  for (const name of EXEC_TOOLS) catalog[name] = 'exec';
+  return Object.freeze(catalog);
+}
+
+export const BUILTIN_TOOL_CLASSES: Readonly<Record<string, ToolClass>> = buildCatalog();
+
+function isToolClass(value: unknown): value is ToolClass {
+  return value === 'read' || value === 'write' || value === 'exec';
+}
+
+/**
+ * The class of a tool. `extra` (a policy's `toolClasses`, flattened name → class) wins over
+ * the built-ins. Names are matched exactly as the gateway sends them. Unknown names,
+ * including MCP tools (`mcp__server__tool`) nobody listed, are `write`.
+ */
+export function classifyTool(toolName: string, extra?: Readonly<Record<string, ToolClass>>): ToolClass {
+  if (typeof toolName !== 'string') return 'write';
+  if (extra !== undefined && Object.prototype.hasOwnProperty.call(extra, toolName)) {
+    const fromPolicy = extra[toolName];
+    return isToolClass(fromPolicy) ? fromPolicy : 'write';
+  }
+  if (Object.prototype.hasOwnProperty.call(BUILTIN_TOOL_CLASSES, toolName)) {
+    const builtin = BUILTIN_TOOL_CLASSES[toolName];
+    return isToolClass(builtin) ? builtin : 'write';
+  }
+  return 'write';
+}

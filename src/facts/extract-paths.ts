@@ -1,0 +1,253 @@
+// Which paths a call touches: path-like parameters of any tool, the gateway's derivedPaths,
+// the files named in an apply_patch body, and for shell commands the path-like arguments
+// and redirect targets. Anything of an unexpected type is a problem, which the engine denies.
+import type { SimpleCommand, ToolClass } from '../types.js';
+
+export interface RawPath {
+  value: string;
+  /** Where it came from: `params.path`, `params.paths[1]`, `derivedPaths[0]`, `apply_patch`, ... */
+  from: string;
+}
+
+export interface ExtractedPaths {
+  paths: RawPath[];
+  /** Same index as `paths`: is this path written? */
+  writes: boolean[];
+  problems: string[];
+}
+
+const MAX_DEPTH = 8;
+const MAX_VALUES = 2000;
+
+// Keys compared after lower-casing and dropping `_` and `-`. These always hold paths.
+const PATH_KEYS = new Set([
+  'path', 'paths', 'filepath', 'filepaths', 'file', 'files', 'filename', 'filenames',
+  'notebookpath', 'oldpath', 'newpath', 'dir', 'dirs', 'directory', 'directories', 'cwd',
+  'workdir', 'workingdirectory', 'workingdir', 'folder', 'root', 'sourcepath', 'targetpath',
+  'destinationpath', 'destpath', 'outputpath', 'inputpath', 'savepath', 'downloadpath',
+  'outfile', 'infile', 'outputfile', 'inputfile', 'attachment', 'attachments',
+]);
+// Keys that hold a path for file tools but a recipient or id elsewhere (`message.to`):
+// taken when the value looks like a path.
+const MAYBE_PATH_KEYS = new Set(['source', 'sources', 'src', 'destination', 'dest', 'dst', 'target', 'from', 'to', 'output', 'input', 'location']);
+// `source_path`, `outputFile`, `log-dir`: a path word at a word boundary (not `profile`).
+const PATH_KEY_SUFFIX = /(?:[_-](?:path|paths|dir|directory|file|files|filename)|[a-z0-9](?:Path|Paths|Dir|Directory|File|Files|FileName|Filename))$/;
+// Objects whose keys are variable names, not parameter names (`env.PATH` is a search list).
+const NOT_PARAMETER_KEYS = new Set(['env', 'environment']);
+// Keys whose text is a patch body when the tool is apply_patch.
+const PATCH_BODY_KEYS = ['input', 'patch', 'content'];
+
+function normalizeKey(key: string): string {
+  return key.toLowerCase().replace(/[_-]/g, '');
+}
+
+function isPathKey(key: string): boolean {
+  const k = normalizeKey(key);
+  return PATH_KEYS.has(k) || PATH_KEY_SUFFIX.test(key);
+}
+
+/** Looks like a path: contains `/` (or `\`), or starts with `.` or `~`. */
+export function looksLikePath(word: string): boolean {
+  return word.includes('/') || word.includes('\\') || word.startsWith('.') || word.startsWith('~');
+}
+
+function isApplyPatch(toolName: string): boolean {
+  return /^apply[_-]?patch$/i.test(toolName);
+}
+
+interface Collector {
+  paths: RawPath[];
+  writes: boolean[];
+  problems: string[];
+  written: boolean;
+}
+
+function add(c: Collector, value: string, from: string, written = c.written): void {
+  if (c.paths.length >= MAX_VALUES) {
+    if (c.problems.length === 0) c.problems.push(`more than ${MAX_VALUES} paths in one call`);
+    return;
+  }
+  c.paths.push({ value, from });
+  c.writes.push(written);
+}
+
+/** A path parameter's value: a string, or an array of strings. */
+function addPathValue(c: Collector, value: unknown, from: string, strict: boolean): void {
+  if (value === undefined || value === null) return; // absent
+  if (typeof value === 'string') {
+    if (strict || looksLikePath(value)) add(c, value, from);
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      if (typeof item === 'string') {
+        if (strict || looksLikePath(item)) add(c, item, `${from}[${i}]`);
+      } else if (strict) c.problems.push(`\`${from}[${i}]\` is not a string`);
+    });
+    return;
+  }
+  if (strict) c.problems.push(`\`${from}\` is not a string`);
+}
+
+/** Walks params (nested objects and arrays too) for path-named keys. */
+function walkParams(c: Collector, value: unknown, from: string, depth: number): void {
+  if (depth > MAX_DEPTH) {
+    c.problems.push(`\`${from}\` is nested too deeply to inspect`);
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      if (item !== null && typeof item === 'object') walkParams(c, item, `${from}[${i}]`, depth + 1);
+    });
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const at = `${from}.${key}`;
+    if (NOT_PARAMETER_KEYS.has(normalizeKey(key))) continue;
+    if (isPathKey(key)) {
+      // A path key holding an object: look inside it rather than guess what it means.
+      if (child !== null && typeof child === 'object' && !Array.isArray(child)) walkParams(c, child, at, depth + 1);
+      else addPathValue(c, child, at, true);
+    } else if (MAYBE_PATH_KEYS.has(normalizeKey(key))) {
+      addPathValue(c, child, at, false);
+    } else if (child !== null && typeof child === 'object') {
+      walkParams(c, child, at, depth + 1);
+    }
+  }
+}
+
+const PATCH_FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*:(.*)$/i;
+const PATCH_FRAME_LINE = /^\*\*\*\s*(?:begin\s+patch|end\s+patch|end\s+of\s+file)\s*$/i;
+const DIFF_FILE_LINE = /^(?:---|\+\+\+)\s+(.*)$/;
+
+/**
+ * The files an apply_patch body names (`*** Add File:`, `*** Update File:`, `*** Delete
+ * File:`, `*** Move to:`, and unified-diff `---`/`+++` headers). A `***` line that is none
+ * of these is a problem: an unknown header could hide a file.
+ */
+export function patchPaths(body: string): { paths: string[]; problems: string[] } {
+  const paths: string[] = [];
+  const problems: string[] = [];
+  for (const rawLine of body.split(/\r\n|\r|\n/)) {
+    const line = rawLine.trimStart();
+    const file = PATCH_FILE_LINE.exec(line);
+    if (file) {
+      const path = (file[1] ?? '').trim();
+      paths.push(path);
+      // OpenClaw reads a leading `@` as a marker (`@~/x` is `~/x`): check both readings.
+      if (path.startsWith('@')) paths.push(path.slice(1));
+      continue;
+    }
+    if (line.startsWith('***')) {
+      if (!PATCH_FRAME_LINE.test(line)) problems.push(`unrecognised patch header \`${line.slice(0, 80)}\``);
+      continue;
+    }
+    const diff = DIFF_FILE_LINE.exec(rawLine);
+    if (diff) {
+      let path = (diff[1] ?? '').split('\t')[0]?.trim() ?? '';
+      if (path === '/dev/null' || path === '') continue;
+      if (path.startsWith('a/') || path.startsWith('b/')) path = path.slice(2);
+      paths.push(path);
+    }
+  }
+  return { paths, problems };
+}
+
+function addPatch(c: Collector, params: unknown): void {
+  const bodies: string[] = [];
+  if (typeof params === 'string') bodies.push(params);
+  else if (params !== null && typeof params === 'object' && !Array.isArray(params)) {
+    const record = params as Record<string, unknown>;
+    for (const key of PATCH_BODY_KEYS) {
+      const body = record[key];
+      if (body === undefined || body === null) continue;
+      if (typeof body !== 'string') c.problems.push(`\`params.${key}\` of apply_patch is not a string`);
+      else bodies.push(body);
+    }
+  }
+  if (bodies.length === 0 && c.problems.length === 0) c.problems.push('apply_patch without a patch body');
+  for (const body of bodies) {
+    const found = patchPaths(body);
+    c.problems.push(...found.problems);
+    for (const p of found.paths) add(c, p, 'apply_patch', true);
+  }
+}
+
+/** The paths a call touches, whether each is written, and what could not be read. */
+export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
+  const c: Collector = { paths: [], writes: [], problems: [], written: toolClass !== 'read' };
+  const patchTool = typeof toolName === 'string' && isApplyPatch(toolName);
+  if (patchTool) addPatch(c, params);
+  if (params !== undefined && params !== null) {
+    if (typeof params === 'object' && !Array.isArray(params)) walkParams(c, params, 'params', 0);
+    else if (!(patchTool && typeof params === 'string')) c.problems.push('params is not an object');
+  }
+  if (derivedPaths !== undefined && derivedPaths !== null) {
+    if (!Array.isArray(derivedPaths)) c.problems.push('derivedPaths is not an array');
+    else {
+      derivedPaths.forEach((p, i) => {
+        if (typeof p === 'string') add(c, p, `derivedPaths[${i}]`);
+        else c.problems.push(`\`derivedPaths[${i}]\` is not a string`);
+      });
+    }
+  }
+  return { paths: c.paths, writes: c.writes, problems: c.problems };
+}
+
+const FD_DUPLICATE = /^&?(?:\d+|-)$/;
+const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/** The path readings of one shell word: itself, an option's value, `@file`, `file://` URLs. */
+function pathCandidates(word: string): string[] {
+  const out: string[] = [];
+  const consider = (w: string): void => {
+    if (w.length === 0) return;
+    if (/^file:\/\//i.test(w)) {
+      out.push(w.slice(7));
+      return;
+    }
+    if (URL_SCHEME.test(w)) return; // a URL, not a file
+    if (looksLikePath(w)) out.push(w);
+  };
+  consider(word);
+  if (word.startsWith('-')) {
+    const eq = word.indexOf('=');
+    if (eq > 0) consider(word.slice(eq + 1));
+    // `-o/etc/x`, `-I../x`: a short option with its value attached
+    const attached = /^-[A-Za-z0-9]([/.~].+)$/.exec(word);
+    if (attached?.[1] !== undefined) consider(attached[1]);
+  } else {
+    const eq = word.indexOf('=');
+    if (eq > 0 && /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(word.slice(0, eq))) consider(word.slice(eq + 1)); // `of=/dev/x`, `file=@x`
+  }
+  if (word.startsWith('@')) consider(word.slice(1)); // curl `-d @file`
+  return out;
+}
+
+/**
+ * For exec: from one parsed simple command, the path-like arguments (contain `/`, start with
+ * `.` or `~`) and redirect targets; and separately every word, for file-name globs. An
+ * absolute command word (`/usr/bin/env`) runs a program and is not a touched path; a
+ * relative one (`./build.sh`, `../x`) is.
+ */
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; words: string[] } {
+  const pathLike: string[] = [];
+  const words: string[] = [];
+  const seen = new Set<string>();
+  const push = (p: string): void => {
+    if (!seen.has(p)) { seen.add(p); pathLike.push(p); }
+  };
+  cmd.words.forEach((word, i) => {
+    if (typeof word !== 'string') return;
+    words.push(word);
+    if (i === 0 && word.startsWith('/')) return;
+    for (const p of pathCandidates(word)) push(p);
+  });
+  for (const target of cmd.redirects) {
+    if (typeof target !== 'string' || FD_DUPLICATE.test(target)) continue;
+    words.push(target);
+    push(target);
+  }
+  return { pathLike, words };
+}

@@ -1,0 +1,292 @@
+// Path globs (picomatch semantics, dot files matched) compiled once into matchers over
+// canonical absolute paths, plus file-name globs tried against shell argument words.
+//
+// Kinds of glob:
+//  - no `/` (`.env`, `*.pem`, `.ssh`): a file name at any depth. It is tested against EVERY
+//    segment of the path, so a glob naming a directory covers everything under it
+//    (`.ssh` catches `/home/u/.ssh/id_rsa`). Fail closed.
+//  - `/...`: absolute. `~` or `~/...`: under home. `**/...`: any depth of the absolute path.
+//  - anything else: anchored at `root` (the engine passes the workspace root, or the call's
+//    cwd when there is none); with no anchor at all it matches at any depth.
+//  - a glob ending in `/**` also matches the directory itself (`/etc/**` matches `/etc`).
+//
+// Shell words and exec paths may hold wildcards (`cat .e*`, `cat /etc/pass*`) that the shell
+// expands to names we never see. Deny lists must catch them: a word with `*`, `?` or `[`
+// matches when SOME expansion of it could match the glob (pattern intersection). Allowlists
+// must not be widened that way, so compilePathGlob does it only with `list: 'deny'`.
+import picomatch from 'picomatch';
+
+export interface PathGlobOptions {
+  root?: string;
+  home: string;
+  caseInsensitive: boolean;
+  /** `deny` (forbidden): a wildcard path matches if any expansion could. Default `allow`: literal. */
+  list?: 'deny' | 'allow';
+}
+
+const MAX_GLOB_LENGTH = 1024;
+const SHELL_WILDCARD = /[*?[]/;
+// Characters that end a file name inside a larger shell word: `--file=.env`, `open(".env")`,
+// `@.env`, `host:.env`, `a,b.pem`. Every fragment between them is tried as a file name.
+const WORD_SPLIT = /[/\s"'`()=,;:<>|&{}$\\@]+/;
+
+/** A glob with no `/` matches the file name at any depth. */
+export function isFileNameGlob(glob: string): boolean {
+  const g = glob.endsWith('/') ? glob.slice(0, -1) : glob;
+  return !g.includes('/') && g !== '~';
+}
+
+function prepare(glob: string, caseInsensitive: boolean): string {
+  if (typeof glob !== 'string' || glob.length === 0 || glob.length > MAX_GLOB_LENGTH) {
+    throw new Error(`bad glob \`${String(glob).slice(0, 80)}\``);
+  }
+  const g = glob.normalize('NFC');
+  return caseInsensitive ? g.toLowerCase() : g;
+}
+
+function picomatchOptions(caseInsensitive: boolean): picomatch.PicomatchOptions {
+  return { dot: true, nocase: caseInsensitive, maxLength: MAX_GLOB_LENGTH };
+}
+
+/** A literal directory (root, home) made safe to embed in a glob. */
+function escapeGlob(literal: string): string {
+  return literal.replace(/[\\*?[\]{}()!+@|]/g, (c) => '\\' + c);
+}
+
+function joinAnchor(anchor: string, rest: string): string {
+  const a = escapeGlob(anchor);
+  return a === '/' ? '/' + rest : a + '/' + rest;
+}
+
+/** The absolute pattern a glob with a `/` stands for, or `anyDepth` for `**\/` globs. */
+function absolutePattern(g: string, opts: PathGlobOptions): { pattern: string; anyDepth: boolean } {
+  let glob = g.endsWith('/') ? g + '**' : g; // `dir/` names a directory and all below it
+  if (glob.startsWith('/')) return { pattern: glob, anyDepth: false };
+  if (glob === '~' || glob.startsWith('~/')) {
+    const home = prepare(opts.home, opts.caseInsensitive);
+    return { pattern: glob === '~' ? escapeGlob(home) : joinAnchor(home, glob.slice(2)), anyDepth: false };
+  }
+  if (glob.startsWith('**/')) return { pattern: glob, anyDepth: true };
+  while (glob.startsWith('./')) glob = glob.slice(2);
+  if (opts.root === undefined) return { pattern: '**/' + glob, anyDepth: true };
+  return { pattern: joinAnchor(prepare(opts.root, opts.caseInsensitive), glob), anyDepth: false };
+}
+
+/** Compiles one `paths` glob into a matcher over canonical absolute paths. Throws on a bad glob. */
+export function compilePathGlob(glob: string, opts: PathGlobOptions): (canonicalPath: string) => boolean {
+  const ci = opts.caseInsensitive;
+  const g = prepare(glob, ci);
+  const deny = opts.list === 'deny';
+  if (isFileNameGlob(g)) {
+    const name = g.endsWith('/') ? g.slice(0, -1) : g;
+    const test = picomatch(name, picomatchOptions(ci));
+    const wildcard = deny ? fileNameIntersector(name) : undefined;
+    return (path) => {
+      for (const segment of path.split('/')) {
+        if (segment === '') continue;
+        if (test(segment)) return true;
+        if (wildcard !== undefined && SHELL_WILDCARD.test(segment) && wildcard(segment)) return true;
+      }
+      return false;
+    };
+  }
+  const { pattern, anyDepth } = absolutePattern(g, opts);
+  const test = picomatch(pattern, picomatchOptions(ci));
+  // picomatch's `**/x` matches relative paths only, so any-depth globs see the path without its leading `/`.
+  const literal = anyDepth ? (path: string) => test(path.slice(1)) || test(path) : test;
+  if (!deny) return literal;
+  const intersects = pathIntersector(anyDepth ? '/' + pattern : pattern);
+  return (path) => literal(path) || (SHELL_WILDCARD.test(path) && intersects(path));
+}
+
+/**
+ * A file-name glob tried against one shell argument word: true when the word, or any
+ * fragment of it (split on `/`, `=`, quotes, `@`, ...), is or could expand to a matching name.
+ */
+export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (word: string) => boolean {
+  const g = prepare(glob, caseInsensitive);
+  const name = g.endsWith('/') ? g.slice(0, -1) : g;
+  const test = picomatch(name, picomatchOptions(caseInsensitive));
+  const wildcard = fileNameIntersector(name);
+  return (word) => {
+    if (typeof word !== 'string' || word.length === 0) return false;
+    let w = word.normalize('NFC');
+    if (caseInsensitive) w = w.toLowerCase();
+    if (test(w)) return true;
+    for (const fragment of w.split(WORD_SPLIT)) {
+      if (fragment === '') continue;
+      if (test(fragment)) return true;
+      if (SHELL_WILDCARD.test(fragment) && wildcard(fragment)) return true;
+    }
+    return false;
+  };
+}
+
+// ---- pattern intersection -------------------------------------------------------------
+// Both sides become token lists; a breadth-first walk over pairs of positions decides
+// whether some string matches both. Features we do not model exactly (classes, extglobs,
+// unexpandable braces) are widened, which can only make a deny list match more.
+
+type Token =
+  | { kind: 'char'; char: string } // one literal character
+  | { kind: 'one' } // `?` or a class: one character, not `/`
+  | { kind: 'star' } // `*`: any run of characters without `/`
+  | { kind: 'globstar' }; // `**`: any run of characters
+
+const MAX_EXPANSIONS = 64;
+const MAX_STATES = 400_000;
+
+/** Brace alternatives expanded (`a.{pem,key}` → `a.pem`, `a.key`); undefined when too many. */
+function expandBraces(glob: string): string[] | undefined {
+  const out: string[] = [];
+  const work = [glob];
+  while (work.length > 0) {
+    const g = work.pop() as string;
+    const open = findBraceWithComma(g);
+    if (open === undefined) {
+      out.push(g);
+    } else {
+      const [start, end, parts] = open;
+      for (const part of parts) work.push(g.slice(0, start) + part + g.slice(end + 1));
+    }
+    if (out.length + work.length > MAX_EXPANSIONS) return undefined;
+  }
+  return out;
+}
+
+function findBraceWithComma(g: string): [number, number, string[]] | undefined {
+  for (let start = 0; start < g.length; start++) {
+    if (g[start] === '\\') { start++; continue; }
+    if (g[start] !== '{') continue;
+    let depth = 0;
+    const parts: string[] = [];
+    let partStart = start + 1;
+    for (let i = start; i < g.length; i++) {
+      const c = g[i];
+      if (c === '\\') { i++; continue; }
+      if (c === '{') depth++;
+      else if (c === '}') {
+        depth--;
+        if (depth === 0) {
+          parts.push(g.slice(partStart, i));
+          if (parts.length > 1) return [start, i, parts];
+          break;
+        }
+      } else if (c === ',' && depth === 1) {
+        parts.push(g.slice(partStart, i));
+        partStart = i + 1;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Tokens of a glob (picomatch side) or a shell word (bash side; `**` widened to globstar). */
+function tokenize(pattern: string): Token[] {
+  const tokens: Token[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    const next = pattern[i + 1];
+    if (c === '\\' && next !== undefined) { tokens.push({ kind: 'char', char: next }); i++; continue; }
+    if ('@!+*?'.includes(c) && next === '(') {
+      const close = pattern.indexOf(')', i + 2);
+      tokens.push({ kind: 'globstar' }); // an extglob: widened to anything
+      if (close < 0) return [{ kind: 'globstar' }];
+      i = close;
+      continue;
+    }
+    if (c === '*') {
+      if (next === '*') { tokens.push({ kind: 'globstar' }); while (pattern[i + 1] === '*') i++; }
+      else tokens.push({ kind: 'star' });
+      continue;
+    }
+    if (c === '?') { tokens.push({ kind: 'one' }); continue; }
+    if (c === '[') {
+      const close = pattern.indexOf(']', i + 2);
+      if (close > 0) { tokens.push({ kind: 'one' }); i = close; continue; }
+    }
+    if (c === '{') {
+      const close = pattern.indexOf('}', i + 1);
+      if (close > 0) { tokens.push({ kind: 'globstar' }); i = close; continue; } // `{1..3}`: widened
+    }
+    tokens.push({ kind: 'char', char: c });
+  }
+  return tokens;
+}
+
+function isStar(t: Token | undefined): boolean {
+  return t !== undefined && (t.kind === 'star' || t.kind === 'globstar');
+}
+
+/** Whether one character exists that both tokens can read. */
+function compatible(a: Token, b: Token): boolean {
+  if (a.kind === 'char' && b.kind === 'char') return a.char === b.char;
+  if (a.kind === 'char') return a.char !== '/' || b.kind === 'globstar';
+  if (b.kind === 'char') return b.char !== '/' || a.kind === 'globstar';
+  return true; // both read some non-`/` character
+}
+
+function intersect(a: Token[], b: Token[]): boolean {
+  const n = a.length;
+  const m = b.length;
+  if ((n + 1) * (m + 1) > MAX_STATES) return true; // too large to decide: fail closed
+  const seen = new Uint8Array((n + 1) * (m + 1));
+  const stack: number[] = [0];
+  seen[0] = 1;
+  const visit = (i: number, j: number): void => {
+    const k = i * (m + 1) + j;
+    if (seen[k] === 0) { seen[k] = 1; stack.push(k); }
+  };
+  while (stack.length > 0) {
+    const k = stack.pop() as number;
+    const i = Math.floor(k / (m + 1));
+    const j = k % (m + 1);
+    if (i === n && j === m) return true;
+    const ta = a[i];
+    const tb = b[j];
+    if (isStar(ta)) visit(i + 1, j);
+    if (isStar(tb)) visit(i, j + 1);
+    if (ta !== undefined && tb !== undefined && compatible(ta, tb)) {
+      const ni = isStar(ta) ? i : i + 1;
+      const nj = isStar(tb) ? j : j + 1;
+      if (ni !== i || nj !== j) visit(ni, nj);
+    }
+  }
+  return false;
+}
+
+/** picomatch's `/**\/` also matches `/`, and a trailing `/**` the directory itself. */
+function globstarVariants(glob: string): string[] {
+  const out = new Set<string>([glob]);
+  for (const g of [...out]) {
+    if (g.endsWith('/**')) out.add(g.slice(0, -3) || '/');
+  }
+  for (const g of [...out]) {
+    let variant = g;
+    while (variant.includes('/**/')) {
+      variant = variant.replace('/**/', '/');
+      out.add(variant);
+    }
+  }
+  return [...out];
+}
+
+function intersector(glob: string, variants: (g: string) => string[]): (pattern: string) => boolean {
+  const expanded = expandBraces(glob);
+  const alternatives = expanded === undefined ? undefined : expanded.flatMap(variants).map(tokenize);
+  return (pattern) => {
+    if (alternatives === undefined) return true; // too many alternatives to check: fail closed
+    const word = tokenize(pattern);
+    return alternatives.some((alt) => intersect(alt, word));
+  };
+}
+
+/** May a file-name pattern (no `/`) and a wildcard word name the same file? */
+function fileNameIntersector(glob: string): (fragment: string) => boolean {
+  return intersector(glob, (g) => [g]);
+}
+
+/** May an absolute glob and a wildcard path name the same path? */
+function pathIntersector(glob: string): (path: string) => boolean {
+  return intersector(glob, globstarVariants);
+}

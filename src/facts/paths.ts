@@ -1,0 +1,230 @@
+// Path canonicalisation: every path a call touches is made canonical before any glob or
+// containment check sees it. Pure apart from synchronous, uncached file-system reads
+// (a symlink may change between calls, so nothing is remembered).
+import * as fs from 'node:fs';
+
+export interface PathContext {
+  /** Canonical absolute workspace root, or undefined. */
+  root?: string;
+  /** The call's working directory (raw; made canonical here). */
+  cwd?: string;
+  home: string;
+  resolveSymlinks: boolean;
+  caseInsensitive: boolean;
+}
+
+export type Canonical = { ok: true; path: string } | { ok: false; reason: string };
+
+export const MAX_PATH_LENGTH = 4096;
+const MAX_SYMLINKS = 40;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// C0 controls and DEL: legal in POSIX names but never in an honest path; refusing them is
+// a deny, which is the safe side.
+const CONTROL_CHAR = /[\u0000-\u001f\u007f]/;
+// A shell variable or substitution the tool's shell would expand to something we cannot see.
+const SHELL_EXPANSION = /\$[A-Za-z_{(]|`/;
+const HOME_VARIABLE = /^\$(?:HOME|\{HOME\})(?=\/|$)/;
+const WINDOWS_DRIVE = /^[A-Za-z]:(?:\/|$)/;
+
+function fail(reason: string): Canonical {
+  return { ok: false, reason };
+}
+
+/** Checks that hold for any raw path: type, size, NUL and control bytes, well-formed UTF-16. */
+function checkRaw(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return 'path is not a string';
+  if (raw.length === 0) return 'path is empty';
+  if (raw.length > MAX_PATH_LENGTH) return `path is longer than ${MAX_PATH_LENGTH} characters`;
+  if (raw.includes('\u0000')) return 'path contains a NUL byte';
+  if (CONTROL_CHAR.test(raw)) return 'path contains a control character';
+  if (LONE_SURROGATE.test(raw)) return 'path is not well-formed unicode';
+  return undefined;
+}
+
+/**
+ * `\` is read as a separator (Windows style), so `..\..\etc\passwd` is seen as the traversal
+ * it is meant to be; drive letters and UNC paths name nothing on this host and are refused.
+ * `~`, `~/`, `$HOME` and `${HOME}` expand to home; `~user` and other variables are refused.
+ */
+function expandRaw(raw: string, home: string): { ok: true; path: string } | { ok: false; reason: string } {
+  if (raw.startsWith('\\\\')) return { ok: false, reason: 'UNC paths are not supported' };
+  let path = raw.replace(/\\/g, '/');
+  if (WINDOWS_DRIVE.test(path)) return { ok: false, reason: 'Windows drive paths are not supported' };
+  if (path === '~' || path.startsWith('~/')) path = home + path.slice(1);
+  else if (path.startsWith('~')) return { ok: false, reason: '`~user` paths cannot be verified' };
+  else if (HOME_VARIABLE.test(path)) path = path.replace(HOME_VARIABLE, home);
+  if (SHELL_EXPANSION.test(path)) return { ok: false, reason: 'path contains a shell variable or substitution' };
+  return { ok: true, path };
+}
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((s) => s !== '' && s !== '.');
+}
+
+/** `.`, `..`, `//` and trailing slashes collapsed without touching the file system. */
+function lexicalSegments(path: string): string[] {
+  const out: string[] = [];
+  for (const s of segmentsOf(path)) {
+    if (s === '..') out.pop();
+    else out.push(s);
+  }
+  return out;
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/**
+ * Resolves an absolute path component by component as the kernel does: a symlink is
+ * replaced by its target (so `..` after a link climbs from where the link points), and a
+ * dangling link resolves to where it points. Once a component does not exist the rest is
+ * appended as written.
+ */
+function kernelResolve(path: string): Canonical {
+  const pending = segmentsOf(path).reverse();
+  let resolved: string[] = [];
+  let links = 0;
+  let exists = true;
+  while (pending.length > 0) {
+    const segment = pending.pop() as string;
+    if (segment === '..') {
+      resolved.pop();
+      continue;
+    }
+    if (!exists) {
+      resolved.push(segment);
+      continue;
+    }
+    const candidate = '/' + [...resolved, segment].join('/');
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(candidate);
+    } catch (error) {
+      if (!isMissing(error)) return fail(`cannot inspect \`${candidate}\``);
+      exists = false;
+      resolved.push(segment);
+      continue;
+    }
+    if (!stat.isSymbolicLink()) {
+      resolved.push(segment);
+      continue;
+    }
+    links += 1;
+    if (links > MAX_SYMLINKS) return fail('too many symbolic links');
+    let target: string;
+    try {
+      target = fs.readlinkSync(candidate, 'utf8');
+    } catch {
+      return fail(`cannot read symbolic link \`${candidate}\``);
+    }
+    if (target.startsWith('/')) resolved = [];
+    const targetSegments = segmentsOf(target);
+    for (let i = targetSegments.length - 1; i >= 0; i--) pending.push(targetSegments[i] as string);
+  }
+  return { ok: true, path: '/' + resolved.join('/') };
+}
+
+function finish(path: string, caseInsensitive: boolean): Canonical {
+  let out = path.normalize('NFC');
+  // toLowerCase after NFC stands in for a full Unicode case fold.
+  if (caseInsensitive) out = out.toLowerCase();
+  if (out.length > MAX_PATH_LENGTH) return fail(`path is longer than ${MAX_PATH_LENGTH} characters`);
+  return { ok: true, path: out };
+}
+
+/** An absolute expanded path made canonical, without NFC or case folding yet. */
+function resolveAbsolute(absolute: string, resolveSymlinks: boolean): Canonical {
+  const lexical = '/' + lexicalSegments(absolute).join('/');
+  if (!resolveSymlinks) return { ok: true, path: lexical };
+  // Tools either normalise `..` first (Node's path.resolve) or hand the raw path to the
+  // kernel (which climbs out of a symlinked directory). When those disagree the path is
+  // ambiguous, and ambiguity is refused.
+  const viaLexical = kernelResolve(lexical);
+  if (!viaLexical.ok) return viaLexical;
+  const viaKernel = kernelResolve(absolute);
+  if (!viaKernel.ok) return viaKernel;
+  if (viaLexical.path !== viaKernel.path) {
+    return fail('`..` after a symbolic link makes the path ambiguous');
+  }
+  return viaLexical;
+}
+
+/** The base relative paths resolve against: the call's cwd (made absolute), else the root. */
+function baseDirectory(ctx: PathContext): Canonical {
+  if (ctx.cwd !== undefined) {
+    const problem = checkRaw(ctx.cwd);
+    if (problem !== undefined) return fail(`cwd: ${problem}`);
+    const expanded = expandRaw(ctx.cwd, ctx.home);
+    if (!expanded.ok) return fail(`cwd: ${expanded.reason}`);
+    if (expanded.path.startsWith('/')) return resolveAbsolute(expanded.path, ctx.resolveSymlinks);
+    if (ctx.root === undefined) return fail('cwd is relative and there is no workspace root');
+    return resolveAbsolute(ctx.root + '/' + expanded.path, ctx.resolveSymlinks);
+  }
+  if (ctx.root !== undefined) return { ok: true, path: ctx.root };
+  return fail('relative path with neither a cwd nor a workspace root');
+}
+
+/** Makes one raw path canonical, or says why it cannot be. Never throws. */
+export function canonicalPath(raw: string, ctx: PathContext): Canonical {
+  try {
+    const problem = checkRaw(raw);
+    if (problem !== undefined) return fail(problem);
+    const expanded = expandRaw(raw, ctx.home);
+    if (!expanded.ok) return expanded;
+    let absolute = expanded.path;
+    if (!absolute.startsWith('/')) {
+      const base = baseDirectory(ctx);
+      if (!base.ok) return base;
+      absolute = base.path + '/' + absolute;
+    }
+    const resolved = resolveAbsolute(absolute, ctx.resolveSymlinks);
+    if (!resolved.ok) return resolved;
+    return finish(resolved.path, ctx.caseInsensitive);
+  } catch (error) {
+    return fail(`cannot make the path canonical: ${error instanceof Error ? error.message : 'unknown error'}`);
+  }
+}
+
+/**
+ * The workspace root made canonical: `${cwd}` (alone or as a prefix) is the call's cwd,
+ * `~/` is home; the result must be absolute. Never throws.
+ */
+export function canonicalRoot(
+  root: string,
+  callCwd: string | undefined,
+  home: string,
+  resolveSymlinks: boolean,
+  caseInsensitive: boolean,
+): Canonical {
+  try {
+    const problem = checkRaw(root);
+    if (problem !== undefined) return fail(`root: ${problem}`);
+    let raw = root;
+    if (raw === '${cwd}' || raw.startsWith('${cwd}/')) {
+      if (callCwd === undefined) return fail('root uses `${cwd}` but the call has no cwd');
+      const cwdProblem = checkRaw(callCwd);
+      if (cwdProblem !== undefined) return fail(`cwd: ${cwdProblem}`);
+      raw = callCwd + raw.slice('${cwd}'.length);
+    }
+    const expanded = expandRaw(raw, home);
+    if (!expanded.ok) return expanded;
+    if (!expanded.path.startsWith('/')) return fail(`workspace root \`${root}\` is not absolute`);
+    const resolved = resolveAbsolute(expanded.path, resolveSymlinks);
+    if (!resolved.ok) return resolved;
+    return finish(resolved.path, caseInsensitive);
+  } catch (error) {
+    return fail(`cannot make the root canonical: ${error instanceof Error ? error.message : 'unknown error'}`);
+  }
+}
+
+/** Whether a canonical path is the root or below it (`/srv/ws2` is not inside `/srv/ws`). */
+export function isInside(path: string, root: string): boolean {
+  if (typeof path !== 'string' || typeof root !== 'string') return false;
+  if (!path.startsWith('/') || !root.startsWith('/')) return false;
+  const base = root.length > 1 && root.endsWith('/') ? root.slice(0, -1) : root;
+  if (base === '/') return true;
+  return path === base || path.startsWith(base + '/');
+}
