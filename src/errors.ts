@@ -29,6 +29,9 @@ export const DiagnosticCode = {
   BadCondition: 'bad-condition',
   // policy tests
   TestInvalid: 'test-invalid',
+  // appended by src/policy
+  BadWorkspaceRoot: 'bad-workspace-root',
+  EmptyMatch: 'empty-match',
 } as const;
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 
