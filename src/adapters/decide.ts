@@ -1,0 +1,58 @@
+// What every hook command does once it has a ToolCall: open the state store, load the
+// policy set, evaluate, close. Any failure comes back as a one-line message, never as an
+// exception, so each hook can answer "deny" in its own protocol.
+import { loadPolicySet, createMemoryStore } from '../index.js';
+import type { Decision, ToolCall } from '../types.js';
+import type { CounterStore } from '../state/store.js';
+import { createSqliteStore } from '../state/sqlite.js';
+import { defaultStatePath, parseStateSpec } from './state.js';
+import { diagnosticsText, errorMessage } from './text.js';
+
+export type HookDecision = { ok: true; decision: Decision } | { ok: false; message: string };
+
+export interface DecideOptions {
+  /** `memory` | `sqlite:PATH`; default: the per-user SQLite file. */
+  state?: string;
+  env: Record<string, string | undefined>;
+  /** Base for a relative `sqlite:PATH`. */
+  cwd: string;
+}
+
+/** Opens the store the options name; a one-line message when it cannot. */
+export function openStore(options: DecideOptions): CounterStore | { error: string } {
+  let spec = options.state;
+  if (spec === undefined) {
+    const file = defaultStatePath(options.env);
+    if (!file) return { error: 'no per-user state folder (set HOME or XDG_STATE_HOME, or pass --state sqlite:PATH or --state memory)' };
+    spec = `sqlite:${file}`;
+  }
+  const parsed = parseStateSpec(spec, options.cwd);
+  if ('error' in parsed) return parsed;
+  if (parsed.kind === 'memory') return createMemoryStore();
+  try {
+    return createSqliteStore(parsed.path);
+  } catch (error) {
+    return { error: `cannot open state store \`${parsed.path}\`: ${errorMessage(error)}` };
+  }
+}
+
+export async function decideForHook(call: ToolCall, policyPaths: string[], options: DecideOptions): Promise<HookDecision> {
+  if (policyPaths.length === 0) return { ok: false, message: 'no policy given: use --policy PATH' };
+  const store = openStore(options);
+  if ('error' in store) return { ok: false, message: store.error };
+  try {
+    const loaded = await loadPolicySet(policyPaths, { store });
+    if (!loaded.set) return { ok: false, message: `invalid policy set: ${diagnosticsText(loaded.diagnostics)}` };
+    // The engine never throws and turns store failures into deny.
+    const decision = await loaded.set.evaluateAsync(call);
+    return { ok: true, decision };
+  } catch (error) {
+    return { ok: false, message: `internal error: ${errorMessage(error)}` };
+  } finally {
+    try {
+      await store.close?.();
+    } catch {
+      // the decision is already made; a close failure changes nothing
+    }
+  }
+}
