@@ -29,7 +29,7 @@ const PATH_KEYS = new Set([
 ]);
 // Keys that hold a path for file tools but a recipient or id elsewhere (`message.to`):
 // taken when the value looks like a path.
-const MAYBE_PATH_KEYS = new Set(['source', 'sources', 'src', 'destination', 'dest', 'dst', 'target', 'from', 'to', 'output', 'input', 'location']);
+const MAYBE_PATH_KEYS = new Set(['source', 'sources', 'src', 'destination', 'dest', 'dst', 'target', 'from', 'to', 'output', 'location']);
 // `source_path`, `outputFile`, `log-dir`: a path word at a word boundary (not `profile`).
 const PATH_KEY_SUFFIX = /(?:[_-](?:path|paths|dir|directory|file|files|filename)|[a-z0-9](?:Path|Paths|Dir|Directory|File|Files|FileName|Filename))$/;
 // Objects whose keys are variable names, not parameter names (`env.PATH` is a search list).
@@ -49,6 +49,11 @@ function isPathKey(key: string): boolean {
 /** Looks like a path: contains `/` (or `\`), or starts with `.` or `~`. */
 export function looksLikePath(word: string): boolean {
   return word.includes('/') || word.includes('\\') || word.startsWith('.') || word.startsWith('~');
+}
+
+/** For keys that only sometimes hold paths: one line that looks like a path. */
+function looksLikeSinglePath(value: string): boolean {
+  return looksLikePath(value) && !/[\r\n]/.test(value) && !URL_SCHEME.test(value);
 }
 
 function isApplyPatch(toolName: string): boolean {
@@ -75,13 +80,13 @@ function add(c: Collector, value: string, from: string, written = c.written): vo
 function addPathValue(c: Collector, value: unknown, from: string, strict: boolean): void {
   if (value === undefined || value === null) return; // absent
   if (typeof value === 'string') {
-    if (strict || looksLikePath(value)) add(c, value, from);
+    if (strict || looksLikeSinglePath(value)) add(c, value, from);
     return;
   }
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       if (typeof item === 'string') {
-        if (strict || looksLikePath(item)) add(c, item, `${from}[${i}]`);
+        if (strict || looksLikeSinglePath(item)) add(c, item, `${from}[${i}]`);
       } else if (strict) c.problems.push(`\`${from}[${i}]\` is not a string`);
     });
     return;
@@ -90,7 +95,7 @@ function addPathValue(c: Collector, value: unknown, from: string, strict: boolea
 }
 
 /** Walks params (nested objects and arrays too) for path-named keys. */
-function walkParams(c: Collector, value: unknown, from: string, depth: number): void {
+function walkParams(c: Collector, value: unknown, from: string, depth: number, skip?: ReadonlySet<string>): void {
   if (depth > MAX_DEPTH) {
     c.problems.push(`\`${from}\` is nested too deeply to inspect`);
     return;
@@ -104,7 +109,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number): 
   if (value === null || typeof value !== 'object') return;
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const at = `${from}.${key}`;
-    if (NOT_PARAMETER_KEYS.has(normalizeKey(key))) continue;
+    if (NOT_PARAMETER_KEYS.has(normalizeKey(key)) || skip?.has(key)) continue;
     if (isPathKey(key)) {
       // A path key holding an object: look inside it rather than guess what it means.
       if (child !== null && typeof child === 'object' && !Array.isArray(child)) walkParams(c, child, at, depth + 1);
@@ -180,7 +185,9 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
   const patchTool = typeof toolName === 'string' && isApplyPatch(toolName);
   if (patchTool) addPatch(c, params);
   if (params !== undefined && params !== null) {
-    if (typeof params === 'object' && !Array.isArray(params)) walkParams(c, params, 'params', 0);
+    // An apply_patch body is read by addPatch, not taken as one path.
+    const skip = patchTool ? new Set(PATCH_BODY_KEYS) : undefined;
+    if (typeof params === 'object' && !Array.isArray(params)) walkParams(c, params, 'params', 0, skip);
     else if (!(patchTool && typeof params === 'string')) c.problems.push('params is not an object');
   }
   if (derivedPaths !== undefined && derivedPaths !== null) {
@@ -195,7 +202,8 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
   return { paths: c.paths, writes: c.writes, problems: c.problems };
 }
 
-const FD_DUPLICATE = /^&?(?:\d+|-)$/;
+// `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.
+const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
 const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /** The path readings of one shell word: itself, an option's value, `@file`, `file://` URLs. */

@@ -1,0 +1,55 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { BUILTIN_TOOL_CLASSES, classifyTool } from '../../src/facts/classify.js';
+
+describe('classifyTool', () => {
+  it('classifies the OpenClaw, OpenClaw.NET and Claude Code tools', () => {
+    const expected: Record<string, string> = {
+      read: 'read', ls: 'read', write: 'write', edit: 'write', apply_patch: 'write', exec: 'exec',
+      process: 'exec', code_execution: 'exec', web_search: 'read', web_fetch: 'read', message: 'write',
+      browser: 'write', canvas: 'write', nodes: 'write', memory_get: 'read', sessions_send: 'write',
+      read_file: 'read', write_file: 'write', edit_file: 'write', shell: 'exec', code_exec: 'exec',
+      git: 'write', database: 'write', email: 'write', calendar: 'write', delegate_agent: 'write',
+      Read: 'read', Write: 'write', Edit: 'write', MultiEdit: 'write', NotebookEdit: 'write',
+      NotebookRead: 'read', Bash: 'exec', BashOutput: 'read', Glob: 'read', Grep: 'read', LS: 'read',
+      WebFetch: 'read', WebSearch: 'read', Task: 'write', TodoWrite: 'write', KillShell: 'write',
+    };
+    for (const [name, cls] of Object.entries(expected)) expect(classifyTool(name), name).toBe(cls);
+  });
+
+  it('treats unknown names, other spellings and MCP tools as write', () => {
+    for (const name of ['frobnicate', 'READ', 'bash ', 'mcp__fs__read_file', '', 'Read_file']) {
+      expect(classifyTool(name), name).toBe('write');
+    }
+  });
+
+  it('never reads inherited object properties as classes', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(classifyTool(name), name).toBe('write');
+      expect(classifyTool(name, {}), name).toBe('write');
+    }
+  });
+
+  it('lets the policy override and extend the built-ins', () => {
+    expect(classifyTool('mcp__tickets__lookup', { mcp__tickets__lookup: 'read' })).toBe('read');
+    expect(classifyTool('read', { read: 'exec' })).toBe('exec');
+    expect(classifyTool('run_sql', { run_sql: 'exec' })).toBe('exec');
+    expect(classifyTool('other', { run_sql: 'exec' })).toBe('write');
+  });
+
+  it('has a frozen catalog of valid classes', () => {
+    expect(Object.isFrozen(BUILTIN_TOOL_CLASSES)).toBe(true);
+    for (const cls of Object.values(BUILTIN_TOOL_CLASSES)) expect(['read', 'write', 'exec']).toContain(cls);
+  });
+
+  it('property: any name not in the catalog or extras is write', () => {
+    fc.assert(
+      fc.property(fc.string(), (name) => {
+        const known = Object.prototype.hasOwnProperty.call(BUILTIN_TOOL_CLASSES, name);
+        const cls = classifyTool(name);
+        return known ? cls === BUILTIN_TOOL_CLASSES[name] : cls === 'write';
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
