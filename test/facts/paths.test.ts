@@ -1,0 +1,172 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import fc from 'fast-check';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { canonicalPath, canonicalRoot, isInside, type PathContext } from '../../src/facts/paths.js';
+
+let base: string;
+let ws: string;
+let outside: string;
+const home = '/home/tester';
+
+beforeAll(() => {
+  base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tw-paths-')));
+  ws = path.join(base, 'ws');
+  outside = path.join(base, 'outside');
+  fs.mkdirSync(path.join(ws, 'src', 'deep'), { recursive: true });
+  fs.mkdirSync(outside);
+  fs.writeFileSync(path.join(ws, '.env'), 'SECRET=1');
+  fs.writeFileSync(path.join(outside, 'passwd'), 'x');
+  fs.symlinkSync(outside, path.join(ws, 'link-out'));
+  fs.symlinkSync(path.join(ws, '.env'), path.join(ws, 'secret-link'));
+  fs.symlinkSync('src/deep', path.join(ws, 'rel-link'));
+  fs.symlinkSync(path.join(outside, 'not-yet'), path.join(ws, 'dangling'));
+  fs.symlinkSync('loop-b', path.join(ws, 'loop-a'));
+  fs.symlinkSync('loop-a', path.join(ws, 'loop-b'));
+});
+
+afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
+
+const ctx = (over: Partial<PathContext> = {}): PathContext => ({ root: ws, home, resolveSymlinks: true, caseInsensitive: false, ...over });
+const ok = (raw: string, c: PathContext = ctx()): string => {
+  const r = canonicalPath(raw, c);
+  if (!r.ok) throw new Error(`expected ok for ${JSON.stringify(raw)}: ${r.reason}`);
+  return r.path;
+};
+const bad = (raw: unknown, c: PathContext = ctx()): string => {
+  const r = canonicalPath(raw as string, c);
+  if (r.ok) throw new Error(`expected failure for ${JSON.stringify(raw)}, got ${r.path}`);
+  return r.reason;
+};
+
+describe('canonicalPath', () => {
+  it('resolves relative paths against cwd, else the root', () => {
+    expect(ok('src/a.ts')).toBe(`${ws}/src/a.ts`);
+    expect(ok('a.ts', ctx({ cwd: `${ws}/src` }))).toBe(`${ws}/src/a.ts`);
+    expect(ok('x', ctx({ root: undefined, cwd: '/srv' }))).toBe('/srv/x');
+    expect(bad('x', ctx({ root: undefined }))).toMatch(/neither/);
+  });
+
+  it('collapses traversal, dots, double slashes and trailing slashes (threat 9)', () => {
+    expect(ok('src/../../etc/passwd')).toBe(`${base}/etc/passwd`);
+    expect(ok('./a/../../x')).toBe(`${base}/x`);
+    expect(ok('//etc')).toBe('/etc');
+    expect(ok('/etc/.')).toBe('/etc');
+    expect(ok('/etc/ssh/')).toBe('/etc/ssh');
+    expect(ok('/../../..')).toBe('/');
+    expect(ok('src//deep/./x/')).toBe(`${ws}/src/deep/x`);
+  });
+
+  it('expands ~, $HOME and ${HOME}; refuses ~user and other variables (threat 12)', () => {
+    expect(ok('~')).toBe(home);
+    expect(ok('~/.ssh/id_rsa')).toBe(`${home}/.ssh/id_rsa`);
+    expect(ok('$HOME/.ssh')).toBe(`${home}/.ssh`);
+    expect(ok('${HOME}/.aws/credentials')).toBe(`${home}/.aws/credentials`);
+    bad('$HOMEWORK/x');
+    bad('~root/.ssh');
+    bad('$SECRETS/x');
+    bad('a/${X}/b');
+    bad('$(pwd)/x');
+    bad('`pwd`/x');
+  });
+
+  it('refuses NUL, control characters, empty, over-long, malformed and non-strings (threat 13)', () => {
+    expect(bad('a\u0000b')).toMatch(/NUL/);
+    bad('a\nb');
+    bad('');
+    bad('a'.repeat(5000));
+    bad('\uD800x');
+    bad('x\uDC00');
+    bad(42);
+    bad(undefined);
+    bad(null);
+  });
+
+  it('reads backslashes as separators and refuses drive and UNC paths (threat 15)', () => {
+    expect(ok('..\\..\\etc\\passwd')).toBe(path.posix.join(path.dirname(base), 'etc/passwd'));
+    expect(ok('src\\a.ts')).toBe(`${ws}/src/a.ts`);
+    bad('C:\\Windows\\system32');
+    bad('c:/x');
+    bad('\\\\server\\share');
+  });
+
+  it('normalises to NFC and folds case when asked (threat 13)', () => {
+    expect(ok('cafe\u0301')).toBe(`${ws}/caf\u00e9`);
+    expect(ok('.ENV', ctx({ root: ws.toLowerCase(), caseInsensitive: true }))).toBe(`${ws.toLowerCase()}/.env`);
+    expect(ok('.ENV')).toBe(`${ws}/.ENV`);
+  });
+
+  it('resolves symlinks through the longest existing prefix (threat 11)', () => {
+    expect(ok('link-out/passwd')).toBe(`${outside}/passwd`);
+    expect(ok('link-out/new/file')).toBe(`${outside}/new/file`);
+    expect(ok('secret-link')).toBe(`${ws}/.env`);
+    expect(ok('rel-link/x')).toBe(`${ws}/src/deep/x`);
+    expect(ok('dangling')).toBe(`${outside}/not-yet`);
+    expect(ok('dangling/child')).toBe(`${outside}/not-yet/child`);
+    expect(ok('link-out/passwd', ctx({ resolveSymlinks: false }))).toBe(`${ws}/link-out/passwd`);
+    expect(bad('loop-a/x')).toMatch(/too many/);
+  });
+
+  it('refuses `..` after a symlink, where tools and the kernel disagree', () => {
+    expect(bad('link-out/../x')).toMatch(/ambiguous/);
+    expect(ok('src/deep/../x')).toBe(`${ws}/src/x`);
+  });
+
+  it('never caches: a symlink changed between calls is seen', () => {
+    const link = path.join(ws, 'moving');
+    fs.symlinkSync(path.join(ws, 'src'), link);
+    expect(ok('moving/a')).toBe(`${ws}/src/a`);
+    fs.unlinkSync(link);
+    fs.symlinkSync(outside, link);
+    expect(ok('moving/a')).toBe(`${outside}/a`);
+    fs.unlinkSync(link);
+  });
+
+  it('property: never throws on arbitrary strings up to 64 KB', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ minLength: 60000, maxLength: 65536 })), (raw) => {
+        const r = canonicalPath(raw, ctx());
+        return r.ok ? r.path.startsWith('/') && !r.path.includes('\u0000') : typeof r.reason === 'string';
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('canonicalRoot', () => {
+  it('expands ${cwd} and ~/ and requires an absolute result', () => {
+    expect(canonicalRoot('${cwd}', ws, home, true, false)).toEqual({ ok: true, path: ws });
+    expect(canonicalRoot('${cwd}/src', ws, home, true, false)).toEqual({ ok: true, path: `${ws}/src` });
+    expect(canonicalRoot('~/agents', undefined, home, true, false)).toEqual({ ok: true, path: `${home}/agents` });
+    expect(canonicalRoot('${cwd}', undefined, home, true, false).ok).toBe(false);
+    expect(canonicalRoot('relative/ws', undefined, home, true, false).ok).toBe(false);
+    expect(canonicalRoot(`${ws}/link-out`, undefined, home, true, false)).toEqual({ ok: true, path: outside });
+    expect(canonicalRoot('/SRV/WS', undefined, home, false, true)).toEqual({ ok: true, path: '/srv/ws' });
+  });
+});
+
+describe('isInside', () => {
+  it('is equality or a separator-bounded prefix (threat 10)', () => {
+    expect(isInside('/srv/ws', '/srv/ws')).toBe(true);
+    expect(isInside('/srv/ws/x', '/srv/ws')).toBe(true);
+    expect(isInside('/srv/ws2/x', '/srv/ws')).toBe(false);
+    expect(isInside('/srv/ws2', '/srv/ws')).toBe(false);
+    expect(isInside('/srv', '/srv/ws')).toBe(false);
+    expect(isInside('/anything', '/')).toBe(true);
+    expect(isInside('relative', '/')).toBe(false);
+  });
+
+  it('property: agrees with path.posix.relative on canonical paths', () => {
+    const seg = fc.constantFrom('a', 'b', 'ws', 'ws2', 'w', '.a');
+    const abs = fc.array(seg, { maxLength: 4 }).map((s) => '/' + s.join('/'));
+    fc.assert(
+      fc.property(abs, abs, (p, r) => {
+        const rel = path.posix.relative(r, p);
+        const oracle = rel === '' || (!rel.startsWith('..') && !path.posix.isAbsolute(rel));
+        return isInside(p, r) === oracle;
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
