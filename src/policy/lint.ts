@@ -1,0 +1,174 @@
+// Semantic checks on one schema-valid document: what JSON Schema cannot say.
+import picomatch from 'picomatch';
+import { DiagnosticCode } from '../errors.js';
+import type { PolicyDocument } from './document.js';
+import { fieldName, shown } from './issue.js';
+import type { Issue } from './issue.js';
+import { hasNestedRepetition } from './unsafe-regex.js';
+
+export const GLOB_MAX_LENGTH = 1024;
+
+/** Every glob list in a document, by pointer. */
+export function globLists(doc: PolicyDocument): Array<{ pointer: string; globs: readonly string[] }> {
+  const lists: Array<{ pointer: string; globs: readonly string[] | undefined }> = [
+    { pointer: '/match/tools', globs: doc.match?.tools },
+    { pointer: '/match/agents', globs: doc.match?.agents },
+    { pointer: '/match/channels', globs: doc.match?.channels },
+    { pointer: '/toolClasses/read', globs: doc.toolClasses?.read },
+    { pointer: '/toolClasses/write', globs: doc.toolClasses?.write },
+    { pointer: '/toolClasses/exec', globs: doc.toolClasses?.exec },
+    { pointer: '/tools/allow', globs: doc.tools?.allow },
+    { pointer: '/tools/approve', globs: doc.tools?.approve },
+    { pointer: '/tools/deny', globs: doc.tools?.deny },
+    { pointer: '/paths/forbidden', globs: doc.paths?.forbidden },
+    { pointer: '/paths/allowed', globs: doc.paths?.allowed },
+    { pointer: '/paths/writable', globs: doc.paths?.writable },
+    { pointer: '/shell/allow', globs: doc.shell?.allow },
+    { pointer: '/shell/approve', globs: doc.shell?.approve },
+    { pointer: '/shell/deny', globs: doc.shell?.deny },
+    { pointer: '/scopes/owner', globs: Array.isArray(doc.scopes?.owner) ? doc.scopes.owner : undefined },
+  ];
+  (doc.limits?.rate ?? []).forEach((rate, i) => lists.push({ pointer: `/limits/rate/${i}/tools`, globs: rate.tools }));
+  (doc.scopes?.rules ?? []).forEach((rule, i) => lists.push({ pointer: `/scopes/rules/${i}/tools`, globs: rule.tools }));
+  return lists.filter((l): l is { pointer: string; globs: readonly string[] } => l.globs !== undefined);
+}
+
+/** Why a glob cannot be used, or undefined when it is fine. */
+export function globProblem(glob: string): { code: string; message: string } | undefined {
+  if (glob.length > GLOB_MAX_LENGTH) {
+    return { code: DiagnosticCode.GlobTooLong, message: `glob is longer than ${GLOB_MAX_LENGTH} characters` };
+  }
+  let source: string;
+  try {
+    // debug: picomatch otherwise swallows a regex that fails to compile and returns one
+    // that never matches (a silently dead rule).
+    source = picomatch.makeRe(glob, { dot: true, debug: true }).source;
+  } catch (error) {
+    const reason = String((error as Error).message ?? error).split('\n')[0] ?? '';
+    return { code: DiagnosticCode.BadGlob, message: `glob ${shown(glob)} does not compile: ${reason.toLowerCase()}` };
+  }
+  if (hasNestedRepetition(source)) {
+    return {
+      code: DiagnosticCode.UnsafeRegex,
+      message: `glob ${shown(glob)} can take exponential time to match (repeated group with nested repetition or alternatives)`,
+    };
+  }
+  return undefined;
+}
+
+export function lintDocument(doc: PolicyDocument): Issue[] {
+  const issues: Issue[] = [];
+  const error = (code: string, message: string, pointer: string): void => {
+    issues.push({ code, severity: 'error', message, pointer });
+  };
+  const warn = (code: string, message: string, pointer: string): void => {
+    issues.push({ code, severity: 'warning', message, pointer });
+  };
+
+  for (const { pointer, globs } of globLists(doc)) {
+    globs.forEach((glob, i) => {
+      const problem = globProblem(glob);
+      if (problem !== undefined) error(problem.code, problem.message, `${pointer}/${i}`);
+    });
+  }
+
+  // Rule ids: one namespace per policy across rules, rate limits and scope rules.
+  const seenIds = new Map<string, string>();
+  const ruleIds: Array<{ id: string; pointer: string }> = [
+    ...(doc.rules ?? []).map((r, i) => ({ id: r.id, pointer: `/rules/${i}/id` })),
+    ...(doc.limits?.rate ?? []).map((r, i) => ({ id: r.id, pointer: `/limits/rate/${i}/id` })),
+    ...(doc.scopes?.rules ?? []).map((r, i) => ({ id: r.id, pointer: `/scopes/rules/${i}/id` })),
+  ];
+  for (const { id, pointer } of ruleIds) {
+    const first = seenIds.get(id);
+    if (first !== undefined) {
+      error(DiagnosticCode.DuplicateRuleId, `duplicate rule id \`${id}\` (first used at \`${fieldName(first)}\`)`, pointer);
+    } else seenIds.set(id, pointer);
+  }
+
+  const emptyAllowlists: Array<[readonly string[] | undefined, string, string]> = [
+    [doc.tools?.allow, '/tools/allow', 'every tool not in `tools.approve` is denied'],
+    [doc.paths?.allowed, '/paths/allowed', 'every call that touches a path is denied'],
+    [doc.paths?.writable, '/paths/writable', 'every write that touches a path is denied'],
+    [doc.shell?.allow, '/shell/allow', 'every command not in `shell.approve` is denied'],
+  ];
+  (doc.scopes?.rules ?? []).forEach((rule, i) =>
+    emptyAllowlists.push([rule.tools, `/scopes/rules/${i}/tools`, 'requesters matching this rule may use no tool']),
+  );
+  for (const [list, pointer, consequence] of emptyAllowlists) {
+    if (list !== undefined && list.length === 0) {
+      warn(DiagnosticCode.EmptyAllowlist, `\`${fieldName(pointer)}\` is empty: ${consequence}`, pointer);
+    }
+  }
+  for (const key of ['tools', 'agents', 'channels'] as const) {
+    if (doc.match?.[key]?.length === 0) {
+      warn(DiagnosticCode.EmptyMatch, `\`match.${key}\` is empty: this policy governs no call`, `/match/${key}`);
+    }
+  }
+
+  const gatesOnRequester = doc.scopes !== undefined || doc.match?.channels !== undefined;
+  (doc.limits?.rate ?? []).forEach((rate, i) => {
+    if ((rate.per === 'sender' || rate.per === 'channel') && !gatesOnRequester) {
+      warn(
+        DiagnosticCode.SenderLimitWithoutRequester,
+        `rate limit \`${rate.id}\` counts per ${rate.per} but the policy has neither \`scopes\` nor \`match.channels\`: calls without a requester will be denied`,
+        `/limits/rate/${i}/per`,
+      );
+    }
+  });
+
+  if (doc.shell?.enabled === false && ((doc.shell.allow?.length ?? 0) > 0 || (doc.shell.approve?.length ?? 0) > 0)) {
+    warn(
+      DiagnosticCode.ConflictingSettings,
+      '`shell.enabled` is false, so `shell.allow` and `shell.approve` never apply: every exec call is denied',
+      '/shell/enabled',
+    );
+  }
+  const classOf = new Map<string, string>();
+  for (const cls of ['read', 'write', 'exec'] as const) {
+    (doc.toolClasses?.[cls] ?? []).forEach((tool, i) => {
+      const other = classOf.get(tool);
+      if (other !== undefined && other !== cls) {
+        error(
+          DiagnosticCode.ConflictingSettings,
+          `tool \`${tool}\` is listed in both \`toolClasses.${other}\` and \`toolClasses.${cls}\``,
+          `/toolClasses/${cls}/${i}`,
+        );
+      } else classOf.set(tool, cls);
+    });
+  }
+  if (doc.workspace?.only === true && doc.workspace.root === undefined) {
+    error(
+      DiagnosticCode.ConflictingSettings,
+      '`workspace.only` is true but `workspace.root` is not set: there is nothing to contain paths to',
+      '/workspace/only',
+    );
+  }
+  if (doc.autonomy === 'readonly' && doc.paths?.writable !== undefined) {
+    warn(
+      DiagnosticCode.ConflictingSettings,
+      '`autonomy` is `readonly`, so every write is denied and `paths.writable` never applies',
+      '/paths/writable',
+    );
+  }
+  const root = doc.workspace?.root;
+  if (root !== undefined && !isUsableRoot(root)) {
+    error(
+      DiagnosticCode.BadWorkspaceRoot,
+      `\`workspace.root\` must be absolute, start with \`~/\` or start with \`\${cwd}\`, got ${shown(root)}`,
+      '/workspace/root',
+    );
+  }
+  return issues;
+}
+
+function isUsableRoot(root: string): boolean {
+  if (root.includes('\u0000')) return false;
+  return (
+    root.startsWith('/') ||
+    root === '~' ||
+    root.startsWith('~/') ||
+    root === '${cwd}' ||
+    root.startsWith('${cwd}/')
+  );
+}

@@ -1,0 +1,255 @@
+// Policy files → validated documents with source locations. User mistakes become
+// diagnostics (never exceptions); a document with any error is left out of `policies`.
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { DiagnosticCode } from '../errors.js';
+import type { Diagnostic, SourceLocation } from '../types.js';
+import type { PolicyDocument } from './document.js';
+import type { Issue } from './issue.js';
+import { lintDocument } from './lint.js';
+import { schemaIssues } from './validate.js';
+import { locationAt, nodeAt, nodeOffset, parseYamlText } from './yaml.js';
+
+/** Files larger than this are refused before parsing. */
+export const MAX_FILE_BYTES = 1024 * 1024;
+/** Files read from directories, in all. */
+export const MAX_FILES = 10_000;
+
+export interface LoadedPolicy {
+  /** Validated, exactly as written (no defaults applied). */
+  doc: PolicyDocument;
+  /** Path as given, resolved relative to process.cwd() for display. */
+  file: string;
+  /** Location of the node at a JSON pointer inside this document, e.g. '/shell/allow/2'; the key's value node. Falls back to the nearest existing ancestor. */
+  locate(pointer: string): SourceLocation;
+}
+
+export interface LoadResult {
+  policies: LoadedPolicy[];
+  diagnostics: Diagnostic[];
+  testFiles: string[];
+}
+
+const POLICY_EXTENSIONS = ['.yaml', '.yml', '.json'];
+const TEST_SUFFIXES = ['.test.yaml', '.test.yml'];
+
+function fileDiagnostic(code: string, severity: 'error' | 'warning', message: string, file: string): Diagnostic {
+  return { code, severity, message, location: { file, line: 1, column: 1 }, pointer: '' };
+}
+
+/** One file's text (may hold several `---` documents). */
+export function loadPolicyText(text: string, file: string): LoadResult {
+  const result: LoadResult = { policies: [], diagnostics: [], testFiles: [] };
+  if (Buffer.byteLength(text, 'utf8') > MAX_FILE_BYTES) {
+    result.diagnostics.push(
+      fileDiagnostic(DiagnosticCode.FileTooLarge, 'error', `file is larger than ${MAX_FILE_BYTES} bytes`, file),
+    );
+    return result;
+  }
+  if (text.includes('\u0000')) {
+    result.diagnostics.push(
+      fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', 'file is not text (it holds nul bytes)', file),
+    );
+    return result;
+  }
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const parsed = parseYamlText(source, file);
+  result.diagnostics.push(...parsed.diagnostics);
+  for (const { doc, data } of parsed.documents) {
+    const locate = (pointer: string, key = false): SourceLocation =>
+      locationAt(parsed.lineCounter, file, nodeOffset(nodeAt(doc, pointer, key), doc));
+    const toDiagnostic = (issue: Issue): Diagnostic => ({
+      code: issue.code,
+      severity: issue.severity,
+      message: issue.message,
+      location: locate(issue.pointer, issue.atKey === true),
+      pointer: issue.pointer,
+    });
+    const schema = schemaIssues(data);
+    const issues = schema.length > 0 ? schema : lintDocument(data as PolicyDocument);
+    const diagnostics = issues.map(toDiagnostic);
+    result.diagnostics.push(...diagnostics);
+    if (diagnostics.some((d) => d.severity === 'error')) continue;
+    result.policies.push({ doc: data as PolicyDocument, file, locate: (pointer) => locate(pointer) });
+  }
+  if (parsed.documents.length === 0 && parsed.diagnostics.length === 0) {
+    result.diagnostics.push(fileDiagnostic(DiagnosticCode.NoPolicies, 'warning', 'file holds no policy documents', file));
+  }
+  return result;
+}
+
+/** Cross-document checks (duplicate policy ids across the set). */
+export function checkPolicySet(policies: LoadedPolicy[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const first = new Map<string, LoadedPolicy>();
+  for (const policy of policies) {
+    const earlier = first.get(policy.doc.id);
+    if (earlier === undefined) {
+      first.set(policy.doc.id, policy);
+      continue;
+    }
+    const where = earlier.locate('/id');
+    diagnostics.push({
+      code: DiagnosticCode.DuplicatePolicyId,
+      severity: 'error',
+      message: `duplicate policy id \`${policy.doc.id}\` (first defined at ${where.file}:${where.line}:${where.column})`,
+      location: policy.locate('/id'),
+      pointer: '/id',
+    });
+  }
+  return diagnostics;
+}
+
+/** Sort by file, line, column, code. */
+export function sortDiagnostics(d: Diagnostic[]): Diagnostic[] {
+  const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  return [...d].sort(
+    (a, b) =>
+      compare(a.location.file, b.location.file) ||
+      a.location.line - b.location.line ||
+      a.location.column - b.location.column ||
+      compare(a.code, b.code),
+  );
+}
+
+function displayPath(absolute: string): string {
+  const relative = path.relative(process.cwd(), absolute);
+  return relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative;
+}
+
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file or directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ELOOP') return 'too many symbolic links';
+  return code !== undefined ? code.toLowerCase() : String((error as Error).message ?? error).toLowerCase();
+}
+
+const isTestFile = (name: string): boolean => TEST_SUFFIXES.some((s) => name.endsWith(s));
+const isPolicyFile = (name: string): boolean => POLICY_EXTENSIONS.some((e) => name.endsWith(e));
+
+/** Collects policy and test files under a directory, recursively, in name order. */
+async function walk(
+  dir: string,
+  visited: Set<string>,
+  out: { files: string[]; tests: string[]; diagnostics: Diagnostic[] },
+): Promise<void> {
+  let real: string;
+  try {
+    real = await realpath(dir);
+  } catch (error) {
+    out.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', `cannot read directory: ${reasonOf(error)}`, displayPath(dir)));
+    return;
+  }
+  if (visited.has(real)) return; // a symlink loop or the same directory twice
+  visited.add(real);
+  let entries: string[];
+  try {
+    entries = (await readdir(dir)).sort();
+  } catch (error) {
+    out.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', `cannot read directory: ${reasonOf(error)}`, displayPath(dir)));
+    return;
+  }
+  for (const name of entries) {
+    if (out.files.length + out.tests.length >= MAX_FILES) {
+      out.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', `more than ${MAX_FILES} files`, displayPath(dir)));
+      return;
+    }
+    const full = path.join(dir, name);
+    let info;
+    try {
+      info = await stat(full);
+    } catch (error) {
+      if (isPolicyFile(name)) {
+        out.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', `cannot read file: ${reasonOf(error)}`, displayPath(full)));
+      }
+      continue;
+    }
+    if (info.isDirectory()) await walk(full, visited, out);
+    else if (isTestFile(name)) out.tests.push(full);
+    else if (isPolicyFile(name)) out.files.push(full);
+  }
+}
+
+async function readPolicyFile(absolute: string, file: string): Promise<LoadResult> {
+  const empty: LoadResult = { policies: [], diagnostics: [], testFiles: [] };
+  let bytes: Buffer;
+  try {
+    const info = await stat(absolute);
+    if (info.size > MAX_FILE_BYTES) {
+      empty.diagnostics.push(fileDiagnostic(DiagnosticCode.FileTooLarge, 'error', `file is larger than ${MAX_FILE_BYTES} bytes (${info.size})`, file));
+      return empty;
+    }
+    bytes = await readFile(absolute);
+  } catch (error) {
+    empty.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', `cannot read file: ${reasonOf(error)}`, file));
+    return empty;
+  }
+  if (bytes.length > MAX_FILE_BYTES) {
+    // The file grew between stat and read.
+    empty.diagnostics.push(fileDiagnostic(DiagnosticCode.FileTooLarge, 'error', `file is larger than ${MAX_FILE_BYTES} bytes`, file));
+    return empty;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    empty.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', 'file is not utf-8 text', file));
+    return empty;
+  }
+  return loadPolicyText(text, file);
+}
+
+/** Files and directories (recursive: *.yaml, *.yml, *.json; *.test.yaml/*.test.yml go to testFiles). Never throws for user mistakes. */
+export async function loadPolicyFiles(paths: string[]): Promise<LoadResult> {
+  const result: LoadResult = { policies: [], diagnostics: [], testFiles: [] };
+  const visitedDirs = new Set<string>();
+  const seenFiles = new Set<string>();
+  for (const given of paths) {
+    const absolute = path.resolve(given);
+    let info;
+    try {
+      info = await stat(absolute);
+    } catch (error) {
+      result.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', `cannot read \`${given}\`: ${reasonOf(error)}`, displayPath(absolute)));
+      continue;
+    }
+    let files: string[];
+    if (info.isDirectory()) {
+      const found = { files: [] as string[], tests: [] as string[], diagnostics: [] as Diagnostic[] };
+      await walk(absolute, visitedDirs, found);
+      result.diagnostics.push(...found.diagnostics);
+      result.testFiles.push(...found.tests.map(displayPath));
+      if (found.files.length === 0 && found.tests.length === 0 && found.diagnostics.length === 0) {
+        result.diagnostics.push(fileDiagnostic(DiagnosticCode.NoPolicies, 'warning', 'directory holds no policy files', displayPath(absolute)));
+      }
+      files = found.files;
+    } else if (isTestFile(absolute)) {
+      result.testFiles.push(displayPath(absolute));
+      continue;
+    } else files = [absolute];
+    for (const file of files) {
+      const real = await realpath(file).catch(() => file);
+      if (seenFiles.has(real)) continue;
+      seenFiles.add(real);
+      const loaded = await readPolicyFile(file, displayPath(file));
+      result.policies.push(...loaded.policies);
+      result.diagnostics.push(...loaded.diagnostics);
+    }
+  }
+  const setDiagnostics = checkPolicySet(result.policies);
+  result.diagnostics.push(...setDiagnostics);
+  const duplicates = new Set(setDiagnostics.map((d) => `${d.location.file}:${d.location.line}:${d.location.column}`));
+  result.policies = result.policies.filter((p) => {
+    const where = p.locate('/id');
+    return !duplicates.has(`${where.file}:${where.line}:${where.column}`);
+  });
+  // An empty policy set would allow every call: when nothing loaded, that is an error.
+  if (result.policies.length === 0 && !result.diagnostics.some((d) => d.severity === 'error')) {
+    const noPolicies = result.diagnostics.filter((d) => d.code === DiagnosticCode.NoPolicies);
+    if (noPolicies.length > 0) for (const d of noPolicies) d.severity = 'error';
+    else result.diagnostics.push(fileDiagnostic(DiagnosticCode.NoPolicies, 'error', 'no policies in the given paths', paths[0] ?? '.'));
+  }
+  result.diagnostics = sortDiagnostics(result.diagnostics);
+  return result;
+}

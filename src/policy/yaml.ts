@@ -1,0 +1,199 @@
+// YAML text → documents with source ranges. The only place that drives the `yaml` parser.
+// Hostile input is bounded before the recursive parts of `yaml` run: the CST parser is
+// driven token by token and stopped as soon as its stack is deeper than MAX_DEPTH (the
+// composer recurses per level and runs out of stack near 1,000 levels), and aliases are
+// expanded with a small budget.
+import { Composer, Document, LineCounter, Lexer, Parser, isAlias, isMap, isScalar, isSeq } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+import type { CST } from 'yaml';
+import { DiagnosticCode } from '../errors.js';
+import type { Diagnostic, SourceLocation } from '../types.js';
+
+/** Deepest nesting of collections accepted (a policy needs about 10). */
+export const MAX_DEPTH = 64;
+/** Alias budget passed to `toJS` (entity-expansion guard). */
+export const MAX_ALIAS_COUNT = 100;
+/** Documents per file. */
+export const MAX_DOCUMENTS = 1000;
+
+export interface ParsedDocument {
+  /** The composed document: nodes carry ranges. */
+  doc: Document.Parsed;
+  /** Plain data (aliases expanded). */
+  data: unknown;
+  /** 1-based index of the document within its file. */
+  index: number;
+}
+
+export interface ParsedText {
+  documents: ParsedDocument[];
+  diagnostics: Diagnostic[];
+  lineCounter: LineCounter;
+}
+
+export function locationAt(lineCounter: LineCounter, file: string, offset: number): SourceLocation {
+  const pos = lineCounter.linePos(Math.max(0, offset));
+  return { file, line: pos.line, column: pos.col };
+}
+
+function yamlMessage(message: string): string {
+  // yaml's messages end in " at line N, column M:" followed by a code excerpt.
+  const first = (message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '').trim();
+  return lowerFirst(first.replace(/\.$/, ''));
+}
+
+export function lowerFirst(text: string): string {
+  return text.length > 0 ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+function yamlCode(code: string): string {
+  if (code === 'DUPLICATE_KEY') return DiagnosticCode.YamlDuplicateKey;
+  if (code === 'RESOURCE_EXHAUSTION') return DiagnosticCode.YamlTooDeep;
+  return DiagnosticCode.YamlSyntax;
+}
+
+/**
+ * Lexes and parses to CST tokens, refusing input nested deeper than MAX_DEPTH. Returns
+ * the tokens, or the offset at which the depth cap was passed.
+ */
+function parseCst(text: string, lineCounter: LineCounter): { tokens: CST.Token[] } | { tooDeepAt: number } {
+  lineCounter.addNewLine(0);
+  const parser = new Parser(lineCounter.addNewLine);
+  const tokens: CST.Token[] = [];
+  for (const lexeme of new Lexer().lex(text, false)) {
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    // The parser stack holds the document and one entry per open collection.
+    if (parser.stack.length > MAX_DEPTH + 2) return { tooDeepAt: parser.offset };
+  }
+  for (const token of parser.end()) tokens.push(token);
+  return { tokens };
+}
+
+/** Parses a file's text into documents. Never throws for malformed input. */
+export function parseYamlText(text: string, file: string): ParsedText {
+  const lineCounter = new LineCounter();
+  const diagnostics: Diagnostic[] = [];
+  const documents: ParsedDocument[] = [];
+  const cst = parseCst(text, lineCounter);
+  if ('tooDeepAt' in cst) {
+    diagnostics.push({
+      code: DiagnosticCode.YamlTooDeep,
+      severity: 'error',
+      message: `nesting deeper than ${MAX_DEPTH} levels`,
+      location: locationAt(lineCounter, file, cst.tooDeepAt),
+      pointer: '',
+    });
+    return { documents, diagnostics, lineCounter };
+  }
+  const composer = new Composer({ uniqueKeys: true, schema: 'core', prettyErrors: false, strict: true });
+  let index = 0;
+  for (const doc of composer.compose(cst.tokens, false, text.length)) {
+    index += 1;
+    if (index > MAX_DOCUMENTS) {
+      diagnostics.push({
+        code: DiagnosticCode.YamlSyntax,
+        severity: 'error',
+        message: `more than ${MAX_DOCUMENTS} documents in one file`,
+        location: locationAt(lineCounter, file, doc.range[0]),
+        pointer: '',
+      });
+      break;
+    }
+    const problems = [...doc.errors, ...doc.warnings];
+    for (const problem of problems) {
+      diagnostics.push({
+        code: yamlCode(problem.code),
+        severity: 'error',
+        message: yamlMessage(problem.message),
+        location: locationAt(lineCounter, file, problem.pos[0]),
+        pointer: '',
+      });
+    }
+    if (problems.length > 0) continue;
+    // An empty document (a stray `---`, only comments) is not a policy.
+    if (doc.contents === null) continue;
+    let data: unknown;
+    try {
+      data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (error) {
+      diagnostics.push({
+        code: DiagnosticCode.YamlAliasLimit,
+        severity: 'error',
+        message: `aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}): ${lowerFirst(String((error as Error).message ?? error))}`,
+        location: locationAt(lineCounter, file, firstAliasOffset(doc) ?? doc.range[0]),
+        pointer: '',
+      });
+      continue;
+    }
+    documents.push({ doc, data, index });
+  }
+  return { documents, diagnostics, lineCounter };
+}
+
+function firstAliasOffset(doc: Document.Parsed): number | undefined {
+  const stack: unknown[] = [doc.contents];
+  let first: number | undefined;
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isAlias(node)) {
+      const start = node.range?.[0];
+      if (start !== undefined && (first === undefined || start < first)) first = start;
+    } else if (isMap(node) || isSeq(node)) {
+      for (const item of node.items) {
+        if (isMap(node)) {
+          const pair = item as { key: unknown; value: unknown };
+          stack.push(pair.key, pair.value);
+        } else stack.push(item);
+      }
+    }
+  }
+  return first;
+}
+
+function decodePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function encodePointerSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * The node at a JSON pointer, following aliases. `key: true` returns the KEY node of the
+ * last segment when it names a map entry. Falls back to the nearest existing ancestor.
+ */
+export function nodeAt(doc: Document.Parsed, pointer: string, key = false): YamlNode | undefined {
+  let node: unknown = doc.contents;
+  const segments = decodePointer(pointer);
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    if (isAlias(node)) node = node.resolve(doc) ?? node;
+    let next: unknown;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === segment);
+      if (pair !== undefined) {
+        const last = i === segments.length - 1;
+        // `key:` with no value composes to a null scalar; prefer the key for a location.
+        next = (last && key) || isEmptyScalar(pair.value) ? pair.key : pair.value;
+      }
+    } else if (isSeq(node) && /^(0|[1-9][0-9]*)$/.test(segment)) {
+      next = node.items[Number(segment)];
+    }
+    if (next === undefined || next === null) break;
+    node = next;
+  }
+  return (node ?? undefined) as YamlNode | undefined;
+}
+
+function isEmptyScalar(node: unknown): boolean {
+  if (node === null || node === undefined) return true;
+  return isScalar(node) && node.value === null && node.range != null && node.range[0] === node.range[1];
+}
+
+export function nodeOffset(node: YamlNode | undefined, doc: Document.Parsed): number {
+  return node?.range?.[0] ?? doc.contents?.range?.[0] ?? doc.range[0];
+}
