@@ -1,0 +1,102 @@
+// `toolwarden eval --policy PATH... [--input FILE|-] [--explain] [--state memory|sqlite:PATH]`
+// One JSON object in → one decision out (exit 0 allow, 2 deny, 3 ask). JSON Lines in →
+// one decision per line, in order, sharing limit state (exit 0, or 1 if a line was bad).
+import { readFile } from 'node:fs/promises';
+import { loadPolicySet } from '../../index.js';
+import type { Decision } from '../../types.js';
+import { parseStateSpec } from '../../adapters/state.js';
+import { openStore } from '../open-store.js';
+import { formatDiagnostics } from '../format-diagnostics.js';
+import { parse, policyPaths } from '../args.js';
+import type { CliIO } from '../io.js';
+
+const EXIT: Readonly<Record<Decision['decision'], number>> = { allow: 0, deny: 2, ask: 3 };
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const args = parse(argv, {
+    policy: { type: 'string', multiple: true, short: 'p' },
+    input: { type: 'string', short: 'i' },
+    explain: { type: 'boolean', default: false },
+    state: { type: 'string', default: 'memory' },
+  });
+  if (!args.ok) return usageError(io, args.message);
+  const paths = policyPaths(args.values, args.positionals);
+  if (paths.length === 0) return usageError(io, 'give the policies with `--policy PATH`');
+  const spec = parseStateSpec(args.values.state ?? 'memory', io.cwd);
+  if ('error' in spec) return usageError(io, spec.error);
+
+  let text: string;
+  try {
+    const input = args.values.input;
+    text = input === undefined || input === '-' ? await io.stdin() : await readFile(input, 'utf8');
+  } catch (error) {
+    io.stderr(`toolwarden eval: cannot read input: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  const calls = splitInput(text);
+  if ('error' in calls) {
+    io.stderr(`toolwarden eval: ${calls.error}\n`);
+    return 1;
+  }
+
+  const store = openStore(spec);
+  try {
+    const loaded = await loadPolicySet(paths, { store });
+    if (!loaded.set) {
+      io.stderr(formatDiagnostics(loaded.diagnostics, 'human'));
+      io.stderr('toolwarden eval: the policy set is invalid, nothing was evaluated\n');
+      return 1;
+    }
+    const set = loaded.set;
+    const explain = args.values.explain === true;
+    if (calls.single !== undefined) {
+      const decision = await set.evaluateAsync(calls.single, { explain, useCallTime: true });
+      io.stdout(`${JSON.stringify(decision, null, 2)}\n`);
+      return EXIT[decision.decision];
+    }
+    let bad = 0;
+    for (const line of calls.lines) {
+      if ('error' in line) {
+        bad++;
+        io.stderr(`toolwarden eval: line ${line.line}: ${line.error}\n`);
+        io.stdout(`${JSON.stringify({ line: line.line, error: line.error })}\n`);
+        continue;
+      }
+      const decision = await set.evaluateAsync(line.call, { explain, useCallTime: true });
+      io.stdout(`${JSON.stringify(decision)}\n`);
+    }
+    return bad === 0 ? 0 : 1;
+  } finally {
+    await store.close?.();
+  }
+}
+
+type Line = { line: number; call: unknown } | { line: number; error: string };
+
+/** One JSON value (possibly pretty-printed) or JSON Lines. */
+function splitInput(text: string): { single: unknown; lines: Line[] } | { single: undefined; lines: Line[] } | { error: string } {
+  if (text.trim() === '') return { error: 'no input: give a tool call as JSON (or JSON Lines) on stdin or with --input FILE' };
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return { error: 'the input must be a JSON object (a tool call) or JSON Lines of them' };
+    return { single: value, lines: [] };
+  } catch {
+    // not one JSON value: JSON Lines
+  }
+  const lines: Line[] = [];
+  text.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    try {
+      lines.push({ line: i + 1, call: JSON.parse(raw) });
+    } catch (error) {
+      lines.push({ line: i + 1, error: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  });
+  if (lines.length === 1 && 'error' in lines[0]!) return { error: lines[0].error };
+  return { single: undefined, lines };
+}
+
+function usageError(io: CliIO, message: string): number {
+  io.stderr(`toolwarden eval: ${message}\nusage: toolwarden eval --policy PATH... [--input FILE|-] [--explain] [--state memory|sqlite:PATH]\n`);
+  return 1;
+}

@@ -1,0 +1,78 @@
+// The one entry point that touches process: reads argv, runs a command, prints, exits.
+// Commands are loaded on demand so a hook process only pays for what it runs.
+import { readFileSync } from 'node:fs';
+import type { CliIO, Command } from './io.js';
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  validate: { summary: 'check policy files against the schema and the semantic rules', load: async () => (await import('./commands/validate.js')).run },
+  eval: { summary: 'decide one tool call, or replay JSON Lines of calls', load: async () => (await import('./commands/eval.js')).run },
+  explain: { summary: 'show every policy and check a call went through, for a person', load: async () => (await import('./commands/explain.js')).run },
+  test: { summary: 'run policy tests (*.test.yaml) and report rule coverage', load: async () => (await import('./commands/test.js')).run },
+  diff: { summary: 'compare two policy sets by what they decide', load: async () => (await import('./commands/diff.js')).run },
+  matrix: { summary: 'show who may do what', load: async () => (await import('./commands/matrix.js')).run },
+  hook: { summary: 'run as a gateway hook: `hook claude-code` or `hook exit-code`', load: async () => (await import('./commands/hook.js')).run },
+  init: { summary: 'scaffold a policies/ folder with a starter policy, tests and CI', load: async () => (await import('./commands/init.js')).run },
+  schema: { summary: 'print the policy JSON Schema', load: async () => (await import('./commands/schema.js')).run },
+};
+
+export function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return `usage: toolwarden <command> [options]\n\ncommands:\n${lines.join('\n')}\n`;
+}
+
+/** Runs a command line; returns the exit status. Never throws. */
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(usage());
+    return name === undefined ? 1 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout(`${version()}\n`);
+    return 0;
+  }
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!entry) {
+    io.stderr(`toolwarden: unknown command \`${name}\` (try \`toolwarden --help\`)\n`);
+    return 1;
+  }
+  try {
+    const command = await entry.load();
+    return await command(rest, io);
+  } catch (error) {
+    io.stderr(`toolwarden ${name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    // A hook that fails must deny: exit 2 is "block" for every gateway we serve.
+    return name === 'hook' ? 2 : 1;
+  }
+}
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function processIO(): CliIO {
+  return {
+    stdin: async () => {
+      if (process.stdin.isTTY) return '';
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+/** Waits for stdout to drain before exiting so piped output is never cut short. */
+export async function main(argv: string[]): Promise<void> {
+  const code = await runCli(argv, processIO());
+  process.exitCode = code;
+}
