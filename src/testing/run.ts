@@ -136,6 +136,14 @@ async function runStep(step: TestStep, set: PolicySet, hits: Set<string>): Promi
   for (const entry of decision.trace ?? []) {
     for (const pointer of entry.hits ?? []) hits.add(itemKey(entry.policy, pointer));
   }
+  // The engine's limit step is not tied to one policy in the trace; a limit's reason names
+  // its policy and source, which identify the coverage item exactly.
+  for (const reason of decision.reasons) {
+    if (!reason.check.startsWith('limits.')) continue;
+    for (const item of set.coverageItems) {
+      if (item.policy === reason.policy && item.source === reason.source) hits.add(itemKey(item.policy, item.pointer));
+    }
+  }
   const missingReasons = step.reasons.filter((id) => !decision.reasons.some((r) => r.check === id || r.rule === id));
   if (decision.decision === step.expect && missingReasons.length === 0) return undefined;
   return { location: step.location, expected: step.expect, actual: decision.decision, missingReasons, reasons: decision.reasons };
