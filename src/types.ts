@@ -90,6 +90,11 @@ export interface SimpleCommand {
   text: string;
   /** Redirection targets (`> x`, `< y`, `2>> z`), as written after quote removal. */
   redirects: string[];
+  /**
+   * The command word as written when it names a path (`/tmp/x/git`), since `words[0]`
+   * holds only its base name (`git`). Absent for bare names. (Added by the shell module.)
+   */
+  commandPath?: string;
 }
 
 /** What a shell string is, as far as a real parser can tell. */

@@ -1,0 +1,48 @@
+// The shell syntax tree Toolwarden reads: small, plain data, independent of the parser
+// behind it (parser.ts converts the parser's tree into this one). Only what policy checks
+// need survives: which commands run, with which words, and where their output goes.
+
+/** A piece of a word. */
+export type WordPart =
+  /** Text known before running anything; `quoted` when it came from '...', "..." or $'...'. */
+  | { kind: 'literal'; value: string; quoted: boolean }
+  /** `$x`, `${x...}`, `$((...))`, extended globs: value unknown until run. `nested` holds
+   * the command lists of substitutions found inside (e.g. `${x:-$(id)}`). */
+  | { kind: 'expansion'; source: string; nested: Stmt[][] }
+  /** `$(...)`, backticks, `<(...)`, `>(...)`: a command list whose output becomes text. */
+  | { kind: 'substitution'; source: string; body: Stmt[] };
+
+export interface Word {
+  parts: WordPart[];
+}
+
+export interface Redirect {
+  /** `>`, `>>`, `<`, `<>`, `>|`, `&>`, `&>>`, `<&`, `>&`, `<<`, `<<-`, `<<<`. */
+  op: string;
+  /** The file, fd, here-doc delimiter or here-string word. */
+  word: Word;
+  /** Here-doc body; its parts are literal when the delimiter was quoted. */
+  heredoc?: Word;
+}
+
+export interface Assign {
+  name: string;
+  /** Undefined for `export x`; arrays (`a=(x y)`) become one expansion part. */
+  value?: Word;
+}
+
+export type Command =
+  | { kind: 'call'; assigns: Assign[]; args: Word[] }
+  /**
+   * Every other construct (if, while, for, case, { }, ( ), &&, ||, |, functions, time,
+   * coproc, (( )), [[ ]], let): what matters is the statements inside (`body`), the
+   * words it expands (`words`, e.g. a for loop's items) and substitutions hidden in its
+   * expressions (`nested`).
+   */
+  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][] };
+
+export interface Stmt {
+  /** Undefined for a statement that is only redirections (`> file`). */
+  command?: Command;
+  redirects: Redirect[];
+}

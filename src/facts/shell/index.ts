@@ -1,0 +1,43 @@
+// Shell facts: what a command string would run, read with a real parser.
+// See docs/decisions/shell-parser.md for the parser choice and the normalisation rules.
+import type { ShellFacts } from '../../types.js';
+import { preloadParser, ShellSyntaxError, UnsupportedSyntax } from './parser.js';
+import { CapExceeded, collectFromSource, factsOf, newWalk, type ShellCaps } from './simple-commands.js';
+
+export type { ShellCaps } from './simple-commands.js';
+
+export const DEFAULT_SHELL_CAPS: ShellCaps = Object.freeze({ maxLength: 16384, maxDepth: 32, maxCommands: 256 });
+
+/**
+ * Loads the parser ahead of the first call (mvdan-sh is synchronous; loading it takes
+ * about 100 ms). Idempotent. `parseShell` works without it, loading on first use.
+ */
+export async function initShellParser(): Promise<void> {
+  preloadParser();
+}
+
+/**
+ * Every simple command `command` would run, normalised for command globs. Never throws:
+ * a parse failure or an unreadable construct sets `unverifiable`; a passed cap sets
+ * `capExceeded`; an internal failure sets `capExceeded: 'internal'` so it is denied.
+ */
+export function parseShell(command: string, caps: ShellCaps = DEFAULT_SHELL_CAPS): ShellFacts {
+  try {
+    if (typeof command !== 'string') return { commands: [], unverifiable: 'command is not a string' };
+    if (command.length > caps.maxLength) return { commands: [], capExceeded: 'length' };
+    if (command.includes('\0')) return { commands: [], unverifiable: 'command contains a NUL byte' };
+    const walk = newWalk(caps);
+    try {
+      collectFromSource(command, 0, walk);
+    } catch (error) {
+      if (error instanceof CapExceeded) return { ...factsOf(walk), capExceeded: error.cap };
+      if (error instanceof ShellSyntaxError) return { ...factsOf(walk), unverifiable: `shell syntax error: ${error.message}` };
+      if (error instanceof UnsupportedSyntax) return { ...factsOf(walk), unverifiable: error.message };
+      throw error;
+    }
+    return factsOf(walk);
+  } catch (error) {
+    const reason = error instanceof RangeError ? 'depth' : 'internal';
+    return { commands: [], unverifiable: `shell parsing failed: ${String(error)}`, capExceeded: reason };
+  }
+}

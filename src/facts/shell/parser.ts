@@ -1,0 +1,315 @@
+// The one module that knows which shell parser Toolwarden uses: mvdan/sh (the parser
+// behind shfmt) compiled to JavaScript by GopherJS, published as `mvdan-sh`. It is
+// synchronous, rejects what bash rejects, and reads every construct of our corpus
+// (docs/decisions/shell-parser.md). Its tree is converted here into ast.ts, so the rest
+// of the code never sees it and the parser can be replaced by rewriting this file.
+//
+// Unknown node types are not skipped: they raise UnsupportedSyntax, which the caller
+// turns into "unverifiable". Anything the converter does not understand fails closed.
+import { createRequire } from 'node:module';
+import type { Assign, Command, Redirect, Stmt, Word, WordPart } from './ast.js';
+
+/** The input is not valid shell (as bash would read it). */
+export class ShellSyntaxError extends Error {
+  override name = 'ShellSyntaxError';
+}
+/** The input is valid shell but uses a construct this module does not read. */
+export class UnsupportedSyntax extends Error {
+  override name = 'UnsupportedSyntax';
+}
+/** Nesting deeper than the caller's cap (or than the parser's own stack allows). */
+export class DepthExceeded extends Error {
+  override name = 'DepthExceeded';
+}
+
+// mvdan-sh objects are GopherJS wrappers without types; `any` stays inside this file.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type GoNode = any;
+
+interface Mvdan {
+  syntax: {
+    NewParser(): { Parse(src: string, name: string): GoNode };
+    NodeType(node: GoNode): string;
+    Walk(node: GoNode, visit: (node: GoNode) => boolean): void;
+  };
+}
+
+let mvdan: Mvdan | undefined;
+/** Redirection operator numbers of this mvdan build, learnt by parsing each operator once. */
+let redirectOps: Map<number, string> | undefined;
+
+function loadParser(): Mvdan {
+  if (mvdan) return mvdan;
+  const loaded = createRequire(import.meta.url)('mvdan-sh') as Mvdan;
+  const ops = new Map<number, string>();
+  for (const op of ['>', '>>', '<', '<>', '<&', '>&', '>|', '<<', '<<-', '<<<', '&>', '&>>']) {
+    const file = loaded.syntax.NewParser().Parse(`x ${op} y\ny\n`, '');
+    ops.set(file.Stmts[0].Redirs[0].Op as number, op);
+  }
+  redirectOps = ops;
+  mvdan = loaded;
+  return loaded;
+}
+
+/** Loads the parser (about 100 ms the first time). Parsing loads it on demand too. */
+export function preloadParser(): void {
+  loadParser();
+}
+
+/**
+ * Parses `source` as bash. Throws ShellSyntaxError, UnsupportedSyntax or DepthExceeded;
+ * any other exception is a bug.
+ */
+export function parseBash(source: string, maxDepth: number): Stmt[] {
+  const { syntax } = loadParser();
+  let file: GoNode;
+  try {
+    file = syntax.NewParser().Parse(source, '');
+  } catch (error) {
+    if (error instanceof RangeError) throw new DepthExceeded('nesting too deep for the parser');
+    const message =
+      error && typeof (error as GoNode).Error === 'function' ? String((error as GoNode).Error()) : String(error);
+    throw new ShellSyntaxError(message);
+  }
+  const bytes = Buffer.from(source, 'utf8');
+  try {
+    return new Converter(syntax, bytes, maxDepth).stmts(file.Stmts, 0);
+  } catch (error) {
+    if (error instanceof RangeError) throw new DepthExceeded('nesting too deep to convert');
+    throw error;
+  }
+}
+
+class Converter {
+  constructor(
+    private readonly syntax: Mvdan['syntax'],
+    private readonly bytes: Buffer,
+    private readonly maxDepth: number,
+  ) {}
+
+  /** Source text of a node; mvdan positions are byte offsets. */
+  private source(node: GoNode): string {
+    return this.bytes.subarray(node.Pos().Offset(), node.End().Offset()).toString('utf8');
+  }
+
+  /** The raw text of a word made of literals (a quoted here-doc body). */
+  private literalText(word: GoNode): string {
+    return (word.Parts as GoNode[])
+      .map((p) => {
+        if (this.syntax.NodeType(p) !== 'Lit') throw new UnsupportedSyntax('quoted here-doc body with expansions');
+        return p.Value as string;
+      })
+      .join('');
+  }
+
+  stmts(list: GoNode[] | null, depth: number): Stmt[] {
+    if (depth > this.maxDepth) throw new DepthExceeded(`nesting deeper than ${this.maxDepth}`);
+    return (list ?? []).map((s) => this.stmt(s, depth));
+  }
+
+  private stmt(node: GoNode, depth: number): Stmt {
+    const redirects = (node.Redirs as GoNode[]).map((r) => this.redirect(r, depth));
+    const cmd = node.Cmd;
+    if (cmd == null) return { redirects };
+    return { command: this.command(cmd, depth), redirects };
+  }
+
+  private redirect(node: GoNode, depth: number): Redirect {
+    const op = redirectOps?.get(node.Op as number);
+    if (op === undefined) throw new UnsupportedSyntax(`unknown redirection operator ${String(node.Op)}`);
+    const redirect: Redirect = { op, word: this.word(node.Word, depth) };
+    const hdoc = node.Hdoc;
+    if (hdoc != null) redirect.heredoc = this.heredoc(hdoc, node.Word, depth);
+    return redirect;
+  }
+
+  private heredoc(body: GoNode, delimiter: GoNode, depth: number): Word {
+    // A quoted delimiter (<<'E', <<"E", <<\E) makes the body plain data.
+    const quoted = (delimiter.Parts as GoNode[]).some((p) => this.syntax.NodeType(p) !== 'Lit') ||
+      this.source(delimiter).includes('\\');
+    if (quoted) {
+      return { parts: [{ kind: 'literal', value: this.literalText(body), quoted: true }] };
+    }
+    const parts: WordPart[] = [];
+    for (const p of body.Parts as GoNode[]) {
+      if (this.syntax.NodeType(p) === 'Lit') {
+        parts.push({ kind: 'literal', value: unescapeHeredoc(p.Value as string), quoted: true });
+      } else parts.push(...this.wordPart(p, depth, false));
+    }
+    return { parts };
+  }
+
+  private command(node: GoNode, depth: number): Command {
+    const type = this.syntax.NodeType(node);
+    const inner = depth + 1;
+    switch (type) {
+      case 'CallExpr':
+        return {
+          kind: 'call',
+          assigns: (node.Assigns as GoNode[]).map((a) => this.assign(a, depth)),
+          args: (node.Args as GoNode[]).map((w) => this.word(w, depth)),
+        };
+      case 'DeclClause': {
+        // `export a=b`, `declare -x a`, `local`, `readonly`: a builtin call whose words
+        // are assignments.
+        const args: Word[] = [{ parts: [{ kind: 'literal', value: node.Variant.Value as string, quoted: false }] }];
+        for (const a of node.Args as GoNode[]) args.push(this.assignAsWord(a, depth));
+        return { kind: 'call', assigns: [], args };
+      }
+      case 'BinaryCmd':
+        return compound([this.stmt(node.X, inner), this.stmt(node.Y, inner)]);
+      case 'Block':
+      case 'Subshell':
+        return compound(this.stmts(node.Stmts, inner));
+      case 'IfClause': {
+        const body: Stmt[] = [];
+        for (let clause = node; clause != null; clause = clause.Else) {
+          body.push(...this.stmts(clause.Cond, inner), ...this.stmts(clause.Then, inner));
+        }
+        return compound(body);
+      }
+      case 'WhileClause':
+        return compound([...this.stmts(node.Cond, inner), ...this.stmts(node.Do, inner)]);
+      case 'ForClause': {
+        const loop = node.Loop;
+        const loopType = this.syntax.NodeType(loop);
+        const body = this.stmts(node.Do, inner);
+        if (loopType === 'WordIter') {
+          return { kind: 'compound', body, words: (loop.Items as GoNode[]).map((w) => this.word(w, depth)), nested: [] };
+        }
+        if (loopType === 'CStyleLoop') return { kind: 'compound', body, words: [], nested: this.substitutions(loop, inner) };
+        throw new UnsupportedSyntax(`unknown loop ${loopType}`);
+      }
+      case 'CaseClause': {
+        const words = [this.word(node.Word, depth)];
+        const body: Stmt[] = [];
+        for (const item of node.Items as GoNode[]) {
+          for (const pattern of item.Patterns as GoNode[]) words.push(this.word(pattern, depth));
+          body.push(...this.stmts(item.Stmts, inner));
+        }
+        return { kind: 'compound', body, words, nested: [] };
+      }
+      case 'FuncDecl':
+        return compound([this.stmt(node.Body, inner)]);
+      case 'TimeClause':
+      case 'CoprocClause':
+        return compound(node.Stmt == null ? [] : [this.stmt(node.Stmt, inner)]);
+      case 'ArithmCmd':
+      case 'TestClause':
+      case 'LetClause':
+        return { kind: 'compound', body: [], words: [], nested: this.substitutions(node, inner) };
+      default:
+        throw new UnsupportedSyntax(`unsupported construct ${type}`);
+    }
+  }
+
+  private assign(node: GoNode, depth: number): Assign {
+    const name = node.Name == null ? '' : (node.Name.Value as string);
+    if (node.Array != null || node.Index != null) {
+      // a=(x $(y)) or a[i]=v: the value is opaque, but its substitutions still run.
+      return { name, value: { parts: [{ kind: 'expansion', source: this.source(node), nested: this.substitutions(node, depth + 1) }] } };
+    }
+    if (node.Value == null) return { name };
+    return { name, value: this.word(node.Value, depth) };
+  }
+
+  private assignAsWord(node: GoNode, depth: number): Word {
+    if (node.Naked && node.Name == null && node.Value != null) return this.word(node.Value, depth);
+    const a = this.assign(node, depth);
+    const parts: WordPart[] = [{ kind: 'literal', value: a.name, quoted: false }];
+    if (!node.Naked && a.value) parts.push({ kind: 'literal', value: '=', quoted: false }, ...a.value.parts);
+    return { parts };
+  }
+
+  word(node: GoNode, depth: number): Word {
+    if (node == null) return { parts: [] };
+    const parts: WordPart[] = [];
+    for (const p of node.Parts as GoNode[]) parts.push(...this.wordPart(p, depth, false));
+    return { parts };
+  }
+
+  private wordPart(node: GoNode, depth: number, inDoubleQuotes: boolean): WordPart[] {
+    const type = this.syntax.NodeType(node);
+    switch (type) {
+      case 'Lit': {
+        const raw = node.Value as string;
+        return [{ kind: 'literal', value: inDoubleQuotes ? unescapeDouble(raw) : unescapeUnquoted(raw), quoted: inDoubleQuotes }];
+      }
+      case 'SglQuoted':
+        return [{ kind: 'literal', value: node.Dollar ? decodeAnsiC(node.Value as string) : (node.Value as string), quoted: true }];
+      case 'DblQuoted': {
+        const parts: WordPart[] = [];
+        for (const p of node.Parts as GoNode[]) parts.push(...this.wordPart(p, depth, true));
+        // "" is an empty literal: it still joins words (r""m is rm).
+        return parts.length === 0 ? [{ kind: 'literal', value: '', quoted: true }] : parts;
+      }
+      case 'CmdSubst':
+      case 'ProcSubst':
+        return [{ kind: 'substitution', source: this.source(node), body: this.stmts(node.Stmts, depth + 1) }];
+      case 'ParamExp':
+      case 'ArithmExp':
+      case 'ExtGlob':
+      case 'BraceExp':
+        return [{ kind: 'expansion', source: this.source(node), nested: this.substitutions(node, depth + 1) }];
+      default:
+        throw new UnsupportedSyntax(`unsupported word part ${type}`);
+    }
+  }
+
+  /** Command lists of every `$(...)`, backtick and `<(...)` anywhere below `node`. */
+  private substitutions(node: GoNode, depth: number): Stmt[][] {
+    const found: Stmt[][] = [];
+    this.syntax.Walk(node, (n) => {
+      if (n == null) return true;
+      const type = this.syntax.NodeType(n);
+      if (type === 'CmdSubst' || type === 'ProcSubst') {
+        found.push(this.stmts(n.Stmts, depth));
+        return false;
+      }
+      return true;
+    });
+    return found;
+  }
+}
+
+function compound(body: Stmt[]): Command {
+  return { kind: 'compound', body, words: [], nested: [] };
+}
+
+
+/** Outside quotes a backslash quotes the next character; backslash-newline vanishes. */
+export function unescapeUnquoted(raw: string): string {
+  return raw.replace(/\\(\n|[\s\S])?/g, (_, c: string | undefined) => (c === undefined || c === '\n' ? '' : c));
+}
+
+/** Inside "...", a backslash quotes only $ ` " \ and newline. */
+export function unescapeDouble(raw: string): string {
+  return raw.replace(/\\([$`"\\\n])/g, (_, c: string) => (c === '\n' ? '' : c));
+}
+
+/** In an unquoted here-doc body, a backslash quotes only $ ` \ and newline. */
+function unescapeHeredoc(raw: string): string {
+  return raw.replace(/\\([$`\\\n])/g, (_, c: string) => (c === '\n' ? '' : c));
+}
+
+const ansiSimple: Record<string, string> = {
+  a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
+  '\\': '\\', "'": "'", '"': '"', '?': '?',
+};
+
+/** Decodes the body of bash's $'...' quoting. */
+export function decodeAnsiC(body: string): string {
+  return body.replace(
+    /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c[\s\S]|[\s\S])/g,
+    (whole, esc: string) => {
+      const head = esc[0]!;
+      if (head === 'x' || head === 'u' || head === 'U') {
+        const code = parseInt(esc.slice(1), 16);
+        return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      if (/[0-7]/.test(head)) return String.fromCharCode(parseInt(esc, 8) & 0xff);
+      if (head === 'c') return String.fromCharCode(esc.charCodeAt(1) & 0x1f);
+      return ansiSimple[head] ?? whole;
+    },
+  );
+}

@@ -1,0 +1,249 @@
+// From a syntax tree to the simple commands policy checks see: every command that could
+// run, wherever it hides, with assignments stripped and wrappers unwrapped.
+import type { ShellFacts, SimpleCommand } from '../../types.js';
+import type { Redirect, Stmt, Word } from './ast.js';
+import { DepthExceeded, parseBash } from './parser.js';
+import { isRiskyVariable, readShellInvocation, shellInterpreters, skipWrapperOptions, wrappers } from './wrappers.js';
+import { baseName, nestedLists, wordValue, type WordValue } from './words.js';
+
+export interface ShellCaps {
+  /** Longest command string read, in UTF-16 code units. */
+  maxLength: number;
+  /** Deepest nesting of lists, substitutions and `bash -c` / `eval` strings. */
+  maxDepth: number;
+  /** Most simple commands in one string. */
+  maxCommands: number;
+}
+
+/** A cap was passed: the walk stops and the caller reports it. */
+export class CapExceeded extends Error {
+  override name = 'CapExceeded';
+  constructor(readonly cap: 'length' | 'depth' | 'commands') {
+    super(`${cap} cap exceeded`);
+  }
+}
+
+/** What the walk accumulates. Mutable, owned by one parseShell call. */
+interface Walk {
+  caps: ShellCaps;
+  commands: SimpleCommand[];
+  unverifiable?: string;
+}
+
+function markUnverifiable(walk: Walk, reason: string): void {
+  walk.unverifiable ??= reason;
+}
+
+/** Parses `source` at nesting `depth` and adds its simple commands to `walk`. */
+export function collectFromSource(source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
+  if (source.length > walk.caps.maxLength) throw new CapExceeded('length');
+  if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
+  let stmts: Stmt[];
+  try {
+    stmts = parseBash(source, walk.caps.maxDepth - depth);
+  } catch (error) {
+    if (error instanceof DepthExceeded) throw new CapExceeded('depth');
+    throw error;
+  }
+  visitList(stmts, depth, walk, stdinRedirects);
+}
+
+export function newWalk(caps: ShellCaps): Walk {
+  return { caps, commands: [] };
+}
+
+export function factsOf(walk: Walk): ShellFacts {
+  const facts: ShellFacts = { commands: walk.commands };
+  if (walk.unverifiable !== undefined) facts.unverifiable = walk.unverifiable;
+  return facts;
+}
+
+function visitList(stmts: Stmt[], depth: number, walk: Walk, inherited: string[]): void {
+  if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
+  for (const stmt of stmts) visitStmt(stmt, depth, walk, inherited);
+}
+
+function visitNested(lists: Stmt[][], depth: number, walk: Walk): void {
+  for (const list of lists) visitList(list, depth + 1, walk, []);
+}
+
+function visitWords(words: Word[], depth: number, walk: Walk): void {
+  for (const word of words) visitNested(nestedLists(word), depth, walk);
+}
+
+function visitStmt(stmt: Stmt, depth: number, walk: Walk, inherited: string[]): void {
+  const redirects = [...inherited, ...redirectTargets(stmt.redirects, depth, walk)];
+  const command = stmt.command;
+  if (command === undefined) {
+    if (redirects.length > 0) emit(walk, { words: [], text: '', redirects });
+    return;
+  }
+  if (command.kind === 'compound') {
+    visitWords(command.words, depth, walk);
+    visitNested(command.nested, depth, walk);
+    // Redirections of a compound command apply to every command inside it.
+    visitList(command.body, depth + 1, walk, redirects);
+    return;
+  }
+  for (const assign of command.assigns) {
+    if (assign.value) visitWords([assign.value], depth, walk);
+  }
+  visitWords(command.args, depth, walk);
+  if (command.args.length === 0) {
+    // Only assignments: nothing runs but the substitutions visited above.
+    if (redirects.length > 0) emit(walk, { words: [], text: '', redirects });
+    return;
+  }
+  const risky = command.assigns.find((a) => isRiskyVariable(a.name));
+  if (risky) markUnverifiable(walk, `\`${risky.name}\` set for the command changes what runs`);
+  const values = command.args.map(wordValue).filter((v) => !(v.literal && v.text === ''));
+  runWords(values, 0, depth, walk, redirects, stmt);
+}
+
+/** Redirection targets worth a path check; visits substitutions inside any redirection. */
+function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): string[] {
+  const targets: string[] = [];
+  for (const r of redirects) {
+    visitNested(nestedLists(r.word), depth, walk);
+    if (r.heredoc) visitNested(nestedLists(r.heredoc), depth, walk);
+    if (r.op === '<<' || r.op === '<<-' || r.op === '<<<') continue; // data, not a file
+    const target = wordValue(r.word);
+    // `2>&1`, `>&-`: duplicating a descriptor touches no file. `>& file` does.
+    if ((r.op === '>&' || r.op === '<&') && /^(\d+-?|-)$/.test(target.text)) continue;
+    if (!target.literal) markUnverifiable(walk, `redirection target is not a literal: \`${target.text}\``);
+    targets.push(target.text);
+  }
+  return targets;
+}
+
+/** Literal text a shell reading standard input would get from this statement, if known. */
+function stdinScript(stmt: Stmt): string | undefined {
+  for (const r of stmt.redirects) {
+    if ((r.op === '<<' || r.op === '<<-') && r.heredoc) {
+      const body = wordValue(r.heredoc);
+      return body.literal ? body.text : undefined;
+    }
+    if (r.op === '<<<') {
+      const body = wordValue(r.word);
+      return body.literal ? body.text : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Reads the command that starts at `values[at]`: unwraps wrappers, shells, eval and
+ * find -exec, and emits what finally runs.
+ */
+function runWords(values: WordValue[], at: number, depth: number, walk: Walk, redirects: string[], stmt: Stmt): void {
+  if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
+  const head = values[at];
+  if (head === undefined) return;
+  if (!head.literal) {
+    markUnverifiable(walk, `command word is not a literal: \`${head.text}\``);
+    emitWords(walk, values.slice(at), redirects);
+    return;
+  }
+  if (head.pattern) markUnverifiable(walk, `command word is a pattern: \`${head.text}\``);
+  const name = baseName(head.text);
+
+  const spec = wrappers.get(name);
+  if (spec) {
+    const skip = skipWrapperOptions(spec, values, at);
+    if (skip.kind === 'unverifiable') {
+      markUnverifiable(walk, skip.reason);
+      emitWords(walk, values.slice(at), redirects);
+    } else if (skip.kind === 'none' || skip.start >= values.length) {
+      emitWords(walk, values.slice(at), redirects); // the wrapper alone: `sudo -l`, `exec 3>x`
+    } else {
+      runWords(values, skip.start, depth + 1, walk, redirects, stmt);
+    }
+    return;
+  }
+
+  if (shellInterpreters.has(name)) {
+    const how = readShellInvocation(values, at);
+    if (how.kind === 'string') {
+      // The interpreter is not kept: what it runs is checked instead.
+      collectFromSource(values[how.index]!.text, depth + 1, walk);
+      return;
+    }
+    if (how.kind === 'stdin') {
+      const script = stdinScript(stmt);
+      if (script !== undefined) {
+        collectFromSource(script, depth + 1, walk);
+        return;
+      }
+      markUnverifiable(walk, `\`${name}\` reads commands from standard input`);
+    } else if (how.kind === 'unverifiable') markUnverifiable(walk, how.reason);
+    emitWords(walk, values.slice(at), redirects);
+    return;
+  }
+
+  if (name === 'eval' || name === 'watch') {
+    runStringCommand(name, values, at, depth, walk, redirects);
+    return;
+  }
+  if (name === 'alias' && values.length > at + 1) {
+    markUnverifiable(walk, 'alias definitions change what later command words mean');
+  }
+  if (name === 'find') runFindExec(values, at, depth, walk, redirects);
+  emitWords(walk, values.slice(at), redirects);
+}
+
+/** `eval ARGS` and `watch [opts] ARGS` run their arguments joined by spaces as shell. */
+function runStringCommand(name: string, values: WordValue[], at: number, depth: number, walk: Walk, redirects: string[]): void {
+  let start = at + 1;
+  if (name === 'watch') {
+    const skip = skipWrapperOptions({ shortWithValue: 'nq', longWithValue: ['--interval', '--equexit'] }, values, at);
+    if (skip.kind !== 'command') {
+      if (skip.kind === 'unverifiable') markUnverifiable(walk, skip.reason);
+      emitWords(walk, values.slice(at), redirects);
+      return;
+    }
+    start = skip.start;
+    // watch -x runs its arguments directly instead of through sh -c.
+    if (values.slice(at + 1, start).some((v) => v.text === '-x' || v.text === '--exec')) {
+      runWords(values, start, depth + 1, walk, redirects, { redirects: [] });
+      return;
+    }
+  }
+  const rest = values.slice(start);
+  if (rest.length === 0) return;
+  const opaque = rest.find((v) => !v.literal);
+  if (opaque) {
+    markUnverifiable(walk, `\`${name}\` of a non-literal argument: \`${opaque.text}\``);
+    emitWords(walk, values.slice(at), redirects);
+    return;
+  }
+  collectFromSource(rest.map((v) => v.text).join(' '), depth + 1, walk);
+}
+
+/** `find ... -exec CMD ... ;` runs CMD: check it as a command of its own. */
+function runFindExec(values: WordValue[], at: number, depth: number, walk: Walk, redirects: string[]): void {
+  for (let i = at + 1; i < values.length; i++) {
+    if (!['-exec', '-execdir', '-ok', '-okdir'].includes(values[i]!.text)) continue;
+    let end = i + 1;
+    while (end < values.length && values[end]!.text !== ';' && values[end]!.text !== '+') end++;
+    runWords(values.slice(i + 1, end), 0, depth + 1, walk, redirects, { redirects: [] });
+    i = end;
+  }
+}
+
+function emitWords(walk: Walk, values: WordValue[], redirects: string[]): void {
+  const first = values[0];
+  if (first === undefined) return;
+  const words = values.map((v) => v.text);
+  const command: SimpleCommand = { words, text: '', redirects };
+  if (first.literal) {
+    words[0] = baseName(first.text);
+    if (first.text.includes('/')) command.commandPath = first.text;
+  }
+  command.text = words.join(' ');
+  emit(walk, command);
+}
+
+function emit(walk: Walk, command: SimpleCommand): void {
+  if (walk.commands.length >= walk.caps.maxCommands) throw new CapExceeded('commands');
+  walk.commands.push(command);
+}

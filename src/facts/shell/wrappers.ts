@@ -1,0 +1,167 @@
+// Commands that run another command given in their arguments. Each entry says how to
+// skip the wrapper's own options to find where the wrapped command starts. The tables
+// are data: adding a wrapper is adding a line.
+import type { WordValue } from './words.js';
+
+export interface WrapperSpec {
+  /** Short options that take a value, attached (`-uroot`) or as the next word. */
+  shortWithValue: string;
+  /** Short options whose value can only be attached (`xargs -i{}`). */
+  shortOptionalValue?: string;
+  /** Long options that take a value as the next word unless written `--opt=value`. */
+  longWithValue?: string[];
+  /** Words to skip after the options (timeout's duration, chroot's new root). */
+  operands?: number;
+  /** Options after which the rest is not a command (`command -v rm`, `sudo -e file`). */
+  notACommand?: string[];
+  /** Options that hide a command where we cannot read it (`env -S 'rm -rf /'`). */
+  opaque?: string[];
+  /** `env` also takes NAME=value words before the command. */
+  assignments?: boolean;
+}
+
+export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
+  ['sudo', {
+    shortWithValue: 'ugpCUrtThDR',
+    longWithValue: ['--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--chroot', '--role', '--type', '--command-timeout', '--other-user'],
+    notACommand: ['-e', '--edit', '-l', '--list', '-v', '--validate', '-V', '--version', '-K', '--remove-timestamp'],
+  }],
+  ['doas', { shortWithValue: 'uC' }],
+  ['env', {
+    shortWithValue: 'uC',
+    longWithValue: ['--unset', '--chdir'],
+    opaque: ['-S', '--split-string'],
+    assignments: true,
+  }],
+  ['nice', { shortWithValue: 'n', longWithValue: ['--adjustment'] }],
+  ['nohup', { shortWithValue: '' }],
+  ['setsid', { shortWithValue: '' }],
+  ['timeout', { shortWithValue: 'sk', longWithValue: ['--signal', '--kill-after'], operands: 1 }],
+  ['time', { shortWithValue: 'fo', longWithValue: ['--format', '--output'] }],
+  ['command', { shortWithValue: '', notACommand: ['-v', '-V'] }],
+  ['builtin', { shortWithValue: '' }],
+  ['exec', { shortWithValue: 'a' }],
+  ['xargs', {
+    shortWithValue: 'adEILnPs',
+    shortOptionalValue: 'eil',
+    longWithValue: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--max-lines', '--process-slot-var'],
+  }],
+  ['stdbuf', { shortWithValue: 'ioe', longWithValue: ['--input', '--output', '--error'] }],
+  ['ionice', { shortWithValue: 'cnp', longWithValue: ['--class', '--classdata', '--pid', '--pgid', '--uid'], notACommand: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] }],
+  ['chroot', { shortWithValue: '', longWithValue: ['--userspec', '--groups'], operands: 1 }],
+  ['taskset', { shortWithValue: '', notACommand: ['-p', '--pid'], operands: 1 }],
+  ['busybox', { shortWithValue: '' }],
+]);
+
+/** Shells that run a command string given with -c (or read commands from stdin). */
+export const shellInterpreters: ReadonlySet<string> = new Set([
+  'sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash', 'fish',
+]);
+
+/** Variables that change which program runs or inject code into the one that does. */
+const riskyVariable = /^(PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|PAGER|EDITOR|VISUAL|SSH_ASKPASS|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB)$/;
+
+export function isRiskyVariable(name: string): boolean {
+  return riskyVariable.test(name);
+}
+
+export type SkipResult =
+  /** The wrapped command starts at `start` (== words.length when nothing is left). */
+  | { kind: 'command'; start: number }
+  /** The wrapper was used in a way that runs no command from its arguments. */
+  | { kind: 'none' }
+  | { kind: 'unverifiable'; reason: string };
+
+const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=/;
+
+/** Skips the options of wrapper `spec` whose name is at `words[at]`. */
+export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: number): SkipResult {
+  let i = at + 1;
+  while (i < words.length) {
+    const word = words[i]!;
+    if (!word.literal) return { kind: 'unverifiable', reason: `option of \`${words[at]!.text}\` is not a literal: \`${word.text}\`` };
+    const w = word.text;
+    if (w === '--') {
+      i++;
+      break;
+    }
+    if (spec.assignments) {
+      const m = assignment.exec(w);
+      if (m) {
+        if (isRiskyVariable(m[1]!)) return { kind: 'unverifiable', reason: `\`${m[1]}\` set for the command changes what runs` };
+        i++;
+        continue;
+      }
+    }
+    if (!w.startsWith('-') || w === '-') break;
+    const name = w.includes('=') ? w.slice(0, w.indexOf('=')) : w;
+    const hiding = spec.opaque?.find((opt) => name === opt || (opt.length === 2 && !w.startsWith('--') && w.includes(opt[1]!)));
+    if (hiding !== undefined) {
+      return { kind: 'unverifiable', reason: `\`${words[at]!.text} ${hiding}\` hides the command it runs` };
+    }
+    if (w.startsWith('--')) {
+      if (spec.notACommand?.includes(name)) return { kind: 'none' };
+      i += !w.includes('=') && spec.longWithValue?.includes(w) ? 2 : 1;
+      continue;
+    }
+    // A cluster of short options: -n5, -u root, -oL, -0r.
+    let consumed = 1;
+    for (let k = 1; k < w.length; k++) {
+      const c = w[k]!;
+      if (spec.notACommand?.includes(`-${c}`)) return { kind: 'none' };
+      if (spec.shortOptionalValue?.includes(c)) break;
+      if (spec.shortWithValue.includes(c)) {
+        if (k === w.length - 1) consumed = 2;
+        break;
+      }
+    }
+    i += consumed;
+  }
+  i += spec.operands ?? 0;
+  return { kind: 'command', start: Math.min(i, words.length) };
+}
+
+export type ShellInvocation =
+  /** `bash -c STRING`: the command string (a literal) is at `words[index]`. */
+  | { kind: 'string'; index: number }
+  /** `bash script.sh`: an ordinary command that runs a file. */
+  | { kind: 'script' }
+  /** `bash`, `bash -s`: commands come from standard input. */
+  | { kind: 'stdin' }
+  | { kind: 'unverifiable'; reason: string };
+
+/** How the shell interpreter at `words[at]` is asked to run something. */
+export function readShellInvocation(words: WordValue[], at: number): ShellInvocation {
+  let i = at + 1;
+  let stringMode = false;
+  let stdinMode = false;
+  while (i < words.length) {
+    const word = words[i]!;
+    if (!word.literal) {
+      return { kind: 'unverifiable', reason: `argument of \`${words[at]!.text}\` is not a literal: \`${word.text}\`` };
+    }
+    const w = word.text;
+    if (w === '--' || w === '-') {
+      i++;
+      break;
+    }
+    if (w.startsWith('--')) {
+      i += w === '--rcfile' || w === '--init-file' ? 2 : 1;
+      continue;
+    }
+    if (!(w.startsWith('-') || w.startsWith('+')) || w.length === 1) break;
+    let consumed = 1;
+    for (const c of w.slice(1)) {
+      if (c === 'c') stringMode = true;
+      else if (c === 's') stdinMode = true;
+      else if (c === 'o' || c === 'O') consumed = 2;
+    }
+    i += consumed;
+  }
+  if (stringMode) {
+    if (i >= words.length) return { kind: 'unverifiable', reason: `\`${words[at]!.text} -c\` without a command string` };
+    return { kind: 'string', index: i };
+  }
+  if (stdinMode || i >= words.length) return { kind: 'stdin' };
+  return { kind: 'script' };
+}
