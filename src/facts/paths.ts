@@ -78,12 +78,37 @@ function isMissing(error: unknown): boolean {
 }
 
 /**
+ * On a case-insensitive workspace a name spelt in another case (or a root that was already
+ * case-folded) must still find the entry, symlinks included, even when the host file system
+ * is case-sensitive. undefined: no entry; null: several entries differ only in case.
+ */
+function findIgnoringCase(parent: string[], segment: string): { name: string; stat: fs.Stats } | null | undefined {
+  const dir = '/' + parent.join('/');
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  const wanted = segment.normalize('NFC').toLowerCase();
+  const matches = names.filter((n) => n.normalize('NFC').toLowerCase() === wanted);
+  if (matches.length === 0) return undefined;
+  if (matches.length > 1) return null;
+  const name = matches[0] as string;
+  try {
+    return { name, stat: fs.lstatSync(dir === '/' ? '/' + name : dir + '/' + name) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Resolves an absolute path component by component as the kernel does: a symlink is
  * replaced by its target (so `..` after a link climbs from where the link points), and a
  * dangling link resolves to where it points. Once a component does not exist the rest is
  * appended as written.
  */
-function kernelResolve(path: string): Canonical {
+function kernelResolve(path: string, caseInsensitive: boolean): Canonical {
   const pending = segmentsOf(path).reverse();
   let resolved: string[] = [];
   let links = 0;
@@ -98,15 +123,25 @@ function kernelResolve(path: string): Canonical {
       resolved.push(segment);
       continue;
     }
-    const candidate = '/' + [...resolved, segment].join('/');
+    let candidate = '/' + [...resolved, segment].join('/');
     let stat: fs.Stats;
     try {
       stat = fs.lstatSync(candidate);
     } catch (error) {
       if (!isMissing(error)) return fail(`cannot inspect \`${candidate}\``);
-      exists = false;
-      resolved.push(segment);
-      continue;
+      const match = caseInsensitive ? findIgnoringCase(resolved, segment) : undefined;
+      if (match === null) return fail(`more than one name matches \`${segment}\` ignoring case`);
+      if (match === undefined) {
+        exists = false;
+        resolved.push(segment);
+        continue;
+      }
+      candidate = '/' + [...resolved, match.name].join('/');
+      stat = match.stat;
+      if (!stat.isSymbolicLink()) {
+        resolved.push(match.name);
+        continue;
+      }
     }
     if (!stat.isSymbolicLink()) {
       resolved.push(segment);
@@ -136,15 +171,15 @@ function finish(path: string, caseInsensitive: boolean): Canonical {
 }
 
 /** An absolute expanded path made canonical, without NFC or case folding yet. */
-function resolveAbsolute(absolute: string, resolveSymlinks: boolean): Canonical {
+function resolveAbsolute(absolute: string, resolveSymlinks: boolean, caseInsensitive: boolean): Canonical {
   const lexical = '/' + lexicalSegments(absolute).join('/');
   if (!resolveSymlinks) return { ok: true, path: lexical };
   // Tools either normalise `..` first (Node's path.resolve) or hand the raw path to the
   // kernel (which climbs out of a symlinked directory). When those disagree the path is
   // ambiguous, and ambiguity is refused.
-  const viaLexical = kernelResolve(lexical);
+  const viaLexical = kernelResolve(lexical, caseInsensitive);
   if (!viaLexical.ok) return viaLexical;
-  const viaKernel = kernelResolve(absolute);
+  const viaKernel = kernelResolve(absolute, caseInsensitive);
   if (!viaKernel.ok) return viaKernel;
   if (viaLexical.path !== viaKernel.path) {
     return fail('`..` after a symbolic link makes the path ambiguous');
@@ -159,9 +194,9 @@ function baseDirectory(ctx: PathContext): Canonical {
     if (problem !== undefined) return fail(`cwd: ${problem}`);
     const expanded = expandRaw(ctx.cwd, ctx.home);
     if (!expanded.ok) return fail(`cwd: ${expanded.reason}`);
-    if (expanded.path.startsWith('/')) return resolveAbsolute(expanded.path, ctx.resolveSymlinks);
+    if (expanded.path.startsWith('/')) return resolveAbsolute(expanded.path, ctx.resolveSymlinks, ctx.caseInsensitive);
     if (ctx.root === undefined) return fail('cwd is relative and there is no workspace root');
-    return resolveAbsolute(ctx.root + '/' + expanded.path, ctx.resolveSymlinks);
+    return resolveAbsolute(ctx.root + '/' + expanded.path, ctx.resolveSymlinks, ctx.caseInsensitive);
   }
   if (ctx.root !== undefined) return { ok: true, path: ctx.root };
   return fail('relative path with neither a cwd nor a workspace root');
@@ -180,7 +215,7 @@ export function canonicalPath(raw: string, ctx: PathContext): Canonical {
       if (!base.ok) return base;
       absolute = base.path + '/' + absolute;
     }
-    const resolved = resolveAbsolute(absolute, ctx.resolveSymlinks);
+    const resolved = resolveAbsolute(absolute, ctx.resolveSymlinks, ctx.caseInsensitive);
     if (!resolved.ok) return resolved;
     return finish(resolved.path, ctx.caseInsensitive);
   } catch (error) {
@@ -212,7 +247,7 @@ export function canonicalRoot(
     const expanded = expandRaw(raw, home);
     if (!expanded.ok) return expanded;
     if (!expanded.path.startsWith('/')) return fail(`workspace root \`${root}\` is not absolute`);
-    const resolved = resolveAbsolute(expanded.path, resolveSymlinks);
+    const resolved = resolveAbsolute(expanded.path, resolveSymlinks, caseInsensitive);
     if (!resolved.ok) return resolved;
     return finish(resolved.path, caseInsensitive);
   } catch (error) {

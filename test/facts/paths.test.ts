@@ -97,6 +97,12 @@ describe('canonicalPath', () => {
     expect(ok('.ENV')).toBe(`${ws}/.ENV`);
   });
 
+  it('finds entries spelt in another case on case-insensitive workspaces, symlinks included', () => {
+    const ci = ctx({ root: ws.toLowerCase(), caseInsensitive: true });
+    expect(ok('LINK-OUT/passwd', ci)).toBe(`${outside}/passwd`.toLowerCase());
+    expect(ok('Secret-Link', ci)).toBe(`${ws}/.env`.toLowerCase());
+  });
+
   it('resolves symlinks through the longest existing prefix (threat 11)', () => {
     expect(ok('link-out/passwd')).toBe(`${outside}/passwd`);
     expect(ok('link-out/new/file')).toBe(`${outside}/new/file`);
