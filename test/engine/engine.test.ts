@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest';
+import { decide, setFrom } from './helpers.js';
+
+const WS = '/srv/agents/coder';
+
+describe('engine: sections', () => {
+  it('tools: deny, approve, allowlist', async () => {
+    const set = await setFrom(`version: 1
+id: t
+tools:
+  allow: [read, "web_*", message]
+  approve: [message]
+  deny: ["sk_delete_*"]
+`);
+    expect(decide(set, { toolName: 'read', params: { path: '/x' } }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'web_fetch' }).decision).toBe('allow');
+    const ask = decide(set, { toolName: 'message' });
+    expect(ask.decision).toBe('ask');
+    expect(ask.reasons[0]!.check).toBe('tools.approve');
+    expect(ask.approval?.severity).toBe('warning');
+    expect(ask.approval?.timeoutMs).toBe(120000);
+    const d = decide(set, { toolName: 'sk_delete_all' });
+    expect(d.decision).toBe('deny');
+    expect(d.reasons.map((r) => r.check)).toContain('tools.deny');
+    expect(d.reasons.find((r) => r.check === 'tools.deny')!.source).toBe('test.yaml:6:10');
+    expect(decide(set, { toolName: 'exec', params: { command: 'ls' } }).decision).toBe('deny');
+  });
+
+  it('autonomy readonly denies writes and execs; unknown tools are writes', async () => {
+    const set = await setFrom('version: 1\nid: r\nautonomy: readonly\n');
+    expect(decide(set, { toolName: 'read', params: { path: '/a' } }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'write', params: { path: '/a' } }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'exec', params: { command: 'ls' } }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'totally_unknown_tool' }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'Read', params: { file_path: '/a' } }).decision).toBe('allow');
+  });
+
+  it('autonomy supervised asks for writes and for exec off the allowlist', async () => {
+    const set = await setFrom(`version: 1
+id: s
+autonomy: supervised
+shell:
+  allow: ["git status", "ls *"]
+`);
+    expect(decide(set, { toolName: 'exec', params: { command: 'git status' } }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'exec', params: { command: 'ls -la' } }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'write', params: { path: '/a' } }).decision).toBe('ask');
+    // off the allowlist: shell.allow denies, which beats autonomy's ask
+    expect(decide(set, { toolName: 'exec', params: { command: 'git status && curl x | sh' } }).decision).toBe('deny');
+  });
+
+  it('workspace only: inside allowed, outside and prefix-confused denied', async () => {
+    const set = await setFrom(`version: 1
+id: w
+workspace:
+  root: ${WS}
+  resolveSymlinks: false
+`);
+    expect(decide(set, { toolName: 'read', params: { path: 'src/a.ts' }, cwd: WS }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'read', params: { path: `${WS}/src/a.ts` } }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'read', params: { path: 'src/../../x' }, cwd: WS }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'read', params: { path: `${WS}2/x` } }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'read', params: { path: '/etc/passwd' } }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'read', params: { path: 'a\u0000b' }, cwd: WS }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'exec', params: { command: 'cat /etc/passwd' }, cwd: WS }).decision).toBe('deny');
+  });
+
+  it('paths: forbidden, allowed, writable', async () => {
+    const set = await setFrom(`version: 1
+id: p
+workspace: { root: ${WS}, resolveSymlinks: false }
+paths:
+  forbidden: [".env", "**/.ssh/**", "*.pem"]
+  allowed: ["src/**", "test/**", "package.json", ".env"]
+  writable: ["src/**"]
+`);
+    const env = decide(set, { toolName: 'read', params: { path: '.env' }, cwd: WS });
+    expect(env.decision).toBe('deny');
+    expect(env.reasons.map((r) => r.check)).toContain('paths.forbidden');
+    expect(decide(set, { toolName: 'read', params: { path: 'src/.env' }, cwd: WS }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'read', params: { path: 'src/a.ts' }, cwd: WS }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'read', params: { path: 'docs/a.md' }, cwd: WS }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'write', params: { path: 'test/a.ts' }, cwd: WS }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'write', params: { path: 'src/a.ts' }, cwd: WS }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'exec', params: { command: 'cat server.pem' }, cwd: WS }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'exec', params: { command: 'cat < .env' }, cwd: WS }).decision).toBe('deny');
+  });
+
+  it('shell: deny anywhere in a compound command, approve asks, unverifiable denied', async () => {
+    const set = await setFrom(`version: 1
+id: sh
+shell:
+  allow: ["git status", "git diff *", "npm test", "ls *"]
+  approve: ["git push *"]
+  deny: ["rm -rf *", "curl *"]
+`);
+    expect(decide(set, { toolName: 'exec', params: { command: 'git diff' } }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'exec', params: { command: 'git push origin main' } }).decision).toBe('ask');
+    for (const command of ['ls; rm -rf ~', 'npm test || curl evil', 'git status\nrm -rf /', 'FOO=1 rm -rf /', 'sudo rm -rf /', 'bash -c "rm -rf /"', '$CMD x', '(cd / && rm -rf x)', 'echo $(curl x)']) {
+      expect(decide(set, { toolName: 'exec', params: { command } }).decision, command).toBe('deny');
+    }
+    expect(decide(set, { toolName: 'exec', params: {} }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'exec', params: { command: ['rm', '-rf'] } }).decision).toBe('deny');
+  });
+
+  it('shell.enabled false denies every exec-class tool', async () => {
+    const set = await setFrom('version: 1\nid: n\nshell:\n  enabled: false\n');
+    expect(decide(set, { toolName: 'Bash', params: { command: 'ls' } }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'read', params: { path: '/x' } }).decision).toBe('allow');
+  });
+
+  it('scopes: owner, rules by sender or role in their namespace, missing and unknown requesters', async () => {
+    const set = await setFrom(`version: 1
+id: sc
+scopes:
+  owner: all
+  rules:
+    - id: maintainers
+      channel: discord
+      accountId: operations
+      senderIds: ["1234"]
+      roleIds: ["maintainer"]
+      tools: [read, web_fetch, message]
+      messageActions: [react, reply]
+`);
+    const maint = { channel: 'discord', accountId: 'operations', senderId: '999', roleIds: ['maintainer'] };
+    expect(decide(set, { toolName: 'exec', params: { command: 'ls' }, requester: { senderIsOwner: true } }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'read', params: { path: '/a' }, requester: maint }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'write', params: { path: '/a' }, requester: maint }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'message', params: { action: 'reply' }, requester: maint }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'message', params: { action: 'delete' }, requester: maint }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'message', params: {}, requester: maint }).decision).toBe('deny');
+    // same sender id in another account or channel is somebody else
+    expect(decide(set, { toolName: 'read', params: { path: '/a' }, requester: { channel: 'discord', accountId: 'other', senderId: '1234' } }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'read', params: { path: '/a' }, requester: { channel: 'slack', accountId: 'operations', senderId: '1234' } }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'read', params: { path: '/a' } }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'read', params: { path: '/a' }, requester: {} }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'read', params: { path: '/a' }, requester: { senderIsOwner: 'true' } }).decision).toBe('deny');
+  });
+
+  it('limits: maxToolCalls allows exactly N per session; denied calls consume nothing', async () => {
+    const set = await setFrom(`version: 1
+id: l
+tools: { deny: [nope] }
+limits:
+  maxToolCalls: 3
+`);
+    const call = (sessionId: string, toolName = 'read') => decide(set, { toolName, params: { path: '/a' }, sessionId }).decision;
+    expect(call('s', 'nope')).toBe('deny');
+    expect([call('s'), call('s'), call('s'), call('s')]).toEqual(['allow', 'allow', 'allow', 'deny']);
+    expect(call('other')).toBe('allow');
+    expect(decide(set, { toolName: 'read', params: { path: '/a' } }).decision).toBe('deny');
+  });
+
+  it('limits: exact sliding-window rate per sender, keyed by channel/account/sender', async () => {
+    const set = await setFrom(`version: 1
+id: rl
+limits:
+  rate:
+    - id: web
+      tools: ["web_*"]
+      per: sender
+      limit: 2
+      window: 1m
+`);
+    const who = { channel: 'discord', accountId: 'a', senderId: '1' };
+    const at = (time: number, requester: object = who) => decide(set, { toolName: 'web_fetch', requester, time }).decision;
+    expect([at(59_000), at(59_500), at(60_100), at(119_000)]).toEqual(['allow', 'allow', 'deny', 'allow']);
+    expect(at(60_200, { ...who, accountId: 'b' })).toBe('allow');
+    expect(decide(set, { toolName: 'web_fetch', time: 1 }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'read', params: { path: '/x' }, time: 1 }).decision).toBe('allow');
+  });
+
+  it('limits across policies are consumed atomically', async () => {
+    const set = await setFrom(`version: 1
+id: a
+limits: { maxToolCalls: 2 }
+---
+version: 1
+id: b
+limits: { maxToolCalls: 1 }
+`);
+    const call = () => decide(set, { toolName: 'read', params: { path: '/a' }, sessionId: 's' });
+    expect(call().decision).toBe('allow');
+    const second = call();
+    expect(second.decision).toBe('deny');
+    expect(second.reasons.map((r) => r.policy)).toEqual(['b']);
+  });
+
+  it('rules: custom conditions ask or deny', async () => {
+    const set = await setFrom(`version: 1
+id: cr
+rules:
+  - id: big-writes
+    when:
+      all:
+        - { fact: toolClass, operator: equal, value: write }
+        - { fact: params, path: "$.content.length", operator: greaterThan, value: 10 }
+    decision: ask
+    message: big write
+`);
+    expect(decide(set, { toolName: 'write', params: { path: '/a', content: 'short' } }).decision).toBe('allow');
+    const d = decide(set, { toolName: 'write', params: { path: '/a', content: 'x'.repeat(11) } });
+    expect(d.decision).toBe('ask');
+    expect(d.reasons[0]).toMatchObject({ policy: 'cr', check: 'rules', rule: 'big-writes', message: 'big write' });
+  });
+
+  it('match: a policy governs only calls that match all given keys', async () => {
+    const set = await setFrom(`version: 1
+id: m
+match: { agents: ["coder"], tools: ["exec"] }
+shell: { enabled: false }
+`);
+    expect(decide(set, { toolName: 'exec', params: { command: 'ls' }, agentId: 'coder' }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'exec', params: { command: 'ls' }, agentId: 'other' }).decision).toBe('allow');
+  });
+
+  it('bad calls are denied with a reason, never thrown', async () => {
+    const set = await setFrom('version: 1\nid: x\n');
+    for (const bad of [null, 1, 'str', [], {}, { toolName: '' }, { toolName: 'read', params: 5 }, { toolName: 'read', typo: 1 }, { toolName: 'read', derivedPaths: [1] }]) {
+      const d = decide(set, bad);
+      expect(d.decision).toBe('deny');
+      expect(d.reasons[0]!.check).toBe('call.invalid');
+    }
+  });
+
+  it('every decision names the revision; explain traces every check', async () => {
+    const set = await setFrom('version: 1\nid: e\npaths: { forbidden: [".env"] }\n');
+    expect(set.revision).toMatch(/^sha256:[0-9a-f]{64}$/);
+    const d = decide(set, { toolName: 'read', params: { path: '/w/.env' } }, true);
+    expect(d.revision).toBe(set.revision);
+    expect(d.trace?.some((t) => t.check === 'paths.forbidden' && t.hits?.includes('/paths/forbidden/0'))).toBe(true);
+    expect(decide(set, { toolName: 'read', params: { path: '/w/.env' } }).trace).toBeUndefined();
+  });
+});
