@@ -8,6 +8,7 @@ import type { Node as YamlNode } from 'yaml';
 import type { CST } from 'yaml';
 import { DiagnosticCode } from '../errors.js';
 import type { Diagnostic, SourceLocation } from '../types.js';
+import { shown } from './issue.js';
 
 /** Deepest nesting of collections accepted (a policy needs about 10). */
 export const MAX_DEPTH = 64;
@@ -104,7 +105,10 @@ export function parseYamlText(text: string, file: string): ParsedText {
       diagnostics.push({
         code: yamlCode(problem.code),
         severity: 'error',
-        message: yamlMessage(problem.message),
+        message:
+          problem.code === 'DUPLICATE_KEY'
+            ? `duplicate key ${shown(text.slice(problem.pos[0], problem.pos[1]))}`
+            : yamlMessage(problem.message),
         location: locationAt(lineCounter, file, problem.pos[0]),
         pointer: '',
       });
@@ -119,7 +123,7 @@ export function parseYamlText(text: string, file: string): ParsedText {
       diagnostics.push({
         code: DiagnosticCode.YamlAliasLimit,
         severity: 'error',
-        message: `aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}): ${lowerFirst(String((error as Error).message ?? error))}`,
+        message: `aliases expand to too many nodes (alias budget ${MAX_ALIAS_COUNT}): ${lowerFirst(String((error as Error).message ?? error))}`,
         location: locationAt(lineCounter, file, firstAliasOffset(doc) ?? doc.range[0]),
         pointer: '',
       });
