@@ -1,0 +1,5 @@
+// The facts a policy decides on: tool classes, canonical paths, path globs, shell commands.
+export * from './classify.js';
+export * from './paths.js';
+export * from './extract-paths.js';
+export * from './path-glob.js';

@@ -1,0 +1,120 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import picomatch from 'picomatch';
+import { compileFileNameGlob, compilePathGlob, isFileNameGlob } from '../../src/facts/path-glob.js';
+
+const opts = { root: '/srv/ws', home: '/home/u', caseInsensitive: false };
+const m = (glob: string, o: Partial<typeof opts> & { list?: 'deny' | 'allow' } = {}) => compilePathGlob(glob, { ...opts, ...o });
+
+describe('compilePathGlob', () => {
+  it('matches file-name globs at any depth and against directory names (threat 14)', () => {
+    expect(m('.env')('/srv/ws/.env')).toBe(true);
+    expect(m('.env')('/x/y/.env')).toBe(true);
+    expect(m('.env')('/srv/ws/.envrc')).toBe(false);
+    expect(m('*.pem')('/srv/ws/.secrets/server.pem')).toBe(true);
+    expect(m('*.pem')('/srv/ws/.pem')).toBe(true);
+    expect(m('.ssh')('/home/u/.ssh/id_rsa')).toBe(true);
+    expect(m('.ssh/')('/home/u/.ssh/id_rsa')).toBe(true);
+  });
+
+  it('matches dot files with ** (threat 14)', () => {
+    expect(m('**/*.pem')('/srv/ws/.secrets/server.pem')).toBe(true);
+    expect(m('**/*.pem')('/a.pem')).toBe(true);
+    expect(m('**/.ssh/**')('/home/u/.ssh/id_rsa')).toBe(true);
+    expect(m('**/.ssh/**')('/home/u/.ssh')).toBe(true);
+    expect(m('**/.ssh/**')('/home/u/.sshx/id')).toBe(false);
+  });
+
+  it('anchors relative globs at the root, absolute at /, ~ at home (threat 12)', () => {
+    expect(m('src/**')('/srv/ws/src/a.ts')).toBe(true);
+    expect(m('src/**')('/srv/ws/src')).toBe(true);
+    expect(m('src/**')('/other/src/a.ts')).toBe(false);
+    expect(m('./src/*.ts')('/srv/ws/src/a.ts')).toBe(true);
+    expect(m('package.json', {})('/srv/ws/package.json')).toBe(true);
+    expect(m('secrets/key')('/srv/ws/secrets/key')).toBe(true);
+    expect(m('secrets/key')('/srv/ws/a/secrets/key')).toBe(false);
+    expect(m('/etc/**')('/etc')).toBe(true);
+    expect(m('/etc/**')('/etc/passwd')).toBe(true);
+    expect(m('/etc/**')('/etcetera')).toBe(false);
+    expect(m('~/.aws/**')('/home/u/.aws/credentials')).toBe(true);
+    expect(m('~')('/home/u')).toBe(true);
+    expect(m('secrets/key', { root: undefined })('/anywhere/secrets/key')).toBe(true);
+    expect(m('src/**', { root: '/' })('/src/x')).toBe(true);
+  });
+
+  it('escapes glob characters in the root and home', () => {
+    expect(m('src/**', { root: '/srv/[ws]' })('/srv/[ws]/src/a')).toBe(true);
+    expect(m('src/**', { root: '/srv/[ws]' })('/srv/w/src/a')).toBe(false);
+  });
+
+  it('folds case on case-insensitive workspaces (threat 13)', () => {
+    expect(m('.ENV', { caseInsensitive: true })('/srv/ws/.env')).toBe(true);
+    expect(m('SRC/**', { caseInsensitive: true, root: '/srv/ws' })('/srv/ws/src/x')).toBe(true);
+    expect(m('.ENV')('/srv/ws/.env')).toBe(false);
+  });
+
+  it('in deny lists, catches wildcard paths any expansion of which could match', () => {
+    expect(m('/etc/passwd', { list: 'deny' })('/etc/pass*')).toBe(true);
+    expect(m('/etc/passwd', { list: 'deny' })('/etc/p?sswd')).toBe(true);
+    expect(m('/etc/passwd', { list: 'deny' })('/et[c]/passwd')).toBe(true);
+    expect(m('/etc/passwd', { list: 'deny' })('/etc/*/passwd')).toBe(false);
+    expect(m('**/.ssh/**', { list: 'deny' })('/home/u/.ss*/id_rsa')).toBe(true);
+    expect(m('.env', { list: 'deny' })('/srv/ws/.e*')).toBe(true);
+    expect(m('*.{pem,key}', { list: 'deny' })('/srv/ws/a.k*')).toBe(true);
+    expect(m('*.{pem,key}', { list: 'deny' })('/srv/ws/*.ts')).toBe(false);
+    expect(m('/etc/passwd')('/etc/pass*')).toBe(false); // allow lists stay literal
+  });
+
+  it('property: agrees with picomatch on literal absolute paths', () => {
+    const seg = fc.constantFrom('a', 'b', '.env', 'x.pem', '.ssh', 'srv', 'ws', 'src');
+    const p = fc.array(seg, { minLength: 1, maxLength: 5 }).map((s) => '/' + s.join('/'));
+    const glob = fc.constantFrom('/srv/**', '/a/*.pem', '/**/x.pem', '/srv/ws/src/**', '/*/.env');
+    fc.assert(
+      fc.property(p, glob, (path, g) => {
+        const oracle = picomatch(g, { dot: true })(path) || (g.endsWith('/**') && path === g.slice(0, -3));
+        return m(g)(path) === oracle && m(g, { list: 'deny' })(path) === oracle;
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('file-name globs on shell words', () => {
+  it('recognises file-name globs', () => {
+    expect(isFileNameGlob('.env')).toBe(true);
+    expect(isFileNameGlob('*.pem')).toBe(true);
+    expect(isFileNameGlob('.ssh/')).toBe(true);
+    expect(isFileNameGlob('src/*.ts')).toBe(false);
+    expect(isFileNameGlob('/etc')).toBe(false);
+  });
+
+  it('catches the name inside larger words (threat 6)', () => {
+    const env = compileFileNameGlob('.env', false);
+    for (const w of ['.env', './.env', '../x/.env', '--env-file=.env', '@.env', 'open(".env")', 'host:.env', '.e*', '.en?', '.[e]nv', '*']) {
+      expect(env(w), w).toBe(true);
+    }
+    for (const w of ['env', '.envrc', 'cat', '-n', '*.ts', 'x.e*v2', '']) expect(env(w), w).toBe(false);
+    const pem = compileFileNameGlob('*.pem', false);
+    expect(pem('server.pem')).toBe(true);
+    expect(pem('server.p*')).toBe(true);
+    expect(pem('server.key')).toBe(false);
+    expect(compileFileNameGlob('.ENV', true)('.Env')).toBe(true);
+  });
+
+  it('property: a word matches iff some fragment of it could expand to a matching name (oracle: brute force)', () => {
+    const alphabet = ['.', 'e', 'n', 'v', 'x', '*', '?'];
+    const word = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 5 }).map((a) => a.join(''));
+    const names = ['.env', '.en', 'env', '.ex', 'x.env', '.envx', 'e'];
+    const globs = ['.env', '*.env', '.e*', 'e?v', '*'];
+    fc.assert(
+      fc.property(word, fc.constantFrom(...globs), (w, g) => {
+        const asBash = picomatch(w, { dot: true });
+        const target = picomatch(g, { dot: true });
+        const expandsToMatch = names.some((n) => asBash(n) && target(n)) || target(w);
+        const got = compileFileNameGlob(g, false)(w);
+        return expandsToMatch ? got : true; // never misses; extra matches are allowed (fail closed)
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
