@@ -3,3 +3,5 @@ export * from './classify.js';
 export * from './paths.js';
 export * from './extract-paths.js';
 export * from './path-glob.js';
+export * from './shell/index.js';
+export * from './command-glob.js';
