@@ -2,7 +2,7 @@
 // OpenClaw plugin, `toolwarden eval`); hook commands that start a process per call use
 // the SQLite store instead.
 import { LRUCache } from 'lru-cache';
-import type { ConsumeResult, CounterState, CounterStore, LimitRequest } from './store.js';
+import type { ConsumeResult, CounterState, LimitRequest, SyncCounterStore } from './store.js';
 import { windowRoom, pruneWindow } from './window.js';
 
 export interface MemoryStoreOptions {
@@ -13,7 +13,7 @@ export interface MemoryStoreOptions {
 /** A `count` counter is a number; a `window` counter is its sorted call times. */
 type Counter = { n: number } | { times: number[] };
 
-export function createMemoryStore(options: MemoryStoreOptions = {}): CounterStore {
+export function createMemoryStore(options: MemoryStoreOptions = {}): SyncCounterStore {
   const counters = new LRUCache<string, Counter>({ max: options.max ?? 500_000 });
 
   function roomIn(request: LimitRequest, now: number): boolean {

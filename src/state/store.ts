@@ -37,3 +37,9 @@ export interface CounterStore {
   /** Releases resources (files, connections). */
   close?(): void | Promise<void>;
 }
+
+/** A store that answers without I/O waits (memory, SQLite): keeps evaluation synchronous. */
+export interface SyncCounterStore extends CounterStore {
+  tryConsume(requests: LimitRequest[], now: number): ConsumeResult;
+  peek(requests: LimitRequest[], now: number): CounterState[];
+}
