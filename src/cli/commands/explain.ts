@@ -87,7 +87,8 @@ function parseCalls(text: string): { ok: true; calls: ToolCall[] } | { ok: false
 }
 
 /** The explanation of one decision: the call, each policy and its checks, the verdict. */
-export function formatExplanation(call: ToolCall, decision: Decision, set: Pick<PolicySet, 'policies' | 'revision'>, cwd: string): string {
+export function formatExplanation(call: ToolCall, decision: Decision, set: Pick<PolicySet, 'policies' | 'revision' | 'coverageItems'>, cwd: string): string {
+  const labels = new Map(set.coverageItems.map((i) => [`${i.policy}\u0000${i.pointer}`, i.label]));
   const out: string[] = [];
   out.push(`call       ${call.toolName}${call.agentId !== undefined ? ` by agent \`${call.agentId}\`` : ' (no agent id)'}`);
   out.push(`session    ${call.sessionId ?? call.sessionKey ?? '(none)'}`);
@@ -110,14 +111,14 @@ export function formatExplanation(call: ToolCall, decision: Decision, set: Pick<
     out.push(`policy ${policy.id} (${rel(policy.file, cwd)})`);
     const entries = byPolicy.get(policy.id);
     if (!entries || entries.length === 0) out.push('  not evaluated');
-    else for (const entry of entries) out.push(...entryLines(entry, cwd));
+    else for (const entry of entries) out.push(...entryLines(entry, cwd, labels));
     out.push('');
   }
   // Entries not tied to a listed policy (the engine's own steps, such as call checks or limits).
   for (const [policy, entries] of byPolicy) {
     if (seen.has(policy)) continue;
     out.push(policy === '' ? 'engine' : `policy ${policy}`);
-    for (const entry of entries) out.push(...entryLines(entry, cwd));
+    for (const entry of entries) out.push(...entryLines(entry, cwd, labels));
     out.push('');
   }
   if (trace.length === 0) out.push('(the engine returned no trace)', '');
@@ -137,9 +138,9 @@ export function formatExplanation(call: ToolCall, decision: Decision, set: Pick<
   return out.join('\n') + '\n';
 }
 
-function entryLines(entry: TraceEntry, cwd: string): string[] {
+function entryLines(entry: TraceEntry, cwd: string, labels: Map<string, string>): string[] {
   const outcome = entry.outcome === 'skip' ? 'skipped' : entry.outcome;
-  const lines = [`  ${entry.check.padEnd(22)} ${outcome.padEnd(7)}${entry.source ? ` ${rel(entry.source, cwd)}` : ''}`];
+  const lines = [`  ${entry.check.padEnd(22)} ${outcome.padEnd(7)}${entry.source ? ` ${rel(entry.source, cwd)}` : ''}`.trimEnd()];
   if (entry.saw !== undefined) {
     const saw = renderValue(entry.saw, 0);
     if (saw.length === 1 && !saw[0]!.includes(':')) lines.push(`      saw: ${saw[0]}`);
@@ -148,7 +149,10 @@ function entryLines(entry: TraceEntry, cwd: string): string[] {
       for (const line of saw) lines.push(`        ${line}`);
     }
   }
-  if (entry.hits && entry.hits.length > 0) lines.push(`      matched: ${entry.hits.join(', ')}`);
+  // Name what matched as the policy says it (`paths.forbidden \`.env\``), not by pointer.
+  for (const pointer of new Set(entry.hits ?? [])) {
+    lines.push(`      matched: ${labels.get(`${entry.policy}\u0000${pointer}`) ?? pointer}`);
+  }
   return lines;
 }
 
