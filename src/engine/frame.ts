@@ -11,6 +11,8 @@ import { isReadOnlyCommand } from '../facts/read-only-commands.js';
 
 /** Parameters that carry the command string of an exec-class tool, in order of preference. */
 const COMMAND_KEYS = ['command', 'cmd', 'script', 'commandLine'] as const;
+/** Programs in the system bin directories are not touched paths when run by path. */
+const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
 const MAX_CACHED_COMMAND = 4096;
 
@@ -124,6 +126,12 @@ export class CallFrame {
       for (const cmd of shell.commands) {
         const found = commandPaths(cmd);
         const writes = !isReadOnlyCommand(cmd.words);
+        // A program run by path is touched too (workspace, forbidden), unless it is a system one.
+        if (cmd.commandPath !== undefined && !SYSTEM_PROGRAM.test(cmd.commandPath)) {
+          raw.push(cmd.commandPath);
+          from.push('command');
+          written.push(false);
+        }
         for (const p of found.pathLike) {
           raw.push(p);
           from.push('command');

@@ -2,7 +2,7 @@
 // whose every simple command is not on the shell allowlist.
 import type { SectionCompiler } from '../section.js';
 import { tick } from '../section.js';
-import { commandGlobs } from './shell.js';
+import { allowForms, commandGlobs, firstOf } from './shell.js';
 
 export const compileAutonomy: SectionCompiler = ({ doc, at, cover }) => {
   const mode = doc.autonomy ?? 'full';
@@ -32,7 +32,7 @@ export const compileAutonomy: SectionCompiler = ({ doc, at, cover }) => {
           if (toolClass === 'read') return;
           if (toolClass === 'exec') {
             const f = shell();
-            const allAllowed = !!f && !f.unverifiable && !f.capExceeded && f.commands.length > 0 && f.commands.every((c) => allow.first(c.text) >= 0);
+            const allAllowed = !!f && !f.unverifiable && !f.capExceeded && f.commands.length > 0 && f.commands.every((c) => firstOf(allow, allowForms(c)) >= 0);
             if (allAllowed) return;
           }
           sink.verdicts.push({ decision: 'ask', check: 'autonomy', message: `autonomy is supervised: ${toolClass} tool ${tick(call.toolName)} needs approval`, source });

@@ -1,6 +1,6 @@
 // `shell`: command globs over every simple command of an exec-class call, plus the
 // fail-closed rules for commands we cannot read.
-import type { ShellFacts } from '../../types.js';
+import type { ShellFacts, SimpleCommand } from '../../types.js';
 import { compileCommandGlob } from '../../facts/command-glob.js';
 import type { SectionCompiler, SectionInput } from '../section.js';
 import { tick } from '../section.js';
@@ -9,6 +9,34 @@ import type { Check } from '../model.js';
 export interface CommandGlobList {
   globs: readonly string[];
   first(text: string): number;
+}
+
+/** Directories whose programs may be matched by base name (`/usr/bin/git` is `git`). */
+const SYSTEM_BIN = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
+
+/**
+ * The forms of a simple command an allow pattern may match. A program run by a path
+ * outside the system bin directories (`/tmp/x/git status`) is matched only as written,
+ * so a planted binary named like an allowed one is not allowed; deny patterns match
+ * either form.
+ */
+export function allowForms(cmd: SimpleCommand): string[] {
+  if (cmd.commandPath === undefined || SYSTEM_BIN.test(cmd.commandPath)) return [cmd.text];
+  return [[cmd.commandPath, ...cmd.words.slice(1)].join(' ')];
+}
+
+function denyForms(cmd: SimpleCommand): string[] {
+  if (cmd.commandPath === undefined) return [cmd.text];
+  return [cmd.text, [cmd.commandPath, ...cmd.words.slice(1)].join(' ')];
+}
+
+/** First index of a pattern matching any of the forms, or -1. */
+export function firstOf(list: CommandGlobList, forms: readonly string[]): number {
+  for (const f of forms) {
+    const i = list.first(f);
+    if (i >= 0) return i;
+  }
+  return -1;
 }
 
 export function commandGlobs(globs: readonly string[] | undefined): CommandGlobList {
@@ -97,20 +125,20 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
       if (!f || f.capExceeded) return;
       const hits: string[] | undefined = sink.trace ? [] : undefined;
       for (const cmd of f.commands) {
-        const d = deny.first(cmd.text);
+        const d = firstOf(deny, denyForms(cmd));
         if (d >= 0) {
           hits?.push(`/shell/deny/${d}`);
           sink.verdicts.push({ decision: 'deny', check: 'shell.deny', message: `command ${tick(cmd.text)} matches denied pattern ${tick(deny.globs[d]!)}`, source: at(`/shell/deny/${d}`) });
           continue;
         }
-        const a = approve.first(cmd.text);
+        const a = firstOf(approve, allowForms(cmd));
         if (a >= 0) {
           hits?.push(`/shell/approve/${a}`);
           sink.verdicts.push({ decision: 'ask', check: 'shell.approve', message: `command ${tick(cmd.text)} needs approval (pattern ${tick(approve.globs[a]!)})`, source: at(`/shell/approve/${a}`) });
           continue;
         }
         if (!allow) continue;
-        const i = allow.first(cmd.text);
+        const i = firstOf(allow, allowForms(cmd));
         if (i >= 0) hits?.push(`/shell/allow/${i}`);
         else sink.verdicts.push({ decision: 'deny', check: 'shell.allow', message: `command ${tick(cmd.text)} is not in the shell allowlist`, source: at('/shell/allow') });
       }
