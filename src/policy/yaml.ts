@@ -107,7 +107,7 @@ export function parseYamlText(text: string, file: string): ParsedText {
         severity: 'error',
         message:
           problem.code === 'DUPLICATE_KEY'
-            ? `duplicate key ${shown(text.slice(problem.pos[0], problem.pos[1]))}`
+            ? `duplicate key ${shown(keyAt(text, problem.pos[0]))}`
             : yamlMessage(problem.message),
         location: locationAt(lineCounter, file, problem.pos[0]),
         pointer: '',
@@ -132,6 +132,12 @@ export function parseYamlText(text: string, file: string): ParsedText {
     documents.push({ doc, data, index });
   }
   return { documents, diagnostics, lineCounter };
+}
+
+/** The key written at `offset` (yaml reports a duplicate key by its first character). */
+function keyAt(text: string, offset: number): string {
+  const match = /^("[^"\n]*"|'[^'\n]*'|[^:\s,{}[\]]+)/.exec(text.slice(offset, offset + 200));
+  return (match?.[1] ?? '').replace(/^["']|["']$/g, '');
 }
 
 function firstAliasOffset(doc: Document.Parsed): number | undefined {
