@@ -112,8 +112,11 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     if (NOT_PARAMETER_KEYS.has(normalizeKey(key)) || skip?.has(key)) continue;
     if (isPathKey(key)) {
       // A path key holding an object: look inside it rather than guess what it means.
-      if (child !== null && typeof child === 'object' && !Array.isArray(child)) walkParams(c, child, at, depth + 1);
-      else addPathValue(c, child, at, true);
+      if (child !== null && typeof child === 'object' && !Array.isArray(child)) {
+        const before = c.paths.length;
+        walkParams(c, child, at, depth + 1);
+        if (c.paths.length === before) c.problems.push(`\`${at}\` is not a string`);
+      } else addPathValue(c, child, at, true);
     } else if (MAYBE_PATH_KEYS.has(normalizeKey(key))) {
       addPathValue(c, child, at, false);
     } else if (child !== null && typeof child === 'object') {

@@ -47,6 +47,7 @@ describe('extractPaths', () => {
     expect(extractPaths('read', 'read', { path: 42 }, undefined).problems).toHaveLength(1);
     expect(extractPaths('read', 'read', { paths: ['a', { x: 1 }] }, undefined).problems).toHaveLength(1);
     expect(extractPaths('read', 'read', { path: true }, undefined).problems).toHaveLength(1);
+    expect(extractPaths('read', 'read', { path: { x: 1 } }, undefined).problems).toHaveLength(1);
     expect(extractPaths('read', 'read', 'a string', undefined).problems).toHaveLength(1);
     expect(extractPaths('read', 'read', {}, 'not-an-array').problems).toHaveLength(1);
     expect(extractPaths('read', 'read', {}, ['ok', 7]).problems).toHaveLength(1);
