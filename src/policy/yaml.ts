@@ -115,7 +115,7 @@ export function parseYamlText(text: string, file: string): ParsedText {
     }
     if (problems.length > 0) continue;
     // An empty document (a stray `---`, only comments) is not a policy.
-    if (doc.contents === null) continue;
+    if (doc.contents === null || isEmptyScalar(doc.contents)) continue;
     let data: unknown;
     try {
       data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
