@@ -10,6 +10,8 @@ export interface EngineOptions {
   clock?: () => number;
   /** Home directory for `~`. Default os.homedir(). */
   home?: string;
+  /** How long an asynchronous store may take before the call is denied. Default 2,000 ms. */
+  storeTimeoutMs?: number;
 }
 
 export interface EvaluateOptions {

@@ -16,6 +16,8 @@ export interface SetOptions {
   home: string;
   /** Most parsed commands kept. Default 10,000. */
   shellCacheMax?: number;
+  /** How long an asynchronous store may take before the call is denied. Default 2,000 ms. */
+  storeTimeoutMs?: number;
 }
 
 const SEVERITY_RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, critical: 2 };
@@ -103,7 +105,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       return finish(decision, verdicts, owners, governing, call.toolName, trace);
     };
     const consumed = store.tryConsume(requests, now);
-    if (isPromise(consumed)) return consumed.then(settle, (error) => denyForError(error, revision));
+    if (isPromise(consumed)) return withTimeout(consumed, options.storeTimeoutMs ?? 2_000).then(settle, (error) => denyForError(error, revision));
     return settle(consumed);
   }
 
@@ -148,6 +150,15 @@ function approvalFor(reasons: Reason[], governing: CompiledPolicy[], toolName: s
     severity,
     timeoutMs: Number.isFinite(timeoutMs) ? timeoutMs : 120_000,
   };
+}
+
+/** A store that does not answer in time is a store outage: the call is denied. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`state store did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
