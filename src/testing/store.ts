@@ -3,15 +3,18 @@
 import { createMemoryStore } from '../index.js';
 import type { CounterStore } from '../state/store.js';
 
+// One case or probe uses a handful of counters; a small store is cheap to replace.
+const STORE_MAX = 1_000;
+
 export function resettableStore(): { store: CounterStore; reset(): void } {
-  let inner = createMemoryStore();
+  let inner = createMemoryStore({ max: STORE_MAX });
   return {
     store: {
       tryConsume: (requests, now) => inner.tryConsume(requests, now),
       peek: (requests, now) => inner.peek(requests, now),
     },
     reset() {
-      inner = createMemoryStore();
+      inner = createMemoryStore({ max: STORE_MAX });
     },
   };
 }
