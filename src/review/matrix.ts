@@ -2,7 +2,7 @@
 // use (allow / ask / deny), decided by the engine on one synthesised call per cell.
 import picomatch from 'picomatch';
 import type { DecisionKind, Requester, ToolCall } from '../types.js';
-import { REPRESENTATIVE_TOOLS, callOf, isObject, paramsFor, section, strings, synthesise, toolNames } from './probes.js';
+import { REPRESENTATIVE_TOOLS, agentName, callOf, isObject, paramsFor, section, strings, synthesise, toolNames } from './probes.js';
 import type { Context, PolicyData } from './probes.js';
 
 export interface MatrixTable {
@@ -29,7 +29,7 @@ function matches(globs: string[], value: string): boolean {
 /** Agents worth a table: one concrete name per `match.agents` glob, plus an agent no policy names. */
 export function agentsOf(docs: PolicyData[]): string[] {
   const agents = new Set<string>();
-  for (const doc of docs) for (const glob of strings(section(doc, 'match').agents)) agents.add(synthesise(glob, '1'));
+  for (const doc of docs) for (const glob of strings(section(doc, 'match').agents)) agents.add(agentName(glob));
   agents.add(OTHER_AGENT);
   return [...agents];
 }

@@ -136,6 +136,12 @@ export function paramsFor(toolName: string, hint: { path?: string; command?: str
   return params;
 }
 
+/** A readable agent id a glob matches: `research*` → `research`, `web-*` → `web-agent`. */
+export function agentName(glob: string): string {
+  const name = glob.replace(/\*+$/, (_, offset: number) => (/[A-Za-z0-9]$/.test(glob.slice(0, offset)) ? '' : 'agent'));
+  return synthesise(name, 'x') || 'agent';
+}
+
 /** The agent, channel and cwd a call needs for a document's `match` to select it. */
 export interface Context {
   agentId: string;
@@ -149,7 +155,7 @@ export function contextFor(doc: PolicyData): Context {
   const channel = strings(match.channels)[0];
   const root = section(doc, 'workspace').root;
   const cwd = typeof root === 'string' && root.startsWith('/') ? root : '/srv/workspace';
-  return { agentId: agent !== undefined ? synthesise(agent, '1') : 'agent', channel: channel !== undefined ? synthesise(channel, '1') : undefined, cwd };
+  return { agentId: agent !== undefined ? agentName(agent) : 'agent', channel: channel !== undefined ? synthesise(channel, '1') : undefined, cwd };
 }
 
 export function ownerOf(context: Context): Requester {
@@ -165,16 +171,20 @@ export function callOf(context: Context, toolName: string, params: Record<string
 /** Every tool name the documents mention (globs made concrete), plus the common ones. */
 export function toolNames(docs: PolicyData[], options: { common: boolean } = { common: true }): string[] {
   const names = new Set<string>(options.common ? COMMON_TOOLS : Object.values(REPRESENTATIVE_TOOLS));
+  // Without the common names (the matrix), only names written literally: `web_x` from `web_*` helps no reader.
+  const add = (glob: string) => {
+    if (options.common || !/[*?[{]/.test(glob)) names.add(synthesise(glob));
+  };
   for (const doc of docs) {
     const tools = section(doc, 'tools');
-    for (const key of ['allow', 'approve', 'deny']) for (const glob of strings(tools[key])) names.add(synthesise(glob));
-    for (const glob of strings(section(doc, 'match').tools)) if (glob !== '*') names.add(synthesise(glob));
+    for (const key of ['allow', 'approve', 'deny']) for (const glob of strings(tools[key])) add(glob);
+    for (const glob of strings(section(doc, 'match').tools)) if (glob !== '*') add(glob);
     for (const list of Object.values(section(doc, 'toolClasses'))) for (const name of strings(list)) names.add(name);
     const scopes = section(doc, 'scopes');
     for (const rule of Array.isArray(scopes.rules) ? scopes.rules : []) {
-      if (isObject(rule)) for (const glob of strings(rule.tools)) if (!['read', 'write', 'exec'].includes(glob)) names.add(synthesise(glob));
+      if (isObject(rule)) for (const glob of strings(rule.tools)) add(glob);
     }
-    for (const rate of rateEntries(doc)) for (const glob of strings(rate.tools)) names.add(synthesise(glob));
+    for (const rate of rateEntries(doc)) for (const glob of strings(rate.tools)) add(glob);
   }
   if (options.common) names.add('custom_tool');
   names.delete('');
