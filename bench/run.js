@@ -1,0 +1,201 @@
+// `npm run bench`: every engine decides the same 10,000 calls; decisions are compared with
+// the hand-written floor, then timed side by side in one process, rounds rotated.
+// Writes bench/RESULTS.md. Needs `npm run build` first (the root script does it).
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const FLAGS = ['--expose-gc', '--no-turbo-inline-js-wasm-calls'];
+
+// Re-run with the flags we need (gc for memory, the V8 flag Cedar's wasm needs on Node 20).
+if (typeof globalThis.gc !== 'function') {
+  const r = spawnSync(process.execPath, [...FLAGS, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+// Peers are heavy: they live in bench/'s own package so the library install stays lean.
+if (!existsSync(path.join(here, 'node_modules', 'casbin'))) {
+  console.error('installing benchmark peers into bench/node_modules ...');
+  const r = spawnSync('npm', ['install', '--prefix', here, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+// Gemini CLI's engine logs every check through console.debug.
+console.debug = () => {};
+
+const { makeCorpus } = await import('./corpus.mjs');
+const { floor } = await import('./engines/floor.mjs');
+const { toolwarden } = await import('./engines/toolwarden.mjs');
+const { measureMemory, measureLoadAll } = await import('./memory.mjs');
+
+const FLOOR_NOTE = `bench/engines/floor.mjs is the reference policy written by hand as one closure: requester
+role first (owner / maintainer by channel+account+role / other / none), the read-only group, then every path the
+parameters name (and \`apply_patch\` headers) made absolute against the root with \`path.posix.resolve\`, checked
+to be inside the root and against the forbidden globs compiled once with picomatch (\`dot: true\`). For \`exec\` it uses
+a small tokenizer, not a shell parser: quotes, backslashes, \`VAR=\` prefixes, the operators \`&& || ; | & |&\` and
+newlines, and redirections; input with \`$\`, backticks, \`<(\`/\`>(\`, here-docs, grouping or line continuations is
+treated as unverifiable and denied, which is right for a policy with an allowlist. Arguments that look like paths
+(contain \`/\`, start with \`.\` or \`~\`) and redirection targets are path-checked. It does not unwrap \`sudo\` or
+\`bash -c\`: with an allowlist those are denied anyway. It is correct on this corpus, not a general engine.`;
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const corpus = makeCorpus();
+
+const engines = [
+  floor,
+  toolwarden('toolwarden (symlinks off)', 'reference.yaml'),
+  toolwarden('toolwarden (symlinks on)', 'reference-symlinks.yaml'),
+  toolwarden('toolwarden + 3 custom rules', 'reference-rules.yaml'),
+];
+for (const peer of ['json-rules-engine', 'cedar', 'casbin', 'gemini-cli']) {
+  try {
+    const mod = await import(`./engines/${peer}.mjs`);
+    engines.push(mod.default);
+  } catch (error) {
+    engines.push({ name: peer, failed: `not available: ${String(error?.message ?? error).split('\n')[0]}`, setup() { throw new Error(this.failed); } });
+  }
+}
+
+// Cold start: import and setup (validate + compile or its equivalent), each engine once.
+const live = [];
+for (const engine of engines) {
+  const t = performance.now();
+  try {
+    await engine.setup();
+    engine.cold = { ...(engine.cold ?? {}), totalMs: performance.now() - t };
+    live.push(engine);
+  } catch (error) {
+    engine.failed = String(error?.stack ?? error).split('\n').slice(0, 3).join(' ');
+    console.error(`${engine.name}: setup failed: ${engine.failed}`);
+  }
+}
+
+async function decideAll(engine, calls, out) {
+  for (let i = 0; i < calls.length; i++) {
+    let d = engine.decide(calls[i]);
+    if (typeof d !== 'string') d = await d;
+    if (out) out[i] = d;
+  }
+}
+
+// 1. Agreement with the floor, before any timing (also warms every engine up).
+const floorDecisions = new Array(corpus.length);
+await decideAll(floor, corpus, floorDecisions);
+for (const engine of live) {
+  const mine = new Array(corpus.length);
+  try {
+    await decideAll(engine, corpus, mine);
+  } catch (error) {
+    engine.failed = `decide threw: ${String(error?.message ?? error)}`;
+    continue;
+  }
+  engine.decisions = mine;
+  const classes = new Map();
+  let differ = 0;
+  for (let i = 0; i < corpus.length; i++) {
+    if (mine[i] === floorDecisions[i]) continue;
+    differ++;
+    const why = engine.explain?.(corpus[i], floorDecisions[i], mine[i]) ?? 'UNEXPLAINED';
+    const key = `${floorDecisions[i]} → ${mine[i]}: ${why}`;
+    const entry = classes.get(key) ?? { count: 0, example: corpus[i] };
+    entry.count++;
+    classes.set(key, entry);
+  }
+  engine.agreement = { differ, classes };
+}
+const timed = live.filter((e) => !e.failed);
+
+// 2. Throughput: rounds, engine order rotated each round; slow engines get a slice per round.
+const samples = new Map(timed.map((e) => [e, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (let k = 0; k < timed.length; k++) {
+    const engine = timed[(round + k) % timed.length];
+    const calls = engine.slow ? corpus.slice(0, 2000) : corpus;
+    const t = process.hrtime.bigint();
+    await decideAll(engine, calls);
+    samples.get(engine).push(Number(process.hrtime.bigint() - t) / calls.length);
+  }
+}
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+for (const engine of timed) engine.medianNs = median(samples.get(engine));
+
+// 3. Per-call latency: each call timed alone.
+for (const engine of timed) {
+  const calls = engine.slow ? corpus.slice(0, 2000) : corpus;
+  const each = new Float64Array(calls.length);
+  for (let i = 0; i < calls.length; i++) {
+    const t = process.hrtime.bigint();
+    const d = engine.decide(calls[i]);
+    if (typeof d !== 'string') await d;
+    each[i] = Number(process.hrtime.bigint() - t);
+  }
+  each.sort();
+  engine.p50 = each[Math.floor(each.length * 0.5)];
+  engine.p99 = each[Math.floor(each.length * 0.99)];
+}
+
+// 4. Memory for 100,000 sessions and rate-limit keys; loading all of policies/.
+const memory = await measureMemory();
+const loadAll = await measureLoadAll();
+
+// 5. Report.
+const floorNs = floor.medianNs;
+const fmt = (n, d = 0) => (n === undefined ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }));
+const us = (ns) => fmt(ns / 1000, 2);
+const rows = engines.map((e) => {
+  if (e.failed && e.medianNs === undefined) return `| ${e.name} | failed: ${e.failed.replace(/\|/g, '\\|')} | | | | | |`;
+  const agree = e.agreement ? `${fmt(corpus.length - e.agreement.differ)} / ${fmt(corpus.length)}` : '–';
+  return `| ${e.name} | ${fmt(e.medianNs)} | ${fmt(e.medianNs / floorNs, 2)}× | ${us(e.p50)} | ${us(e.p99)} | ${fmt(e.cold?.totalMs, 1)} | ${agree} |`;
+});
+const tw = engines.find((e) => e.name === 'toolwarden (symlinks off)');
+const ratioTo = (name) => {
+  const peer = engines.find((e) => e.name === name);
+  return peer?.medianNs && tw?.medianNs ? `${fmt(peer.medianNs / tw.medianNs, 0)}×` : '–';
+};
+const diffSections = engines
+  .filter((e) => e.agreement && e !== floor)
+  .map((e) => {
+    const lines = [...e.agreement.classes.entries()]
+      .sort((a, b) => b[1].count - a[1].count)
+      .map(([key, { count, example }]) => `- ${count} × ${key}\n  e.g. \`${JSON.stringify({ toolName: example.toolName, params: example.params, agentId: example.agentId, requester: example.requester }, (k, v) => (typeof v === 'string' && v.length > 80 ? `${v.slice(0, 40)}…(${v.length} chars)` : v))}\``);
+    return `### ${e.name}: ${fmt(e.agreement.differ)} differences\n\n${lines.length ? lines.join('\n') : 'none'}\n${e.notes ? `\n${e.notes}\n` : ''}`;
+  })
+  .join('\n');
+
+const report = `# Benchmark results
+
+Generated by \`npm run bench\` (bench/run.js) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version},
+${process.platform}/${process.arch}, flags \`${FLAGS.join(' ')}\`, ${ROUNDS} rounds. Corpus: ${fmt(corpus.length)} calls from
+bench/corpus.mjs (seeded; floor decides ${fmt(floorDecisions.filter((d) => d === 'allow').length)} allow,
+${fmt(floorDecisions.filter((d) => d === 'ask').length)} ask, ${fmt(floorDecisions.filter((d) => d === 'deny').length)} deny).
+The reference policy is bench/policy/reference.yaml; each peer's version is in bench/engines/<peer>.mjs.
+
+| engine | median ns/decision | × floor | p50 µs | p99 µs | cold start ms (import + validate + compile) | agrees with floor |
+|---|---:|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+
+Toolwarden (symlinks off) is ${ratioTo('json-rules-engine')} faster than json-rules-engine, ${ratioTo('cedar (cedar-wasm)')} than Cedar,
+${ratioTo('casbin (enforceSync)')} than casbin and ${ratioTo('gemini-cli PolicyEngine')} than Gemini CLI's PolicyEngine.
+
+- Median ns/decision: whole-corpus passes (slow peers: the first 2,000 calls), median over rounds; engine order rotated each round.
+- p50/p99: every call timed alone with \`process.hrtime.bigint()\` (includes ~30–60 ns of timer overhead; slow peers: 2,000 calls).
+- Toolwarden cold start: import of dist/index.js ${fmt(tw?.cold?.importMs, 1)} ms, load + validate + compile ${fmt(tw?.cold?.loadMs, 1)} ms.
+  All of policies/ (${loadAll.files} files): validate + compile ${fmt(loadAll.ms, 1)} ms after import (median of ${loadAll.runs}).
+- Memory: ${fmt(memory.sessions)} sessions and ${fmt(memory.keys)} rate-limit keys live in the memory store: heapUsed
+  ${fmt(memory.mb, 1)} MB above the baseline after \`gc()\` (store \`max\` ${fmt(memory.max)} counters; ${memory.note}).
+- Synchronous fast path: every Toolwarden decision above came back as a value, not a promise (toolwarden.mjs throws otherwise).
+
+## What the floor does
+
+${FLOOR_NOTE}
+
+## Differences from the floor, explained
+
+${diffSections}
+`;
+writeFileSync(path.join(here, 'RESULTS.md'), report);
+console.log(report);
