@@ -61,6 +61,7 @@ const row = {
     if (typeof cmd === 'string' && /[<>]/.test(cmd) && peerDecision === 'ask') return 'Gemini downgrades a redirected shell command to ask';
     if (typeof cmd === 'string' && /(^|\s)(\.|~|\/)|\//.test(cmd)) return 'paths inside shell arguments are seen only by the argument regexes, not resolved';
     const params = JSON.stringify(call.params ?? {});
+    if (toolClass(call.toolName) === 'exec' && cmd === undefined) return 'Gemini has no tool classes: an exec-class tool without a command string (`process`) passes the owner\'s `*` allow';
     if (peerDecision === 'ask' && /package\.json/.test(params)) return 'Gemini asks before editing build files (`package.json`)';
     if (cmd === undefined && params.includes('..') && call.toolName !== 'apply_patch') return 'a regex cannot resolve `..`, so every `..` path is refused, even one that stays inside the root';
     if (call.toolName === 'apply_patch') return 'paths inside an apply_patch body are not read (argument regexes see `\\n`-escaped text)';
