@@ -162,8 +162,20 @@ export function coverageOf(items: CoverageItem[], hits: Set<string>): CoverageRe
     else entry.uncovered.push(item);
   }
   const list = [...byPolicy.values()].sort((a, b) => a.policy.localeCompare(b.policy));
+  for (const entry of list) entry.uncovered.sort(bySource);
   const total = list.reduce((n, p) => n + p.total, 0);
   const covered = list.reduce((n, p) => n + p.covered, 0);
   const percent = total === 0 ? 100 : Math.floor((covered / total) * 10000) / 100;
   return { total, covered, percent, byPolicy: list };
+}
+
+/** Orders items as they appear in their file (`file:line:column`). */
+function bySource(a: CoverageItem, b: CoverageItem): number {
+  const split = (source: string): [string, number, number] => {
+    const m = /^(.*):(\d+):(\d+)$/.exec(source);
+    return m ? [m[1]!, Number(m[2]), Number(m[3])] : [source, 0, 0];
+  };
+  const [fa, la, ca] = split(a.source);
+  const [fb, lb, cb] = split(b.source);
+  return fa.localeCompare(fb) || la - lb || ca - cb;
 }
