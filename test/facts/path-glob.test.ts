@@ -62,6 +62,9 @@ describe('compilePathGlob', () => {
     expect(m('.env', { list: 'deny' })('/srv/ws/.e*')).toBe(true);
     expect(m('*.{pem,key}', { list: 'deny' })('/srv/ws/a.k*')).toBe(true);
     expect(m('*.{pem,key}', { list: 'deny' })('/srv/ws/*.ts')).toBe(false);
+    expect(m('secrets/**', { list: 'deny' })('/srv/ws/secre*/key')).toBe(true);
+    expect(m('/x/outside/**', { list: 'deny' })('/x/outsid?/passwd')).toBe(true);
+    expect(m('secrets/**', { list: 'deny' })('/srv/ws/src/*.ts')).toBe(false);
     expect(m('/etc/passwd')('/etc/pass*')).toBe(false); // allow lists stay literal
   });
 

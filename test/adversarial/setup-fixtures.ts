@@ -1,0 +1,44 @@
+// The fixed file tree the adversarial path cases (classes 9-15) run against. Idempotent:
+// removes and recreates /tmp/toolwarden-adv, so symlinks always point where cases expect.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export const ADVERSARIAL_BASE = '/tmp/toolwarden-adv';
+
+export function setupAdversarialFixtures(): void {
+  const base = ADVERSARIAL_BASE;
+  const ws = path.join(base, 'ws');
+  const outside = path.join(base, 'outside');
+  fs.rmSync(base, { recursive: true, force: true });
+  const files: Record<string, string> = {
+    'ws/src/app.ts': 'export {};\n',
+    'ws/src/b.ts': 'export {};\n',
+    'ws/.env': 'SECRET=1\n',
+    'ws/.envrc': 'use nix\n',
+    'ws/.gitignore': 'node_modules\n',
+    'ws/.secrets/server.pem': 'KEY\n',
+    'ws/secrets/key': 'KEY\n',
+    'ws/private/x': 'x\n',
+    'ws/.git/config': '[core]\n',
+    'ws/ws2/x': 'inside\n',
+    'ws/caf\u00e9.txt': 'nfc\n',
+    'ws2/x': 'neighbour\n',
+    'outside/passwd': 'root:x:0:0\n',
+    'outside/secret.txt': 'secret\n',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    const file = path.join(base, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  }
+  fs.mkdirSync(outside, { recursive: true });
+  const links: Array<[string, string]> = [
+    ['ws/link-out', outside], // a link inside the workspace pointing outside
+    ['ws/secret-link', path.join(ws, '.env')], // a link to a denied file
+    ['ws/pem-link', '.secrets/server.pem'], // relative link to a denied file
+    ['ws/src-link', 'src'], // relative link staying inside
+    ['ws/in-link', path.join(ws, 'src')], // absolute link staying inside
+    ['ws/dangling', path.join(outside, 'not-yet')], // target does not exist yet
+  ];
+  for (const [rel, target] of links) fs.symlinkSync(target, path.join(base, rel));
+}
