@@ -100,6 +100,25 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
       warn(DiagnosticCode.EmptyAllowlist, `\`${fieldName(pointer)}\` is empty: ${consequence}`, pointer);
     }
   }
+  (doc.scopes?.rules ?? []).forEach((rule, i) => {
+    if (rule.senderIds === undefined && rule.roleIds === undefined) {
+      warn(
+        DiagnosticCode.EmptyAllowlist,
+        `scope rule \`${rule.id}\` lists neither \`senderIds\` nor \`roleIds\`: it matches no requester`,
+        `/scopes/rules/${i}`,
+      );
+    }
+  });
+  (doc.limits?.rate ?? []).forEach((rate, i) => {
+    const ms = windowMs(rate.window ?? '1m');
+    if (ms === 0 || ms > MAX_WINDOW_MS) {
+      error(
+        DiagnosticCode.SchemaOther,
+        `\`limits.rate[${i}].window\` must be between 1s and 8760h, got ${shown(rate.window)}`,
+        `/limits/rate/${i}/window`,
+      );
+    }
+  });
   for (const key of ['tools', 'agents', 'channels'] as const) {
     if (doc.match?.[key]?.length === 0) {
       warn(DiagnosticCode.EmptyMatch, `\`match.${key}\` is empty: this policy governs no call`, `/match/${key}`);
@@ -160,6 +179,16 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
     );
   }
   return issues;
+}
+
+/** A year: longer windows make counters hold timestamps for too long. */
+const MAX_WINDOW_MS = 8760 * 3_600_000;
+
+/** `30s`, `5m`, `1h` → milliseconds (the schema guarantees the form). */
+function windowMs(window: string): number {
+  const unit = window.slice(-1);
+  const count = Number(window.slice(0, -1));
+  return count * (unit === 'h' ? 3_600_000 : unit === 'm' ? 60_000 : 1000);
 }
 
 function isUsableRoot(root: string): boolean {

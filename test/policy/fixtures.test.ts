@@ -84,6 +84,7 @@ describe('bad policies: exact locations and codes', () => {
       '21:13 error duplicate-rule-id /limits/rate/0/id',
       '21:23 warning sender-limit-without-requester /limits/rate/0/per',
     ]],
+    ['windows.yaml', ['6:51 error schema-invalid /limits/rate/0/window', '7:54 error schema-invalid /limits/rate/1/window', '11:7 warning empty-allowlist /scopes/rules/0']],
     ['bad-root.yaml', ['4:9 error bad-workspace-root /workspace/root']],
     ['duplicate-keys.yaml', ['5:3 error yaml-duplicate-key ']],
     ['tabs.yaml', ['4:1 error yaml-syntax ']],
