@@ -244,8 +244,17 @@ class Converter {
         return parts.length === 0 ? [{ kind: 'literal', value: '', quoted: true }] : parts;
       }
       case 'CmdSubst':
-      case 'ProcSubst':
-        return [{ kind: 'substitution', source: this.source(node), body: this.stmts(node.Stmts, depth + 1) }];
+      case 'ProcSubst': {
+        const source = this.source(node);
+        if (node.Backquotes && source.includes('\\')) {
+          // Bash removes one level of backslashes inside `...` before parsing it again;
+          // mvdan keeps them in quoted parts. Re-read the body the way bash does.
+          if (depth + 1 > this.maxDepth) throw new DepthExceeded(`nesting deeper than ${this.maxDepth}`);
+          const body = parseBash(unescapeBackquoted(source.slice(1, -1)), this.maxDepth - depth - 1);
+          return [{ kind: 'substitution', source, body }];
+        }
+        return [{ kind: 'substitution', source, body: this.stmts(node.Stmts, depth + 1) }];
+      }
       case 'ParamExp':
       case 'ArithmExp':
       case 'ExtGlob':
@@ -285,6 +294,11 @@ export function unescapeUnquoted(raw: string): string {
 /** Inside "...", a backslash quotes only $ ` " \ and newline. */
 export function unescapeDouble(raw: string): string {
   return raw.replace(/\\([$`"\\\n])/g, (_, c: string) => (c === '\n' ? '' : c));
+}
+
+/** Inside backquotes, a backslash quotes only $ ` and \\ (bash reads the rest again). */
+export function unescapeBackquoted(raw: string): string {
+  return raw.replace(/\\([$`\\])/g, '$1');
 }
 
 /** In an unquoted here-doc body, a backslash quotes only $ ` \ and newline. */

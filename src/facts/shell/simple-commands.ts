@@ -107,6 +107,7 @@ function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): stri
     visitNested(nestedLists(r.word), depth, walk);
     if (r.heredoc) visitNested(nestedLists(r.heredoc), depth, walk);
     if (r.op === '<<' || r.op === '<<-' || r.op === '<<<') continue; // data, not a file
+    if (isProcessSubstitution(r.word)) continue; // `> >(cmd)`: a pipe to a command visited above
     const target = wordValue(r.word);
     // `2>&1`, `>&-`: duplicating a descriptor touches no file. `>& file` does.
     if ((r.op === '>&' || r.op === '<&') && /^(\d+-?|-)$/.test(target.text)) continue;
@@ -114,6 +115,11 @@ function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): stri
     targets.push(target.text);
   }
   return targets;
+}
+
+function isProcessSubstitution(word: Word): boolean {
+  const [only, ...rest] = word.parts;
+  return rest.length === 0 && only?.kind === 'substitution' && /^[<>]\(/.test(only.source);
 }
 
 /** Literal text a shell reading standard input would get from this statement, if known. */
