@@ -73,7 +73,8 @@ export function loadPolicyText(text: string, file: string): LoadResult {
     result.policies.push({ doc: data as PolicyDocument, file, locate: (pointer) => locate(pointer) });
   }
   if (parsed.documents.length === 0 && parsed.diagnostics.length === 0) {
-    result.diagnostics.push(fileDiagnostic(DiagnosticCode.NoPolicies, 'warning', 'file holds no policy documents', file));
+    // An emptied policy file must not silently drop its restrictions.
+    result.diagnostics.push(fileDiagnostic(DiagnosticCode.NoPolicies, 'error', 'file holds no policy documents', file));
   }
   return result;
 }
@@ -221,7 +222,7 @@ export async function loadPolicyFiles(paths: string[]): Promise<LoadResult> {
       result.diagnostics.push(...found.diagnostics);
       result.testFiles.push(...found.tests.map(displayPath));
       if (found.files.length === 0 && found.tests.length === 0 && found.diagnostics.length === 0) {
-        result.diagnostics.push(fileDiagnostic(DiagnosticCode.NoPolicies, 'warning', 'directory holds no policy files', displayPath(absolute)));
+        result.diagnostics.push(fileDiagnostic(DiagnosticCode.NoPolicies, 'error', 'directory holds no policy files', displayPath(absolute)));
       }
       files = found.files;
     } else if (isTestFile(absolute)) {
@@ -244,11 +245,9 @@ export async function loadPolicyFiles(paths: string[]): Promise<LoadResult> {
     const where = p.locate('/id');
     return !duplicates.has(`${where.file}:${where.line}:${where.column}`);
   });
-  // An empty policy set would allow every call: when nothing loaded, that is an error.
+  // An empty policy set would allow every call.
   if (result.policies.length === 0 && !result.diagnostics.some((d) => d.severity === 'error')) {
-    const noPolicies = result.diagnostics.filter((d) => d.code === DiagnosticCode.NoPolicies);
-    if (noPolicies.length > 0) for (const d of noPolicies) d.severity = 'error';
-    else result.diagnostics.push(fileDiagnostic(DiagnosticCode.NoPolicies, 'error', 'no policies in the given paths', paths[0] ?? '.'));
+    result.diagnostics.push(fileDiagnostic(DiagnosticCode.NoPolicies, 'error', 'no policies in the given paths', paths[0] ?? '.'));
   }
   result.diagnostics = sortDiagnostics(result.diagnostics);
   return result;

@@ -93,8 +93,8 @@ describe('hostile policy text', () => {
     expect(codes('version: 1\nid: a\0\n')).toEqual(['1:1 file-unreadable']);
   });
 
-  it('warns about an empty text and a text of comments and separators', () => {
-    expect(loadPolicyText('', 'e.yaml').diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(['warning no-policies']);
+  it('refuses an empty text and a text of comments and separators (an emptied file must not drop its rules)', () => {
+    expect(loadPolicyText('', 'e.yaml').diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(['error no-policies']);
     expect(codes('# nothing\n---\n---\n')).toEqual(['1:1 no-policies']);
   });
 });
@@ -154,5 +154,16 @@ describe('hostile files and paths', () => {
   it('never throws on an empty path list, and reports it', async () => {
     const result = await loadPolicyFiles([]);
     expect(result.diagnostics.map((d) => d.code)).toEqual(['no-policies']);
+  });
+
+  it('refuses an empty file next to valid ones', async () => {
+    const root = path.join(dir, 'with-empty');
+    mkdirSync(root);
+    writeFileSync(path.join(root, 'a.yaml'), 'version: 1\nid: a\n');
+    writeFileSync(path.join(root, 'b.yaml'), '# emptied by mistake\n');
+    const result = await loadPolicyFiles([root]);
+    expect(result.policies.map((p) => p.doc.id)).toEqual(['a']);
+    expect(result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.location.line}:${d.location.column}`)).toEqual(['error no-policies 1:1']);
+    expect(result.diagnostics[0]?.location.file).toMatch(/b\.yaml$/);
   });
 });
