@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { run as init } from '../../src/cli/commands/init.js';
 import { run as schema, schemaPath } from '../../src/cli/commands/schema.js';
+import { run as test } from '../../src/cli/commands/test.js';
 import type { CliIO } from '../../src/cli/io.js';
 
 function io(cwd: string): CliIO & { out: string[]; err: string[] } {
@@ -33,6 +34,10 @@ describe('toolwarden init', () => {
     const settings = JSON.parse(await readFile(join(cwd, '.vscode', 'settings.json'), 'utf8'));
     expect(settings['yaml.schemas']['./node_modules/toolwarden/schemas/policy.schema.json']).toEqual(['policies/**/*.yaml', '!policies/**/*.test.yaml']);
     expect(cli.out.join('')).toContain('created  policies/starter.yaml');
+    // The scaffold is a working example: its own tests pass at full coverage.
+    const run = io(cwd);
+    expect(await test(['policies', '--min-coverage', '100'], run)).toBe(0);
+    expect(run.out.join('')).toContain('13 cases in 1 files: 13 passed, 0 failed');
   });
 
   it('refuses to overwrite anything and writes nothing when a file exists', async () => {

@@ -58,8 +58,8 @@ cases:
     call: { toolName: read, params: { path: tls/site.key }, cwd: /srv/project, sessionId: t1 }
     expect: deny
 
-  - name: ssh keys are denied
-    call: { toolName: read, params: { path: ~/.ssh/id_rsa }, cwd: /srv/project, sessionId: t1 }
+  - name: anything in an .ssh folder is denied
+    call: { toolName: read, params: { path: ~/.ssh/config }, cwd: /srv/project, sessionId: t1 }
     expect: deny
 
   - name: id_rsa copies are denied anywhere
