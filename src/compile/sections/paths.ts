@@ -12,7 +12,7 @@ type Matcher = (path: string) => boolean;
  * Path globs anchored at the workspace root: the root is known only per call (`${cwd}`,
  * symlinks), so matchers are compiled per canonical root and kept in a small owned cache.
  */
-function globSet(globs: readonly string[], home: string, caseInsensitive: boolean) {
+function globSet(globs: readonly string[], home: string, caseInsensitive: boolean, list: 'deny' | 'allow') {
   const byRoot = new LRUCache<string, Matcher[]>({ max: 64 });
   const fileNameTests = globs.map((g) => (isFileNameGlob(g) ? compileFileNameGlob(g, caseInsensitive) : undefined));
   return {
@@ -21,7 +21,7 @@ function globSet(globs: readonly string[], home: string, caseInsensitive: boolea
       const key = root ?? '';
       let m = byRoot.get(key);
       if (!m) {
-        m = globs.map((g) => compilePathGlob(g, { root, home, caseInsensitive }));
+        m = globs.map((g) => compilePathGlob(g, { root, home, caseInsensitive, list }));
         byRoot.set(key, m);
       }
       return m;
@@ -42,7 +42,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
   const checks: Check[] = [];
 
   if (p.forbidden && p.forbidden.length > 0) {
-    const set = globSet(p.forbidden, home, ci);
+    const set = globSet(p.forbidden, home, ci, 'deny');
     set.globs.forEach((g, i) => cover(`/paths/forbidden/${i}`, `paths.forbidden ${tick(g)}`));
     checks.push({
       id: 'paths.forbidden',
@@ -73,7 +73,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
   for (const key of ['allowed', 'writable'] as const) {
     const globs = p[key];
     if (!globs) continue;
-    const set = globSet(globs, home, ci);
+    const set = globSet(globs, home, ci, 'allow');
     set.globs.forEach((g, i) => cover(`/paths/${key}/${i}`, `paths.${key} ${tick(g)}`));
     const check = `paths.${key}`;
     checks.push({
