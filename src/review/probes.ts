@@ -1,9 +1,7 @@
 // Synthesising tool calls that exercise what policies say: tool names, classes, path globs
 // (with near misses), command patterns (alone, chained, wrapped), scopes and limits.
 // Probes only look at policy text as plain data; deciding is left to the engine.
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { loadPolicyFiles } from '../index.js';
 import type { Requester, ToolCall } from '../types.js';
 
 /** A policy document as plain data; every field is read defensively. */
@@ -18,40 +16,14 @@ export interface Probe {
 
 export const PROBE_TIME_MS = 1_764_400_000_000;
 const MAX_SEQUENCE = 2_000;
-const MAX_DOC_BYTES = 4 * 1024 * 1024;
 
-/** Reads the policy documents in files and folders as plain data (test files excluded). */
+/**
+ * The policy documents in files and folders as plain data, read by the policy loader (the
+ * same files, limits and validation as the set being evaluated).
+ */
 export async function readPolicyData(paths: string[]): Promise<PolicyData[]> {
-  const files: string[] = [];
-  async function walk(path: string, depth: number): Promise<void> {
-    const info = await stat(path);
-    if (info.isDirectory()) {
-      if (depth > 32) return;
-      for (const entry of (await readdir(path)).sort()) {
-        if (entry.startsWith('.') || entry === 'node_modules') continue;
-        const full = join(path, entry);
-        const inner = await stat(full);
-        if (inner.isDirectory() || isPolicyName(entry)) await walk(full, depth + 1);
-      }
-    } else files.push(path);
-  }
-  for (const path of paths) await walk(path, 0);
-  const docs: PolicyData[] = [];
-  for (const file of files) {
-    const info = await stat(file);
-    if (info.size > MAX_DOC_BYTES) continue;
-    const text = await readFile(file, 'utf8');
-    for (const doc of parseAllDocuments(text, { uniqueKeys: true })) {
-      if (!('toJS' in doc)) continue;
-      const value: unknown = doc.toJS({ maxAliasCount: 100 });
-      if (isObject(value)) docs.push(value);
-    }
-  }
-  return docs;
-}
-
-function isPolicyName(name: string): boolean {
-  return !/\.test\.ya?ml$/.test(name) && /\.(ya?ml|json)$/.test(name);
+  const loaded = await loadPolicyFiles(paths);
+  return loaded.policies.map((p) => p.doc as unknown).filter(isObject);
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {
