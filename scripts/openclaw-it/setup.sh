@@ -5,7 +5,7 @@
 set -euo pipefail
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 target="$repo_root/.openclaw-it"
-openclaw_version="2026.9.6"
+openclaw_version="${OPENCLAW_VERSION:-2026.9.6}"
 node_version="24.22.3"
 
 installed_openclaw="$(node -p "try{require('$target/node_modules/openclaw/package.json').version}catch{''}" 2>/dev/null || true)"

@@ -2,7 +2,8 @@
 // gateway that spawns a hook per tool call would run them: no limit is ever exceeded, no
 // slot is lost, and denied calls take no quota.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { ensureBuilt } from './build.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +12,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const policy = path.join(repoRoot, 'test/integration/policies/concurrency');
 let workDir = '';
 
-beforeAll(() => {
-  execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', path.join(repoRoot, 'tsconfig.build.json')], { cwd: repoRoot, stdio: 'pipe' });
+beforeAll(async () => {
+  await ensureBuilt();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-hook-procs-'));
 }, 120_000);
 

@@ -3,7 +3,8 @@
 // gates included) next to an ordinary before_tool_call hook that records what reaches it,
 // then driven through runBeforeToolCallHook. Setup: scripts/openclaw-it/setup.sh.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { ensureBuilt } from './build.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -124,7 +125,7 @@ describe.skipIf(!installed && !required)('OpenClaw integration (real loader, rea
 
   beforeAll(async () => {
     if (!installed) throw new Error('TOOLWARDEN_REQUIRE_OPENCLAW is set but .openclaw-it/ is missing: run scripts/openclaw-it/setup.sh');
-    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', path.join(repoRoot, 'tsconfig.build.json')], { cwd: repoRoot, stdio: 'pipe' });
+    await ensureBuilt();
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-openclaw-ws-'));
     pluginDir = stagePlugin();
     [main, invalid, notEnabled] = await Promise.all([
