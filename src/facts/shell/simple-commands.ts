@@ -3,7 +3,16 @@
 import type { ShellFacts, SimpleCommand } from '../../types.js';
 import type { Redirect, Stmt, Word } from './ast.js';
 import { DepthExceeded, parseBash } from './parser.js';
-import { isRiskyVariable, readShellInvocation, shellInterpreters, skipWrapperOptions, wrappers } from './wrappers.js';
+import {
+  commandOptionRunners,
+  findCommandOption,
+  isRiskyVariable,
+  readShellInvocation,
+  shellInterpreters,
+  skipWrapperOptions,
+  stdinPaths,
+  wrappers,
+} from './wrappers.js';
 import { baseName, nestedLists, wordValue, type WordValue } from './words.js';
 
 export interface ShellCaps {
@@ -153,6 +162,19 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
   if (head.pattern) markUnverifiable(walk, `command word is a pattern: \`${head.text}\``);
   const name = baseName(head.text);
 
+  if (commandOptionRunners.has(name)) {
+    const option = findCommandOption(values, at);
+    if (option.kind === 'string') {
+      collectFromSource(option.text, depth + 1, walk);
+      return;
+    }
+    if (option.kind === 'unverifiable') {
+      markUnverifiable(walk, option.reason);
+      emitWords(walk, values.slice(at), redirects);
+      return;
+    }
+  }
+
   const spec = wrappers.get(name);
   if (spec) {
     const skip = skipWrapperOptions(spec, values, at);
@@ -193,6 +215,15 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
   if (name === 'alias' && values.length > at + 1) {
     markUnverifiable(walk, 'alias definitions change what later command words mean');
   }
+  if (name === 'hash' && values.slice(at + 1).some((v) => /^-[A-Za-z]*p/.test(v.text))) {
+    markUnverifiable(walk, '`hash -p` changes which program a command word runs');
+  }
+  if ((name === 'source' || name === '.') && stdinPaths.has(values[at + 1]?.text ?? '')) {
+    const script = stdinScript(stmt);
+    if (script !== undefined) collectFromSource(script, depth + 1, walk);
+    else markUnverifiable(walk, `\`${name}\` reads commands from standard input`);
+  }
+  if (name === 'trap') runTrap(values, at, depth, walk);
   if (name === 'find') runFindExec(values, at, depth, walk, redirects);
   emitWords(walk, values.slice(at), redirects);
 }
@@ -223,6 +254,18 @@ function runStringCommand(name: string, values: WordValue[], at: number, depth: 
     return;
   }
   collectFromSource(rest.map((v) => v.text).join(' '), depth + 1, walk);
+}
+
+/** `trap 'CMD' SIGNAL...` runs CMD later, in this shell: check it now. */
+function runTrap(values: WordValue[], at: number, depth: number, walk: Walk): void {
+  const action = values[at + 1];
+  if (action === undefined || values.length < at + 3) return; // `trap`, `trap -p`: listing only
+  if (action.text.startsWith('-')) return; // `trap - INT` resets, `trap -l` lists
+  if (!action.literal) {
+    markUnverifiable(walk, `\`trap\` of a non-literal command: \`${action.text}\``);
+    return;
+  }
+  collectFromSource(action.text, depth + 1, walk);
 }
 
 /** `find ... -exec CMD ... ;` runs CMD: check it as a command of its own. */

@@ -18,6 +18,8 @@ export interface WrapperSpec {
   opaque?: string[];
   /** `env` also takes NAME=value words before the command. */
   assignments?: boolean;
+  /** A lone `-` is an option (`env -` is `env -i`), not the command. */
+  dashIsOption?: boolean;
 }
 
 export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
@@ -32,7 +34,9 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
     longWithValue: ['--unset', '--chdir'],
     opaque: ['-S', '--split-string'],
     assignments: true,
+    dashIsOption: true,
   }],
+  ['flock', { shortWithValue: 'wEc', longWithValue: ['--timeout', '--conflict-exit-code', '--command'], operands: 1 }],
   ['nice', { shortWithValue: 'n', longWithValue: ['--adjustment'] }],
   ['nohup', { shortWithValue: '' }],
   ['setsid', { shortWithValue: '' }],
@@ -93,6 +97,10 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
         continue;
       }
     }
+    if (w === '-' && spec.dashIsOption) {
+      i++;
+      continue;
+    }
     if (!w.startsWith('-') || w === '-') break;
     const name = w.includes('=') ? w.slice(0, w.indexOf('=')) : w;
     const hiding = spec.opaque?.find((opt) => name === opt || (opt.length === 2 && !w.startsWith('--') && w.includes(opt[1]!)));
@@ -120,6 +128,36 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
   i += spec.operands ?? 0;
   return { kind: 'command', start: Math.min(i, words.length) };
 }
+
+/**
+ * Commands whose `-c STRING` (or `--command STRING`) option is a shell command line:
+ * `su -c 'rm x' root`, `runuser -u u -c ...`, `script -qc ...`, `flock file -c ...`.
+ */
+export const commandOptionRunners: ReadonlySet<string> = new Set(['su', 'runuser', 'script', 'flock', 'sg']);
+
+export type CommandOption =
+  | { kind: 'none' }
+  | { kind: 'string'; text: string }
+  | { kind: 'unverifiable'; reason: string };
+
+/** Finds the command string given with -c / --command anywhere after `words[at]`. */
+export function findCommandOption(words: WordValue[], at: number): CommandOption {
+  for (let i = at + 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (!w.literal) continue;
+    let value: WordValue | undefined;
+    if (w.text.startsWith('--command=')) value = { ...w, text: w.text.slice('--command='.length) };
+    else if (w.text === '--command' || /^-[A-Za-z]*c$/.test(w.text)) value = words[i + 1];
+    else continue;
+    if (value === undefined) return { kind: 'unverifiable', reason: `\`${words[at]!.text} -c\` without a command string` };
+    if (!value.literal) return { kind: 'unverifiable', reason: `command string of \`${words[at]!.text}\` is not a literal: \`${value.text}\`` };
+    return { kind: 'string', text: value.text };
+  }
+  return { kind: 'none' };
+}
+
+/** Script operands that mean "standard input". */
+export const stdinPaths: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', '-']);
 
 export type ShellInvocation =
   /** `bash -c STRING`: the command string (a literal) is at `words[index]`. */
@@ -162,6 +200,6 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
     if (i >= words.length) return { kind: 'unverifiable', reason: `\`${words[at]!.text} -c\` without a command string` };
     return { kind: 'string', index: i };
   }
-  if (stdinMode || i >= words.length) return { kind: 'stdin' };
+  if (stdinMode || i >= words.length || stdinPaths.has(words[i]!.text)) return { kind: 'stdin' };
   return { kind: 'script' };
 }
