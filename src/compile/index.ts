@@ -38,9 +38,16 @@ export function compilePolicySet(inputs: readonly PolicyInput[], options: Compil
 
 function compilePolicy(input: PolicyInput, options: CompileOptions, coverage: CoverageItemData[]): CompiledPolicy {
   const { doc, file } = input;
+  // Sources are looked up when a check objects, on the hot path: walk the YAML once per pointer.
+  const sources = new Map<string, string>();
   const at = (pointer: string): string => {
-    const loc = input.locate(pointer);
-    return `${loc.file}:${loc.line}:${loc.column}`;
+    let source = sources.get(pointer);
+    if (source === undefined) {
+      const loc = input.locate(pointer);
+      source = `${loc.file}:${loc.line}:${loc.column}`;
+      sources.set(pointer, source);
+    }
+    return source;
   };
   const pathSettings = normalisePathSettings(doc);
   const sectionInput: SectionInput = {
