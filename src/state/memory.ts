@@ -16,10 +16,15 @@ type Counter = { n: number } | { times: number[] };
 export function createMemoryStore(options: MemoryStoreOptions = {}): SyncCounterStore {
   const counters = new LRUCache<string, Counter>({ max: options.max ?? 500_000 });
 
-  function roomIn(request: LimitRequest, now: number): boolean {
+  /** `pending`: slots this same request already takes in the counter (a key listed twice). */
+  function roomIn(request: LimitRequest, now: number, pending: number): boolean {
     const counter = counters.get(request.key);
-    if (request.kind === 'count') return (counter && 'n' in counter ? counter.n : 0) < request.limit;
-    const times = counter && 'times' in counter ? counter.times : [];
+    if (request.kind === 'count') return (counter && 'n' in counter ? counter.n : 0) + pending < request.limit;
+    let times = counter && 'times' in counter ? counter.times : [];
+    if (pending > 0) {
+      times = times.slice();
+      for (let i = 0; i < pending; i++) insertSorted(times, now);
+    }
     return windowRoom(times, now, windowOf(request), request.limit);
   }
 
@@ -40,8 +45,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SyncCounter
   return {
     tryConsume(requests: LimitRequest[], now: number): ConsumeResult {
       let full: number[] | undefined;
+      let seen: Map<string, number> | undefined;
       for (let i = 0; i < requests.length; i++) {
-        if (!roomIn(requests[i]!, now)) (full ??= []).push(i);
+        const request = requests[i]!;
+        const pending = seen?.get(request.key) ?? 0;
+        if (!roomIn(request, now, pending)) (full ??= []).push(i);
+        if (requests.length > 1) (seen ??= new Map()).set(request.key, pending + 1);
       }
       if (full) return { ok: false, full };
       for (const request of requests) record(request, now);

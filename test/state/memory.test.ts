@@ -28,6 +28,16 @@ describe('memory store', () => {
     expect(used).toEqual([{ key: 'b', used: 1, limit: 5 }]);
   });
 
+  it('a key listed twice in one request takes two slots', () => {
+    const store = createMemoryStore();
+    const c: LimitRequest = { key: 'c', kind: 'count', limit: 1 };
+    expect(sync(store.tryConsume([c, c], 0))).toEqual({ ok: false, full: [1] });
+    const w: LimitRequest = { key: 'w', kind: 'window', limit: 3, windowMs: 1000 };
+    expect(sync(store.tryConsume([w, w], 0)).ok).toBe(true);
+    expect(sync(store.tryConsume([w, w], 1)).ok).toBe(false);
+    expect(sync(store.tryConsume([w], 2)).ok).toBe(true);
+  });
+
   it('a window at a minute boundary does not allow a double burst', () => {
     const store = createMemoryStore();
     const req: LimitRequest = { key: 'w', kind: 'window', limit: 2, windowMs: 60_000 };
