@@ -116,6 +116,10 @@ describe('parseShell: assignments and wrappers', () => {
     expect(parseShell('LD_PRELOAD=/tmp/x.so ls').unverifiable).toMatch(/LD_PRELOAD/);
     expect(parseShell('env PATH=/tmp/evil git status').unverifiable).toMatch(/PATH/);
     expect(parseShell('FOO=1 git status').unverifiable).toBeUndefined();
+    expect(parseShell('PATH=/tmp/evil; git status').unverifiable).toMatch(/PATH/);
+    expect(parseShell('export PATH=/tmp/evil:$PATH; git status').unverifiable).toMatch(/export PATH/);
+    expect(parseShell('declare -x LD_PRELOAD=/tmp/x.so').unverifiable).toMatch(/LD_PRELOAD/);
+    expect(parseShell('export FOO=1; git status').unverifiable).toBeUndefined();
   });
 
   it('cannot read env -S and says so', () => {
@@ -169,6 +173,7 @@ describe('parseShell: shell strings and eval', () => {
     ['sh -c "echo ("', /syntax error/],
     ["alias ls='rm -rf /'; ls", /alias/],
     ['hash -p /bin/rm ls; ls', /hash -p/],
+    ["declare -a 'a=($(id))'", /declare/],
     ['trap "$X" INT', /trap/],
     ['su -c "$X"', /not a literal/],
     ['. /dev/stdin', /standard input/],

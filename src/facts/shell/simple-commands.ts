@@ -98,13 +98,13 @@ function visitStmt(stmt: Stmt, depth: number, walk: Walk, inherited: string[]): 
     if (assign.value) visitWords([assign.value], depth, walk);
   }
   visitWords(command.args, depth, walk);
+  const risky = command.assigns.find((a) => isRiskyVariable(a.name));
+  if (risky) markUnverifiable(walk, `\`${risky.name}\` set for the command changes what runs`);
   if (command.args.length === 0) {
     // Only assignments: nothing runs but the substitutions visited above.
     if (redirects.length > 0) emit(walk, { words: [], text: '', redirects });
     return;
   }
-  const risky = command.assigns.find((a) => isRiskyVariable(a.name));
-  if (risky) markUnverifiable(walk, `\`${risky.name}\` set for the command changes what runs`);
   const values = command.args.map(wordValue).filter((v) => !(v.literal && v.text === ''));
   runWords(values, 0, depth, walk, redirects, stmt);
 }
@@ -224,6 +224,7 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
     else markUnverifiable(walk, `\`${name}\` reads commands from standard input`);
   }
   if (name === 'trap') runTrap(values, at, depth, walk);
+  if (declarations.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
   if (name === 'find') runFindExec(values, at, depth, walk, redirects);
   emitWords(walk, values.slice(at), redirects);
 }
@@ -254,6 +255,20 @@ function runStringCommand(name: string, values: WordValue[], at: number, depth: 
     return;
   }
   collectFromSource(rest.map((v) => v.text).join(' '), depth + 1, walk);
+}
+
+const declarations: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
+
+/** `export PATH=...` changes what later commands run; `declare -a 'a=($(id))'` expands
+ * the quoted array text again, like eval. */
+function checkDeclaration(name: string, args: WordValue[], walk: Walk): void {
+  for (const arg of args) {
+    const variable = /^([A-Za-z_][A-Za-z0-9_]*)(\[|=|\+=)/.exec(arg.text)?.[1];
+    if (variable !== undefined && isRiskyVariable(variable)) {
+      markUnverifiable(walk, `\`${name} ${variable}\` changes what later commands run`);
+    }
+    if (/=\(/.test(arg.text) && /[$`]/.test(arg.text)) markUnverifiable(walk, `\`${name}\` of an array value with expansions`);
+  }
 }
 
 /** `trap 'CMD' SIGNAL...` runs CMD later, in this shell: check it now. */
