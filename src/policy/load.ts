@@ -12,6 +12,8 @@ import { locationAt, nodeAt, nodeOffset, parseYamlText } from './yaml.js';
 
 /** Files larger than this are refused before parsing. */
 export const MAX_FILE_BYTES = 1024 * 1024;
+/** Diagnostics reported per document (locating each one walks the document). */
+export const MAX_ISSUES_PER_DOCUMENT = 100;
 /** Files read from directories, in all. */
 export const MAX_FILES = 10_000;
 
@@ -67,7 +69,12 @@ export function loadPolicyText(text: string, file: string): LoadResult {
     });
     const schema = schemaIssues(data);
     const issues = schema.length > 0 ? schema : lintDocument(data as PolicyDocument);
-    const diagnostics = issues.map(toDiagnostic);
+    const diagnostics = issues.slice(0, MAX_ISSUES_PER_DOCUMENT).map(toDiagnostic);
+    if (issues.length > MAX_ISSUES_PER_DOCUMENT) {
+      diagnostics.push({
+        ...toDiagnostic({ code: DiagnosticCode.SchemaOther, severity: issues.some((i) => i.severity === 'error') ? 'error' : 'warning', message: `more than ${MAX_ISSUES_PER_DOCUMENT} problems in this document; the rest are not shown`, pointer: '' }),
+      });
+    }
     result.diagnostics.push(...diagnostics);
     if (diagnostics.some((d) => d.severity === 'error')) continue;
     result.policies.push({ doc: data as PolicyDocument, file, locate: (pointer) => locate(pointer) });

@@ -16,6 +16,10 @@ export const MAX_DEPTH = 64;
 export const MAX_ALIAS_COUNT = 100;
 /** Documents per file. */
 export const MAX_DOCUMENTS = 1000;
+/** Entries per map: `yaml`'s duplicate-key check is quadratic in a map's size. */
+export const MAX_MAP_ENTRIES = 1000;
+/** Items per list (the schema's largest list cap). */
+export const MAX_LIST_ITEMS = 10_000;
 
 export interface ParsedDocument {
   /** The composed document: nodes carry ranges. */
@@ -57,17 +61,65 @@ function yamlCode(code: string): string {
  * Lexes and parses to CST tokens, refusing input nested deeper than MAX_DEPTH. Returns
  * the tokens, or the offset at which the depth cap was passed.
  */
-function parseCst(text: string, lineCounter: LineCounter): { tokens: CST.Token[] } | { tooDeepAt: number } {
+function parseCst(
+  text: string,
+  lineCounter: LineCounter,
+): { tokens: CST.Token[] } | { stopAt: number; message: string; code: string } {
   lineCounter.addNewLine(0);
   const parser = new Parser(lineCounter.addNewLine);
   const tokens: CST.Token[] = [];
+  let lexemes = 0;
+  let documentCount = 0;
   for (const lexeme of new Lexer().lex(text, false)) {
-    for (const token of parser.next(lexeme)) tokens.push(token);
+    for (const token of parser.next(lexeme)) {
+      tokens.push(token);
+      if (token.type === 'document') documentCount += 1;
+    }
     // The parser stack holds the document and one entry per open collection.
-    if (parser.stack.length > MAX_DEPTH + 2) return { tooDeepAt: parser.offset };
+    if (parser.stack.length > MAX_DEPTH + 2) {
+      return { stopAt: parser.offset, code: DiagnosticCode.YamlTooDeep, message: `nesting deeper than ${MAX_DEPTH} levels` };
+    }
+    // Stop early on documents and collections too large to be policies, so a megabyte
+    // of tiny entries is refused without parsing all of it.
+    if (documentCount > MAX_DOCUMENTS) {
+      return { stopAt: parser.offset, code: DiagnosticCode.YamlSyntax, message: `more than ${MAX_DOCUMENTS} documents in one file` };
+    }
+    if (++lexemes % 256 === 0) {
+      const oversized = oversizedCollection(parser.stack, false);
+      if (oversized !== undefined) return { stopAt: oversized.offset, code: DiagnosticCode.FileTooLarge, message: oversized.message };
+    }
   }
   for (const token of parser.end()) tokens.push(token);
   return { tokens };
+}
+
+/**
+ * The first collection with more entries than allowed, iteratively (no recursion);
+ * with `deep` false, only the given tokens themselves are checked.
+ */
+function oversizedCollection(tokens: CST.Token[], deep = true): { offset: number; message: string } | undefined {
+  const stack: CST.Token[] = [...tokens];
+  while (stack.length > 0) {
+    const token = stack.pop() as CST.Token;
+    if (token.type === 'document') {
+      if (deep && token.value !== undefined) stack.push(token.value);
+      continue;
+    }
+    if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+    const isMap =
+      token.type === 'block-map' || (token.type === 'flow-collection' && token.start.source === '{');
+    const limit = isMap ? MAX_MAP_ENTRIES : MAX_LIST_ITEMS;
+    if (token.items.length > limit) {
+      return { offset: token.offset, message: isMap ? `map has more than ${MAX_MAP_ENTRIES} keys` : `list has more than ${MAX_LIST_ITEMS} items` };
+    }
+    if (!deep) continue;
+    for (const item of token.items) {
+      const entry = item as { key?: CST.Token | null; value?: CST.Token | null };
+      if (entry.key) stack.push(entry.key);
+      if (entry.value) stack.push(entry.value);
+    }
+  }
+  return undefined;
 }
 
 /** Parses a file's text into documents. Never throws for malformed input. */
@@ -76,12 +128,18 @@ export function parseYamlText(text: string, file: string): ParsedText {
   const diagnostics: Diagnostic[] = [];
   const documents: ParsedDocument[] = [];
   const cst = parseCst(text, lineCounter);
-  if ('tooDeepAt' in cst) {
+  if ('stopAt' in cst) {
+    diagnostics.push({ code: cst.code, severity: 'error', message: cst.message, location: locationAt(lineCounter, file, cst.stopAt), pointer: '' });
+    return { documents, diagnostics, lineCounter };
+  }
+  // Collections that grew past the cap after the last in-flight check.
+  const oversized = oversizedCollection(cst.tokens);
+  if (oversized !== undefined) {
     diagnostics.push({
-      code: DiagnosticCode.YamlTooDeep,
+      code: DiagnosticCode.FileTooLarge,
       severity: 'error',
-      message: `nesting deeper than ${MAX_DEPTH} levels`,
-      location: locationAt(lineCounter, file, cst.tooDeepAt),
+      message: oversized.message,
+      location: locationAt(lineCounter, file, oversized.offset),
       pointer: '',
     });
     return { documents, diagnostics, lineCounter };

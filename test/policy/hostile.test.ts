@@ -65,6 +65,24 @@ describe('hostile policy text', () => {
     expect(result.policies).toHaveLength(1);
   });
 
+  it('refuses a megabyte of tiny map entries, list items or documents early', QUICK, () => {
+    let keys = 'version: 1\nid: a\n';
+    for (let i = 0; keys.length < 1_000_000; i++) keys += `k${i}: 1\n`;
+    expect(codes(keys)).toEqual(['1:1 file-too-large']);
+    let items = 'version: 1\nid: a\nx:\n';
+    for (let i = 0; items.length < 1_000_000; i++) items += `  - ${i}\n`;
+    expect(codes(items)).toEqual(['4:3 file-too-large']);
+    expect(codes('---\n'.repeat(200_000))).toEqual(['1002:4 yaml-syntax']);
+  });
+
+  it('reports at most 100 problems per document, then says so', () => {
+    let text = 'version: 1\nid: a\ntools:\n  deny:\n';
+    for (let i = 0; i < 300; i++) text += `    - "x+(a*)${i}"\n`;
+    const found = loadPolicyText(text, 'many.yaml').diagnostics;
+    expect(found).toHaveLength(101);
+    expect(found[100]?.message).toMatch(/more than 100 problems/);
+  });
+
   it('rejects duplicate keys, also in JSON', () => {
     expect(codes('version: 1\nid: a\nid: b\n')).toEqual(['3:1 yaml-duplicate-key']);
     expect(codes('{"version": 1, "id": "a",\n "id": "b"}')).toEqual(['2:2 yaml-duplicate-key']);
