@@ -1,12 +1,12 @@
 // Evaluation: phase 1 runs the stateless checks of every policy that governs the call and
 // combines them (deny > ask > allow); phase 2 takes a slot in every applicable limit,
 // atomically, only when the result is not deny. Any failure is a deny.
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from '../state/bounded-cache.js';
 import type { Approval, Decision, DecisionKind, Reason, Severity, ShellFacts, TraceEntry } from '../types.js';
 import type { CompiledPolicy, CompiledSet, Limit, Verdict } from '../compile/model.js';
 import type { ConsumeResult, CounterStore, LimitRequest } from '../state/store.js';
 import type { EvaluateOptions, PolicySet } from './api.js';
-import { parseToolCall } from './clean-call.js';
+import { checkToolCall } from './clean-call.js';
 import { stricter } from './combine.js';
 import { CallFrame, type FrameEnv } from './frame.js';
 
@@ -34,7 +34,7 @@ export function denyForError(error: unknown, revision = 'unknown'): Decision {
 
 export function createPolicySet(compiled: CompiledSet, options: SetOptions): PolicySet {
   const { store, clock } = options;
-  const env: FrameEnv = { home: options.home, shellCache: new LRUCache<string, ShellFacts>({ max: options.shellCacheMax ?? 10_000 }) };
+  const env: FrameEnv = { home: options.home, shellCache: boundedCache<string, ShellFacts>(options.shellCacheMax ?? 10_000) };
   const { revision, policies } = compiled;
 
   function evaluate(input: unknown, opts: EvaluateOptions = {}): Decision | Promise<Decision> {
@@ -46,16 +46,16 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
   }
 
   function evaluateUnsafe(input: unknown, opts: EvaluateOptions): Decision | Promise<Decision> {
-    const parsed = parseToolCall(input);
-    if (!parsed.ok) {
-      return { decision: 'deny', reasons: [{ policy: '*', check: 'call.invalid', message: parsed.message, source: 'call' }], revision };
+    const call = checkToolCall(input);
+    if (typeof call === 'string') {
+      return { decision: 'deny', reasons: [{ policy: '*', check: 'call.invalid', message: call, source: 'call' }], revision };
     }
-    const call = parsed.call;
     const trace: TraceEntry[] | undefined = opts.explain ? [] : undefined;
     const frame = new CallFrame(call, env);
     const verdicts: Verdict[] = [];
     const owners: string[] = []; // policy id of each verdict, same index
     const governing: CompiledPolicy[] = [];
+    const sink = { verdicts, trace };
 
     for (const policy of policies) {
       if (!policy.governs(call)) {
@@ -66,7 +66,6 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       const view = frame.viewFor(policy);
       const traceStart = trace?.length ?? 0;
       trace?.push({ policy: policy.id, check: 'match', outcome: 'allow', saw: { toolClass: view.toolClass } });
-      const sink = { verdicts, trace };
       const before = verdicts.length;
       for (const check of policy.checks) check.run(view, sink);
       for (let i = before; i < verdicts.length; i++) owners.push(policy.id);
@@ -81,6 +80,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     const limits: { policy: string; limit: Limit }[] = [];
     const requests: LimitRequest[] = [];
     for (const policy of governing) {
+      if (policy.limits.length === 0) continue;
       const view = frame.viewFor(policy);
       for (const limit of policy.limits) {
         if (!limit.applies(call.toolName)) continue;

@@ -1,7 +1,7 @@
 // In-memory counter store: synchronous, bounded by lru-cache. Suits one process (the
 // OpenClaw plugin, `toolwarden eval`); hook commands that start a process per call use
 // the SQLite store instead.
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from './bounded-cache.js';
 import type { ConsumeResult, CounterState, LimitRequest, SyncCounterStore } from './store.js';
 import { windowRoom, pruneWindow } from './window.js';
 
@@ -14,7 +14,7 @@ export interface MemoryStoreOptions {
 type Counter = { n: number } | { times: number[] };
 
 export function createMemoryStore(options: MemoryStoreOptions = {}): SyncCounterStore {
-  const counters = new LRUCache<string, Counter>({ max: options.max ?? 500_000 });
+  const counters = boundedCache<string, Counter>(options.max ?? 500_000);
 
   /** `pending`: slots this same request already takes in the counter (a key listed twice). */
   function roomIn(request: LimitRequest, now: number, pending: number): boolean {
