@@ -34,9 +34,29 @@ export function globLists(doc: PolicyDocument): Array<{ pointer: string; globs: 
 }
 
 /** Why a glob cannot be used, or undefined when it is fine. */
+// Extglobs (`+(a|b)`, `@(x)`, `!(y)`, ...): picomatch either compiles them to backtracking
+// regexes or, when it judges them risky, silently treats them as literal text (a dead
+// matcher). Neither is acceptable in a security policy, so they are refused outright.
+const EXTGLOB = /[?*+@!]\(/;
+
+/**
+ * Shell command patterns are not picomatch globs: only `*` is special and matching is
+ * linear (src/facts/command-glob.ts), so only emptiness and length can be wrong.
+ */
+export function commandPatternProblem(pattern: string): { code: string; message: string } | undefined {
+  if (pattern.trim() === '') return { code: DiagnosticCode.BadGlob, message: 'command pattern is empty' };
+  if (pattern.length > GLOB_MAX_LENGTH) return { code: DiagnosticCode.GlobTooLong, message: `command pattern is longer than ${GLOB_MAX_LENGTH} characters` };
+  // A pattern written as an extglob would silently match only literally (a dead deny rule).
+  if (EXTGLOB.test(pattern)) return { code: DiagnosticCode.UnsafeRegex, message: `command pattern ${shown(pattern)} looks like an extglob: only \`*\` is special in command patterns` };
+  return undefined;
+}
+
 export function globProblem(glob: string): { code: string; message: string } | undefined {
   if (glob.length > GLOB_MAX_LENGTH) {
     return { code: DiagnosticCode.GlobTooLong, message: `glob is longer than ${GLOB_MAX_LENGTH} characters` };
+  }
+  if (EXTGLOB.test(glob)) {
+    return { code: DiagnosticCode.UnsafeRegex, message: `glob ${shown(glob)} uses an extglob pattern, which is not supported (it can backtrack or match only literally)` };
   }
   let source: string;
   try {
@@ -67,7 +87,7 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
 
   for (const { pointer, globs } of globLists(doc)) {
     globs.forEach((glob, i) => {
-      const problem = globProblem(glob);
+      const problem = pointer.startsWith('/shell/') ? commandPatternProblem(glob) : globProblem(glob);
       if (problem !== undefined) error(problem.code, problem.message, `${pointer}/${i}`);
     });
   }

@@ -130,13 +130,17 @@ describe('glob guard', () => {
       }),
       { numRuns: 500 },
     );
-    for (const g of ['**/.ssh/**', '*.pem', '/etc/**', '~/.aws/**', 'src/**', 'a/**/b/**/c', '{a,b}/*.{js,ts}', '@(a|b)', '?(a|b)', '!(x)', '[abc]*.md', 'git diff *', '**/.env*', 'x*(*(a))y']) {
+    for (const g of ['**/.ssh/**', '*.pem', '/etc/**', '~/.aws/**', 'src/**', 'a/**/b/**/c', '{a,b}/*.{js,ts}', '[abc]*.md', 'git diff *', '**/.env*']) {
       expect(globProblem(g), g).toBeUndefined();
     }
   });
 
   it('rejects extglobs that repeat repetition or alternatives, and ones that do not compile', () => {
     for (const g of ['x+(a*)y', 'x*(a+(b))', 'x+(*)', '*(a|b)', 'x+(a|b)y', 'a/*(b*)/c']) {
+      expect(globProblem(g)?.code, g).toBe('unsafe-regex');
+    }
+    // every extglob is refused: picomatch backtracks on some and silently matches others literally
+    for (const g of ['@(a|b)', '?(a|b)', '!(x)', 'x*(*(a))y', '+(a|aa)', '**/+(a|aa)']) {
       expect(globProblem(g)?.code, g).toBe('unsafe-regex');
     }
     expect(globProblem('[z-a]')?.code).toBe('bad-glob');
