@@ -36,14 +36,23 @@ const PATH_KEY_SUFFIX = /(?:[_-](?:path|paths|dir|directory|file|files|filename)
 const NOT_PARAMETER_KEYS = new Set(['env', 'environment']);
 // Keys whose text is a patch body when the tool is apply_patch.
 const PATCH_BODY_KEYS = ['input', 'patch', 'content'];
+const PATCH_BODY_KEY_SET: ReadonlySet<string> = new Set(PATCH_BODY_KEYS);
 
 function normalizeKey(key: string): string {
-  return key.toLowerCase().replace(/[_-]/g, '');
+  // Most keys are already lower-case letters: skip the two string copies for them.
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 0x61 || c > 0x7a) return key.toLowerCase().replace(/[_-]/g, '');
+  }
+  return key;
 }
 
-function isPathKey(key: string): boolean {
-  const k = normalizeKey(key);
-  return PATH_KEYS.has(k) || PATH_KEY_SUFFIX.test(key);
+function isPathKey(key: string, normalized: string): boolean {
+  if (PATH_KEYS.has(normalized)) return true;
+  // Every suffix PATH_KEY_SUFFIX knows ends in one of these letters: skip the regex otherwise.
+  const last = key.charCodeAt(key.length - 1);
+  if (last !== 0x68 /* h */ && last !== 0x73 /* s */ && last !== 0x72 /* r */ && last !== 0x79 /* y */ && last !== 0x65 /* e */) return false;
+  return PATH_KEY_SUFFIX.test(key);
 }
 
 /** Looks like a path: contains `/` (or `\`), or starts with `.` or `~`. */
@@ -107,17 +116,24 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     return;
   }
   if (value === null || typeof value !== 'object') return;
-  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const child = record[key];
+    const normalized = normalizeKey(key);
+    if (NOT_PARAMETER_KEYS.has(normalized) || skip?.has(key)) continue;
+    // A plain value under a key that never holds a path: nothing to do (most keys).
+    const pathKey = isPathKey(key, normalized);
+    if (!pathKey && (child === null || typeof child !== 'object') && !MAYBE_PATH_KEYS.has(normalized)) continue;
     const at = `${from}.${key}`;
-    if (NOT_PARAMETER_KEYS.has(normalizeKey(key)) || skip?.has(key)) continue;
-    if (isPathKey(key)) {
+    if (pathKey) {
       // A path key holding an object: look inside it rather than guess what it means.
       if (child !== null && typeof child === 'object' && !Array.isArray(child)) {
         const before = c.paths.length;
         walkParams(c, child, at, depth + 1);
         if (c.paths.length === before) c.problems.push(`\`${at}\` is not a string`);
       } else addPathValue(c, child, at, true);
-    } else if (MAYBE_PATH_KEYS.has(normalizeKey(key))) {
+    } else if (MAYBE_PATH_KEYS.has(normalized)) {
       addPathValue(c, child, at, false);
     } else if (child !== null && typeof child === 'object') {
       walkParams(c, child, at, depth + 1);
@@ -189,7 +205,7 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
   if (patchTool) addPatch(c, params);
   if (params !== undefined && params !== null) {
     // An apply_patch body is read by addPatch, not taken as one path.
-    const skip = patchTool ? new Set(PATCH_BODY_KEYS) : undefined;
+    const skip = patchTool ? PATCH_BODY_KEY_SET : undefined;
     if (typeof params === 'object' && !Array.isArray(params)) walkParams(c, params, 'params', 0, skip);
     else if (!(patchTool && typeof params === 'string')) c.problems.push('params is not an object');
   }

@@ -15,6 +15,7 @@
 // matches when SOME expansion of it could match the glob (pattern intersection). Allowlists
 // must not be widened that way, so compilePathGlob does it only with `list: 'deny'`.
 import picomatch from 'picomatch';
+import { globTest } from './glob-test.js';
 
 export interface PathGlobOptions {
   root?: string;
@@ -48,6 +49,10 @@ function picomatchOptions(caseInsensitive: boolean): picomatch.PicomatchOptions 
   return { dot: true, nocase: caseInsensitive, maxLength: MAX_GLOB_LENGTH };
 }
 
+function globTestOf(glob: string, caseInsensitive: boolean): (value: string) => boolean {
+  return globTest(glob, picomatchOptions(caseInsensitive));
+}
+
 /** A literal directory (root, home) made safe to embed in a glob. */
 function escapeGlob(literal: string): string {
   return literal.replace(/[\\*?[\]{}()!+@|]/g, (c) => '\\' + c);
@@ -79,7 +84,7 @@ export function compilePathGlob(glob: string, opts: PathGlobOptions): (canonical
   const deny = opts.list === 'deny';
   if (isFileNameGlob(g)) {
     const name = g.endsWith('/') ? g.slice(0, -1) : g;
-    const test = picomatch(name, picomatchOptions(ci));
+    const test = globTestOf(name, ci);
     const wildcard = deny ? fileNameIntersector(name) : undefined;
     return (path) => {
       for (const segment of path.split('/')) {
@@ -91,7 +96,7 @@ export function compilePathGlob(glob: string, opts: PathGlobOptions): (canonical
     };
   }
   const { pattern, anyDepth } = absolutePattern(g, opts);
-  const test = picomatch(pattern, picomatchOptions(ci));
+  const test = globTestOf(pattern, ci);
   // picomatch's `**/x` matches relative paths only, so any-depth globs see the path without its leading `/`.
   const literal = anyDepth ? (path: string) => test(path.slice(1)) || test(path) : test;
   if (!deny) return literal;
@@ -106,7 +111,7 @@ export function compilePathGlob(glob: string, opts: PathGlobOptions): (canonical
 export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (word: string) => boolean {
   const g = prepare(glob, caseInsensitive);
   const name = g.endsWith('/') ? g.slice(0, -1) : g;
-  const test = picomatch(name, picomatchOptions(caseInsensitive));
+  const test = globTestOf(name, caseInsensitive);
   const wildcard = fileNameIntersector(name);
   return (word) => {
     if (typeof word !== 'string' || word.length === 0) return false;

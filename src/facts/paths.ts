@@ -11,7 +11,16 @@ export interface PathContext {
   home: string;
   resolveSymlinks: boolean;
   caseInsensitive: boolean;
+  /**
+   * `lstat` results of this one call, shared by its paths (root, cwd, every argument).
+   * Owned by the caller and dropped with the call: never reuse it across calls, a
+   * symlink may change in between.
+   */
+  statCache?: StatCache;
 }
+
+/** `lstat` answers by absolute path within one call; null: the entry does not exist. */
+export type StatCache = Map<string, fs.Stats | null>;
 
 export type Canonical = { ok: true; path: string } | { ok: false; reason: string };
 
@@ -36,6 +45,16 @@ function checkRaw(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return 'path is not a string';
   if (raw.length === 0) return 'path is empty';
   if (raw.length > MAX_PATH_LENGTH) return `path is longer than ${MAX_PATH_LENGTH} characters`;
+  // One pass finds whether any of the slower tests below can fire (most paths are plain ASCII).
+  let suspicious = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f || (c >= 0xd800 && c <= 0xdfff)) {
+      suspicious = true;
+      break;
+    }
+  }
+  if (!suspicious) return undefined;
   if (raw.includes('\u0000')) return 'path contains a NUL byte';
   if (CONTROL_CHAR.test(raw)) return 'path contains a control character';
   if (LONE_SURROGATE.test(raw)) return 'path is not well-formed unicode';
@@ -49,12 +68,12 @@ function checkRaw(raw: unknown): string | undefined {
  */
 function expandRaw(raw: string, home: string): { ok: true; path: string } | { ok: false; reason: string } {
   if (raw.startsWith('\\\\')) return { ok: false, reason: 'UNC paths are not supported' };
-  let path = raw.replace(/\\/g, '/');
-  if (WINDOWS_DRIVE.test(path)) return { ok: false, reason: 'Windows drive paths are not supported' };
+  let path = raw.includes('\\') ? raw.replace(/\\/g, '/') : raw;
+  if (path.charCodeAt(1) === 0x3a /* : */ && WINDOWS_DRIVE.test(path)) return { ok: false, reason: 'Windows drive paths are not supported' };
   if (path === '~' || path.startsWith('~/')) path = home + path.slice(1);
   else if (path.startsWith('~')) return { ok: false, reason: '`~user` paths cannot be verified' };
-  else if (HOME_VARIABLE.test(path)) path = path.replace(HOME_VARIABLE, home);
-  if (SHELL_EXPANSION.test(path)) return { ok: false, reason: 'path contains a shell variable or substitution' };
+  else if (path.startsWith('$') && HOME_VARIABLE.test(path)) path = path.replace(HOME_VARIABLE, home);
+  if ((path.includes('$') || path.includes('`')) && SHELL_EXPANSION.test(path)) return { ok: false, reason: 'path contains a shell variable or substitution' };
   return { ok: true, path };
 }
 
@@ -62,14 +81,41 @@ function segmentsOf(path: string): string[] {
   return path.split('/').filter((s) => s !== '' && s !== '.');
 }
 
+/** Already what lexicalPath would make of it: absolute, no empty, `.` or `..` segment, no trailing `/`. */
+function isLexicallyClean(path: string): boolean {
+  if (path.charCodeAt(0) !== 0x2f) return false;
+  if (path.length === 1) return true;
+  let start = 1;
+  for (let i = 1; i <= path.length; i++) {
+    if (i < path.length && path.charCodeAt(i) !== 0x2f) continue;
+    const length = i - start;
+    if (length === 0) return false;
+    if (path.charCodeAt(start) === 0x2e && (length === 1 || (length === 2 && path.charCodeAt(start + 1) === 0x2e))) return false;
+    start = i + 1;
+  }
+  return true;
+}
+
+/** Whether a `..` segment occurs: only then can lexical and kernel resolution differ. */
+function hasDotDotSegment(path: string): boolean {
+  let start = 0;
+  for (let i = 0; i <= path.length; i++) {
+    if (i < path.length && path.charCodeAt(i) !== 0x2f) continue;
+    if (i - start === 2 && path.charCodeAt(start) === 0x2e && path.charCodeAt(start + 1) === 0x2e) return true;
+    start = i + 1;
+  }
+  return false;
+}
+
 /** `.`, `..`, `//` and trailing slashes collapsed without touching the file system. */
-function lexicalSegments(path: string): string[] {
+function lexicalPath(path: string): string {
+  if (isLexicallyClean(path)) return path;
   const out: string[] = [];
   for (const s of segmentsOf(path)) {
     if (s === '..') out.pop();
     else out.push(s);
   }
-  return out;
+  return '/' + out.join('/');
 }
 
 function isMissing(error: unknown): boolean {
@@ -77,13 +123,30 @@ function isMissing(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
+const NO_THROW_ON_MISSING = { throwIfNoEntry: false } as const;
+
+/** `lstat` of one absolute path: its stats, null when missing, undefined when it cannot be inspected. */
+function inspect(path: string, cache: StatCache | undefined): fs.Stats | null | undefined {
+  const known = cache?.get(path);
+  if (known !== undefined) return known;
+  let stat: fs.Stats | null;
+  try {
+    // ENOENT without an exception: building one per missing component was most of the cost.
+    stat = fs.lstatSync(path, NO_THROW_ON_MISSING) ?? null;
+  } catch (error) {
+    if (!isMissing(error)) return undefined;
+    stat = null;
+  }
+  cache?.set(path, stat);
+  return stat;
+}
+
 /**
  * On a case-insensitive workspace a name spelt in another case (or a root that was already
  * case-folded) must still find the entry, symlinks included, even when the host file system
  * is case-sensitive. undefined: no entry; null: several entries differ only in case.
  */
-function findIgnoringCase(parent: string[], segment: string): { name: string; stat: fs.Stats } | null | undefined {
-  const dir = '/' + parent.join('/');
+function findIgnoringCase(dir: string, segment: string): { name: string; stat: fs.Stats } | null | undefined {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -108,43 +171,42 @@ function findIgnoringCase(parent: string[], segment: string): { name: string; st
  * dangling link resolves to where it points. Once a component does not exist the rest is
  * appended as written.
  */
-function kernelResolve(path: string, caseInsensitive: boolean): Canonical {
+function kernelResolve(path: string, caseInsensitive: boolean, cache: StatCache | undefined): Canonical {
   const pending = segmentsOf(path).reverse();
-  let resolved: string[] = [];
+  // The resolved prefix as a string: '' is the file-system root.
+  let resolved = '';
   let links = 0;
   let exists = true;
   while (pending.length > 0) {
     const segment = pending.pop() as string;
     if (segment === '..') {
-      resolved.pop();
+      resolved = resolved.slice(0, Math.max(0, resolved.lastIndexOf('/')));
       continue;
     }
     if (!exists) {
-      resolved.push(segment);
+      resolved += '/' + segment;
       continue;
     }
-    let candidate = '/' + [...resolved, segment].join('/');
-    let stat: fs.Stats;
-    try {
-      stat = fs.lstatSync(candidate);
-    } catch (error) {
-      if (!isMissing(error)) return fail(`cannot inspect \`${candidate}\``);
-      const match = caseInsensitive ? findIgnoringCase(resolved, segment) : undefined;
+    let candidate = resolved + '/' + segment;
+    let stat = inspect(candidate, cache);
+    if (stat === undefined) return fail(`cannot inspect \`${candidate}\``);
+    if (stat === null) {
+      const match = caseInsensitive ? findIgnoringCase(resolved === '' ? '/' : resolved, segment) : undefined;
       if (match === null) return fail(`more than one name matches \`${segment}\` ignoring case`);
       if (match === undefined) {
         exists = false;
-        resolved.push(segment);
+        resolved += '/' + segment;
         continue;
       }
-      candidate = '/' + [...resolved, match.name].join('/');
+      candidate = resolved + '/' + match.name;
       stat = match.stat;
       if (!stat.isSymbolicLink()) {
-        resolved.push(match.name);
+        resolved = candidate;
         continue;
       }
     }
     if (!stat.isSymbolicLink()) {
-      resolved.push(segment);
+      resolved = candidate;
       continue;
     }
     links += 1;
@@ -155,15 +217,18 @@ function kernelResolve(path: string, caseInsensitive: boolean): Canonical {
     } catch {
       return fail(`cannot read symbolic link \`${candidate}\``);
     }
-    if (target.startsWith('/')) resolved = [];
+    if (target.startsWith('/')) resolved = '';
     const targetSegments = segmentsOf(target);
     for (let i = targetSegments.length - 1; i >= 0; i--) pending.push(targetSegments[i] as string);
   }
-  return { ok: true, path: '/' + resolved.join('/') };
+  return { ok: true, path: resolved === '' ? '/' : resolved };
 }
 
+const NON_ASCII = /[^\u0000-\u007f]/;
+
 function finish(path: string, caseInsensitive: boolean): Canonical {
-  let out = path.normalize('NFC');
+  // NFC leaves ASCII unchanged; skip the ICU call for it.
+  let out = NON_ASCII.test(path) ? path.normalize('NFC') : path;
   // toLowerCase after NFC stands in for a full Unicode case fold.
   if (caseInsensitive) out = out.toLowerCase();
   if (out.length > MAX_PATH_LENGTH) return fail(`path is longer than ${MAX_PATH_LENGTH} characters`);
@@ -171,15 +236,15 @@ function finish(path: string, caseInsensitive: boolean): Canonical {
 }
 
 /** An absolute expanded path made canonical, without NFC or case folding yet. */
-function resolveAbsolute(absolute: string, resolveSymlinks: boolean, caseInsensitive: boolean): Canonical {
-  const lexical = '/' + lexicalSegments(absolute).join('/');
+function resolveAbsolute(absolute: string, resolveSymlinks: boolean, caseInsensitive: boolean, cache: StatCache | undefined): Canonical {
+  const lexical = lexicalPath(absolute);
   if (!resolveSymlinks) return { ok: true, path: lexical };
   // Tools either normalise `..` first (Node's path.resolve) or hand the raw path to the
   // kernel (which climbs out of a symlinked directory). When those disagree the path is
-  // ambiguous, and ambiguity is refused.
-  const viaLexical = kernelResolve(lexical, caseInsensitive);
-  if (!viaLexical.ok) return viaLexical;
-  const viaKernel = kernelResolve(absolute, caseInsensitive);
+  // ambiguous, and ambiguity is refused. Without a `..` both walks are the same walk.
+  const viaLexical = kernelResolve(lexical, caseInsensitive, cache);
+  if (!viaLexical.ok || !hasDotDotSegment(absolute)) return viaLexical;
+  const viaKernel = kernelResolve(absolute, caseInsensitive, cache);
   if (!viaKernel.ok) return viaKernel;
   if (viaLexical.path !== viaKernel.path) {
     return fail('`..` after a symbolic link makes the path ambiguous');
@@ -194,9 +259,9 @@ function baseDirectory(ctx: PathContext): Canonical {
     if (problem !== undefined) return fail(`cwd: ${problem}`);
     const expanded = expandRaw(ctx.cwd, ctx.home);
     if (!expanded.ok) return fail(`cwd: ${expanded.reason}`);
-    if (expanded.path.startsWith('/')) return resolveAbsolute(expanded.path, ctx.resolveSymlinks, ctx.caseInsensitive);
+    if (expanded.path.startsWith('/')) return resolveAbsolute(expanded.path, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
     if (ctx.root === undefined) return fail('cwd is relative and there is no workspace root');
-    return resolveAbsolute(ctx.root + '/' + expanded.path, ctx.resolveSymlinks, ctx.caseInsensitive);
+    return resolveAbsolute(ctx.root + '/' + expanded.path, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
   }
   if (ctx.root !== undefined) return { ok: true, path: ctx.root };
   return fail('relative path with neither a cwd nor a workspace root');
@@ -215,7 +280,7 @@ export function canonicalPath(raw: string, ctx: PathContext): Canonical {
       if (!base.ok) return base;
       absolute = base.path + '/' + absolute;
     }
-    const resolved = resolveAbsolute(absolute, ctx.resolveSymlinks, ctx.caseInsensitive);
+    const resolved = resolveAbsolute(absolute, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
     if (!resolved.ok) return resolved;
     return finish(resolved.path, ctx.caseInsensitive);
   } catch (error) {
@@ -233,6 +298,7 @@ export function canonicalRoot(
   home: string,
   resolveSymlinks: boolean,
   caseInsensitive: boolean,
+  statCache?: StatCache,
 ): Canonical {
   try {
     const problem = checkRaw(root);
@@ -247,7 +313,7 @@ export function canonicalRoot(
     const expanded = expandRaw(raw, home);
     if (!expanded.ok) return expanded;
     if (!expanded.path.startsWith('/')) return fail(`workspace root \`${root}\` is not absolute`);
-    const resolved = resolveAbsolute(expanded.path, resolveSymlinks, caseInsensitive);
+    const resolved = resolveAbsolute(expanded.path, resolveSymlinks, caseInsensitive, statCache);
     if (!resolved.ok) return resolved;
     return finish(resolved.path, caseInsensitive);
   } catch (error) {
@@ -261,5 +327,6 @@ export function isInside(path: string, root: string): boolean {
   if (!path.startsWith('/') || !root.startsWith('/')) return false;
   const base = root.length > 1 && root.endsWith('/') ? root.slice(0, -1) : root;
   if (base === '/') return true;
-  return path === base || path.startsWith(base + '/');
+  // `startsWith(base + '/')` without building the string.
+  return path === base || (path.length > base.length && path.charCodeAt(base.length) === 0x2f && path.startsWith(base));
 }
