@@ -32,7 +32,11 @@ export interface PathSettings {
   key: string;
 }
 
-/** What a policy's checks may ask about the call. Expensive facts are computed on first use. */
+/**
+ * What a policy's checks may ask about the call. Expensive facts are computed on first use.
+ * Call the methods on the view (`view.paths()`), never detached: the engine implements them
+ * as prototype methods so a decision creates no closures.
+ */
 export interface CallView {
   call: CleanCall;
   toolClass: ToolClass;

@@ -5,9 +5,10 @@ import type { CleanCall } from '../compile/model.js';
 
 export type ParsedCall = { ok: true; call: CleanCall } | { ok: false; message: string };
 
-const CALL_KEYS = new Set(['toolName', 'params', 'agentId', 'sessionId', 'sessionKey', 'runId', 'cwd', 'derivedPaths', 'requester', 'time']);
-const REQUESTER_KEYS = new Set(['channel', 'accountId', 'senderId', 'senderIsOwner', 'roleIds']);
+const CALL_KEYS: ReadonlySet<string> = new Set(['toolName', 'params', 'agentId', 'sessionId', 'sessionKey', 'runId', 'cwd', 'derivedPaths', 'requester', 'time']);
+const REQUESTER_KEYS: ReadonlySet<string> = new Set(['channel', 'accountId', 'senderId', 'senderIsOwner', 'roleIds']);
 const STRING_KEYS = ['agentId', 'sessionId', 'sessionKey', 'runId', 'cwd'] as const;
+const REQUESTER_STRING_KEYS = ['channel', 'accountId', 'senderId'] as const;
 const MAX_NAME = 256;
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -16,64 +17,98 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-export function parseToolCall(input: unknown): ParsedCall {
-  if (!isPlainObject(input)) return fail('a tool call must be a JSON object');
-  for (const key of Object.keys(input)) if (!CALL_KEYS.has(key)) return fail(`unknown key \`${key}\` in tool call`);
+function isStringArray(v: unknown): v is string[] {
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
+  return true;
+}
+
+/** The first own key not in `allowed`, or undefined (no key array is built). */
+function unknownKey(record: Record<string, unknown>, allowed: ReadonlySet<string>): string | undefined {
+  // for-in also sees enumerable keys inherited from a polluted Object.prototype: those are
+  // refused too, which is the safe side.
+  for (const key in record) if (!allowed.has(key)) return key;
+  return undefined;
+}
+
+/** Why the input is not a tool call, or undefined when it is one. Reads, never copies. */
+function callProblem(input: unknown): string | undefined {
+  if (!isPlainObject(input)) return 'a tool call must be a JSON object';
+  const extra = unknownKey(input, CALL_KEYS);
+  if (extra !== undefined) return `unknown key \`${extra}\` in tool call`;
   const { toolName } = input;
-  if (typeof toolName !== 'string' || toolName.length === 0) return fail('`toolName` must be a non-empty string');
-  if (toolName.length > MAX_NAME) return fail(`\`toolName\` is longer than ${MAX_NAME} characters`);
-  const call: CleanCall = { toolName, params: {} };
-  if (input.params !== undefined) {
-    if (!isPlainObject(input.params)) return fail('`params` must be an object');
-    call.params = input.params;
-  }
+  if (typeof toolName !== 'string' || toolName.length === 0) return '`toolName` must be a non-empty string';
+  if (toolName.length > MAX_NAME) return `\`toolName\` is longer than ${MAX_NAME} characters`;
+  if (input.params !== undefined && !isPlainObject(input.params)) return '`params` must be an object';
   for (const key of STRING_KEYS) {
     const v = input[key];
-    if (v === undefined) continue;
-    if (typeof v !== 'string') return fail(`\`${key}\` must be a string`);
-    call[key] = v;
+    if (v !== undefined && typeof v !== 'string') return `\`${key}\` must be a string`;
   }
-  if (input.derivedPaths !== undefined) {
-    const d = input.derivedPaths;
-    if (!Array.isArray(d) || !d.every((p) => typeof p === 'string')) return fail('`derivedPaths` must be an array of strings');
-    call.derivedPaths = d as string[];
-  }
-  if (input.time !== undefined) {
-    if (typeof input.time !== 'number' || !Number.isFinite(input.time)) return fail('`time` must be a number (epoch ms)');
-    call.time = input.time;
-  }
-  if (input.requester !== undefined && input.requester !== null) {
-    const r = parseRequester(input.requester);
-    if (typeof r === 'string') return fail(r);
-    call.requester = r;
-  }
-  return { ok: true, call };
+  if (input.derivedPaths !== undefined && !isStringArray(input.derivedPaths)) return '`derivedPaths` must be an array of strings';
+  if (input.time !== undefined && (typeof input.time !== 'number' || !Number.isFinite(input.time))) return '`time` must be a number (epoch ms)';
+  if (input.requester !== undefined && input.requester !== null) return requesterProblem(input.requester);
+  return undefined;
 }
 
-function parseRequester(input: unknown): Requester | string {
+function requesterProblem(input: unknown): string | undefined {
   if (!isPlainObject(input)) return '`requester` must be an object';
-  for (const key of Object.keys(input)) if (!REQUESTER_KEYS.has(key)) return `unknown key \`${key}\` in requester`;
-  const out: Requester = {};
-  for (const key of ['channel', 'accountId', 'senderId'] as const) {
+  const extra = unknownKey(input, REQUESTER_KEYS);
+  if (extra !== undefined) return `unknown key \`${extra}\` in requester`;
+  for (const key of REQUESTER_STRING_KEYS) {
     const v = input[key];
-    if (v === undefined || v === null) continue;
-    if (typeof v !== 'string') return `\`requester.${key}\` must be a string`;
-    out[key] = v;
+    if (v !== undefined && v !== null && typeof v !== 'string') return `\`requester.${key}\` must be a string`;
   }
-  if (input.senderIsOwner !== undefined && input.senderIsOwner !== null) {
-    if (typeof input.senderIsOwner !== 'boolean') return '`requester.senderIsOwner` must be a boolean';
-    out.senderIsOwner = input.senderIsOwner;
-  }
-  if (input.roleIds !== undefined && input.roleIds !== null) {
-    const roles = input.roleIds;
-    if (!Array.isArray(roles) || !roles.every((x) => typeof x === 'string')) return '`requester.roleIds` must be an array of strings';
-    out.roleIds = roles as string[];
-  }
-  return out;
+  const owner = input.senderIsOwner;
+  if (owner !== undefined && owner !== null && typeof owner !== 'boolean') return '`requester.senderIsOwner` must be a boolean';
+  const roles = input.roleIds;
+  if (roles !== undefined && roles !== null && !isStringArray(roles)) return '`requester.roleIds` must be an array of strings';
+  return undefined;
 }
 
-function fail(message: string): ParsedCall {
-  return { ok: false, message };
+/** A copy of a valid call with absent and null fields dropped. */
+function copyCall(input: Record<string, unknown>): CleanCall {
+  const call: CleanCall = { toolName: input.toolName as string, params: (input.params as Record<string, unknown> | undefined) ?? {} };
+  for (const key of STRING_KEYS) if (input[key] !== undefined) call[key] = input[key] as string;
+  if (input.derivedPaths !== undefined) call.derivedPaths = input.derivedPaths as string[];
+  if (input.time !== undefined) call.time = input.time as number;
+  if (input.requester !== undefined && input.requester !== null) {
+    const r = input.requester as Record<string, unknown>;
+    const out: Requester = {};
+    for (const key of REQUESTER_STRING_KEYS) if (r[key] !== undefined && r[key] !== null) out[key] = r[key] as string;
+    if (r.senderIsOwner !== undefined && r.senderIsOwner !== null) out.senderIsOwner = r.senderIsOwner as boolean;
+    if (r.roleIds !== undefined && r.roleIds !== null) out.roleIds = r.roleIds as string[];
+    call.requester = out;
+  }
+  return call;
+}
+
+/** Whether a valid call already has the CleanCall shape: params present, no null to drop. */
+function isAlreadyClean(input: Record<string, unknown>): boolean {
+  if (input.params === undefined) return false;
+  const r = input.requester;
+  if (r === null) return false;
+  if (r === undefined) return true;
+  const q = r as Record<string, unknown>;
+  return q.channel !== null && q.accountId !== null && q.senderId !== null && q.senderIsOwner !== null && q.roleIds !== null;
+}
+
+/** Validates and copies: the caller gets a call of its own. */
+export function parseToolCall(input: unknown): ParsedCall {
+  const problem = callProblem(input);
+  if (problem !== undefined) return { ok: false, message: problem };
+  return { ok: true, call: copyCall(input as Record<string, unknown>) };
+}
+
+/**
+ * The engine's check: the same validation as parseToolCall, but a call that is already in
+ * CleanCall shape (the common case) is returned as it is, without a copy; otherwise a
+ * normalised copy. A string is the reason the input is not a tool call.
+ */
+export function checkToolCall(input: unknown): CleanCall | string {
+  const problem = callProblem(input);
+  if (problem !== undefined) return problem;
+  const record = input as Record<string, unknown>;
+  return isAlreadyClean(record) ? (record as unknown as CleanCall) : copyCall(record);
 }
 
 export type { ToolCall };

@@ -1,11 +1,13 @@
 // Everything the checks may learn about one call, computed at most once per call (and
 // per path settings): tool class, parsed shell command, canonical root and paths.
+// Views are small objects with prototype methods, not closures: a decision allocates as
+// little as it can, and what it allocates dies young.
 import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
 import { classifyTool } from '../facts/classify.js';
 import { commandPaths, extractPaths } from '../facts/extract-paths.js';
-import { canonicalPath, canonicalRoot } from '../facts/paths.js';
+import { canonicalPath, canonicalRoot, type PathContext, type StatCache } from '../facts/paths.js';
 import { parseShell } from '../facts/shell/index.js';
 import { isReadOnlyCommand } from '../facts/read-only-commands.js';
 
@@ -26,13 +28,42 @@ type Root = { ok: true; path: string } | { ok: false; reason: string } | undefin
 interface PathMemo {
   root: Root;
   anchor: string | undefined;
+  /** Canonical paths by tool class (the class decides what is written). */
+  byClass: Partial<Record<ToolClass, PathFacts>>;
+}
+
+/** One policy's view of the call: its tool class and its path settings over the shared frame. */
+class PolicyView implements CallView {
+  readonly call: CleanCall;
+  constructor(
+    private readonly frame: CallFrame,
+    private readonly settings: PathSettings,
+    readonly toolClass: ToolClass,
+  ) {
+    this.call = frame.call;
+  }
+  shell(): ShellFacts | undefined {
+    return this.toolClass === 'exec' ? this.frame.shell() : undefined;
+  }
+  root(): Root {
+    return this.frame.memo(this.settings).root;
+  }
+  anchor(): string | undefined {
+    return this.frame.memo(this.settings).anchor;
+  }
+  paths(): PathFacts {
+    return this.frame.paths(this.settings, this.toolClass);
+  }
 }
 
 export class CallFrame {
-  private shellFacts: ShellFacts | undefined | null = null; // null: not computed yet
-  private readonly pathMemos = new Map<string, PathMemo>();
-  /** Canonical paths by path settings and tool class (the class decides what is written). */
-  private readonly pathFacts = new Map<string, PathFacts>();
+  private shellFacts: ShellFacts | null = null; // null: not computed yet
+  // Policies usually share one path setting: the first memo is kept inline, others in a map.
+  private firstKey: string | undefined;
+  private firstMemo: PathMemo | undefined;
+  private otherMemos: Map<string, PathMemo> | undefined;
+  /** lstat answers of this call only (a symlink may change between calls). */
+  private statCache: StatCache | undefined;
 
   constructor(
     readonly call: CleanCall,
@@ -40,33 +71,28 @@ export class CallFrame {
   ) {}
 
   viewFor(policy: CompiledPolicy): CallView {
-    const toolClass = classifyTool(this.call.toolName, policy.toolClasses);
-    const settings = policy.pathSettings;
-    return {
-      call: this.call,
-      toolClass,
-      shell: () => (toolClass === 'exec' ? this.shell() : undefined),
-      root: () => this.memo(settings).root,
-      anchor: () => this.memo(settings).anchor,
-      paths: () => this.paths(settings, toolClass),
-    };
+    return new PolicyView(this, policy.pathSettings, classifyTool(this.call.toolName, policy.toolClasses));
   }
 
   /** The exec command, parsed once; an exec call with no readable command string is unverifiable. */
-  private shell(): ShellFacts {
+  shell(): ShellFacts {
     if (this.shellFacts) return this.shellFacts;
     const params = this.call.params;
     let command: unknown;
     let key: string | undefined;
+    let count = 0;
     for (const k of COMMAND_KEYS) {
-      if (Object.hasOwn(params, k)) {
+      if (!Object.hasOwn(params, k)) continue;
+      count++;
+      if (key === undefined) {
         command = params[k];
         key = k;
-        break;
       }
     }
     let facts: ShellFacts;
     if (key === undefined) facts = { commands: [], unverifiable: 'the call carries no command string' };
+    // Which one would the tool run? Checking one and running the other is a bypass.
+    else if (count > 1) facts = { commands: [], unverifiable: 'the call carries more than one command parameter' };
     else if (typeof command !== 'string') facts = { commands: [], unverifiable: `parameter \`${key}\` is not a string` };
     else {
       const cached = this.env.shellCache.get(command);
@@ -80,29 +106,35 @@ export class CallFrame {
     return facts;
   }
 
-  private memo(settings: PathSettings): PathMemo {
-    let m = this.pathMemos.get(settings.key);
-    if (m) return m;
+  memo(settings: PathSettings): PathMemo {
+    const key = settings.key;
+    if (this.firstKey === key) return this.firstMemo!;
+    const other = this.otherMemos?.get(key);
+    if (other) return other;
     const { home } = this.env;
     const cwd = this.call.cwd;
-    const root: Root = settings.root === undefined ? undefined : canonicalRoot(settings.root, cwd, home, settings.resolveSymlinks, settings.caseInsensitive);
+    const stats = settings.resolveSymlinks ? (this.statCache ??= new Map()) : undefined;
+    const root: Root = settings.root === undefined ? undefined : canonicalRoot(settings.root, cwd, home, settings.resolveSymlinks, settings.caseInsensitive, stats);
     let anchor: string | undefined;
     if (root?.ok) anchor = root.path;
     else if (root === undefined && cwd !== undefined) {
-      const c = canonicalPath(cwd, { home, resolveSymlinks: settings.resolveSymlinks, caseInsensitive: settings.caseInsensitive });
+      const c = canonicalPath(cwd, { home, resolveSymlinks: settings.resolveSymlinks, caseInsensitive: settings.caseInsensitive, statCache: stats });
       if (c.ok) anchor = c.path;
     }
-    m = { root, anchor };
-    this.pathMemos.set(settings.key, m);
+    const m: PathMemo = { root, anchor, byClass: {} };
+    if (this.firstKey === undefined) {
+      this.firstKey = key;
+      this.firstMemo = m;
+    } else (this.otherMemos ??= new Map()).set(key, m);
     return m;
   }
 
-  private paths(settings: PathSettings, toolClass: ToolClass): PathFacts {
-    const key = settings.key + toolClass;
-    let facts = this.pathFacts.get(key);
+  paths(settings: PathSettings, toolClass: ToolClass): PathFacts {
+    const m = this.memo(settings);
+    let facts = m.byClass[toolClass];
     if (!facts) {
-      facts = this.computePaths(settings, toolClass, this.memo(settings).root);
-      this.pathFacts.set(key, facts);
+      facts = this.computePaths(settings, toolClass, m.root);
+      m.byClass[toolClass] = facts;
     }
     return facts;
   }
@@ -112,46 +144,51 @@ export class CallFrame {
     if (root && !root.ok) return { ok: false, reason: `workspace root cannot be resolved: ${root.reason}` };
     const extracted = extractPaths(call.toolName, toolClass, call.params, call.derivedPaths);
     if (extracted.problems.length > 0) return { ok: false, reason: extracted.problems[0]! };
-    const raw = extracted.paths.map((p) => p.value);
-    const from = extracted.paths.map((p) => p.from);
-    const written = extracted.writes.slice();
+    const ctx: PathContext = {
+      root: root?.ok ? root.path : undefined,
+      cwd: call.cwd,
+      home: this.env.home,
+      resolveSymlinks: settings.resolveSymlinks,
+      caseInsensitive: settings.caseInsensitive,
+      statCache: settings.resolveSymlinks ? (this.statCache ??= new Map()) : undefined,
+    };
+    const paths: string[] = [];
+    const written: boolean[] = [];
+    const from: string[] = [];
     const words: string[] = [];
+    // Canonical form of one raw path, or the reason the whole call cannot be checked.
+    const take = (raw: string, source: string, writes: boolean): string | undefined => {
+      const c = canonicalPath(raw, ctx);
+      if (!c.ok) return `path \`${printable(raw)}\` (from ${source}) cannot be made canonical: ${c.reason}`;
+      paths.push(c.path);
+      written.push(writes);
+      from.push(source);
+      return undefined;
+    };
+    for (let i = 0; i < extracted.paths.length; i++) {
+      const p = extracted.paths[i]!;
+      const problem = take(p.value, p.from, extracted.writes[i]!);
+      if (problem !== undefined) return { ok: false, reason: problem };
+    }
     if (toolClass === 'exec') {
       if (call.cwd !== undefined) {
-        raw.push(call.cwd);
-        from.push('cwd');
-        written.push(false);
+        const problem = take(call.cwd, 'cwd', false);
+        if (problem !== undefined) return { ok: false, reason: problem };
       }
-      const shell = this.shell();
-      for (const cmd of shell.commands) {
+      for (const cmd of this.shell().commands) {
         const found = commandPaths(cmd);
         const writes = !isReadOnlyCommand(cmd.words);
         // A program run by path is touched too (workspace, forbidden), unless it is a system one.
         if (cmd.commandPath !== undefined && !SYSTEM_PROGRAM.test(cmd.commandPath)) {
-          raw.push(cmd.commandPath);
-          from.push('command');
-          written.push(false);
+          const problem = take(cmd.commandPath, 'command', false);
+          if (problem !== undefined) return { ok: false, reason: problem };
         }
         for (const p of found.pathLike) {
-          raw.push(p);
-          from.push('command');
-          written.push(writes);
+          const problem = take(p, 'command', writes);
+          if (problem !== undefined) return { ok: false, reason: problem };
         }
         for (const w of found.words) words.push(w);
       }
-    }
-    const ctx = {
-      ...(root?.ok ? { root: root.path } : {}),
-      ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
-      home: this.env.home,
-      resolveSymlinks: settings.resolveSymlinks,
-      caseInsensitive: settings.caseInsensitive,
-    };
-    const paths: string[] = [];
-    for (let i = 0; i < raw.length; i++) {
-      const c = canonicalPath(raw[i]!, ctx);
-      if (!c.ok) return { ok: false, reason: `path \`${printable(raw[i]!)}\` (from ${from[i]}) cannot be made canonical: ${c.reason}` };
-      paths.push(c.path);
     }
     return { ok: true, paths, written, from, words };
   }

@@ -28,10 +28,11 @@ export const compileAutonomy: SectionCompiler = ({ doc, at, cover }) => {
     checks: [
       {
         id: 'autonomy',
-        run({ toolClass, call, shell }, sink) {
+        run(view, sink) {
+          const { toolClass, call } = view;
           if (toolClass === 'read') return;
           if (toolClass === 'exec') {
-            const f = shell();
+            const f = view.shell();
             const allAllowed = !!f && !f.unverifiable && !f.capExceeded && f.commands.length > 0 && f.commands.every((c) => firstOf(allow, allowForms(c)) >= 0);
             if (allAllowed) return;
           }

@@ -2,8 +2,9 @@
 // is an owner, and only a listed sender or role id matches a rule.
 import type { Requester } from '../../types.js';
 import type { SectionCompiler } from '../section.js';
-import { nameGlobs, tick } from '../section.js';
-import type { CleanCall } from '../model.js';
+import { tick } from '../section.js';
+import { nameGlobList as nameGlobs } from '../../facts/glob-test.js';
+import type { CleanCall, Sink } from '../model.js';
 
 export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
   const scopes = doc.scopes;
@@ -38,17 +39,13 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
         id: 'scopes',
         run({ call }, sink) {
           const who = call.requester;
-          const deny = (check: string, message: string, pointer: string, rule?: string) => {
-            sink.verdicts.push({ decision: 'deny', check, message, source: at(pointer), ...(rule ? { rule } : {}) });
-            sink.trace?.push({ policy: '', check, outcome: 'deny', saw: who, hits: [pointer] });
-          };
           if (!who) {
-            if (missingRequester === 'deny') deny('scopes.missingRequester', 'call has no requester', '/scopes/missingRequester');
+            if (missingRequester === 'deny') denyScope(sink, at, who, 'scopes.missingRequester', 'call has no requester', '/scopes/missingRequester');
             else sink.trace?.push({ policy: '', check: 'scopes.missingRequester', outcome: 'allow', saw: undefined });
             return;
           }
           if (who.senderIsOwner === true) {
-            if (owner && owner.first(call.toolName) < 0) deny('scopes.owner', `owner may not use tool ${tick(call.toolName)}`, '/scopes/owner');
+            if (owner && owner.first(call.toolName) < 0) denyScope(sink, at, who, 'scopes.owner', `owner may not use tool ${tick(call.toolName)}`, '/scopes/owner');
             else sink.trace?.push({ policy: '', check: 'scopes.owner', outcome: 'allow', saw: who, hits: ['/scopes/owner'] });
             return;
           }
@@ -56,23 +53,28 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
             if (!matches(r, who)) continue;
             const pointer = `/scopes/rules/${r.index}`;
             if (r.tools.first(call.toolName) < 0) {
-              deny('scopes.rules', `scope ${tick(r.rule.id)} does not grant tool ${tick(call.toolName)}`, pointer, r.rule.id);
+              denyScope(sink, at, who, 'scopes.rules', `scope ${tick(r.rule.id)} does not grant tool ${tick(call.toolName)}`, pointer, r.rule.id);
               return;
             }
             if (r.actions && call.toolName === 'message' && !actionAllowed(call, r.actions)) {
-              deny('scopes.rules', `scope ${tick(r.rule.id)} does not grant message action ${tick(String(call.params.action))}`, pointer, r.rule.id);
+              denyScope(sink, at, who, 'scopes.rules', `scope ${tick(r.rule.id)} does not grant message action ${tick(String(call.params.action))}`, pointer, r.rule.id);
               return;
             }
             sink.trace?.push({ policy: '', check: 'scopes.rules', outcome: 'allow', saw: who, hits: [pointer] });
             return;
           }
-          if (otherwise === 'deny') deny('scopes.otherwise', `requester ${tick(describe(who))} matches no scope rule`, '/scopes/otherwise');
+          if (otherwise === 'deny') denyScope(sink, at, who, 'scopes.otherwise', `requester ${tick(describe(who))} matches no scope rule`, '/scopes/otherwise');
           else sink.trace?.push({ policy: '', check: 'scopes.otherwise', outcome: 'allow', saw: who });
         },
       },
     ],
   };
 };
+
+function denyScope(sink: Sink, at: (pointer: string) => string, who: Requester | undefined, check: string, message: string, pointer: string, rule?: string): void {
+  sink.verdicts.push({ decision: 'deny', check, message, source: at(pointer), ...(rule ? { rule } : {}) });
+  sink.trace?.push({ policy: '', check, outcome: 'deny', saw: who, hits: [pointer] });
+}
 
 function actionAllowed(call: CleanCall, actions: Set<string>): boolean {
   const action = call.params.action;

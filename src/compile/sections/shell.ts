@@ -67,9 +67,9 @@ export function caresAboutCommands(doc: SectionInput['doc']): boolean {
 export function capsCheck(at: (p: string) => string): Check {
   return {
     id: 'shell.caps',
-    run({ toolClass, shell }, sink) {
-      if (toolClass !== 'exec') return;
-      const facts = shell();
+    run(view, sink) {
+      if (view.toolClass !== 'exec') return;
+      const facts = view.shell();
       if (facts?.capExceeded) {
         sink.verdicts.push({ decision: 'deny', check: 'shell.caps', message: `command exceeds the ${tick(facts.capExceeded)} cap`, source: at('') });
         sink.trace?.push({ policy: '', check: 'shell.caps', outcome: 'deny', saw: facts.capExceeded });
@@ -98,9 +98,9 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
   if (cares) {
     checks.push({
       id: 'shell.unverifiable',
-      run({ toolClass, shell: facts }, sink) {
-        if (toolClass !== 'exec') return;
-        const f = facts();
+      run(view, sink) {
+        if (view.toolClass !== 'exec') return;
+        const f = view.shell();
         if (!f || f.capExceeded || !f.unverifiable) return;
         sink.verdicts.push({ decision: 'deny', check: 'shell.unverifiable', message: `command cannot be verified: ${f.unverifiable}`, source: at(shell ? '/shell' : '') });
         sink.trace?.push({ policy: '', check: 'shell.unverifiable', outcome: 'deny', saw: f.unverifiable });
@@ -119,9 +119,9 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
 
   checks.push({
     id: 'shell.commands',
-    run({ toolClass, shell: facts }, sink) {
-      if (toolClass !== 'exec') return;
-      const f: ShellFacts | undefined = facts();
+    run(view, sink) {
+      if (view.toolClass !== 'exec') return;
+      const f: ShellFacts | undefined = view.shell();
       if (!f || f.capExceeded) return;
       const hits: string[] | undefined = sink.trace ? [] : undefined;
       for (const cmd of f.commands) {

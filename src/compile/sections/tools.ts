@@ -1,7 +1,8 @@
 // `tools`: a gate on tool names. deny denies, approve asks, allow (when present) is the
 // only way in besides approve.
 import type { SectionCompiler } from '../section.js';
-import { nameGlobs, tick } from '../section.js';
+import { tick } from '../section.js';
+import { nameGlobList as nameGlobs } from '../../facts/glob-test.js';
 import type { Check } from '../model.js';
 
 export const compileTools: SectionCompiler = ({ doc, at, cover }) => {

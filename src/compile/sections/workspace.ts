@@ -8,8 +8,8 @@ import type { Check } from '../model.js';
 export function canonicalCheck(at: (p: string) => string, pointer: string): Check {
   return {
     id: 'paths.canonical',
-    run({ paths }, sink) {
-      const facts = paths();
+    run(view, sink) {
+      const facts = view.paths();
       if (facts.ok) {
         sink.trace?.push({ policy: '', check: 'paths.canonical', outcome: 'allow', saw: facts.paths });
         return;
@@ -29,10 +29,10 @@ export const compileWorkspace: SectionCompiler = ({ doc, at, cover, pathSettings
   const checks: Check[] = [
     {
       id: 'workspace.only',
-      run({ paths, root }, sink) {
-        const facts = paths();
+      run(view, sink) {
+        const facts = view.paths();
         if (!facts.ok) return; // paths.canonical has denied already
-        const r = root();
+        const r = view.root();
         if (!r || !r.ok) {
           sink.verdicts.push({ decision: 'deny', check: 'workspace.only', message: `workspace root cannot be resolved: ${r ? r.reason : 'no root'}`, source: at('/workspace/root') });
           sink.trace?.push({ policy: '', check: 'workspace.only', outcome: 'deny', saw: r ? r.reason : 'no root' });
