@@ -5,4 +5,5 @@ import { toolwarden } from './engines/toolwarden.mjs';
 const engine = toolwarden('toolwarden', process.argv[2] ?? 'reference.yaml');
 await engine.setup();
 const corpus = makeCorpus();
-for (let round = 0; round < 20; round++) for (const call of corpus) engine.decide(call);
+const rounds = Number(process.env.PROFILE_ROUNDS ?? 20);
+for (let round = 0; round < rounds; round++) for (const call of corpus) engine.decide(call);

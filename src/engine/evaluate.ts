@@ -34,7 +34,12 @@ export function denyForError(error: unknown, revision = 'unknown'): Decision {
 
 export function createPolicySet(compiled: CompiledSet, options: SetOptions): PolicySet {
   const { store, clock } = options;
-  const env: FrameEnv = { home: options.home, shellCache: boundedCache<string, ShellFacts>(options.shellCacheMax ?? 10_000) };
+  const env: FrameEnv = {
+    home: options.home,
+    shellCache: boundedCache<string, ShellFacts>(options.shellCacheMax ?? 10_000),
+    fixedRoots: new Map(),
+    commandFacts: new WeakMap(),
+  };
   const { revision, policies } = compiled;
 
   function evaluate(input: unknown, opts: EvaluateOptions = {}): Decision | Promise<Decision> {

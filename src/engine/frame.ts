@@ -3,7 +3,7 @@
 // Views are small objects with prototype methods, not closures: a decision allocates as
 // little as it can, and what it allocates dies young.
 import type { LRUCache } from 'lru-cache';
-import type { ShellFacts, ToolClass } from '../types.js';
+import type { ShellFacts, SimpleCommand, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
 import { classifyTool } from '../facts/classify.js';
 import { commandPaths, extractPaths } from '../facts/extract-paths.js';
@@ -21,6 +21,20 @@ const MAX_CACHED_COMMAND = 4096;
 export interface FrameEnv {
   home: string;
   shellCache: LRUCache<string, ShellFacts>;
+  /**
+   * Workspace roots that need neither the file system nor the call (no symlink resolution,
+   * no `${cwd}`): the same for every call, so made canonical once per set. Keyed by
+   * PathSettings.key; a set has a handful of settings, so this stays small.
+   */
+  fixedRoots?: Map<string, Root>;
+  /** Path words of a parsed simple command (pure in the command, which the shell cache keeps alive). */
+  commandFacts?: WeakMap<SimpleCommand, CommandFacts>;
+}
+
+interface CommandFacts {
+  pathLike: string[];
+  words: string[];
+  writes: boolean;
 }
 
 type Root = { ok: true; path: string } | { ok: false; reason: string } | undefined;
@@ -114,7 +128,7 @@ export class CallFrame {
     const { home } = this.env;
     const cwd = this.call.cwd;
     const stats = settings.resolveSymlinks ? (this.statCache ??= new Map()) : undefined;
-    const root: Root = settings.root === undefined ? undefined : canonicalRoot(settings.root, cwd, home, settings.resolveSymlinks, settings.caseInsensitive, stats);
+    const root: Root = settings.root === undefined ? undefined : this.rootFor(settings, stats);
     let anchor: string | undefined;
     if (root?.ok) anchor = root.path;
     else if (root === undefined && cwd !== undefined) {
@@ -127,6 +141,29 @@ export class CallFrame {
       this.firstMemo = m;
     } else (this.otherMemos ??= new Map()).set(key, m);
     return m;
+  }
+
+  private rootFor(settings: PathSettings, stats: StatCache | undefined): Root {
+    const root = settings.root!;
+    const { home, fixedRoots } = this.env;
+    const fixed = fixedRoots !== undefined && !settings.resolveSymlinks && root !== '${cwd}' && !root.startsWith('${cwd}/');
+    if (fixed) {
+      const known = fixedRoots.get(settings.key);
+      if (known !== undefined) return known;
+    }
+    const made = canonicalRoot(root, this.call.cwd, home, settings.resolveSymlinks, settings.caseInsensitive, stats);
+    if (fixed) fixedRoots.set(settings.key, made);
+    return made;
+  }
+
+  /** What a simple command contributes to the path facts; computed once per parsed command. */
+  private commandFactsOf(cmd: SimpleCommand): CommandFacts {
+    const known = this.env.commandFacts?.get(cmd);
+    if (known) return known;
+    const found = commandPaths(cmd);
+    const facts: CommandFacts = { pathLike: found.pathLike, words: found.words, writes: !isReadOnlyCommand(cmd.words) };
+    this.env.commandFacts?.set(cmd, facts);
+    return facts;
   }
 
   paths(settings: PathSettings, toolClass: ToolClass): PathFacts {
@@ -176,8 +213,8 @@ export class CallFrame {
         if (problem !== undefined) return { ok: false, reason: problem };
       }
       for (const cmd of this.shell().commands) {
-        const found = commandPaths(cmd);
-        const writes = !isReadOnlyCommand(cmd.words);
+        const found = this.commandFactsOf(cmd);
+        const writes = found.writes;
         // A program run by path is touched too (workspace, forbidden), unless it is a system one.
         if (cmd.commandPath !== undefined && !SYSTEM_PROGRAM.test(cmd.commandPath)) {
           const problem = take(cmd.commandPath, 'command', false);

@@ -62,6 +62,19 @@ function checkRaw(raw: unknown): string | undefined {
 }
 
 /**
+ * Printable ASCII with none of `\ ~ $ \` :`, within the length cap: checkRaw has nothing to
+ * object to and expandRaw would return it unchanged (most paths), so both are skipped.
+ */
+function isPlainRaw(raw: unknown): raw is string {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_PATH_LENGTH) return false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x5c /* \ */ || c === 0x7e /* ~ */ || c === 0x24 /* $ */ || c === 0x60 /* ` */ || c === 0x3a /* : */) return false;
+  }
+  return true;
+}
+
+/**
  * `\` is read as a separator (Windows style), so `..\..\etc\passwd` is seen as the traversal
  * it is meant to be; drive letters and UNC paths name nothing on this host and are refused.
  * `~`, `~/`, `$HOME` and `${HOME}` expand to home; `~user` and other variables are refused.
@@ -270,11 +283,15 @@ function baseDirectory(ctx: PathContext): Canonical {
 /** Makes one raw path canonical, or says why it cannot be. Never throws. */
 export function canonicalPath(raw: string, ctx: PathContext): Canonical {
   try {
-    const problem = checkRaw(raw);
-    if (problem !== undefined) return fail(problem);
-    const expanded = expandRaw(raw, ctx.home);
-    if (!expanded.ok) return expanded;
-    let absolute = expanded.path;
+    let absolute: string;
+    if (isPlainRaw(raw)) absolute = raw;
+    else {
+      const problem = checkRaw(raw);
+      if (problem !== undefined) return fail(problem);
+      const expanded = expandRaw(raw, ctx.home);
+      if (!expanded.ok) return expanded;
+      absolute = expanded.path;
+    }
     if (!absolute.startsWith('/')) {
       const base = baseDirectory(ctx);
       if (!base.ok) return base;

@@ -44,6 +44,9 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
   if (p.forbidden && p.forbidden.length > 0) {
     const set = globSet(p.forbidden, home, ci, 'deny');
     set.globs.forEach((g, i) => cover(`/paths/forbidden/${i}`, `paths.forbidden ${tick(g)}`));
+    // Pointers and source locations per glob, built once rather than per verdict.
+    const pointers = set.globs.map((_, i) => `/paths/forbidden/${i}`);
+    const sources = pointers.map((pointer) => at(pointer));
     checks.push({
       id: 'paths.forbidden',
       run(view, sink) {
@@ -54,16 +57,16 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
         for (const path of facts.paths) {
           for (let i = 0; i < matchers.length; i++) {
             if (!matchers[i]!(path)) continue;
-            hits?.push(`/paths/forbidden/${i}`);
-            sink.verdicts.push({ decision: 'deny', check: 'paths.forbidden', message: `path ${tick(path)} matches forbidden glob ${tick(set.globs[i]!)}`, source: at(`/paths/forbidden/${i}`) });
+            hits?.push(pointers[i]!);
+            sink.verdicts.push({ decision: 'deny', check: 'paths.forbidden', message: `path ${tick(path)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! });
             break;
           }
         }
         for (const word of facts.words) {
           const i = set.firstWord(word);
           if (i < 0) continue;
-          hits?.push(`/paths/forbidden/${i}`);
-          sink.verdicts.push({ decision: 'deny', check: 'paths.forbidden', message: `command argument ${tick(word)} matches forbidden glob ${tick(set.globs[i]!)}`, source: at(`/paths/forbidden/${i}`) });
+          hits?.push(pointers[i]!);
+          sink.verdicts.push({ decision: 'deny', check: 'paths.forbidden', message: `command argument ${tick(word)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! });
         }
         sink.trace?.push({ policy: '', check: 'paths.forbidden', outcome: hits && hits.length ? 'deny' : 'allow', saw: { paths: facts.paths, words: facts.words }, hits });
       },
@@ -76,6 +79,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
     const set = globSet(globs, home, ci, 'allow');
     set.globs.forEach((g, i) => cover(`/paths/${key}/${i}`, `paths.${key} ${tick(g)}`));
     const check = `paths.${key}`;
+    const listSource = at(`/paths/${key}`);
     checks.push({
       id: check,
       run(view, sink) {
@@ -92,7 +96,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
           if (found >= 0) { hits?.push(`/paths/${key}/${found}`); continue; }
           objected = true;
           const what = key === 'writable' ? 'written path' : 'path';
-          sink.verdicts.push({ decision: 'deny', check, message: `${what} ${tick(path)} is not in paths.${key}`, source: at(`/paths/${key}`) });
+          sink.verdicts.push({ decision: 'deny', check, message: `${what} ${tick(path)} is not in paths.${key}`, source: listSource });
         }
         sink.trace?.push({ policy: '', check, outcome: objected ? 'deny' : 'allow', saw: facts.paths, hits });
       },

@@ -19,6 +19,7 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
     senderIds: new Set(rule.senderIds ?? []),
     roleIds: new Set(rule.roleIds ?? []),
     actions: rule.messageActions ? new Set(rule.messageActions) : undefined,
+    pointer: `/scopes/rules/${index}`,
   }));
   cover('/scopes/owner', 'scopes.owner');
   if (missingRequester === 'deny') cover('/scopes/missingRequester', 'scopes.missingRequester deny');
@@ -51,7 +52,7 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
           }
           for (const r of rules) {
             if (!matches(r, who)) continue;
-            const pointer = `/scopes/rules/${r.index}`;
+            const pointer = r.pointer;
             if (r.tools.first(call.toolName) < 0) {
               denyScope(sink, at, who, 'scopes.rules', `scope ${tick(r.rule.id)} does not grant tool ${tick(call.toolName)}`, pointer, r.rule.id);
               return;

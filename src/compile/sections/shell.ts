@@ -116,6 +116,10 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
   approve.globs.forEach((g, i) => cover(`/shell/approve/${i}`, `shell.approve ${tick(g)}`));
   allow?.globs.forEach((g, i) => cover(`/shell/allow/${i}`, `shell.allow ${tick(g)}`));
   if (deny.globs.length === 0 && approve.globs.length === 0 && !allow) return { checks };
+  // Source locations per pattern, looked up once rather than per verdict.
+  const denySources = deny.globs.map((_, i) => at(`/shell/deny/${i}`));
+  const approveSources = approve.globs.map((_, i) => at(`/shell/approve/${i}`));
+  const allowSource = allow ? at('/shell/allow') : '';
 
   checks.push({
     id: 'shell.commands',
@@ -128,22 +132,22 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
         const d = firstOf(deny, denyForms(cmd));
         if (d >= 0) {
           hits?.push(`/shell/deny/${d}`);
-          sink.verdicts.push({ decision: 'deny', check: 'shell.deny', message: `command ${tick(cmd.text)} matches denied pattern ${tick(deny.globs[d]!)}`, source: at(`/shell/deny/${d}`) });
+          sink.verdicts.push({ decision: 'deny', check: 'shell.deny', message: `command ${tick(cmd.text)} matches denied pattern ${tick(deny.globs[d]!)}`, source: denySources[d]! });
           continue;
         }
         const a = firstOf(approve, allowForms(cmd));
         if (a >= 0) {
           hits?.push(`/shell/approve/${a}`);
-          sink.verdicts.push({ decision: 'ask', check: 'shell.approve', message: `command ${tick(cmd.text)} needs approval (pattern ${tick(approve.globs[a]!)})`, source: at(`/shell/approve/${a}`) });
+          sink.verdicts.push({ decision: 'ask', check: 'shell.approve', message: `command ${tick(cmd.text)} needs approval (pattern ${tick(approve.globs[a]!)})`, source: approveSources[a]! });
           continue;
         }
         if (!allow) continue;
         const i = firstOf(allow, allowForms(cmd));
         if (i >= 0) hits?.push(`/shell/allow/${i}`);
-        else sink.verdicts.push({ decision: 'deny', check: 'shell.allow', message: `command ${tick(cmd.text)} is not in the shell allowlist`, source: at('/shell/allow') });
+        else sink.verdicts.push({ decision: 'deny', check: 'shell.allow', message: `command ${tick(cmd.text)} is not in the shell allowlist`, source: allowSource });
       }
       if (allow && f.commands.length === 0 && f.unverifiable) {
-        sink.verdicts.push({ decision: 'deny', check: 'shell.allow', message: 'no command could be read to check against the shell allowlist', source: at('/shell/allow') });
+        sink.verdicts.push({ decision: 'deny', check: 'shell.allow', message: 'no command could be read to check against the shell allowlist', source: allowSource });
       }
       sink.trace?.push({ policy: '', check: 'shell.commands', outcome: 'allow', saw: f.commands.map((c) => c.text), hits });
     },
