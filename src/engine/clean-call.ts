@@ -17,6 +17,10 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+function isOptionalString(v: unknown): boolean {
+  return v === undefined || typeof v === 'string';
+}
+
 function isStringArray(v: unknown): v is string[] {
   if (!Array.isArray(v)) return false;
   for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
@@ -40,10 +44,12 @@ function callProblem(input: unknown): string | undefined {
   if (typeof toolName !== 'string' || toolName.length === 0) return '`toolName` must be a non-empty string';
   if (toolName.length > MAX_NAME) return `\`toolName\` is longer than ${MAX_NAME} characters`;
   if (input.params !== undefined && !isPlainObject(input.params)) return '`params` must be an object';
-  for (const key of STRING_KEYS) {
-    const v = input[key];
-    if (v !== undefined && typeof v !== 'string') return `\`${key}\` must be a string`;
-  }
+  // Named reads (not a loop over key names): each stays a fast, monomorphic property load.
+  if (!isOptionalString(input.agentId)) return '`agentId` must be a string';
+  if (!isOptionalString(input.sessionId)) return '`sessionId` must be a string';
+  if (!isOptionalString(input.sessionKey)) return '`sessionKey` must be a string';
+  if (!isOptionalString(input.runId)) return '`runId` must be a string';
+  if (!isOptionalString(input.cwd)) return '`cwd` must be a string';
   if (input.derivedPaths !== undefined && !isStringArray(input.derivedPaths)) return '`derivedPaths` must be an array of strings';
   if (input.time !== undefined && (typeof input.time !== 'number' || !Number.isFinite(input.time))) return '`time` must be a number (epoch ms)';
   if (input.requester !== undefined && input.requester !== null) return requesterProblem(input.requester);
@@ -54,10 +60,9 @@ function requesterProblem(input: unknown): string | undefined {
   if (!isPlainObject(input)) return '`requester` must be an object';
   const extra = unknownKey(input, REQUESTER_KEYS);
   if (extra !== undefined) return `unknown key \`${extra}\` in requester`;
-  for (const key of REQUESTER_STRING_KEYS) {
-    const v = input[key];
-    if (v !== undefined && v !== null && typeof v !== 'string') return `\`requester.${key}\` must be a string`;
-  }
+  if (input.channel !== null && !isOptionalString(input.channel)) return '`requester.channel` must be a string';
+  if (input.accountId !== null && !isOptionalString(input.accountId)) return '`requester.accountId` must be a string';
+  if (input.senderId !== null && !isOptionalString(input.senderId)) return '`requester.senderId` must be a string';
   const owner = input.senderIsOwner;
   if (owner !== undefined && owner !== null && typeof owner !== 'boolean') return '`requester.senderIsOwner` must be a boolean';
   const roles = input.roleIds;

@@ -66,7 +66,8 @@ function looksLikeSinglePath(value: string): boolean {
 }
 
 function isApplyPatch(toolName: string): boolean {
-  return /^apply[_-]?patch$/i.test(toolName);
+  // Only names of 10 or 11 characters can match: skip the regex for the others.
+  return (toolName.length === 10 || toolName.length === 11) && /^apply[_-]?patch$/i.test(toolName);
 }
 
 interface Collector {

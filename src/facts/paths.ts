@@ -90,8 +90,17 @@ function expandRaw(raw: string, home: string): { ok: true; path: string } | { ok
   return { ok: true, path };
 }
 
+/** The non-empty segments other than `.` (what `split('/').filter(...)` gives, without the copies). */
 function segmentsOf(path: string): string[] {
-  return path.split('/').filter((s) => s !== '' && s !== '.');
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= path.length; i++) {
+    if (i < path.length && path.charCodeAt(i) !== 0x2f) continue;
+    const length = i - start;
+    if (length > 0 && !(length === 1 && path.charCodeAt(start) === 0x2e)) out.push(path.slice(start, i));
+    start = i + 1;
+  }
+  return out;
 }
 
 /** Already what lexicalPath would make of it: absolute, no empty, `.` or `..` segment, no trailing `/`. */
