@@ -65,9 +65,27 @@ function checkNow(now: number): void {
  * Window semantics are those of `window.ts` (shared with the memory store): never more
  * than `limit` calls in any half-open interval `[s, s + windowMs)`.
  */
+/**
+ * Creates missing parent directories one level at a time (mode 0700). Node 20's
+ * `mkdirSync(..., { recursive: true })` spins forever under `/proc`, which would turn a
+ * bad `--state` path into a hook that never answers instead of a deny.
+ */
+function ensureDirectory(dir: string, depth = 0): void {
+  if (depth > 64) throw new Error(`cannot create state directory \`${dir}\`: too deep`);
+  try {
+    if (fs.statSync(dir).isDirectory()) return;
+    throw new Error(`state directory \`${dir}\` is not a directory`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ENOENT') throw error;
+  }
+  const parent = path.dirname(dir);
+  if (parent !== dir) ensureDirectory(parent, depth + 1);
+  fs.mkdirSync(dir, { mode: 0o700 });
+}
+
 export function createSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteCounterStore {
   if (file !== ':memory:') {
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+    ensureDirectory(path.dirname(path.resolve(file)));
   }
   const db = new Database(file);
   try {
