@@ -181,6 +181,8 @@ export class CallFrame {
     if (root && !root.ok) return { ok: false, reason: `workspace root cannot be resolved: ${root.reason}` };
     const extracted = extractPaths(call.toolName, toolClass, call.params, call.derivedPaths);
     if (extracted.problems.length > 0) return { ok: false, reason: extracted.problems[0]! };
+    // Most calls of web, message and other tools name no path: share one frozen empty result.
+    if (extracted.paths.length === 0 && toolClass !== 'exec') return NO_PATHS;
     const ctx: PathContext = {
       root: root?.ok ? root.path : undefined,
       cwd: call.cwd,
@@ -230,6 +232,8 @@ export class CallFrame {
     return { ok: true, paths, written, from, words };
   }
 }
+
+const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: Object.freeze([]) as unknown as string[], written: Object.freeze([]) as unknown as boolean[], from: Object.freeze([]) as unknown as string[], words: Object.freeze([]) as unknown as string[] });
 
 /** A path for a one-line message: control characters escaped, long values cut. */
 function printable(value: string): string {
