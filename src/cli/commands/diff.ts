@@ -1,12 +1,12 @@
 // `toolwarden diff OLD NEW`: which calls change decision between two versions of a policy set.
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadPolicySet } from '../../index.js';
-import type { Diagnostic } from '../../types.js';
 import { diffSets, formatDiffHuman, formatDiffJson, formatDiffMarkdown, probesFor, replayOn } from '../../review/diff.js';
 import { readPolicyData } from '../../review/probes.js';
 import { resettableStore } from '../../testing/store.js';
 import type { CliIO } from '../io.js';
+import { diagnosticLine, firstLine } from '../messages.js';
 
 const USAGE = 'usage: toolwarden diff OLD NEW [--format human|markdown|json] [--fail-on loosen|any] [--seed N] [--runs N]';
 
@@ -63,15 +63,4 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 function usage(io: CliIO, message: string): number {
   io.stderr(`${message}\n${USAGE}\n`);
   return 1;
-}
-
-function diagnosticLine(d: Diagnostic, cwd: string): string {
-  const r = relative(cwd, d.location.file);
-  const file = r === '' || r.startsWith('..') ? d.location.file : r;
-  return `${file}:${d.location.line}:${d.location.column}: ${d.severity} ${d.code}: ${d.message}`;
-}
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0] ?? text;
 }

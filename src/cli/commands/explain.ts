@@ -1,12 +1,13 @@
 // `toolwarden explain --policy PATH... --input CALL`: why a call gets its decision, for a person.
 // Reads the engine's explain trace; decides nothing itself.
 import { readFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadPolicySet, parseToolCall } from '../../index.js';
 import type { PolicySet } from '../../engine/api.js';
-import type { Decision, Diagnostic, ToolCall, TraceEntry } from '../../types.js';
+import type { Decision, ToolCall, TraceEntry } from '../../types.js';
 import type { CliIO } from '../io.js';
+import { diagnosticLine, displayPath, firstLine } from '../messages.js';
 
 const USAGE = 'usage: toolwarden explain --policy PATH... [--input FILE|-|JSON]';
 const MAX_LINE = 200;
@@ -108,7 +109,7 @@ export function formatExplanation(call: ToolCall, decision: Decision, set: Pick<
   const seen = new Set<string>();
   for (const policy of set.policies) {
     seen.add(policy.id);
-    out.push(`policy ${policy.id} (${rel(policy.file, cwd)})`);
+    out.push(`policy ${policy.id} (${displayPath(policy.file, cwd)})`);
     const entries = byPolicy.get(policy.id);
     if (!entries || entries.length === 0) out.push('  not evaluated');
     else for (const entry of entries) out.push(...entryLines(entry, cwd, labels));
@@ -127,7 +128,7 @@ export function formatExplanation(call: ToolCall, decision: Decision, set: Pick<
   if (decision.reasons.length === 0) out.push('  no check objected');
   for (const r of decision.reasons) {
     out.push(`  because ${r.policy} ${r.check}${r.rule ? ` (${r.rule})` : ''}: ${r.message}`);
-    out.push(`          at ${rel(r.source, cwd)}`);
+    out.push(`          at ${displayPath(r.source, cwd)}`);
   }
   if (decision.approval) {
     const a = decision.approval;
@@ -140,7 +141,7 @@ export function formatExplanation(call: ToolCall, decision: Decision, set: Pick<
 
 function entryLines(entry: TraceEntry, cwd: string, labels: Map<string, string>): string[] {
   const outcome = entry.outcome === 'skip' ? 'skipped' : entry.outcome;
-  const lines = [`  ${entry.check.padEnd(22)} ${outcome.padEnd(7)}${entry.source ? ` ${rel(entry.source, cwd)}` : ''}`.trimEnd()];
+  const lines = [`  ${entry.check.padEnd(22)} ${outcome.padEnd(7)}${entry.source ? ` ${displayPath(entry.source, cwd)}` : ''}`.trimEnd()];
   if (entry.saw !== undefined) {
     const saw = renderValue(entry.saw, 0);
     if (saw.length === 1 && !saw[0]!.includes(':')) lines.push(`      saw: ${saw[0]}`);
@@ -197,18 +198,4 @@ function describeRequester(call: ToolCall): string {
 
 function clip(text: string): string {
   return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE - 1)}…` : text;
-}
-
-function rel(file: string, cwd: string): string {
-  const r = relative(cwd, file);
-  return r === '' || r.startsWith('..') ? file : r;
-}
-
-function diagnosticLine(d: Diagnostic, cwd: string): string {
-  return `${rel(d.location.file, cwd)}:${d.location.line}:${d.location.column}: ${d.severity} ${d.code}: ${d.message}`;
-}
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0] ?? text;
 }

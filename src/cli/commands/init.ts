@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import type { CliIO } from '../io.js';
 import { STARTER_TESTS, starterPolicy } from '../templates/starter.js';
 import { policyWorkflow } from '../templates/workflow.js';
+import { firstLine } from '../messages.js';
 
 const USAGE = 'usage: toolwarden init [DIR]';
 const SCHEMA_IN_PROJECT = 'node_modules/toolwarden/schemas/policy.schema.json';
@@ -73,9 +74,4 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const dir = posix(relative(io.cwd, resolve(io.cwd, positionals[0] ?? 'policies'))) || '.';
   io.stdout(`next: npx toolwarden test ${dir}/\n`);
   return 0;
-}
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0] ?? text;
 }

@@ -1,12 +1,12 @@
 // `toolwarden matrix PATH...`: who may do what, as a table per agent.
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadPolicySet } from '../../index.js';
-import type { Diagnostic } from '../../types.js';
 import { buildMatrix, formatMatrixMarkdown, formatMatrixText } from '../../review/matrix.js';
 import { readPolicyData } from '../../review/probes.js';
 import { resettableStore } from '../../testing/store.js';
 import type { CliIO } from '../io.js';
+import { diagnosticLine, firstLine } from '../messages.js';
 
 const USAGE = 'usage: toolwarden matrix PATH... [--by tool|class] [--format text|markdown]';
 
@@ -56,15 +56,4 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 function usage(io: CliIO, message: string): number {
   io.stderr(`${message}\n${USAGE}\n`);
   return 1;
-}
-
-function diagnosticLine(d: Diagnostic, cwd: string): string {
-  const r = relative(cwd, d.location.file);
-  const file = r === '' || r.startsWith('..') ? d.location.file : r;
-  return `${file}:${d.location.line}:${d.location.column}: ${d.severity} ${d.code}: ${d.message}`;
-}
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0] ?? text;
 }

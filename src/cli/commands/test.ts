@@ -5,6 +5,7 @@ import type { CliIO } from '../io.js';
 import { runPolicyTests } from '../../testing/run.js';
 import { coverageOk, formatHuman, formatJson, formatJunit } from '../../testing/report.js';
 import type { TestFormat } from '../../testing/report.js';
+import { firstLine } from '../messages.js';
 
 const USAGE = 'usage: toolwarden test PATH... [--format human|json|junit] [--min-coverage N]';
 
@@ -50,9 +51,4 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stderr(`toolwarden test failed: ${firstLine(error)}\n`);
     return 1;
   }
-}
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0] ?? text;
 }
