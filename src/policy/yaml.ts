@@ -70,10 +70,14 @@ function parseCst(
   const tokens: CST.Token[] = [];
   let lexemes = 0;
   let documentCount = 0;
+  let lastDocumentOffset = 0;
   for (const lexeme of new Lexer().lex(text, false)) {
     for (const token of parser.next(lexeme)) {
       tokens.push(token);
-      if (token.type === 'document') documentCount += 1;
+      if (token.type === 'document') {
+        documentCount += 1;
+        lastDocumentOffset = token.offset;
+      }
     }
     // The parser stack holds the document and one entry per open collection.
     if (parser.stack.length > MAX_DEPTH + 2) {
@@ -82,7 +86,8 @@ function parseCst(
     // Stop early on documents and collections too large to be policies, so a megabyte
     // of tiny entries is refused without parsing all of it.
     if (documentCount > MAX_DOCUMENTS) {
-      return { stopAt: parser.offset, code: DiagnosticCode.YamlSyntax, message: `more than ${MAX_DOCUMENTS} documents in one file` };
+      // Point at the first document past the cap, not at where the parser noticed it.
+      return { stopAt: lastDocumentOffset, code: DiagnosticCode.YamlSyntax, message: `more than ${MAX_DOCUMENTS} documents in one file` };
     }
     if (++lexemes % 256 === 0) {
       const oversized = oversizedCollection(parser.stack, false);
