@@ -164,6 +164,25 @@ const ratioTo = (name) => {
   const peer = engines.find((e) => e.name === name);
   return peer?.medianNs && tw?.medianNs ? `${fmt(peer.medianNs / tw.medianNs, 0)}×` : '–';
 };
+// Issue 5's targets, checked against this run's numbers (met or not, said plainly).
+const byName = (name) => engines.find((e) => e.name === name);
+const twOn = byName('toolwarden (symlinks on)');
+const twRules = byName('toolwarden + 3 custom rules');
+const verdict = (ok) => (ok ? 'met' : '**not met**');
+const speedup = (name) => {
+  const peer = byName(name);
+  return peer?.medianNs && tw?.medianNs ? peer.medianNs / tw.medianNs : undefined;
+};
+const targetLines = [
+  `- median within 1.5× of the floor, symlinks off: ${fmt(tw?.medianNs / floorNs, 2)}× — ${verdict(tw?.medianNs / floorNs <= 1.5)} (symlinks on: ${fmt(twOn?.medianNs / floorNs, 2)}×)`,
+  `- within 2.5× of the floor with three custom rules: ${fmt(twRules?.medianNs / floorNs, 2)}× — ${verdict(twRules?.medianNs / floorNs <= 2.5)}`,
+  `- per-call p99 under 5 µs: off ${us(tw?.p99)}, on ${us(twOn?.p99)}, rules ${us(twRules?.p99)} µs — ${verdict([tw, twOn, twRules].every((e) => e?.p99 < 5000))}`,
+  `- 30× faster than Gemini CLI: ${fmt(speedup('gemini-cli PolicyEngine'), 0)}× — ${verdict(speedup('gemini-cli PolicyEngine') >= 30)}`,
+  ...['json-rules-engine', 'cedar (cedar-wasm)', 'casbin (enforceSync)'].map((n) => `- 150× faster than ${n}: ${fmt(speedup(n), 0)}× — ${verdict(speedup(n) >= 150)}`),
+  `- all of policies/ validated and compiled in under 50 ms after import: ${fmt(loadAll.ms, 1)} ms — ${verdict(loadAll.ms < 50)}`,
+  `- 100,000 sessions and rate-limit keys in under 150 MB: ${fmt(memory.mb, 1)} MB — ${verdict(memory.mb < 150)}`,
+];
+
 const diffSections = engines
   .filter((e) => e.agreement && e !== floor)
   .map((e) => {
@@ -202,6 +221,13 @@ ${ratioTo('casbin (enforceSync)')} than casbin and ${ratioTo('gemini-cli PolicyE
 - Memory: ${fmt(memory.sessions)} sessions and ${fmt(memory.keys)} rate-limit keys live in the memory store: heapUsed
   ${fmt(memory.mb, 1)} MB above the baseline after \`gc()\` (store \`max\` ${fmt(memory.max)} counters; ${memory.note}).
 - Synchronous fast path: every Toolwarden decision above came back as a value, not a promise (toolwarden.mjs throws otherwise).
+
+## Issue 5 targets in this run
+
+${targetLines.join('\n')}
+
+The first Toolwarden row's validate time includes compiling the JSON schema validator (ajv), once per
+process; the other rows show the steady cost. PROFILE.md says where the time goes and what changed it.
 
 ## What the floor does
 
