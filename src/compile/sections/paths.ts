@@ -15,15 +15,21 @@ type Matcher = (path: string) => boolean;
 function globSet(globs: readonly string[], home: string, caseInsensitive: boolean, list: 'deny' | 'allow') {
   const byRoot = new LRUCache<string, Matcher[]>({ max: 64 });
   const fileNameTests = globs.map((g) => (isFileNameGlob(g) ? compileFileNameGlob(g, caseInsensitive) : undefined));
+  // The root is nearly always the one of the previous call: check that before the LRU.
+  let lastKey: string | undefined;
+  let lastMatchers: Matcher[] = [];
   return {
     globs,
     matchers(root: string | undefined): Matcher[] {
       const key = root ?? '';
+      if (key === lastKey) return lastMatchers;
       let m = byRoot.get(key);
       if (!m) {
         m = globs.map((g) => compilePathGlob(g, { root, home, caseInsensitive, list }));
         byRoot.set(key, m);
       }
+      lastKey = key;
+      lastMatchers = m;
       return m;
     },
     /** Index of the first file-name glob matching a shell argument word, or -1. */
