@@ -75,6 +75,33 @@ interface Collector {
   writes: boolean[];
   problems: string[];
   written: boolean;
+  /** Keys that hold path patterns for this tool (Glob's `pattern`, Grep's `glob`). */
+  patternKeys?: ReadonlySet<string>;
+}
+
+// Search tools whose pattern names files: the directory the search starts from (the
+// pattern up to its first wildcard) is a touched path, so `/etc/*` leaves the workspace
+// and `~/.ssh/*` meets a forbidden `.ssh`. Such tools list or search files; the files
+// they then read are named by later calls.
+const PATTERN_KEYS_BY_TOOL: Readonly<Record<string, ReadonlySet<string>>> = {
+  glob: new Set(['pattern']),
+  grep: new Set(['glob']),
+  search_files: new Set(['pattern', 'glob']),
+};
+const FILE_URL_START = /^file:\//i;
+const WILDCARD = /[*?[{]/;
+
+/** The directory a file pattern starts from: its segments before the first wildcard. */
+export function patternBase(pattern: string): string {
+  const segments = pattern.split('/');
+  const fixed: string[] = [];
+  for (const segment of segments) {
+    if (WILDCARD.test(segment)) break;
+    fixed.push(segment);
+  }
+  if (fixed.length === segments.length) return pattern; // no wildcard: the pattern is a path
+  const base = fixed.join('/');
+  return base === '' ? (pattern.startsWith('/') ? '/' : '.') : base;
 }
 
 function add(c: Collector, value: string, from: string, written = c.written): void {
@@ -123,9 +150,17 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     const child = record[key];
     const normalized = normalizeKey(key);
     if (NOT_PARAMETER_KEYS.has(normalized) || skip?.has(key)) continue;
-    // A plain value under a key that never holds a path: nothing to do (most keys).
+    // A plain value under a key that never holds a path: nothing to do (most keys), unless
+    // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
+    if (c.patternKeys?.has(normalized) && typeof child === 'string') {
+      add(c, patternBase(child), `${from}.${key}`);
+      continue;
+    }
     const pathKey = isPathKey(key, normalized);
-    if (!pathKey && (child === null || typeof child !== 'object') && !MAYBE_PATH_KEYS.has(normalized)) continue;
+    if (!pathKey && (child === null || typeof child !== 'object') && !MAYBE_PATH_KEYS.has(normalized)) {
+      if (typeof child === 'string' && child.length > 5 && FILE_URL_START.test(child)) add(c, child, `${from}.${key}`);
+      continue;
+    }
     const at = `${from}.${key}`;
     if (pathKey) {
       // A path key holding an object: look inside it rather than guess what it means.
@@ -136,6 +171,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       } else addPathValue(c, child, at, true);
     } else if (MAYBE_PATH_KEYS.has(normalized)) {
       addPathValue(c, child, at, false);
+      if (child !== null && typeof child === 'object') walkParams(c, child, at, depth + 1);
     } else if (child !== null && typeof child === 'object') {
       walkParams(c, child, at, depth + 1);
     }
@@ -202,6 +238,8 @@ function addPatch(c: Collector, params: unknown): void {
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   const c: Collector = { paths: [], writes: [], problems: [], written: toolClass !== 'read' };
+  const patternKeys = typeof toolName === 'string' ? PATTERN_KEYS_BY_TOOL[toolName.toLowerCase()] : undefined;
+  if (patternKeys && Object.hasOwn(PATTERN_KEYS_BY_TOOL, toolName.toLowerCase())) c.patternKeys = patternKeys;
   const patchTool = typeof toolName === 'string' && isApplyPatch(toolName);
   if (patchTool) addPatch(c, params);
   if (params !== undefined && params !== null) {

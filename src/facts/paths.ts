@@ -2,6 +2,7 @@
 // containment check sees it. Pure apart from synchronous, uncached file-system reads
 // (a symlink may change between calls, so nothing is remembered).
 import * as fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export interface PathContext {
   /** Canonical absolute workspace root, or undefined. */
@@ -34,6 +35,7 @@ const CONTROL_CHAR = /[\u0000-\u001f\u007f]/;
 // A shell variable or substitution the tool's shell would expand to something we cannot see.
 const SHELL_EXPANSION = /\$[A-Za-z_{(]|`/;
 const HOME_VARIABLE = /^\$(?:HOME|\{HOME\})(?=\/|$)/;
+const FILE_URL = /^file:\//i;
 const WINDOWS_DRIVE = /^[A-Za-z]:(?:\/|$)/;
 
 function fail(reason: string): Canonical {
@@ -81,6 +83,14 @@ function isPlainRaw(raw: unknown): raw is string {
  */
 function expandRaw(raw: string, home: string): { ok: true; path: string } | { ok: false; reason: string } {
   if (raw.startsWith('\\\\')) return { ok: false, reason: 'UNC paths are not supported' };
+  // A `file:` URL names a local file: read it as the path it stands for, percent-decoded.
+  if (FILE_URL.test(raw)) {
+    try {
+      return expandRaw(fileURLToPath(raw), home);
+    } catch {
+      return { ok: false, reason: 'a `file:` URL that names no local path' };
+    }
+  }
   let path = raw.includes('\\') ? raw.replace(/\\/g, '/') : raw;
   if (path.charCodeAt(1) === 0x3a /* : */ && WINDOWS_DRIVE.test(path)) return { ok: false, reason: 'Windows drive paths are not supported' };
   if (path === '~' || path.startsWith('~/')) path = home + path.slice(1);
