@@ -168,6 +168,8 @@ function rateEntries(doc: PolicyData): Record<string, unknown>[] {
   return Array.isArray(rate) ? rate.filter(isObject) : [];
 }
 
+const MAX_IDS_PER_RULE = 20;
+
 /** Requesters worth telling apart: owner, each scope rule by sender and by role, unknown, none. */
 export function requestersFor(doc: PolicyData, context: Context): { label: string; requester: Requester | null }[] {
   const list: { label: string; requester: Requester | null }[] = [{ label: 'owner', requester: ownerOf(context) }];
@@ -177,12 +179,14 @@ export function requestersFor(doc: PolicyData, context: Context): { label: strin
     const id = typeof rule.id === 'string' ? rule.id : `rule ${i}`;
     const channel = typeof rule.channel === 'string' ? rule.channel : (context.channel ?? 'cli');
     const base: Requester = { channel, accountId: typeof rule.accountId === 'string' ? rule.accountId : 'default', senderIsOwner: false };
-    const sender = strings(rule.senderIds)[0];
-    if (sender !== undefined) list.push({ label: `${id} (sender)`, requester: { ...base, senderId: sender } });
-    const role = strings(rule.roleIds)[0];
-    if (role !== undefined) list.push({ label: `${id} (role)`, requester: { ...base, senderId: 'member', roleIds: [role] } });
+    // Every listed sender and role (up to a cap): adding one to a list is a loosening to find.
+    const senders = strings(rule.senderIds).slice(0, MAX_IDS_PER_RULE);
+    const roles = strings(rule.roleIds).slice(0, MAX_IDS_PER_RULE);
+    for (const sender of senders) list.push({ label: `${id} (sender ${sender})`, requester: { ...base, senderId: sender } });
+    for (const role of roles) list.push({ label: `${id} (role ${role})`, requester: { ...base, senderId: 'member', roleIds: [role] } });
     // Namespace confusion: the same sender in another account.
-    if (sender !== undefined) list.push({ label: `${id} (other account)`, requester: { ...base, accountId: 'elsewhere', senderId: sender } });
+    const first = senders[0];
+    if (first !== undefined) list.push({ label: `${id} (other account)`, requester: { ...base, accountId: 'elsewhere', senderId: first } });
   }
   list.push({ label: 'unknown', requester: { channel: context.channel ?? 'cli', accountId: 'default', senderId: 'stranger', senderIsOwner: false } });
   list.push({ label: 'none', requester: null });
