@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import type { PolicySet } from '../engine/api.js';
 import type { DecisionKind, Reason, ToolCall } from '../types.js';
-import { callOf, paramsFor, poolsFor, probesForDoc } from './probes.js';
+import { callOf, paramsFor, poolsFor, probesForDoc, section, strings } from './probes.js';
 import type { PolicyData, Probe } from './probes.js';
 
 const STRICTNESS: Record<DecisionKind, number> = { allow: 0, ask: 1, deny: 2 };
@@ -37,6 +37,8 @@ export interface DiffReport {
 }
 
 /** Every probe for two versions of a set: deterministic ones from both, then seeded random ones. */
+const MAX_AGENT_CONTEXTS = 10;
+
 export function probesFor(oldDocs: PolicyData[], newDocs: PolicyData[], options: { seed: number; randomRuns: number }): Probe[] {
   const all = [...oldDocs, ...newDocs];
   const probes: Probe[] = [];
@@ -47,7 +49,11 @@ export function probesFor(oldDocs: PolicyData[], newDocs: PolicyData[], options:
     seen.add(key);
     probes.push(probe);
   };
-  for (const doc of all) for (const probe of probesForDoc(doc, all)) push(probe);
+  for (const doc of all) {
+    // Every agent a policy names (either version): narrowing `match.agents` is a loosening.
+    const agents = all.flatMap((d) => strings(section(d, 'match').agents)).slice(0, MAX_AGENT_CONTEXTS);
+    for (const agent of agents.length > 0 ? [...new Set(agents)] : [undefined]) for (const probe of probesForDoc(doc, all, agent)) push(probe);
+  }
   for (const probe of randomProbes(all, options)) push(probe);
   return probes;
 }

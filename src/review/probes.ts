@@ -121,9 +121,9 @@ export interface Context {
   cwd: string;
 }
 
-export function contextFor(doc: PolicyData): Context {
+export function contextFor(doc: PolicyData, agentGlob?: string): Context {
   const match = section(doc, 'match');
-  const agent = strings(match.agents)[0];
+  const agent = agentGlob ?? strings(match.agents)[0];
   const channel = strings(match.channels)[0];
   const root = section(doc, 'workspace').root;
   const cwd = typeof root === 'string' && root.startsWith('/') ? root : '/srv/workspace';
@@ -194,12 +194,16 @@ export function requestersFor(doc: PolicyData, context: Context): { label: strin
 }
 
 /** Deterministic probes for one document (`docs` supplies the other documents' tool names). */
-export function probesForDoc(doc: PolicyData, docs: PolicyData[]): Probe[] {
-  const context = contextFor(doc);
+export function probesForDoc(doc: PolicyData, docs: PolicyData[], agentGlob?: string): Probe[] {
+  const context = contextFor(doc, agentGlob);
   const probes: Probe[] = [];
   const add = (label: string, call: ToolCall) => probes.push({ label, calls: [call] });
 
-  for (const tool of toolNames(docs)) add(`tool \`${tool}\``, callOf(context, tool, paramsFor(tool)));
+  for (const tool of toolNames(docs)) {
+    add(`tool \`${tool}\``, callOf(context, tool, paramsFor(tool)));
+    // Without parameters too: a tool gate can be the only check such a call meets.
+    add(`tool \`${tool}\` (no parameters)`, callOf(context, tool, {}));
+  }
 
   const paths = section(doc, 'paths');
   for (const key of ['forbidden', 'allowed', 'writable']) {
