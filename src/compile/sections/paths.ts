@@ -8,34 +8,76 @@ import type { Check } from '../model.js';
 
 type Matcher = (path: string) => boolean;
 
+/** Most answers a glob set remembers per root (and for shell words) before starting over. */
+const MAX_REMEMBERED = 4096;
+
+/** Matchers for one canonical root, and what they said about paths seen before. */
+interface RootGlobs {
+  matchers: Matcher[];
+  /** Index of the first matching glob by canonical path, -1 for none. */
+  first: Map<string, number>;
+}
+
 /**
  * Path globs anchored at the workspace root: the root is known only per call (`${cwd}`,
  * symlinks), so matchers are compiled per canonical root and kept in a small owned cache.
+ * A matcher is a pure function of the canonical path, so its answer is remembered per root
+ * (bounded; the file system is never consulted here).
  */
 function globSet(globs: readonly string[], home: string, caseInsensitive: boolean, list: 'deny' | 'allow') {
-  const byRoot = new LRUCache<string, Matcher[]>({ max: 64 });
+  const byRoot = new LRUCache<string, RootGlobs>({ max: 64 });
   const fileNameTests = globs.map((g) => (isFileNameGlob(g) ? compileFileNameGlob(g, caseInsensitive) : undefined));
+  const hasFileNameTests = fileNameTests.some((t) => t !== undefined);
+  const wordAnswers = new Map<string, number>();
   // The root is nearly always the one of the previous call: check that before the LRU.
   let lastKey: string | undefined;
-  let lastMatchers: Matcher[] = [];
+  let last: RootGlobs | undefined;
+  function forRoot(root: string | undefined): RootGlobs {
+    const key = root ?? '';
+    if (key === lastKey) return last!;
+    let r = byRoot.get(key);
+    if (!r) {
+      r = { matchers: globs.map((g) => compilePathGlob(g, { root, home, caseInsensitive, list })), first: new Map() };
+      byRoot.set(key, r);
+    }
+    lastKey = key;
+    last = r;
+    return r;
+  }
   return {
     globs,
-    matchers(root: string | undefined): Matcher[] {
-      const key = root ?? '';
-      if (key === lastKey) return lastMatchers;
-      let m = byRoot.get(key);
-      if (!m) {
-        m = globs.map((g) => compilePathGlob(g, { root, home, caseInsensitive, list }));
-        byRoot.set(key, m);
+    /** Index of the first glob matching a canonical path under this root, or -1. */
+    first(root: string | undefined, path: string): number {
+      const r = forRoot(root);
+      let i = r.first.get(path);
+      if (i !== undefined) return i;
+      i = -1;
+      const { matchers } = r;
+      for (let j = 0; j < matchers.length; j++) {
+        if (matchers[j]!(path)) {
+          i = j;
+          break;
+        }
       }
-      lastKey = key;
-      lastMatchers = m;
-      return m;
+      if (r.first.size >= MAX_REMEMBERED) r.first.clear();
+      r.first.set(path, i);
+      return i;
     },
     /** Index of the first file-name glob matching a shell argument word, or -1. */
     firstWord(word: string): number {
-      for (let i = 0; i < fileNameTests.length; i++) if (fileNameTests[i]?.(word)) return i;
-      return -1;
+      if (!hasFileNameTests) return -1;
+      let i = wordAnswers.get(word);
+      if (i !== undefined) return i;
+      i = -1;
+      for (let j = 0; j < fileNameTests.length; j++) {
+        if (fileNameTests[j]?.(word)) {
+          i = j;
+          break;
+        }
+      }
+      if (wordAnswers.size >= MAX_REMEMBERED) wordAnswers.clear();
+      wordAnswers.set(word, i);
+      return i;
     },
   };
 }
@@ -58,15 +100,13 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
       run(view, sink) {
         const facts = view.paths();
         if (!facts.ok) return;
-        const matchers = set.matchers(view.anchor());
+        const anchor = view.anchor();
         const hits: string[] | undefined = sink.trace ? [] : undefined;
         for (const path of facts.paths) {
-          for (let i = 0; i < matchers.length; i++) {
-            if (!matchers[i]!(path)) continue;
-            hits?.push(pointers[i]!);
-            sink.verdicts.push({ decision: 'deny', check: 'paths.forbidden', message: `path ${tick(path)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! });
-            break;
-          }
+          const i = set.first(anchor, path);
+          if (i < 0) continue;
+          hits?.push(pointers[i]!);
+          sink.verdicts.push({ decision: 'deny', check: 'paths.forbidden', message: `path ${tick(path)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! });
         }
         for (const word of facts.words) {
           const i = set.firstWord(word);
@@ -91,14 +131,13 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
       run(view, sink) {
         const facts = view.paths();
         if (!facts.ok) return;
-        const matchers = set.matchers(view.anchor());
+        const anchor = view.anchor();
         const hits: string[] | undefined = sink.trace ? [] : undefined;
         let objected = false;
         for (let j = 0; j < facts.paths.length; j++) {
           if (key === 'writable' && !facts.written[j]) continue;
           const path = facts.paths[j]!;
-          let found = -1;
-          for (let i = 0; i < matchers.length; i++) if (matchers[i]!(path)) { found = i; break; }
+          const found = set.first(anchor, path);
           if (found >= 0) { hits?.push(`/paths/${key}/${found}`); continue; }
           objected = true;
           const what = key === 'writable' ? 'written path' : 'path';
