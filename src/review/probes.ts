@@ -268,6 +268,95 @@ export function probesForDoc(doc: PolicyData, docs: PolicyData[], agentGlob?: st
     const id = typeof rate.id === 'string' ? rate.id : 'rate';
     probes.push({ label: `limits.rate ${id}`, calls: Array.from({ length: rate.limit + 1 }, () => call) });
   }
+  for (const probe of ruleProbes(doc, context)) probes.push(probe);
+  return probes;
+}
+
+interface Leaf {
+  fact: string;
+  operator: string;
+  value: unknown;
+  path?: string;
+}
+
+function leavesOf(condition: unknown, out: Leaf[] = [], depth = 0): Leaf[] {
+  if (!isObject(condition) || depth > 32) return out;
+  for (const key of ['all', 'any']) if (Array.isArray(condition[key])) for (const c of condition[key] as unknown[]) leavesOf(c, out, depth + 1);
+  if (condition.not !== undefined) leavesOf(condition.not, out, depth + 1);
+  if (typeof condition.fact === 'string' && typeof condition.operator === 'string') {
+    out.push({ fact: condition.fact, operator: condition.operator, value: condition.value, ...(typeof condition.path === 'string' ? { path: condition.path } : {}) });
+  }
+  return out;
+}
+
+const MAX_PROBE_STRING = 200_000;
+
+/** Values on both sides of a leaf's boundary, so a changed threshold or list shows up. */
+function boundaryValues(leaf: Leaf, length: boolean): unknown[] {
+  const v = leaf.value;
+  if (typeof v === 'number' && Number.isFinite(v)) {
+    const numbers = [v - 1, v, v + 1].filter((n) => !length || (n >= 0 && n <= MAX_PROBE_STRING));
+    return length ? numbers.map((n) => 'x'.repeat(n)) : numbers;
+  }
+  if (Array.isArray(v)) return [...v.slice(0, 10), 'probe-other'];
+  if (typeof v === 'string' || typeof v === 'boolean') return [v, typeof v === 'string' ? `${v}-other` : !v];
+  return [];
+}
+
+/** `$.a.b` → ['a', 'b']; `$.a.length` → ['a'] with `length` set. */
+function paramPath(path: string): { keys: string[]; length: boolean } | undefined {
+  const m = /^\$((?:\.[A-Za-z_][A-Za-z0-9_]*)+)$/.exec(path);
+  if (!m) return undefined;
+  const keys = m[1]!.slice(1).split('.');
+  const length = keys[keys.length - 1] === 'length';
+  return { keys: length ? keys.slice(0, -1) : keys, length };
+}
+
+function withParam(params: Record<string, unknown>, keys: string[], value: unknown): Record<string, unknown> {
+  const out = structuredClone(params);
+  let at: Record<string, unknown> = out;
+  keys.forEach((k, i) => {
+    if (i === keys.length - 1) at[k] = value;
+    else at = (at[k] = isObject(at[k]) ? at[k] : {}) as Record<string, unknown>;
+  });
+  return out;
+}
+
+/**
+ * Custom rules: for each rule, calls whose parameters sit on both sides of every
+ * `params` leaf's boundary, on the tools its `toolName`/`toolClass` leaves name.
+ */
+function ruleProbes(doc: PolicyData, context: Context): Probe[] {
+  const rules = Array.isArray(doc.rules) ? doc.rules.filter(isObject) : [];
+  const probes: Probe[] = [];
+  for (const rule of rules) {
+    const id = typeof rule.id === 'string' ? rule.id : 'rule';
+    const leaves = leavesOf(rule.when);
+    const tools = new Set<string>();
+    for (const leaf of leaves) {
+      const values = Array.isArray(leaf.value) ? leaf.value : [leaf.value];
+      if (leaf.fact === 'toolName') for (const v of values) if (typeof v === 'string') tools.add(v);
+      if (leaf.fact === 'toolClass') for (const v of values) if (typeof v === 'string') tools.add(REPRESENTATIVE_TOOLS[v as 'read'] ?? 'write');
+    }
+    if (tools.size === 0) for (const t of Object.values(REPRESENTATIVE_TOOLS)) tools.add(t);
+    // A path the policy lets tools touch, so path checks do not mask the rule.
+    const paths = section(doc, 'paths');
+    const allowedGlob = strings(paths.writable)[0] ?? strings(paths.allowed)[0];
+    const hint = allowedGlob !== undefined ? { path: synthesise(allowedGlob) } : {};
+    for (const tool of [...tools].slice(0, 10)) {
+      let base = paramsFor(tool, hint);
+      const params = leaves.flatMap((leaf) => {
+        const p = leaf.fact === 'params' && leaf.path !== undefined ? paramPath(leaf.path) : undefined;
+        return p ? [{ leaf, p }] : [];
+      });
+      // First every leaf at its largest boundary value, then each leaf through its values.
+      for (const { leaf, p } of params) base = withParam(base, p.keys, boundaryValues(leaf, p.length).at(-1));
+      probes.push({ label: `rules ${id}`, calls: [callOf(context, tool, base)] });
+      for (const { leaf, p } of params) {
+        for (const value of boundaryValues(leaf, p.length)) probes.push({ label: `rules ${id}`, calls: [callOf(context, tool, withParam(base, p.keys, value))] });
+      }
+    }
+  }
   return probes;
 }
 
