@@ -39,6 +39,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     shellCache: boundedCache<string, ShellFacts>(options.shellCacheMax ?? 10_000),
     fixedRoots: new Map(),
     commandFacts: new WeakMap(),
+    lexicalPaths: new Map(),
   };
   const { revision, policies } = compiled;
 

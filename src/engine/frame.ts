@@ -7,7 +7,7 @@ import type { ShellFacts, SimpleCommand, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
 import { classifyTool } from '../facts/classify.js';
 import { commandPaths, extractPaths } from '../facts/extract-paths.js';
-import { canonicalPath, canonicalRoot, type PathContext, type StatCache } from '../facts/paths.js';
+import { canonicalPath, canonicalRoot, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
 import { parseShell } from '../facts/shell/index.js';
 import { isReadOnlyCommand } from '../facts/read-only-commands.js';
 
@@ -29,7 +29,23 @@ export interface FrameEnv {
   fixedRoots?: Map<string, Root>;
   /** Path words of a parsed simple command (pure in the command, which the shell cache keeps alive). */
   commandFacts?: WeakMap<SimpleCommand, CommandFacts>;
+  /**
+   * Canonical forms of raw paths for path settings that never touch the file system (no
+   * symlink resolution, a fixed root): pure in (settings, cwd, raw), so remembered per set.
+   * Keyed by PathSettings.key; bounded per map.
+   */
+  lexicalPaths?: Map<string, LexicalMemo>;
 }
+
+/** Canonical forms by raw path, for calls without a cwd and per cwd. */
+interface LexicalMemo {
+  noCwd: Map<string, Canonical>;
+  byCwd: Map<string, Map<string, Canonical>>;
+}
+
+/** Most raw paths remembered per (settings, cwd), and most cwds per settings, before starting over. */
+const MAX_LEXICAL_PATHS = 4096;
+const MAX_LEXICAL_CWDS = 256;
 
 interface CommandFacts {
   pathLike: string[];
@@ -191,46 +207,88 @@ export class CallFrame {
       caseInsensitive: settings.caseInsensitive,
       statCache: settings.resolveSymlinks ? (this.statCache ??= new Map()) : undefined,
     };
+    const lexical = this.lexicalMemo(settings);
     const paths: string[] = [];
     const written: boolean[] = [];
     const from: string[] = [];
     const words: string[] = [];
-    // Canonical form of one raw path, or the reason the whole call cannot be checked.
-    const take = (raw: string, source: string, writes: boolean): string | undefined => {
-      const c = canonicalPath(raw, ctx);
-      if (!c.ok) return `path \`${printable(raw)}\` (from ${source}) cannot be made canonical: ${c.reason}`;
-      paths.push(c.path);
-      written.push(writes);
-      from.push(source);
-      return undefined;
-    };
     for (let i = 0; i < extracted.paths.length; i++) {
       const p = extracted.paths[i]!;
-      const problem = take(p.value, p.from, extracted.writes[i]!);
-      if (problem !== undefined) return { ok: false, reason: problem };
+      const c = canonicalOf(p.value, ctx, lexical);
+      if (!c.ok) return cannotCanonicalise(p.value, p.from, c.reason);
+      paths.push(c.path);
+      written.push(extracted.writes[i]!);
+      from.push(p.from);
     }
     if (toolClass === 'exec') {
       if (call.cwd !== undefined) {
-        const problem = take(call.cwd, 'cwd', false);
-        if (problem !== undefined) return { ok: false, reason: problem };
+        const c = canonicalOf(call.cwd, ctx, lexical);
+        if (!c.ok) return cannotCanonicalise(call.cwd, 'cwd', c.reason);
+        paths.push(c.path);
+        written.push(false);
+        from.push('cwd');
       }
       for (const cmd of this.shell().commands) {
         const found = this.commandFactsOf(cmd);
         const writes = found.writes;
         // A program run by path is touched too (workspace, forbidden), unless it is a system one.
         if (cmd.commandPath !== undefined && !SYSTEM_PROGRAM.test(cmd.commandPath)) {
-          const problem = take(cmd.commandPath, 'command', false);
-          if (problem !== undefined) return { ok: false, reason: problem };
+          const c = canonicalOf(cmd.commandPath, ctx, lexical);
+          if (!c.ok) return cannotCanonicalise(cmd.commandPath, 'command', c.reason);
+          paths.push(c.path);
+          written.push(false);
+          from.push('command');
         }
         for (const p of found.pathLike) {
-          const problem = take(p, 'command', writes);
-          if (problem !== undefined) return { ok: false, reason: problem };
+          const c = canonicalOf(p, ctx, lexical);
+          if (!c.ok) return cannotCanonicalise(p, 'command', c.reason);
+          paths.push(c.path);
+          written.push(writes);
+          from.push('command');
         }
         for (const w of found.words) words.push(w);
       }
     }
     return { ok: true, paths, written, from, words };
   }
+
+  /** The remembered canonical forms for this call's cwd, when the settings never touch the file system. */
+  private lexicalMemo(settings: PathSettings): Map<string, Canonical> | undefined {
+    const all = this.env.lexicalPaths;
+    if (all === undefined || settings.resolveSymlinks) return undefined;
+    const root = settings.root;
+    if (root !== undefined && (root === '${cwd}' || root.startsWith('${cwd}/'))) return undefined;
+    let memo = all.get(settings.key);
+    if (memo === undefined) {
+      memo = { noCwd: new Map(), byCwd: new Map() };
+      all.set(settings.key, memo);
+    }
+    const cwd = this.call.cwd;
+    if (cwd === undefined) return memo.noCwd;
+    let forCwd = memo.byCwd.get(cwd);
+    if (forCwd === undefined) {
+      if (memo.byCwd.size >= MAX_LEXICAL_CWDS) memo.byCwd.clear();
+      forCwd = new Map();
+      memo.byCwd.set(cwd, forCwd);
+    }
+    return forCwd;
+  }
+}
+
+/** Canonical form of one raw path, from the memo when there is one (lexical settings only). */
+function canonicalOf(raw: string, ctx: PathContext, memo: Map<string, Canonical> | undefined): Canonical {
+  if (memo === undefined) return canonicalPath(raw, ctx);
+  let c = memo.get(raw);
+  if (c === undefined) {
+    c = canonicalPath(raw, ctx);
+    if (memo.size >= MAX_LEXICAL_PATHS) memo.clear();
+    memo.set(raw, c);
+  }
+  return c;
+}
+
+function cannotCanonicalise(raw: string, source: string, reason: string): PathFacts {
+  return { ok: false, reason: `path \`${printable(raw)}\` (from ${source}) cannot be made canonical: ${reason}` };
 }
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: Object.freeze([]) as unknown as string[], written: Object.freeze([]) as unknown as boolean[], from: Object.freeze([]) as unknown as string[], words: Object.freeze([]) as unknown as string[] });
