@@ -71,8 +71,17 @@ export function processIO(): CliIO {
   };
 }
 
-/** Waits for stdout to drain before exiting so piped output is never cut short. */
+/** Runs the command line and sets the exit status; stdout drains before the process ends. */
 export async function main(argv: string[]): Promise<void> {
+  // A reader that goes away (`| head`) is not an error worth a stack trace; a hook whose
+  // answer cannot be delivered still denies.
+  const failClosed = argv[0] === 'hook';
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(failClosed ? 2 : (Number(process.exitCode ?? 0) || 0));
+    });
+  }
   const code = await runCli(argv, processIO());
   process.exitCode = code;
 }
