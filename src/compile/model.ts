@@ -69,6 +69,12 @@ export interface Sink {
 export interface Check {
   /** Check id as reasons name it, e.g. `paths.forbidden`. */
   id: string;
+  /**
+   * The tool classes for which this check can object or trace at all; omitted: every class.
+   * The engine skips the check for calls of other classes, so a check that names classes
+   * must do nothing (no verdict, no trace entry) for the others.
+   */
+  classes?: readonly ToolClass[];
   run(view: CallView, sink: Sink): void;
 }
 

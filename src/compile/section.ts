@@ -1,5 +1,5 @@
 // What every section compiler receives and returns.
-import picomatch from 'picomatch';
+import { nameGlobList } from '../facts/glob-test.js';
 import type { PolicyDocument } from '../policy/document.js';
 import type { Check, CoverageItemData, Limit, PathSettings } from './model.js';
 
@@ -31,17 +31,12 @@ export interface GlobList {
   first(value: string): number;
 }
 
-/** Tool-name and agent/channel globs: picomatch, dot files matched, case-sensitive. */
+/**
+ * Tool-name and agent/channel globs: picomatch semantics, dot files matched, case-sensitive;
+ * decided without picomatch's per-test result object (facts/glob-test.ts).
+ */
 export function nameGlobs(globs: readonly string[] | undefined): GlobList {
-  const list = globs ?? [];
-  const tests = list.map((glob) => picomatch(glob, { dot: true }));
-  return {
-    globs: list,
-    first(value: string): number {
-      for (let i = 0; i < tests.length; i++) if (tests[i]!(value)) return i;
-      return -1;
-    },
-  };
+  return nameGlobList(globs);
 }
 
 /** Wraps user values in backticks for messages. */

@@ -2,8 +2,9 @@
 // combines them (deny > ask > allow); phase 2 takes a slot in every applicable limit,
 // atomically, only when the result is not deny. Any failure is a deny.
 import { boundedCache } from '../state/bounded-cache.js';
-import type { Approval, Decision, DecisionKind, Reason, Severity, ShellFacts, TraceEntry } from '../types.js';
-import type { CompiledPolicy, CompiledSet, Limit, Verdict } from '../compile/model.js';
+import type { Approval, Decision, DecisionKind, Reason, Severity, ShellFacts, ToolClass, TraceEntry } from '../types.js';
+import type { Check, CompiledPolicy, CompiledSet, Limit, Verdict } from '../compile/model.js';
+import { classifyTool } from '../facts/classify.js';
 import type { ConsumeResult, CounterStore, LimitRequest } from '../state/store.js';
 import type { EvaluateOptions, PolicySet } from './api.js';
 import { checkToolCall } from './clean-call.js';
@@ -19,6 +20,15 @@ export interface SetOptions {
   /** How long an asynchronous store may take before the call is denied. Default 2,000 ms. */
   storeTimeoutMs?: number;
 }
+
+/** What one policy runs for calls of one tool name: the tool's class and the checks that can object to that class. */
+interface PolicyPlan {
+  toolClass: ToolClass;
+  checks: readonly Check[];
+}
+
+/** Most tool names whose plans a set remembers before starting over. */
+const MAX_PLANS = 1024;
 
 const SEVERITY_RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, critical: 2 };
 
@@ -42,6 +52,21 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     lexicalPaths: new Map(),
   };
   const { revision, policies } = compiled;
+  // Tool name → one plan per policy (same index): the class and checks depend on the name only.
+  const plans = new Map<string, PolicyPlan[]>();
+
+  function plansFor(toolName: string): PolicyPlan[] {
+    let known = plans.get(toolName);
+    if (known === undefined) {
+      known = policies.map((policy) => {
+        const toolClass = classifyTool(toolName, policy.toolClasses);
+        return { toolClass, checks: policy.checks.filter((c) => c.classes === undefined || c.classes.includes(toolClass)) };
+      });
+      if (plans.size >= MAX_PLANS) plans.clear();
+      plans.set(toolName, known);
+    }
+    return known;
+  }
 
   function evaluate(input: unknown, opts: EvaluateOptions = {}): Decision | Promise<Decision> {
     try {
@@ -61,19 +86,25 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     const verdicts: Verdict[] = [];
     const owners: string[] = []; // policy id of each verdict, same index
     const governing: CompiledPolicy[] = [];
+    const governingPlans: PolicyPlan[] = [];
     const sink = { verdicts, trace };
+    const callPlans = plansFor(call.toolName);
 
-    for (const policy of policies) {
+    for (let p = 0; p < policies.length; p++) {
+      const policy = policies[p]!;
       if (!policy.governs(call)) {
         trace?.push({ policy: policy.id, check: 'match', outcome: 'skip', saw: 'policy does not govern this call' });
         continue;
       }
+      const plan = callPlans[p]!;
       governing.push(policy);
-      const view = frame.viewFor(policy);
+      governingPlans.push(plan);
+      const view = frame.viewFor(policy, plan.toolClass);
       const traceStart = trace?.length ?? 0;
       trace?.push({ policy: policy.id, check: 'match', outcome: 'allow', saw: { toolClass: view.toolClass } });
       const before = verdicts.length;
-      for (const check of policy.checks) check.run(view, sink);
+      const { checks } = plan;
+      for (let c = 0; c < checks.length; c++) checks[c]!.run(view, sink);
       for (let i = before; i < verdicts.length; i++) owners.push(policy.id);
       if (trace) for (let i = traceStart; i < trace.length; i++) trace[i]!.policy = policy.id;
     }
@@ -85,9 +116,10 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     const now = opts.useCallTime && call.time !== undefined ? call.time : clock();
     const limits: { policy: string; limit: Limit }[] = [];
     const requests: LimitRequest[] = [];
-    for (const policy of governing) {
+    for (let g = 0; g < governing.length; g++) {
+      const policy = governing[g]!;
       if (policy.limits.length === 0) continue;
-      const view = frame.viewFor(policy);
+      const view = frame.viewFor(policy, governingPlans[g]!.toolClass);
       for (const limit of policy.limits) {
         if (!limit.applies(call.toolName)) continue;
         const key = limit.keyOf(view);

@@ -5,7 +5,6 @@
 import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, SimpleCommand, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
-import { classifyTool } from '../facts/classify.js';
 import { commandPaths, extractPaths } from '../facts/extract-paths.js';
 import { canonicalPath, canonicalRoot, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
 import { parseShell } from '../facts/shell/index.js';
@@ -100,8 +99,9 @@ export class CallFrame {
     private readonly env: FrameEnv,
   ) {}
 
-  viewFor(policy: CompiledPolicy): CallView {
-    return new PolicyView(this, policy.pathSettings, classifyTool(this.call.toolName, policy.toolClasses));
+  /** The policy's view; `toolClass` is the call's tool class under the policy's toolClasses. */
+  viewFor(policy: CompiledPolicy, toolClass: ToolClass): CallView {
+    return new PolicyView(this, policy.pathSettings, toolClass);
   }
 
   /** The exec command, parsed once; an exec call with no readable command string is unverifiable. */

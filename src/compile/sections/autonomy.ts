@@ -4,6 +4,9 @@ import type { SectionCompiler } from '../section.js';
 import { tick } from '../section.js';
 import { allowForms, commandGlobs, firstOf } from './shell.js';
 
+/** Autonomy gates object to write and exec calls only (each also returns early for reads). */
+const NOT_READ = ['write', 'exec'] as const;
+
 export const compileAutonomy: SectionCompiler = ({ doc, at, cover }) => {
   const mode = doc.autonomy ?? 'full';
   if (mode === 'full') return {};
@@ -14,6 +17,7 @@ export const compileAutonomy: SectionCompiler = ({ doc, at, cover }) => {
       checks: [
         {
           id: 'autonomy',
+          classes: NOT_READ,
           run({ toolClass, call }, sink) {
             if (toolClass === 'read') return;
             sink.verdicts.push({ decision: 'deny', check: 'autonomy', message: `autonomy is readonly: ${toolClass} tool ${tick(call.toolName)} is denied`, source });
@@ -28,6 +32,7 @@ export const compileAutonomy: SectionCompiler = ({ doc, at, cover }) => {
     checks: [
       {
         id: 'autonomy',
+        classes: NOT_READ,
         run(view, sink) {
           const { toolClass, call } = view;
           if (toolClass === 'read') return;

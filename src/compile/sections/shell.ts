@@ -11,6 +11,9 @@ export interface CommandGlobList {
   first(text: string): number;
 }
 
+/** Shell checks object only to exec-class calls (each also returns early for the others). */
+const EXEC_ONLY = ['exec'] as const;
+
 /** Directories whose programs may be matched by base name (`/usr/bin/git` is `git`). */
 const SYSTEM_BIN = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
 
@@ -67,6 +70,7 @@ export function caresAboutCommands(doc: SectionInput['doc']): boolean {
 export function capsCheck(at: (p: string) => string): Check {
   return {
     id: 'shell.caps',
+    classes: EXEC_ONLY,
     run(view, sink) {
       if (view.toolClass !== 'exec') return;
       const facts = view.shell();
@@ -87,6 +91,7 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
     cover('/shell/enabled', 'shell.enabled false');
     checks.push({
       id: 'shell.enabled',
+      classes: EXEC_ONLY,
       run({ toolClass, call }, sink) {
         if (toolClass !== 'exec') return;
         sink.verdicts.push({ decision: 'deny', check: 'shell.enabled', message: `shell is disabled: exec-class tool ${tick(call.toolName)} is denied`, source: at('/shell/enabled') });
@@ -98,6 +103,7 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
   if (cares) {
     checks.push({
       id: 'shell.unverifiable',
+      classes: EXEC_ONLY,
       run(view, sink) {
         if (view.toolClass !== 'exec') return;
         const f = view.shell();
@@ -123,6 +129,7 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
 
   checks.push({
     id: 'shell.commands',
+    classes: EXEC_ONLY,
     run(view, sink) {
       if (view.toolClass !== 'exec') return;
       const f: ShellFacts | undefined = view.shell();
