@@ -55,6 +55,32 @@ function isPathKey(key: string, normalized: string): boolean {
   return PATH_KEY_SUFFIX.test(key);
 }
 
+/** What walkParams needs to know of a parameter name. */
+interface KeyKind {
+  normalized: string;
+  /** Names variables, not parameters (`env`): skipped. */
+  notParameter: boolean;
+  /** Always holds a path. */
+  path: boolean;
+  /** Holds a path when the value looks like one. */
+  maybe: boolean;
+}
+
+function kindOf(key: string): KeyKind {
+  const normalized = normalizeKey(key);
+  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path: isPathKey(key, normalized), maybe: MAYBE_PATH_KEYS.has(normalized) };
+}
+
+// Parameter names tools send on nearly every call, classified once at load by kindOf itself
+// (a constant table, not a cache: other names are classified as they come).
+const COMMON_KEYS = [
+  'path', 'paths', 'file_path', 'filePath', 'notebook_path', 'cwd', 'workdir', 'command', 'cmd', 'script', 'commandLine',
+  'content', 'contents', 'oldText', 'newText', 'old_string', 'new_string', 'replace_all', 'edits', 'query', 'url', 'action',
+  'text', 'message', 'id', 'input', 'patch', 'pattern', 'glob', 'limit', 'offset', 'timeout', 'description', 'prompt',
+  'to', 'target', 'channel', 'name', 'args', 'env', 'background', 'type', 'mode', 'recursive',
+];
+const COMMON_KEY_KINDS: ReadonlyMap<string, KeyKind> = new Map(COMMON_KEYS.map((k) => [k, kindOf(k)]));
+
 /** Looks like a path: contains `/` (or `\`), or starts with `.` or `~`. */
 export function looksLikePath(word: string): boolean {
   return word.includes('/') || word.includes('\\') || word.startsWith('.') || word.startsWith('~');
@@ -89,6 +115,12 @@ const PATTERN_KEYS_BY_TOOL: Readonly<Record<string, ReadonlySet<string>>> = {
   search_files: new Set(['pattern', 'glob']),
 };
 const FILE_URL_START = /^file:\//i;
+
+/** Whether the text starts with `f` or `F` (a cheap test before FILE_URL_START). */
+function startsWithF(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return c === 0x66 || c === 0x46;
+}
 const WILDCARD = /[*?[{]/;
 
 /** The directory a file pattern starts from: its segments before the first wildcard. */
@@ -148,17 +180,18 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
   for (const key in record) {
     if (!Object.hasOwn(record, key)) continue;
     const child = record[key];
-    const normalized = normalizeKey(key);
-    if (NOT_PARAMETER_KEYS.has(normalized) || skip?.has(key)) continue;
+    const kind = COMMON_KEY_KINDS.get(key) ?? kindOf(key);
+    const normalized = kind.normalized;
+    if (kind.notParameter || skip?.has(key)) continue;
     // A plain value under a key that never holds a path: nothing to do (most keys), unless
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
     if (c.patternKeys?.has(normalized) && typeof child === 'string') {
       add(c, patternBase(child), `${from}.${key}`);
       continue;
     }
-    const pathKey = isPathKey(key, normalized);
-    if (!pathKey && (child === null || typeof child !== 'object') && !MAYBE_PATH_KEYS.has(normalized)) {
-      if (typeof child === 'string' && child.length > 5 && FILE_URL_START.test(child)) add(c, child, `${from}.${key}`);
+    const pathKey = kind.path;
+    if (!pathKey && (child === null || typeof child !== 'object') && !kind.maybe) {
+      if (typeof child === 'string' && child.length > 5 && startsWithF(child) && FILE_URL_START.test(child)) add(c, child, `${from}.${key}`);
       continue;
     }
     const at = `${from}.${key}`;
@@ -169,7 +202,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
         walkParams(c, child, at, depth + 1);
         if (c.paths.length === before) c.problems.push(`\`${at}\` is not a string`);
       } else addPathValue(c, child, at, true);
-    } else if (MAYBE_PATH_KEYS.has(normalized)) {
+    } else if (kind.maybe) {
       addPathValue(c, child, at, false);
       if (child !== null && typeof child === 'object') walkParams(c, child, at, depth + 1);
     } else if (child !== null && typeof child === 'object') {
@@ -190,9 +223,14 @@ const DIFF_FILE_LINE = /^(?:---|\+\+\+)\s+(.*)$/;
 export function patchPaths(body: string): { paths: string[]; problems: string[] } {
   const paths: string[] = [];
   const problems: string[] = [];
-  for (const rawLine of body.split(/\r\n|\r|\n/)) {
+  // Without a carriage return, a plain split gives the same lines without a regex.
+  const lines = body.includes('\r') ? body.split(/\r\n|\r|\n/) : body.split('\n');
+  for (const rawLine of lines) {
     const line = rawLine.trimStart();
-    const file = PATCH_FILE_LINE.exec(line);
+    // Every header starts with `***` and every diff file line with `---` or `+++`: most lines are neither.
+    const first = line.charCodeAt(0);
+    if (first !== 0x2a /* * */ && rawLine.charCodeAt(0) !== 0x2d /* - */ && rawLine.charCodeAt(0) !== 0x2b /* + */) continue;
+    const file = first === 0x2a ? PATCH_FILE_LINE.exec(line) : null;
     if (file) {
       const path = (file[1] ?? '').trim();
       paths.push(path);
@@ -238,8 +276,11 @@ function addPatch(c: Collector, params: unknown): void {
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   const c: Collector = { paths: [], writes: [], problems: [], written: toolClass !== 'read' };
-  const patternKeys = typeof toolName === 'string' ? PATTERN_KEYS_BY_TOOL[toolName.toLowerCase()] : undefined;
-  if (patternKeys && Object.hasOwn(PATTERN_KEYS_BY_TOOL, toolName.toLowerCase())) c.patternKeys = patternKeys;
+  // Only names of 4 (`glob`, `grep`) or 12 (`search_files`) characters have pattern keys.
+  if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 12)) {
+    const lower = toolName.toLowerCase();
+    if (Object.hasOwn(PATTERN_KEYS_BY_TOOL, lower)) c.patternKeys = PATTERN_KEYS_BY_TOOL[lower];
+  }
   const patchTool = typeof toolName === 'string' && isApplyPatch(toolName);
   if (patchTool) addPatch(c, params);
   if (params !== undefined && params !== null) {
