@@ -1,7 +1,7 @@
 // What every section compiler receives and returns.
 import { nameGlobList } from '../facts/glob-test.js';
 import type { PolicyDocument } from '../policy/document.js';
-import type { Check, CoverageItemData, Limit, PathSettings } from './model.js';
+import type { Check, CoverageItemData, Limit, PathSettings, Verdict } from './model.js';
 
 export interface SectionInput {
   policy: string;
@@ -39,7 +39,28 @@ export function nameGlobs(globs: readonly string[] | undefined): GlobList {
   return nameGlobList(globs);
 }
 
+/** Most verdicts a memo keeps before starting over. */
+const MAX_VERDICTS = 2048;
+
+/**
+ * Verdicts remembered by key, for checks whose verdict is a pure function of a few strings
+ * (a path and a glob index): the engine only reads verdicts, so a frozen one can be shared.
+ */
+export class VerdictMemo {
+  private readonly known = new Map<string, Verdict>();
+  get(key: string): Verdict | undefined {
+    return this.known.get(key);
+  }
+  keep(key: string, verdict: Verdict): Verdict {
+    if (this.known.size >= MAX_VERDICTS) this.known.clear();
+    const frozen = Object.freeze(verdict);
+    this.known.set(key, frozen);
+    return frozen;
+  }
+}
+
 /** Wraps user values in backticks for messages. */
 export function tick(value: string): string {
-  return '`' + value.replace(/`/g, "'") + '`';
+  // Most values hold no backtick: skip the regex replace for them.
+  return '`' + (value.includes('`') ? value.replace(/`/g, "'") : value) + '`';
 }

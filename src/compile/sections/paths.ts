@@ -3,7 +3,7 @@
 import { LRUCache } from 'lru-cache';
 import { compileFileNameGlob, compilePathGlob, isFileNameGlob } from '../../facts/path-glob.js';
 import type { SectionCompiler } from '../section.js';
-import { tick } from '../section.js';
+import { tick, VerdictMemo } from '../section.js';
 import type { Check } from '../model.js';
 
 type Matcher = (path: string) => boolean;
@@ -95,6 +95,9 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
     // Pointers and source locations per glob, built once rather than per verdict.
     const pointers = set.globs.map((_, i) => `/paths/forbidden/${i}`);
     const sources = pointers.map((pointer) => at(pointer));
+    // A verdict is a pure function of (glob, path) and of (glob, word): remembered per glob.
+    const pathVerdicts = set.globs.map(() => new VerdictMemo());
+    const wordVerdicts = set.globs.map(() => new VerdictMemo());
     checks.push({
       id: 'paths.forbidden',
       run(view, sink) {
@@ -106,13 +109,15 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
           const i = set.first(anchor, path);
           if (i < 0) continue;
           hits?.push(pointers[i]!);
-          sink.verdicts.push({ decision: 'deny', check: 'paths.forbidden', message: `path ${tick(path)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! });
+          const memo = pathVerdicts[i]!;
+          sink.verdicts.push(memo.get(path) ?? memo.keep(path, { decision: 'deny', check: 'paths.forbidden', message: `path ${tick(path)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! }));
         }
         for (const word of facts.words) {
           const i = set.firstWord(word);
           if (i < 0) continue;
           hits?.push(pointers[i]!);
-          sink.verdicts.push({ decision: 'deny', check: 'paths.forbidden', message: `command argument ${tick(word)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! });
+          const memo = wordVerdicts[i]!;
+          sink.verdicts.push(memo.get(word) ?? memo.keep(word, { decision: 'deny', check: 'paths.forbidden', message: `command argument ${tick(word)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! }));
         }
         sink.trace?.push({ policy: '', check: 'paths.forbidden', outcome: hits && hits.length ? 'deny' : 'allow', saw: { paths: facts.paths, words: facts.words }, hits });
       },

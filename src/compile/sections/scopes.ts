@@ -83,5 +83,5 @@ function actionAllowed(call: CleanCall, actions: Set<string>): boolean {
 }
 
 function describe(who: Requester): string {
-  return [who.channel ?? '?', who.accountId ?? '?', who.senderId ?? '?'].join('/');
+  return `${who.channel ?? '?'}/${who.accountId ?? '?'}/${who.senderId ?? '?'}`;
 }

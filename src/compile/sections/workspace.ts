@@ -1,6 +1,6 @@
 // `workspace` and the canonical-path gate every path check stands on.
 import type { SectionCompiler } from '../section.js';
-import { tick } from '../section.js';
+import { tick, VerdictMemo } from '../section.js';
 import { isInside } from '../../facts/paths.js';
 import type { Check } from '../model.js';
 
@@ -26,6 +26,10 @@ export const compileWorkspace: SectionCompiler = ({ doc, at, cover, pathSettings
   if (!pathSettings.only) return { usesPaths: true };
   cover('/workspace/root', 'workspace.only');
   const source = at(ws.only !== undefined ? '/workspace/only' : '/workspace/root');
+  // The verdict for a path outside the root is a pure function of (root, path): remembered
+  // for the last root seen (nearly always the only one).
+  let memoRoot: string | undefined;
+  let outsideVerdicts = new VerdictMemo();
   const checks: Check[] = [
     {
       id: 'workspace.only',
@@ -42,7 +46,11 @@ export const compileWorkspace: SectionCompiler = ({ doc, at, cover, pathSettings
         for (const p of facts.paths) {
           if (isInside(p, r.path)) continue;
           outside++;
-          sink.verdicts.push({ decision: 'deny', check: 'workspace.only', message: `path ${tick(p)} is outside the workspace ${tick(r.path)}`, source });
+          if (memoRoot !== r.path) {
+            memoRoot = r.path;
+            outsideVerdicts = new VerdictMemo();
+          }
+          sink.verdicts.push(outsideVerdicts.get(p) ?? outsideVerdicts.keep(p, { decision: 'deny', check: 'workspace.only', message: `path ${tick(p)} is outside the workspace ${tick(r.path)}`, source }));
         }
         sink.trace?.push({ policy: '', check: 'workspace.only', outcome: outside ? 'deny' : 'allow', saw: { root: r.path, paths: facts.paths }, hits: outside ? ['/workspace/root'] : [] });
       },
