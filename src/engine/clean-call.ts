@@ -5,8 +5,8 @@ import type { CleanCall } from '../compile/model.js';
 
 export type ParsedCall = { ok: true; call: CleanCall } | { ok: false; message: string };
 
-const CALL_KEYS: ReadonlySet<string> = new Set(['toolName', 'params', 'agentId', 'sessionId', 'sessionKey', 'runId', 'cwd', 'derivedPaths', 'requester', 'time']);
-const REQUESTER_KEYS: ReadonlySet<string> = new Set(['channel', 'accountId', 'senderId', 'senderIsOwner', 'roleIds']);
+export const CALL_KEYS: ReadonlySet<string> = new Set(['toolName', 'params', 'agentId', 'sessionId', 'sessionKey', 'runId', 'cwd', 'derivedPaths', 'requester', 'time']);
+export const REQUESTER_KEYS: ReadonlySet<string> = new Set(['channel', 'accountId', 'senderId', 'senderIsOwner', 'roleIds']);
 const STRING_KEYS = ['agentId', 'sessionId', 'sessionKey', 'runId', 'cwd'] as const;
 const REQUESTER_STRING_KEYS = ['channel', 'accountId', 'senderId'] as const;
 const MAX_NAME = 256;
@@ -28,17 +28,50 @@ function isStringArray(v: unknown): v is string[] {
 }
 
 /** The first own key not in `allowed`, or undefined (no key array is built). */
-function unknownKey(record: Record<string, unknown>, allowed: ReadonlySet<string>): string | undefined {
+function unknownKey(record: Record<string, unknown>, allowed: (key: string) => boolean): string | undefined {
   // for-in also sees enumerable keys inherited from a polluted Object.prototype: those are
   // refused too, which is the safe side.
-  for (const key in record) if (!allowed.has(key)) return key;
+  for (const key in record) if (!allowed(key)) return key;
   return undefined;
+}
+
+// The key sets as switches: a few times faster than Set lookups on the hot path. Tested
+// equal to CALL_KEYS and REQUESTER_KEYS (test/engine/clean-call.test.ts).
+export function isCallKey(key: string): boolean {
+  switch (key) {
+    case 'toolName':
+    case 'params':
+    case 'agentId':
+    case 'sessionId':
+    case 'sessionKey':
+    case 'runId':
+    case 'cwd':
+    case 'derivedPaths':
+    case 'requester':
+    case 'time':
+      return true;
+    default:
+      return false;
+  }
+}
+
+export function isRequesterKey(key: string): boolean {
+  switch (key) {
+    case 'channel':
+    case 'accountId':
+    case 'senderId':
+    case 'senderIsOwner':
+    case 'roleIds':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** Why the input is not a tool call, or undefined when it is one. Reads, never copies. */
 function callProblem(input: unknown): string | undefined {
   if (!isPlainObject(input)) return 'a tool call must be a JSON object';
-  const extra = unknownKey(input, CALL_KEYS);
+  const extra = unknownKey(input, isCallKey);
   if (extra !== undefined) return `unknown key \`${extra}\` in tool call`;
   const { toolName } = input;
   if (typeof toolName !== 'string' || toolName.length === 0) return '`toolName` must be a non-empty string';
@@ -58,7 +91,7 @@ function callProblem(input: unknown): string | undefined {
 
 function requesterProblem(input: unknown): string | undefined {
   if (!isPlainObject(input)) return '`requester` must be an object';
-  const extra = unknownKey(input, REQUESTER_KEYS);
+  const extra = unknownKey(input, isRequesterKey);
   if (extra !== undefined) return `unknown key \`${extra}\` in requester`;
   if (input.channel !== null && !isOptionalString(input.channel)) return '`requester.channel` must be a string';
   if (input.accountId !== null && !isOptionalString(input.accountId)) return '`requester.accountId` must be a string';

@@ -64,6 +64,8 @@ interface PathMemo {
 /** One policy's view of the call: its tool class and its path settings over the shared frame. */
 class PolicyView implements CallView {
   readonly call: CleanCall;
+  /** The frame's answer, kept here too: several checks of the policy ask for it. */
+  private facts: PathFacts | undefined;
   constructor(
     private readonly frame: CallFrame,
     private readonly settings: PathSettings,
@@ -81,7 +83,7 @@ class PolicyView implements CallView {
     return this.frame.memo(this.settings).anchor;
   }
   paths(): PathFacts {
-    return this.frame.paths(this.settings, this.toolClass);
+    return (this.facts ??= this.frame.paths(this.settings, this.toolClass));
   }
 }
 

@@ -92,8 +92,9 @@ function looksLikeSinglePath(value: string): boolean {
 }
 
 function isApplyPatch(toolName: string): boolean {
-  // Only names of 10 or 11 characters can match: skip the regex for the others.
-  return (toolName.length === 10 || toolName.length === 11) && /^apply[_-]?patch$/i.test(toolName);
+  // Only names of 10 or 11 characters starting with `a` can match: skip the regex for the others.
+  const first = toolName.charCodeAt(0);
+  return (toolName.length === 10 || toolName.length === 11) && (first === 0x61 || first === 0x41) && /^apply[_-]?patch$/i.test(toolName);
 }
 
 interface Collector {
