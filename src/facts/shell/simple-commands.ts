@@ -7,13 +7,15 @@ import {
   commandOptionRunners,
   findCommandOption,
   isRiskyVariable,
+  isShellInterpreter,
+  opaqueRunners,
   readShellInvocation,
-  shellInterpreters,
   skipWrapperOptions,
   stdinPaths,
   wrappers,
 } from './wrappers.js';
-import { baseName, nestedLists, wordValue, type WordValue } from './words.js';
+import { hiddenCommands } from './hidden-commands.js';
+import { baseName, expandBraces, nestedLists, wordValue, type WordValue } from './words.js';
 
 export interface ShellCaps {
   /** Longest command string read, in UTF-16 code units. */
@@ -147,13 +149,29 @@ function stdinScript(stmt: Stmt): string | undefined {
 }
 
 /**
+ * Where the words of a command came from when another program builds part of it:
+ * `xargs` appends words read from its input (or puts them where `replace` is), and
+ * `find -exec` puts file names where `{}` is.
+ */
+interface Builder {
+  name: string;
+  /** Text the builder replaces with input it reads (`xargs -I %`, `find -exec ... {}`). */
+  replace?: string;
+  /** Whether input words are appended after the given ones (xargs without -I). */
+  appends: boolean;
+}
+
+/**
  * Reads the command that starts at `values[at]`: unwraps wrappers, shells, eval and
  * find -exec, and emits what finally runs.
  */
-function runWords(values: WordValue[], at: number, depth: number, walk: Walk, redirects: string[], stmt: Stmt): void {
+function runWords(values: WordValue[], at: number, depth: number, walk: Walk, redirects: string[], stmt: Stmt, builder?: Builder): void {
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
   const head = values[at];
   if (head === undefined) return;
+  if (builder?.replace !== undefined && head.text.includes(builder.replace)) {
+    markUnverifiable(walk, `the command word comes from \`${builder.name}\` input: \`${head.text}\``);
+  }
   if (!head.literal) {
     markUnverifiable(walk, `command word is not a literal: \`${head.text}\``);
     emitWords(walk, values.slice(at), redirects);
@@ -175,6 +193,23 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
     }
   }
 
+  if (opaqueRunners.has(name) && values.length > at + 1) {
+    markUnverifiable(walk, `\`${name}\` builds the command it runs from its arguments or input`);
+  }
+  if (name === 'su' && values.slice(at + 1).some((v) => /^(-[A-Za-z]*s|--shell)/.test(v.text))) {
+    markUnverifiable(walk, '`su -s` runs the program it names instead of a shell');
+  }
+  if (name === 'sg') {
+    // `sg [-] group command`: the command is a string for /bin/sh -c.
+    const rest = values.slice(at + 1).filter((v) => v.text !== '-');
+    const command = rest[1];
+    if (command !== undefined && !rest.some((v) => v.text === '-c')) {
+      if (command.literal) collectFromSource(command.text, depth + 1, walk);
+      else markUnverifiable(walk, `command string of \`sg\` is not a literal: \`${command.text}\``);
+      return;
+    }
+  }
+
   const spec = wrappers.get(name);
   if (spec) {
     const skip = skipWrapperOptions(spec, values, at);
@@ -182,19 +217,33 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
       markUnverifiable(walk, skip.reason);
       emitWords(walk, values.slice(at), redirects);
     } else if (skip.kind === 'none' || skip.start >= values.length) {
-      emitWords(walk, values.slice(at), redirects); // the wrapper alone: `sudo -l`, `exec 3>x`
+      // The wrapper alone: `sudo -l`, `exec 3>x`. Under xargs, the wrapped command is
+      // whatever xargs reads: `echo rm -rf / | xargs sudo`.
+      if (skip.kind === 'command' && builder?.appends) {
+        markUnverifiable(walk, `\`${name}\` under \`${builder.name}\` runs a command read from input`);
+      }
+      emitWords(walk, values.slice(at), redirects);
     } else {
-      runWords(values, skip.start, depth + 1, walk, redirects, stmt);
+      const inner = name === 'xargs' ? xargsBuilder(values.slice(at + 1, skip.start)) : builder;
+      runWords(values, skip.start, depth + 1, walk, redirects, stmt, inner);
     }
     return;
   }
 
-  if (shellInterpreters.has(name)) {
+  if (isShellInterpreter(name)) {
     const how = readShellInvocation(values, at);
     if (how.kind === 'string') {
+      const text = values[how.index]!.text;
+      if (builder?.replace !== undefined && text.includes(builder.replace)) {
+        markUnverifiable(walk, `the command string comes from \`${builder.name}\` input: \`${text}\``);
+      }
       // The interpreter is not kept: what it runs is checked instead.
-      collectFromSource(values[how.index]!.text, depth + 1, walk);
+      collectFromSource(text, depth + 1, walk);
       return;
+    }
+    if (builder?.appends) {
+      // `xargs bash`: the script (or, with -s, nothing) comes from input.
+      markUnverifiable(walk, `\`${name}\` under \`${builder.name}\` runs a script named by input`);
     }
     if (how.kind === 'stdin') {
       const script = stdinScript(stmt);
@@ -222,6 +271,16 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
     const script = stdinScript(stmt);
     if (script !== undefined) collectFromSource(script, depth + 1, walk);
     else markUnverifiable(walk, `\`${name}\` reads commands from standard input`);
+  } else if ((name === 'source' || name === '.') && values[at + 1] !== undefined && !values[at + 1]!.literal) {
+    // `. <(curl x)`, `source $f`: the script is a command's output or unknown.
+    markUnverifiable(walk, `\`${name}\` of a script that is not a literal path: \`${values[at + 1]!.text}\``);
+  }
+  if (name === 'enable' && values.slice(at + 1).some((v) => /^-[A-Za-z]*f/.test(v.text))) {
+    markUnverifiable(walk, '`enable -f` loads a builtin that changes what a command word runs');
+  }
+  for (const hidden of hiddenCommands(name, values, at)) {
+    if (hidden.kind === 'string') collectFromSource(hidden.text, depth + 1, walk);
+    else markUnverifiable(walk, hidden.reason);
   }
   if (name === 'trap') runTrap(values, at, depth, walk);
   if (declarations.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
@@ -273,8 +332,10 @@ function checkDeclaration(name: string, args: WordValue[], walk: Walk): void {
 
 /** `trap 'CMD' SIGNAL...` runs CMD later, in this shell: check it now. */
 function runTrap(values: WordValue[], at: number, depth: number, walk: Walk): void {
-  const action = values[at + 1];
-  if (action === undefined || values.length < at + 3) return; // `trap`, `trap -p`: listing only
+  // `trap -- 'cmd' EXIT`: `--` ends the options.
+  const start = values[at + 1]?.text === '--' ? at + 1 : at;
+  const action = values[start + 1];
+  if (action === undefined || values.length < start + 3) return; // `trap`, `trap -p`: listing only
   if (action.text.startsWith('-')) return; // `trap - INT` resets, `trap -l` lists
   if (!action.literal) {
     markUnverifiable(walk, `\`trap\` of a non-literal command: \`${action.text}\``);
@@ -289,14 +350,43 @@ function runFindExec(values: WordValue[], at: number, depth: number, walk: Walk,
     if (!['-exec', '-execdir', '-ok', '-okdir'].includes(values[i]!.text)) continue;
     let end = i + 1;
     while (end < values.length && values[end]!.text !== ';' && values[end]!.text !== '+') end++;
-    runWords(values.slice(i + 1, end), 0, depth + 1, walk, redirects, { redirects: [] });
+    runWords(values.slice(i + 1, end), 0, depth + 1, walk, redirects, { redirects: [] }, { name: 'find', replace: '{}', appends: false });
     i = end;
   }
 }
 
-function emitWords(walk: Walk, values: WordValue[], redirects: string[]): void {
-  const first = values[0];
+/** How xargs builds its command: -I/-i/--replace put input where a string is, otherwise input is appended. */
+function xargsBuilder(options: WordValue[]): Builder {
+  for (let i = 0; i < options.length; i++) {
+    const w = options[i]!.text;
+    if (w === '-I') return { name: 'xargs', replace: options[i + 1]?.text ?? '{}', appends: false };
+    if (w.startsWith('-I')) return { name: 'xargs', replace: w.slice(2), appends: false };
+    if (w === '-i' || w === '--replace') return { name: 'xargs', replace: '{}', appends: false };
+    if (w.startsWith('-i')) return { name: 'xargs', replace: w.slice(2), appends: false };
+    if (w.startsWith('--replace=')) return { name: 'xargs', replace: w.slice('--replace='.length), appends: false };
+  }
+  return { name: 'xargs', appends: true };
+}
+
+/** Most words one brace expansion may produce before the command counts as unverifiable. */
+const MAX_BRACE_WORDS = 256;
+
+function emitWords(walk: Walk, given: WordValue[], redirects: string[]): void {
+  const first = given[0];
   if (first === undefined) return;
+  // `cat {.e,x}nv` runs `cat .env xnv`: arguments are checked as the shell expands them.
+  const values: WordValue[] = [first];
+  for (const v of given.slice(1)) {
+    if (!v.pattern || !v.literal || !v.text.includes('{')) {
+      values.push(v);
+      continue;
+    }
+    const expanded = expandBraces(v.text, MAX_BRACE_WORDS);
+    if (expanded === undefined) {
+      markUnverifiable(walk, `brace expansion of \`${v.text.slice(0, 80)}\` is too large`);
+      values.push(v);
+    } else for (const text of expanded) values.push({ ...v, text });
+  }
   const words = values.map((v) => v.text);
   const command: SimpleCommand = { words, text: '', redirects };
   if (first.literal) {

@@ -52,3 +52,72 @@ export function baseName(commandWord: string): string {
   const slash = commandWord.lastIndexOf('/');
   return slash === -1 ? commandWord : commandWord.slice(slash + 1);
 }
+
+/**
+ * Bash brace expansion of an argument (`{.e,x}nv` is `.env xnv`, `f{1..3}` is `f1 f2 f3`),
+ * or undefined when it would make more than `max` words. Quotes are already removed, so
+ * a quoted brace expands too: that checks more words than run, never fewer.
+ */
+export function expandBraces(text: string, max: number): string[] | undefined {
+  const out: string[] = [];
+  return expandInto(text, out, max) ? out : undefined;
+}
+
+function expandInto(text: string, out: string[], max: number): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '{') continue;
+    let depth = 0;
+    let close = -1;
+    const commas: number[] = [];
+    for (let j = i; j < text.length; j++) {
+      const c = text[j];
+      if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) {
+        close = j;
+        break;
+      } else if (c === ',' && depth === 1) commas.push(j);
+    }
+    if (close === -1) continue; // an unmatched `{` is literal; later braces may still expand
+    const body = text.slice(i + 1, close);
+    let alternatives: string[] | 'too-many' | undefined;
+    if (commas.length > 0) {
+      alternatives = [];
+      let from = i + 1;
+      for (const comma of [...commas, close]) {
+        alternatives.push(text.slice(from, comma));
+        from = comma + 1;
+      }
+    } else alternatives = braceSequence(body, max);
+    if (alternatives === 'too-many') return false;
+    if (alternatives === undefined) continue; // `{x}` is literal, but `{x{a,b}}` expands inside
+    const before = text.slice(0, i);
+    const after = text.slice(close + 1);
+    for (const alternative of alternatives) {
+      if (!expandInto(before + alternative + after, out, max)) return false;
+    }
+    return true;
+  }
+  if (out.length >= max) return false;
+  out.push(text);
+  return true;
+}
+
+/** `1..5`, `10..1..3`, `a..e`, `01..10`: the words of a sequence expression. */
+function braceSequence(body: string, max: number): string[] | 'too-many' | undefined {
+  const numeric = /^(-?\d+)\.\.(-?\d+)(?:\.\.(-?\d+))?$/.exec(body);
+  const letters = /^([A-Za-z])\.\.([A-Za-z])(?:\.\.(-?\d+))?$/.exec(body);
+  const m = numeric ?? letters;
+  if (m === null) return undefined;
+  const from = numeric ? Number(m[1]) : m[1]!.charCodeAt(0);
+  const to = numeric ? Number(m[2]) : m[2]!.charCodeAt(0);
+  const step = Math.abs(Number(m[3] ?? 1)) || 1;
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) return 'too-many';
+  if (Math.abs(to - from) / step + 1 > max) return 'too-many';
+  const padded = numeric !== null && (/^-?0\d/.test(m[1]!) || /^-?0\d/.test(m[2]!));
+  const width = padded ? Math.max(m[1]!.length, m[2]!.length) : 0;
+  const words: string[] = [];
+  for (let v = from; from <= to ? v <= to : v >= to; v += from <= to ? step : -step) {
+    words.push(numeric ? (v < 0 ? '-' + String(-v).padStart(width - 1, '0') : String(v).padStart(width, '0')) : String.fromCharCode(v));
+  }
+  return words;
+}

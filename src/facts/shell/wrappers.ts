@@ -55,12 +55,51 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['chroot', { shortWithValue: '', longWithValue: ['--userspec', '--groups'], operands: 1 }],
   ['taskset', { shortWithValue: '', notACommand: ['-p', '--pid'], operands: 1 }],
   ['busybox', { shortWithValue: '' }],
+  ['toybox', { shortWithValue: '' }],
+  // Namespaces, schedulers, tracers, privilege and proxy runners: each runs the command
+  // after its options, so each is a wrapper like `nice`.
+  ['unshare', { shortWithValue: 'SGRw', longWithValue: ['--setuid', '--setgid', '--root', '--wd', '--propagation', '--setgroups', '--map-user', '--map-group', '--map-users', '--map-groups'] }],
+  ['nsenter', { shortWithValue: 'tSG', shortOptionalValue: 'muinpUCTrw', longWithValue: ['--target', '--setuid', '--setgid'] }],
+  ['chrt', { shortWithValue: 'TPD', longWithValue: ['--sched-runtime', '--sched-period', '--sched-deadline'], notACommand: ['-p', '--pid', '-m', '--max'], operands: 1 }],
+  ['prlimit', { shortWithValue: 'o', shortOptionalValue: 'bcdefilmnqrstuvxy', longWithValue: ['--output'], notACommand: ['-p', '--pid'] }],
+  ['strace', { shortWithValue: 'abeEIoOpPSsuUX', longWithValue: ['--output', '--attach', '--user', '--env', '--string-limit', '--columns', '--trace-path', '--summary-sort-by'] }],
+  ['ltrace', { shortWithValue: 'aADeFlnopsuwx', longWithValue: ['--output', '--library', '--config'] }],
+  ['pkexec', { shortWithValue: '', longWithValue: ['--user'] }],
+  ['runuser', { shortWithValue: 'ugGsw', longWithValue: ['--user', '--group', '--supp-group', '--shell', '--whitelist-environment'] }],
+  ['setpriv', { shortWithValue: '' }],
+  ['fakeroot', { shortWithValue: 'lsib', longWithValue: ['--lib', '--faked'] }],
+  ['firejail', { shortWithValue: '' }],
+  ['torsocks', { shortWithValue: 'upaP' }],
+  ['proxychains', { shortWithValue: 'f' }],
+  ['proxychains4', { shortWithValue: 'f' }],
+  ['unbuffer', { shortWithValue: '' }],
+  ['chronic', { shortWithValue: '' }],
+  ['catchsegv', { shortWithValue: '' }],
+  ['dbus-launch', { shortWithValue: '' }],
+  ['numactl', { shortWithValue: 'CNimp', notACommand: ['-H', '--hardware', '-s', '--show'] }],
+  ['cgexec', { shortWithValue: 'g' }],
+  ['caffeinate', { shortWithValue: 'tw' }],
+  ['gtimeout', { shortWithValue: 'sk', longWithValue: ['--signal', '--kill-after'], operands: 1 }],
+  ['systemd-run', {
+    shortWithValue: 'upEMH',
+    longWithValue: ['--unit', '--property', '--setenv', '--machine', '--host', '--description', '--slice', '--uid', '--gid', '--nice', '--working-directory', '--on-active', '--on-boot', '--on-startup', '--on-unit-active', '--on-unit-inactive', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type'],
+  }],
 ]);
+
+/** Programs that build the command they run from their input (`parallel rm ::: a b`). */
+export const opaqueRunners: ReadonlySet<string> = new Set(['parallel', 'sem', 'pwsh', 'powershell', 'cmd', 'cmd.exe', 'osascript']);
 
 /** Shells that run a command string given with -c (or read commands from stdin). */
 export const shellInterpreters: ReadonlySet<string> = new Set([
-  'sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash', 'fish',
+  'sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash', 'fish', 'csh', 'tcsh', 'ksh93', 'pdksh', 'oksh', 'lksh',
 ]);
+
+/** A shell by name, versioned or not: `bash5`, `bash-5.2`, `zsh-5.9`, `ksh93`. */
+export function isShellInterpreter(name: string): boolean {
+  if (shellInterpreters.has(name)) return true;
+  const bare = /^([a-z]+?)-?\d[\d.]*$/.exec(name)?.[1];
+  return bare !== undefined && shellInterpreters.has(bare);
+}
 
 /** Variables that change which program runs or inject code into the one that does. */
 const riskyVariable = /^(PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|PAGER|EDITOR|VISUAL|SSH_ASKPASS|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB)$/;
@@ -146,8 +185,10 @@ export function findCommandOption(words: WordValue[], at: number): CommandOption
     const w = words[i]!;
     if (!w.literal) continue;
     let value: WordValue | undefined;
-    if (w.text.startsWith('--command=')) value = { ...w, text: w.text.slice('--command='.length) };
-    else if (w.text === '--command' || /^-[A-Za-z]*c$/.test(w.text)) value = words[i + 1];
+    const eq = w.text.indexOf('=');
+    const long = eq === -1 ? w.text : w.text.slice(0, eq);
+    if ((long === '--command' || long === '--session-command') && eq !== -1) value = { ...w, text: w.text.slice(eq + 1) };
+    else if (long === '--command' || long === '--session-command' || /^-[A-Za-z]*c$/.test(w.text)) value = words[i + 1];
     else continue;
     if (value === undefined) return { kind: 'unverifiable', reason: `\`${words[at]!.text} -c\` without a command string` };
     if (!value.literal) return { kind: 'unverifiable', reason: `command string of \`${words[at]!.text}\` is not a literal: \`${value.text}\`` };

@@ -1,0 +1,199 @@
+// Programs that run a command given inside one of their options or scripts
+// (`tar --to-command=CMD`, `rsync -e CMD`, `git -c core.pager=CMD`, `awk 'BEGIN{system(...)}'`,
+// `sed 'e CMD'`). A command string we can read is checked like `sh -c`; one we cannot
+// read (a git alias, an awk program that starts processes) makes the call unverifiable.
+// Fail closed: these are guesses about other programs' languages, so they err towards
+// "unverifiable", never towards "nothing runs".
+import type { WordValue } from './words.js';
+
+export type Hidden =
+  /** A shell command line the program passes to `sh -c` (or splits into words). */
+  | { kind: 'string'; text: string }
+  | { kind: 'unverifiable'; reason: string };
+
+/** Options whose value is a command line, per program: `--opt=VALUE`, `--opt VALUE`, `-o VALUE`. */
+const commandOptions: ReadonlyMap<string, { long: string[]; short: string }> = new Map([
+  ['tar', { long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'], short: 'IF' }],
+  ['gtar', { long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'], short: 'IF' }],
+  ['rsync', { long: ['--rsh', '--rsync-path'], short: 'e' }],
+  ['man', { long: ['--pager', '--html'], short: 'PH' }],
+  ['sort', { long: ['--compress-program'], short: '' }],
+  ['zip', { long: ['--unzip-command'], short: '' }],
+  ['less', { long: [], short: '' }],
+]);
+
+// git configuration keys whose value is a command (or an alias, which may be one).
+const gitCommandKey =
+  /^(alias\.|core\.(pager|sshcommand|editor|fsmonitor|hookspath|askpass|gitproxy)$|pager\.|sequence\.editor$|credential\.|diff\.|difftool\.|mergetool\.|merge\.|filter\.|gpg\.|uploadpack\.|receivepack\.|remote\.|protocol\.|url\.|include|sendemail\.|web\.browser$|browser\.|man\.|instaweb\.|http\.proxy|init\.templatedir$|submodule\.)/i;
+// git options (before or after the subcommand) that name a program to run.
+const gitCommandOption = /^(--upload-pack|--receive-pack|--exec|--exec-path|--extcmd|--template|--config|--config-env)(=|$)/;
+const gitUploadPackCommands = new Set(['clone', 'fetch', 'ls-remote', 'pull', 'archive']);
+const gitRunsCommands = new Set(['bisect', 'submodule', 'filter-branch', 'difftool', 'mergetool']);
+
+const awkNames = new Set(['awk', 'gawk', 'mawk', 'nawk']);
+const sedNames = new Set(['sed', 'gsed']);
+const vimNames = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);
+
+/** What `words[at]` (already known to be `name`) would run besides itself. */
+export function hiddenCommands(name: string, words: WordValue[], at: number): Hidden[] {
+  const args = words.slice(at + 1);
+  if (name === 'git') return gitHidden(args);
+  if (awkNames.has(name)) return awkHidden(args);
+  if (sedNames.has(name)) return sedHidden(args);
+  if (vimNames.has(name)) return vimHidden(name, args);
+  const spec = commandOptions.get(name);
+  if (spec === undefined) return [];
+  const found: Hidden[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!.text;
+    if (name === 'less' && w.startsWith('+') && w.includes('!')) found.push(unverifiable(`\`less ${w}\` runs a shell command`));
+    if (name === 'tar' || name === 'gtar') {
+      const action = /^--checkpoint-action=exec=(.*)$/s.exec(w);
+      if (action) found.push(valueOf(name, { ...args[i]!, text: action[1]! }));
+      else if (w === '--checkpoint-action' && /^exec=/.test(args[i + 1]?.text ?? '')) {
+        found.push(valueOf(name, { ...args[i + 1]!, text: args[i + 1]!.text.slice(5) }));
+      }
+    }
+    const eq = w.indexOf('=');
+    const long = w.startsWith('--') ? (eq === -1 ? w : w.slice(0, eq)) : undefined;
+    if (long !== undefined) {
+      if (!spec.long.includes(long)) continue;
+      const value = eq === -1 ? args[i + 1] : { ...args[i]!, text: w.slice(eq + 1) };
+      found.push(value === undefined ? unverifiable(`\`${name} ${long}\` without a value`) : valueOf(name, value));
+      continue;
+    }
+    // A short option cluster: the value is the rest of the word or the next word.
+    if (!/^-[A-Za-z]/.test(w) || spec.short === '') continue;
+    for (let k = 1; k < w.length; k++) {
+      if (!spec.short.includes(w[k]!)) continue;
+      const rest = w.slice(k + 1);
+      const value = rest !== '' ? { ...args[i]!, text: rest } : args[i + 1];
+      found.push(value === undefined ? unverifiable(`\`${name} -${w[k]}\` without a value`) : valueOf(name, value));
+      break;
+    }
+  }
+  return found;
+}
+
+function unverifiable(reason: string): Hidden {
+  return { kind: 'unverifiable', reason };
+}
+
+function valueOf(name: string, value: WordValue): Hidden {
+  if (!value.literal) return unverifiable(`command given to \`${name}\` is not a literal: \`${value.text}\``);
+  return { kind: 'string', text: value.text };
+}
+
+function gitHidden(args: WordValue[]): Hidden[] {
+  const found: Hidden[] = [];
+  let subcommand: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!.text;
+    if (subcommand === undefined && w.startsWith('-c')) {
+      const setting = w === '-c' ? args[++i]?.text ?? '' : w.slice(2);
+      if (gitCommandKey.test(setting.split('=')[0]!)) found.push(unverifiable(`\`git -c ${setting.split('=')[0]}\` can run a command`));
+      continue;
+    }
+    if (gitCommandOption.test(w)) {
+      found.push(unverifiable(`\`git ${w.split('=')[0]}\` runs a program it names`));
+      continue;
+    }
+    if ((w === '-u' || /^-u./.test(w)) && gitUploadPackCommands.has(subcommand ?? '')) {
+      found.push(unverifiable(`\`git ${subcommand} -u\` runs a program it names`));
+      continue;
+    }
+    if (/(^|::)ext::/i.test(w)) {
+      found.push(unverifiable('a git `ext::` URL runs a command'));
+      continue;
+    }
+    if (subcommand === undefined && !w.startsWith('-')) {
+      // Global options with a separate value: -C dir, --git-dir dir, --work-tree dir, --namespace x.
+      const previous = args[i - 1]?.text;
+      if (previous === '-C' || previous === '--git-dir' || previous === '--work-tree' || previous === '--namespace' || previous === '--super-prefix') continue;
+      subcommand = w;
+      if (gitRunsCommands.has(w)) found.push(unverifiable(`\`git ${w}\` runs commands given to it`));
+      continue;
+    }
+    if (subcommand === 'rebase' && (w === '-x' || w === '--exec' || w.startsWith('--exec='))) {
+      const value = w.startsWith('--exec=') ? { ...args[i]!, text: w.slice(7) } : args[i + 1];
+      found.push(value === undefined ? unverifiable('`git rebase --exec` without a command') : valueOf('git rebase', value));
+    }
+  }
+  return found;
+}
+
+/** The program text of an awk call (the first operand unless -f gives one). */
+function awkHidden(args: WordValue[]): Hidden[] {
+  const programs: WordValue[] = [];
+  let fromFile = false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!.text;
+    if (w === '--') { if (!fromFile && args[i + 1]) programs.push(args[i + 1]!); break; }
+    if (w === '-f' || w === '--file') { fromFile = true; i++; continue; }
+    if (w === '-e' || w === '--source') { if (args[i + 1]) programs.push(args[i + 1]!); i++; continue; }
+    if (/^-[vF]$/.test(w)) { i++; continue; }
+    if (w.startsWith('-') && w.length > 1) continue;
+    if (!fromFile) programs.push(args[i]!);
+    break;
+  }
+  for (const p of programs) {
+    if (!p.literal) return [unverifiable(`awk program is not a literal: \`${p.text}\``)];
+    // system(), pipes to or from commands (`print | "sh"`, `"id" | getline`), coprocesses;
+    // `||` is a logical or.
+    if (/system\s*\(|\|&|(^|[^|])\|(?!\|)/.test(p.text)) return [unverifiable('the awk program runs commands (`system` or a pipe)')];
+  }
+  return [];
+}
+
+/** GNU sed's `e` command and the `e` flag of `s` run the pattern space as a command. */
+function sedHidden(args: WordValue[]): Hidden[] {
+  const scripts: WordValue[] = [];
+  let explicit = false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!.text;
+    if (w === '-e' || w === '--expression') { explicit = true; if (args[i + 1]) scripts.push(args[i + 1]!); i++; continue; }
+    if (w.startsWith('--expression=')) { explicit = true; scripts.push({ ...args[i]!, text: w.slice(13) }); continue; }
+    if (w === '-f' || w === '--file') { explicit = true; i++; continue; }
+    if (/^-[a-zA-Z]*e./.test(w) && !w.startsWith('--')) { explicit = true; scripts.push({ ...args[i]!, text: w.slice(w.indexOf('e') + 1) }); continue; }
+    if (w.startsWith('-') && w.length > 1) continue;
+    if (!explicit) scripts.push(args[i]!);
+    break;
+  }
+  for (const s of scripts) {
+    if (!s.literal) return [unverifiable(`sed script is not a literal: \`${s.text}\``)];
+    if (sedRunsCommand(s.text)) return [unverifiable('the sed script runs a command (`e`)')];
+  }
+  return [];
+}
+
+/** Whether a sed script has an `e` command or an `s` command with the `e` flag. */
+export function sedRunsCommand(script: string): boolean {
+  // `e` where a command may start: at the start, after an address, `;`, newline, `{`, `!`.
+  if (/(^|[;\n{}!\d$/]|\/[IM]*)\s*e(\s|;|$|})/.test(script)) return true;
+  // s<d>re<d>replacement<d>flags with an `e` among the flags.
+  const s = /s([^\w\s\\])/g;
+  for (let m = s.exec(script); m !== null; m = s.exec(script)) {
+    const d = m[1]!;
+    let i = m.index + 2;
+    let seen = 0;
+    while (i < script.length && seen < 2) {
+      if (script[i] === '\\') i += 2;
+      else { if (script[i] === d) seen++; i++; }
+    }
+    const flags = /^[a-zA-Z0-9]*/.exec(script.slice(i))![0];
+    if (seen === 2 && flags.includes('e')) return true;
+  }
+  return false;
+}
+
+/** Ex commands given with -c, --cmd or +: `vim -c '!rm x'` runs a shell. */
+function vimHidden(name: string, args: WordValue[]): Hidden[] {
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!.text;
+    const command = w === '-c' || w === '--cmd' ? args[i + 1]?.text : w.startsWith('+') ? w.slice(1) : undefined;
+    if (command !== undefined && /!|sh|system|term|py|lua|perl|ruby|call|exe|so/.test(command)) {
+      return [unverifiable(`\`${name}\` runs editor commands that can start a shell: \`${command}\``)];
+    }
+  }
+  return [];
+}

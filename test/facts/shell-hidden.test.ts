@@ -1,0 +1,226 @@
+// Red-team findings in shell parsing: commands hidden in wrappers, xargs input, other
+// programs' options, and brace expansion.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
+import { sedRunsCommand } from '../../src/facts/shell/hidden-commands.js';
+import { expandBraces } from '../../src/facts/shell/words.js';
+
+await initShellParser();
+
+const texts = (s: string): string[] => parseShell(s).commands.map((c) => c.text);
+
+describe('xargs runs what its input names', () => {
+  it.each([
+    'echo rm -rf / | xargs sudo',
+    'echo rm -rf / | xargs xargs',
+    'echo rm -rf / | xargs env',
+    'echo rm -rf / | xargs -r timeout 5',
+    'echo rm -rf / | xargs -0 nice -n 5',
+    "echo x | xargs -I% sh -c %",
+    "echo x | xargs -I{} bash -c 'echo {}'",
+    "echo x | xargs --replace=@ sh -c '@'",
+    'echo rm | xargs -i {} -rf /',
+    'echo /tmp/x.sh | xargs bash',
+    'find . -exec {} \\;',
+    "find . -exec sh -c 'cat {}' \\;",
+  ])('%j is unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toBeDefined();
+  });
+
+  it.each([
+    ['ls | xargs rm -f', ['ls', 'rm -f']],
+    ['ls | xargs -I{} cp {} dst/', ['cp {} dst/', 'ls']],
+    ['ls | xargs sudo rm', ['ls', 'rm']],
+    ['find . -exec grep -l x {} +', ['find . -exec grep -l x {} +', 'grep -l x {}']],
+  ])('%j stays verifiable', (src, expected) => {
+    const facts = parseShell(src);
+    expect(facts.unverifiable).toBeUndefined();
+    expect(texts(src).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('more wrappers are unwrapped', () => {
+  it.each([
+    ['toybox rm -rf /', 'rm -rf /'],
+    ['unshare -r rm -rf /', 'rm -rf /'],
+    ['nsenter -t 1 -m -- rm -rf /', 'rm -rf /'],
+    ['chrt -f 50 rm x', 'rm x'],
+    ['prlimit --nofile=10 -n5 rm x', 'rm x'],
+    ['strace -f -o /dev/null rm x', 'rm x'],
+    ['ltrace -o log curl x', 'curl x'],
+    ['pkexec --user root rm x', 'rm x'],
+    ['runuser -u root -- rm x', 'rm x'],
+    ["runuser root --session-command='rm x'", 'rm x'],
+    ['fakeroot -- rm x', 'rm x'],
+    ['firejail --noprofile curl x', 'curl x'],
+    ['torsocks -u a curl x', 'curl x'],
+    ['proxychains4 -f conf curl x', 'curl x'],
+    ['unbuffer rm x', 'rm x'],
+    ['chronic rm x', 'rm x'],
+    ['systemd-run --user -p MemoryMax=1G --unit u rm x', 'rm x'],
+    ['numactl -N 0 rm x', 'rm x'],
+    ["sg wheel 'rm x'", 'rm x'],
+    ["bash5.2 -c 'rm x'", 'rm x'],
+    ["zsh-5.9 -c 'rm x'", 'rm x'],
+    ["tcsh -c 'rm x'", 'rm x'],
+  ])('%j runs %j', (src, inner) => {
+    expect(texts(src)).toContain(inner);
+  });
+
+  it.each(['parallel rm ::: a', "pwsh -c 'rm x'", 'su -s /bin/rm root -- -rf /', 'enable -f /tmp/x.so ls'])(
+    '%j is unverifiable',
+    (src) => expect(parseShell(src).unverifiable).toBeDefined(),
+  );
+});
+
+describe('commands hidden in other programs', () => {
+  it.each([
+    ["tar -xf a --to-command='rm x'", 'rm x'],
+    ["tar -cf a --checkpoint=1 --checkpoint-action=exec='rm x' .", 'rm x'],
+    ["tar -I 'rm x' -cf a .", 'rm x'],
+    ["rsync -e 'rm x' a b:", 'rm x'],
+    ["rsync --rsh='rm x' a b:", 'rm x'],
+    ["rsync -ave 'rm x' a b:", 'rm x'],
+    ["sort --compress-program='rm x' f", 'rm x'],
+    ["man -P 'rm x' ls", 'rm x'],
+    ["git rebase -x 'rm x' main", 'rm x'],
+    ["trap -- 'rm x' EXIT", 'rm x'],
+  ])('%j runs %j', (src, inner) => {
+    expect(texts(src)).toContain(inner);
+  });
+
+  it.each([
+    "git -c alias.x='!rm -rf /' x",
+    'git -c alias.p=push p origin',
+    "git -c core.pager='rm x' log",
+    "git -ccore.sshCommand='rm x' fetch",
+    "git fetch --upload-pack='rm x' origin",
+    "git clone -u 'rm x' repo",
+    "git clone 'ext::sh -c rm% x' d",
+    "git submodule foreach 'rm x'",
+    'git --exec-path=/tmp/evil status',
+    "awk 'BEGIN{system(\"rm x\")}'",
+    "awk 'BEGIN{print \"x\" | \"sh\"}'",
+    "awk '{print |& \"sh\"}'",
+    "gawk -e 'BEGIN{\"id\" | getline}'",
+    "sed -n '1e rm x' f",
+    "sed 's/.*/rm x/e' f",
+    "sed -e '$e id' f",
+    "vim -c '!rm x' f",
+    "nvim '+:!id' f",
+    'source "$f"',
+    '. <(echo rm x)',
+  ])('%j is unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toBeDefined();
+  });
+
+  it.each([
+    'git -c user.name=x commit -m y',
+    'git push -u origin main',
+    'git switch -c feat',
+    'git -C sub log --oneline',
+    'tar -czf x.tgz src',
+    "sed -i 's/a/b/g' f",
+    "sed -e 's/e/f/' -e '/^$/d' f",
+    "awk -F'|' '{print $1}' f",
+    "awk '$1 == \"x\" || $2 > 3' f",
+    'rsync -av src/ dst/',
+    "vim -c 'set number' f",
+    '. ./env.sh',
+  ])('%j stays verifiable', (src) => {
+    expect(parseShell(src).unverifiable).toBeUndefined();
+  });
+});
+
+describe('sedRunsCommand', () => {
+  it.each([
+    ['1e id', true], ['$e', true], ['/x/e id', true], ['s/a/b/e', true], ['s|a|b|ge', true], ['s/a\\/e/b/', false],
+    ['s/e/f/g', false], ['/^$/d', false], ['1,5p', false], ['y/abc/xyz/', false],
+  ])('%j -> %s', (script, runs) => {
+    expect(sedRunsCommand(script as string)).toBe(runs);
+  });
+});
+
+describe('brace expansion of arguments', () => {
+  it.each([
+    ['cat {.e,x}nv', ['cat .env xnv']],
+    ['rm {-rf,/}', ['rm -rf /']],
+    ['echo {a,b}{c,d}', ['echo ac ad bc bd']],
+    ['echo f{1..3}', ['echo f1 f2 f3']],
+    ['echo {01..03}', ['echo 01 02 03']],
+    ['echo {5..1..2}', ['echo 5 3 1']],
+    ['echo {a..e..2}', ['echo a c e']],
+    ['echo {x}', ['echo {x}']],
+    ['echo {x{a,b}}', ['echo {xa} {xb}']],
+    ['echo {a,b', ['echo {a,b']],
+  ])('%j', (src, expected) => {
+    expect(parseShell(src).unverifiable).toBeUndefined();
+    expect(texts(src)).toEqual(expected);
+  });
+
+  it('a brace expansion past the cap is unverifiable, not truncated', () => {
+    expect(parseShell('echo {1..100000}').unverifiable).toMatch(/brace/);
+    expect(parseShell('echo {a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}').unverifiable).toMatch(/brace/);
+  });
+
+  const alternative = fc.stringMatching(/^[a-z.\/_-]{0,6}$/);
+
+  it('property: a comma list expands to each alternative between the same prefix and suffix', () => {
+    fc.assert(
+      fc.property(alternative, fc.array(alternative, { minLength: 2, maxLength: 6 }), alternative, (pre, alts, post) => {
+        expect(expandBraces(`${pre}{${alts.join(',')}}${post}`, 256)).toEqual(alts.map((a) => pre + a + post));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('property: a hidden forbidden word is always among the expanded arguments', () => {
+    fc.assert(
+      fc.property(fc.array(alternative, { minLength: 1, maxLength: 4 }), fc.nat(4), (others, at) => {
+        const alts = [...others];
+        alts.splice(Math.min(at, alts.length), 0, '.env');
+        const facts = parseShell(`cat {${alts.join(',')}}`);
+        expect(facts.unverifiable).toBeUndefined();
+        expect(facts.commands[0]!.words).toContain('.env');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: a sequence has |to - from| / step + 1 words and never throws', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -50, max: 50 }), fc.integer({ min: -50, max: 50 }), fc.integer({ min: 1, max: 7 }), (a, b, step) => {
+        const words = expandBraces(`{${a}..${b}..${step}}`, 256);
+        expect(words).toHaveLength(Math.floor(Math.abs(b - a) / step) + 1);
+        expect(words![0]).toBe(String(a));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('property: new wrappers never hide the wrapped command', () => {
+  const wrapper = fc.constantFrom(
+    'toybox', 'unshare -r', 'nsenter -t 1 -m', 'chrt -f 5', 'prlimit --nofile=9', 'strace -f', 'ltrace', 'pkexec',
+    'runuser -u root --', 'fakeroot', 'firejail', 'torsocks', 'proxychains4 -q', 'unbuffer', 'chronic', 'systemd-run --user',
+    'numactl -N 0', 'catchsegv', 'sudo', 'nice -n 3', 'timeout 9',
+  );
+  it('any chain of them around `rm -rf /` still yields `rm -rf /`', () => {
+    fc.assert(
+      fc.property(fc.array(wrapper, { minLength: 1, maxLength: 5 }), (chain) => {
+        const facts = parseShell(`${chain.join(' ')} rm -rf /`);
+        expect(facts.commands.map((c) => c.text)).toContain('rm -rf /');
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it('under xargs with nothing after them, they are unverifiable', () => {
+    fc.assert(
+      fc.property(fc.array(wrapper, { minLength: 1, maxLength: 3 }), (chain) => {
+        expect(parseShell(`echo rm -rf / | xargs ${chain.join(' ')}`).unverifiable).toBeDefined();
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
