@@ -57,8 +57,10 @@ type Root = { ok: true; path: string } | { ok: false; reason: string } | undefin
 interface PathMemo {
   root: Root;
   anchor: string | undefined;
-  /** Canonical paths by tool class (the class decides what is written). */
-  byClass: Partial<Record<ToolClass, PathFacts>>;
+  /** Canonical paths by tool class (the class decides what is written); fields, not a keyed record, for fast loads. */
+  read: PathFacts | undefined;
+  write: PathFacts | undefined;
+  exec: PathFacts | undefined;
 }
 
 /** One policy's view of the call: its tool class and its path settings over the shared frame. */
@@ -153,7 +155,7 @@ export class CallFrame {
       const c = canonicalPath(cwd, { home, resolveSymlinks: settings.resolveSymlinks, caseInsensitive: settings.caseInsensitive, statCache: stats });
       if (c.ok) anchor = c.path;
     }
-    const m: PathMemo = { root, anchor, byClass: {} };
+    const m: PathMemo = { root, anchor, read: undefined, write: undefined, exec: undefined };
     if (this.firstKey === undefined) {
       this.firstKey = key;
       this.firstMemo = m;
@@ -186,10 +188,12 @@ export class CallFrame {
 
   paths(settings: PathSettings, toolClass: ToolClass): PathFacts {
     const m = this.memo(settings);
-    let facts = m.byClass[toolClass];
+    let facts = toolClass === 'read' ? m.read : toolClass === 'write' ? m.write : m.exec;
     if (!facts) {
       facts = this.computePaths(settings, toolClass, m.root);
-      m.byClass[toolClass] = facts;
+      if (toolClass === 'read') m.read = facts;
+      else if (toolClass === 'write') m.write = facts;
+      else m.exec = facts;
     }
     return facts;
   }

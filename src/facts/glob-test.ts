@@ -13,15 +13,33 @@ export function globTest(glob: string, options: picomatch.PicomatchOptions): (va
   };
 }
 
-/** Tool, agent and channel globs as `nameGlobs` (compile/section.ts) compiles them: dot files matched, case-sensitive. */
+/** Most answers a name glob list remembers before starting over. */
+const MAX_REMEMBERED_NAMES = 1024;
+
+/**
+ * Tool, agent and channel globs as `nameGlobs` (compile/section.ts) compiles them: dot files
+ * matched, case-sensitive. The answer for a name is pure, and the same few names come back
+ * on every call, so it is remembered (bounded) by the list, which the compiled set owns.
+ */
 export function nameGlobList(globs: readonly string[] | undefined): { globs: readonly string[]; first(value: string): number } {
   const list = globs ?? [];
   const tests = list.map((glob) => globTest(glob, { dot: true }));
+  const known = new Map<string, number>();
   return {
     globs: list,
     first(value: string): number {
-      for (let i = 0; i < tests.length; i++) if (tests[i]!(value)) return i;
-      return -1;
+      let i = known.get(value);
+      if (i !== undefined) return i;
+      i = -1;
+      for (let j = 0; j < tests.length; j++) {
+        if (tests[j]!(value)) {
+          i = j;
+          break;
+        }
+      }
+      if (known.size >= MAX_REMEMBERED_NAMES) known.clear();
+      known.set(value, i);
+      return i;
     },
   };
 }
