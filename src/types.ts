@@ -95,6 +95,12 @@ export interface SimpleCommand {
    * holds only its base name (`git`). Absent for bare names. (Added by the shell module.)
    */
   commandPath?: string;
+  /**
+   * The entries of `redirects` opened for writing (`>`, `>>`, `>|`, `&>`, `<>`, `>& file`):
+   * written paths for `paths.writable` whatever the command is (`echo x > f` writes f).
+   * Absent when none is. (Added by the shell module.)
+   */
+  writtenRedirects?: string[];
 }
 
 /** What a shell string is, as far as a real parser can tell. */

@@ -224,3 +224,25 @@ describe('property: new wrappers never hide the wrapped command', () => {
     );
   });
 });
+
+describe('redirections opened for writing are marked', () => {
+  it.each([
+    ['echo x > README', ['README']],
+    ['cat a >> log 2>&1', ['log']],
+    ['ls &> out', ['out']],
+    ['cat <> f', ['f']],
+    ['echo x >| f', ['f']],
+    ['cat < in > out', ['out']],
+    ['{ echo a; } > grouped', ['grouped']],
+  ])('%j writes %j', (src, written) => {
+    const cmds = parseShell(src).commands;
+    expect(cmds.flatMap((c) => c.writtenRedirects ?? [])).toEqual(written);
+  });
+  it('a read-only redirection is not marked', () => {
+    expect(parseShell('cat < .env').commands[0]!.writtenRedirects).toBeUndefined();
+    expect(parseShell('cat <<< x').commands[0]!.writtenRedirects).toBeUndefined();
+  });
+  it('a bare redirection statement (`> f` truncates f) is marked', () => {
+    expect(parseShell('> f').commands[0]!.writtenRedirects).toEqual(['f']);
+  });
+});

@@ -250,7 +250,9 @@ describe('parseShell: redirections', () => {
   });
 
   it('reports a bare redirection as a command with no words', () => {
-    expect(parseShell('> ~/.ssh/authorized_keys').commands).toEqual([{ words: [], text: '', redirects: ['~/.ssh/authorized_keys'] }]);
+    expect(parseShell('> ~/.ssh/authorized_keys').commands).toEqual([
+      { words: [], text: '', redirects: ['~/.ssh/authorized_keys'], writtenRedirects: ['~/.ssh/authorized_keys'] },
+    ]);
   });
 
   it('says $HOME as ~ and flags other non-literal targets', () => {

@@ -39,6 +39,8 @@ interface Walk {
   caps: ShellCaps;
   commands: SimpleCommand[];
   unverifiable?: string;
+  /** Redirection targets some redirection opens for writing (a target both read and written counts as written). */
+  written: Set<string>;
 }
 
 function markUnverifiable(walk: Walk, reason: string): void {
@@ -60,7 +62,7 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
 }
 
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [] };
+  return { caps, commands: [], written: new Set() };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -123,6 +125,7 @@ function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): stri
     // `2>&1`, `>&-`: duplicating a descriptor touches no file. `>& file` does.
     if ((r.op === '>&' || r.op === '<&') && /^(\d+-?|-)$/.test(target.text)) continue;
     if (!target.literal) markUnverifiable(walk, `redirection target is not a literal: \`${target.text}\``);
+    if (r.op !== '<' && r.op !== '<&') walk.written.add(target.text);
     targets.push(target.text);
   }
   return targets;
@@ -399,5 +402,7 @@ function emitWords(walk: Walk, given: WordValue[], redirects: string[]): void {
 
 function emit(walk: Walk, command: SimpleCommand): void {
   if (walk.commands.length >= walk.caps.maxCommands) throw new CapExceeded('commands');
+  const written = command.redirects.filter((t) => walk.written.has(t));
+  if (written.length > 0) command.writtenRedirects = written;
   walk.commands.push(command);
 }
