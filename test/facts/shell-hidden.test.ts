@@ -246,3 +246,34 @@ describe('redirections opened for writing are marked', () => {
     expect(parseShell('> f').commands[0]!.writtenRedirects).toEqual(['f']);
   });
 });
+
+describe('arithmetic evaluates variables again', () => {
+  it.each([
+    "x='a[$(rm -rf /)]'; echo $((x))",
+    "x='a[`id`]'; (( x > 1 ))",
+    "export x='a[$(id)]'; [[ $x -eq 1 ]]",
+    "declare -i n; n='a[$(id)]'",
+    "idx='$(id)'; echo ${arr[$idx]}",
+    "read x <<< 'a[$(id)]'; echo $((x))",
+    'read x < payload; echo $((x + 1))',
+    "x=$'a[\\x24(id)]'; let y=x",
+    "bash -c \"x='a[\\$(id)]'; echo \\$((x))\"",
+  ])('%j is unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toMatch(/arithmetic/);
+  });
+  it.each(['echo $((1 + 2))', 'for ((i = 0; i < 3; i++)); do echo $i; done', "echo 'use $(pwd)'", 'read x; echo $x', "bash -c 'echo $((2 * 3))'"])(
+    '%j stays verifiable',
+    (src) => expect(parseShell(src).unverifiable).toBeUndefined(),
+  );
+  it('property: any payload spelled as a literal and evaluated in arithmetic is unverifiable', () => {
+    const quote = fc.constantFrom((s: string) => `'${s}'`, (s: string) => `"${s.replace(/[$`]/g, '\\$&')}"`);
+    const use = fc.constantFrom('echo $((x))', '(( x ))', '[[ $x -lt 2 ]]', 'echo ${a[$x]}', 'let y=x+1');
+    const cmd = fc.constantFrom('$(id)', '`id`', '$(rm -rf /)');
+    fc.assert(
+      fc.property(quote, cmd, use, fc.constantFrom('; ', '\n', ' && '), (q, c, u, sep) => {
+        expect(parseShell(`x=${q(`a[${c}]`)}${sep}${u}`).unverifiable).toBeDefined();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -2,7 +2,7 @@
 // See docs/decisions/shell-parser.md for the parser choice and the normalisation rules.
 import type { ShellFacts } from '../../types.js';
 import { preloadParser, ShellSyntaxError, UnsupportedSyntax } from './parser.js';
-import { CapExceeded, collectFromSource, factsOf, newWalk, type ShellCaps } from './simple-commands.js';
+import { CapExceeded, collectFromSource, factsOf, finishWalk, newWalk, type ShellCaps } from './simple-commands.js';
 
 export type { ShellCaps } from './simple-commands.js';
 
@@ -35,6 +35,7 @@ export function parseShell(command: string, caps: ShellCaps = DEFAULT_SHELL_CAPS
       if (error instanceof UnsupportedSyntax) return { ...factsOf(walk), unverifiable: error.message };
       throw error;
     }
+    finishWalk(walk);
     return factsOf(walk);
   } catch (error) {
     const reason = error instanceof RangeError ? 'depth' : 'internal';

@@ -41,6 +41,35 @@ interface Walk {
   unverifiable?: string;
   /** Redirection targets some redirection opens for writing (a target both read and written counts as written). */
   written: Set<string>;
+  /**
+   * Bash evaluates variables in arithmetic again, running `$(...)` inside an array index:
+   * `x='a[$(rm -rf /)]'; echo $((x))` runs rm. Seen: an arithmetic context, a literal that
+   * spells a substitution, and variables set from input (`read`, `mapfile`, `printf -v`).
+   */
+  arithmetic: boolean;
+  payload: boolean;
+  readsInput: boolean;
+}
+
+// Arithmetic contexts, by their text: $((..)), $[..], ((..)), let, [[ a -eq b ]], ${a[..]},
+// a[..]=, declare -i.
+const arithmeticText =
+  /\(\(|\$\[|(^|[;&|\s(])let\s|\[\[[\s\S]*-(eq|ne|lt|le|gt|ge)\b|\$\{[^}]*\[|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
+// `$(` (not `$((`) or a backquote in text that is not itself a substitution.
+const substitutionText = /\$\((?!\()|`/;
+
+function notePayload(walk: Walk, word: Word | undefined): void {
+  if (word === undefined || walk.payload) return;
+  walk.payload = word.parts.some((p) => p.kind === 'literal' && substitutionText.test(p.value));
+}
+
+/** Marks the arithmetic re-evaluation hazard once the whole command string is read. */
+export function finishWalk(walk: Walk): void {
+  if (walk.arithmetic && walk.payload) {
+    markUnverifiable(walk, 'a literal that spells a command substitution can run in arithmetic evaluation');
+  } else if (walk.arithmetic && walk.readsInput) {
+    markUnverifiable(walk, 'a variable read from input can run commands in arithmetic evaluation');
+  }
 }
 
 function markUnverifiable(walk: Walk, reason: string): void {
@@ -51,6 +80,7 @@ function markUnverifiable(walk: Walk, reason: string): void {
 export function collectFromSource(source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
   if (source.length > walk.caps.maxLength) throw new CapExceeded('length');
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
+  if (!walk.arithmetic && arithmeticText.test(source)) walk.arithmetic = true;
   let stmts: Stmt[];
   try {
     stmts = parseBash(source, walk.caps.maxDepth - depth);
@@ -62,7 +92,7 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
 }
 
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [], written: new Set() };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -81,7 +111,10 @@ function visitNested(lists: Stmt[][], depth: number, walk: Walk): void {
 }
 
 function visitWords(words: Word[], depth: number, walk: Walk): void {
-  for (const word of words) visitNested(nestedLists(word), depth, walk);
+  for (const word of words) {
+    notePayload(walk, word);
+    visitNested(nestedLists(word), depth, walk);
+  }
 }
 
 function visitStmt(stmt: Stmt, depth: number, walk: Walk, inherited: string[]): void {
@@ -117,6 +150,8 @@ function visitStmt(stmt: Stmt, depth: number, walk: Walk, inherited: string[]): 
 function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): string[] {
   const targets: string[] = [];
   for (const r of redirects) {
+    notePayload(walk, r.word);
+    notePayload(walk, r.heredoc);
     visitNested(nestedLists(r.word), depth, walk);
     if (r.heredoc) visitNested(nestedLists(r.heredoc), depth, walk);
     if (r.op === '<<' || r.op === '<<-' || r.op === '<<<') continue; // data, not a file
@@ -286,6 +321,9 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
     else markUnverifiable(walk, hidden.reason);
   }
   if (name === 'trap') runTrap(values, at, depth, walk);
+  if (name === 'read' || name === 'mapfile' || name === 'readarray' || name === 'getopts' || (name === 'printf' && values[at + 1]?.text.startsWith('-v'))) {
+    walk.readsInput = true;
+  }
   if (declarations.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
   if (name === 'find') runFindExec(values, at, depth, walk, redirects);
   emitWords(walk, values.slice(at), redirects);
