@@ -54,6 +54,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
   const { revision, policies } = compiled;
   // Tool name → one plan per policy (same index): the class and checks depend on the name only.
   const plans = new Map<string, PolicyPlan[]>();
+  const hasLimits = policies.some((p) => p.limits.length > 0);
 
   function plansFor(toolName: string): PolicyPlan[] {
     let known = plans.get(toolName);
@@ -113,7 +114,8 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     for (const v of verdicts) decision = stricter(decision, v.decision);
     if (decision === 'deny') return finish(decision, verdicts, owners, governing, call.toolName, trace);
 
-    const now = opts.useCallTime && call.time !== undefined ? call.time : clock();
+    // Most sets have no limits: nothing more to build or read (not even the clock).
+    if (!hasLimits) return finish(decision, verdicts, owners, governing, call.toolName, trace);
     const limits: { policy: string; limit: Limit }[] = [];
     const requests: LimitRequest[] = [];
     for (let g = 0; g < governing.length; g++) {
@@ -142,6 +144,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       }
       return finish(decision, verdicts, owners, governing, call.toolName, trace);
     };
+    const now = opts.useCallTime && call.time !== undefined ? call.time : clock();
     const consumed = store.tryConsume(requests, now);
     if (isPromise(consumed)) return withTimeout(consumed, options.storeTimeoutMs ?? 2_000).then(settle, (error) => denyForError(error, revision));
     return settle(consumed);
