@@ -277,3 +277,22 @@ describe('arithmetic evaluates variables again', () => {
     );
   });
 });
+
+describe('variables that move home or name programs', () => {
+  it.each([
+    'HOME=/etc; cat ~/shadow',
+    'export HOME=/etc; cat $HOME/shadow',
+    'HOME=/tmp/evil git log',
+    'XDG_CONFIG_HOME=/tmp/e git log',
+    'LESSOPEN="|rm -rf / %s" less x',
+    'npm_config_script_shell=/tmp/x npm test',
+    'NPM_CONFIG_SCRIPT_SHELL=/tmp/x npm test',
+    'env SHELL=/tmp/x script -q out',
+    'declare -x MANPAGER=id; man ls',
+  ])('%j is unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toBeDefined();
+  });
+  it('an ordinary variable is not', () => {
+    expect(parseShell('NODE_ENV=test npm test').unverifiable).toBeUndefined();
+  });
+});
