@@ -27,6 +27,9 @@ interface PolicyPlan {
   checks: readonly Check[];
 }
 
+/** The options of a call that names none: shared, not allocated per call. */
+const NO_OPTIONS: EvaluateOptions = Object.freeze({});
+
 /** Most tool names whose plans a set remembers before starting over. */
 const MAX_PLANS = 1024;
 
@@ -69,7 +72,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     return known;
   }
 
-  function evaluate(input: unknown, opts: EvaluateOptions = {}): Decision | Promise<Decision> {
+  function evaluate(input: unknown, opts: EvaluateOptions = NO_OPTIONS): Decision | Promise<Decision> {
     try {
       return evaluateUnsafe(input, opts);
     } catch (error) {

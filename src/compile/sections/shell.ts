@@ -4,7 +4,7 @@ import type { ShellFacts, SimpleCommand } from '../../types.js';
 import { compileCommandGlob } from '../../facts/command-glob.js';
 import type { SectionCompiler, SectionInput } from '../section.js';
 import { tick } from '../section.js';
-import type { Check } from '../model.js';
+import type { Check, Verdict } from '../model.js';
 
 export interface CommandGlobList {
   globs: readonly string[];
@@ -13,6 +13,8 @@ export interface CommandGlobList {
 
 /** Shell checks object only to exec-class calls (each also returns early for the others). */
 const EXEC_ONLY = ['exec'] as const;
+
+const NO_OUTCOME = Object.freeze({ hit: undefined, verdict: undefined });
 
 /** Directories whose programs may be matched by base name (`/usr/bin/git` is `git`). */
 const SYSTEM_BIN = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
@@ -127,6 +129,29 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
   const approveSources = approve.globs.map((_, i) => at(`/shell/approve/${i}`));
   const allowSource = allow ? at('/shell/allow') : '';
 
+  /** What the patterns say about one simple command: the pattern hit (for traces) and the verdict, if any. */
+  interface Outcome {
+    hit: string | undefined;
+    verdict: Verdict | undefined;
+  }
+  function judge(cmd: SimpleCommand): Outcome {
+    const d = firstOf(deny, denyForms(cmd));
+    if (d >= 0) {
+      return { hit: `/shell/deny/${d}`, verdict: Object.freeze<Verdict>({ decision: 'deny', check: 'shell.deny', message: `command ${tick(cmd.text)} matches denied pattern ${tick(deny.globs[d]!)}`, source: denySources[d]! }) };
+    }
+    const a = firstOf(approve, allowForms(cmd));
+    if (a >= 0) {
+      return { hit: `/shell/approve/${a}`, verdict: Object.freeze<Verdict>({ decision: 'ask', check: 'shell.approve', message: `command ${tick(cmd.text)} needs approval (pattern ${tick(approve.globs[a]!)})`, source: approveSources[a]! }) };
+    }
+    if (!allow) return NO_OUTCOME;
+    const i = firstOf(allow, allowForms(cmd));
+    if (i >= 0) return { hit: `/shell/allow/${i}`, verdict: undefined };
+    return { hit: undefined, verdict: Object.freeze<Verdict>({ decision: 'deny', check: 'shell.allow', message: `command ${tick(cmd.text)} is not in the shell allowlist`, source: allowSource }) };
+  }
+  // A parsed command is immutable and the shell cache hands out the same object for the same
+  // text, so its outcome is remembered per object (dropped with it).
+  const outcomes = new WeakMap<SimpleCommand, Outcome>();
+
   checks.push({
     id: 'shell.commands',
     classes: EXEC_ONLY,
@@ -136,22 +161,13 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
       if (!f || f.capExceeded) return;
       const hits: string[] | undefined = sink.trace ? [] : undefined;
       for (const cmd of f.commands) {
-        const d = firstOf(deny, denyForms(cmd));
-        if (d >= 0) {
-          hits?.push(`/shell/deny/${d}`);
-          sink.verdicts.push({ decision: 'deny', check: 'shell.deny', message: `command ${tick(cmd.text)} matches denied pattern ${tick(deny.globs[d]!)}`, source: denySources[d]! });
-          continue;
+        let outcome = outcomes.get(cmd);
+        if (outcome === undefined) {
+          outcome = judge(cmd);
+          outcomes.set(cmd, outcome);
         }
-        const a = firstOf(approve, allowForms(cmd));
-        if (a >= 0) {
-          hits?.push(`/shell/approve/${a}`);
-          sink.verdicts.push({ decision: 'ask', check: 'shell.approve', message: `command ${tick(cmd.text)} needs approval (pattern ${tick(approve.globs[a]!)})`, source: approveSources[a]! });
-          continue;
-        }
-        if (!allow) continue;
-        const i = firstOf(allow, allowForms(cmd));
-        if (i >= 0) hits?.push(`/shell/allow/${i}`);
-        else sink.verdicts.push({ decision: 'deny', check: 'shell.allow', message: `command ${tick(cmd.text)} is not in the shell allowlist`, source: allowSource });
+        if (outcome.hit !== undefined) hits?.push(outcome.hit);
+        if (outcome.verdict !== undefined) sink.verdicts.push(outcome.verdict);
       }
       if (allow && f.commands.length === 0 && f.unverifiable) {
         sink.verdicts.push({ decision: 'deny', check: 'shell.allow', message: 'no command could be read to check against the shell allowlist', source: allowSource });
