@@ -296,3 +296,30 @@ describe('variables that move home or name programs', () => {
     expect(parseShell('NODE_ENV=test npm test').unverifiable).toBeUndefined();
   });
 });
+
+describe('files a sed or awk script opens are checked like redirections', () => {
+  const opened = (src: string) => parseShell(src).commands.map((c) => [c.redirects, c.writtenRedirects ?? []]);
+  it.each([
+    ["sed '1r /etc/shadow' f", [['/etc/shadow'], []]],
+    ["sed -n 'w /tmp/x' f", [['/tmp/x'], ['/tmp/x']]],
+    ["sed 's/a/b/w out.txt' f", [['out.txt'], ['out.txt']]],
+    ["sed -e 's/a/b/' -e '$R ~/.ssh/id_rsa' f", [['~/.ssh/id_rsa'], []]],
+    ["awk '{print > \"/etc/x\"}' f", [['/etc/x'], ['/etc/x']]],
+    ["awk 'BEGIN{while ((getline l < \"/etc/shadow\") > 0) print l}'", [['/etc/shadow'], []]],
+    ["awk '{printf \"%s\", $1 >> \"log\"}' f", [['log'], ['log']]],
+  ])('%j', (src, expected) => {
+    expect(parseShell(src).unverifiable).toBeUndefined();
+    expect(opened(src)).toEqual([expected]);
+  });
+  it.each(["sed -i 's/a/b/g' f", "sed '/^$/d' f", "awk '$3 > max {max = $3} END {print max}' f"])('%j opens nothing', (src) => {
+    expect(opened(src)).toEqual([[[], []]]);
+  });
+  it('an awk file named at run time is unverifiable', () => {
+    expect(parseShell("awk '{print $1 > $2}' f").unverifiable).toMatch(/awk/);
+  });
+});
+
+describe('eval -- and env -a', () => {
+  it('`eval --` runs the rest', () => expect(texts("eval -- 'rm -rf /'")).toEqual(['rm -rf /']));
+  it('`env -a NAME` takes a value', () => expect(texts('env -a ls rm -rf /')).toEqual(['rm -rf /']));
+});

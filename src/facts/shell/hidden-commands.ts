@@ -9,6 +9,8 @@ import type { WordValue } from './words.js';
 export type Hidden =
   /** A shell command line the program passes to `sh -c` (or splits into words). */
   | { kind: 'string'; text: string }
+  /** A file the program opens because its script says so (`sed 'r /etc/x'`, awk `print > "f"`). */
+  | { kind: 'file'; path: string; write: boolean }
   | { kind: 'unverifiable'; reason: string };
 
 /** Options whose value is a command line, per program: `--opt=VALUE`, `--opt VALUE`, `-o VALUE`. */
@@ -136,13 +138,22 @@ function awkHidden(args: WordValue[]): Hidden[] {
     if (!fromFile) programs.push(args[i]!);
     break;
   }
+  const found: Hidden[] = [];
   for (const p of programs) {
     if (!p.literal) return [unverifiable(`awk program is not a literal: \`${p.text}\``)];
     // system(), pipes to or from commands (`print | "sh"`, `"id" | getline`), coprocesses;
     // `||` is a logical or.
     if (/system\s*\(|\|&|(^|[^|])\|(?!\|)/.test(p.text)) return [unverifiable('the awk program runs commands (`system` or a pipe)')];
+    // Files the program opens: `print > "f"`, `printf ... >> "f"`, `getline line < "f"`.
+    const io = /\bprintf?\b[^;{}\n]*?(>>?)\s*([^;}\s]+)|\bgetline\b[^<;{}\n]*<\s*([^;})\s]+)/g;
+    for (let m = io.exec(p.text); m !== null; m = io.exec(p.text)) {
+      const target = m[2] ?? m[3]!;
+      const quoted = /^"([^"]*)"\)?$/.exec(target);
+      if (quoted === null) return [unverifiable(`the awk program opens a file it names at run time: \`${target}\``)];
+      found.push({ kind: 'file', path: quoted[1]!, write: m[2] !== undefined });
+    }
   }
-  return [];
+  return found;
 }
 
 /** GNU sed's `e` command and the `e` flag of `s` run the pattern space as a command. */
@@ -159,11 +170,40 @@ function sedHidden(args: WordValue[]): Hidden[] {
     if (!explicit) scripts.push(args[i]!);
     break;
   }
+  const found: Hidden[] = [];
   for (const s of scripts) {
     if (!s.literal) return [unverifiable(`sed script is not a literal: \`${s.text}\``)];
     if (sedRunsCommand(s.text)) return [unverifiable('the sed script runs a command (`e`)')];
+    for (const file of sedFiles(s.text)) found.push(file);
   }
-  return [];
+  return found;
+}
+
+/**
+ * Files a sed script reads or writes: the `r`, `R`, `w`, `W` commands and the `w` flag of
+ * `s`, whose file name runs to the end of the line. Matches where a command may start, so
+ * it may see a file that is not one: that checks more paths, never fewer.
+ */
+export function sedFiles(script: string): Hidden[] {
+  const found: Hidden[] = [];
+  const command = /(^|[;\n{}!\d$/]|\/[IM]*)\s*([rRwW])[ \t]*([^\n]+)/g;
+  for (let m = command.exec(script); m !== null; m = command.exec(script)) {
+    const path = m[3]!.trim();
+    if (path !== '') found.push({ kind: 'file', path, write: m[2] === 'w' || m[2] === 'W' });
+  }
+  const s = /s([^\w\s\\])/g;
+  for (let m = s.exec(script); m !== null; m = s.exec(script)) {
+    const d = m[1]!;
+    let i = m.index + 2;
+    let seen = 0;
+    while (i < script.length && seen < 2) {
+      if (script[i] === '\\') i += 2;
+      else { if (script[i] === d) seen++; i++; }
+    }
+    const flags = /^[a-zA-Z0-9]*w[ \t]*([^\n]+)/.exec(script.slice(i));
+    if (seen === 2 && flags) found.push({ kind: 'file', path: flags[1]!.trim(), write: true });
+  }
+  return found;
 }
 
 /** Whether a sed script has an `e` command or an `s` command with the `e` flag. */

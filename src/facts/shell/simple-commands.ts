@@ -316,9 +316,14 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
   if (name === 'enable' && values.slice(at + 1).some((v) => /^-[A-Za-z]*f/.test(v.text))) {
     markUnverifiable(walk, '`enable -f` loads a builtin that changes what a command word runs');
   }
+  // Files a script opens are checked like redirections of the command itself.
+  const opened: string[] = [];
   for (const hidden of hiddenCommands(name, values, at)) {
     if (hidden.kind === 'string') collectFromSource(hidden.text, depth + 1, walk);
-    else markUnverifiable(walk, hidden.reason);
+    else if (hidden.kind === 'file') {
+      opened.push(hidden.path);
+      if (hidden.write) walk.written.add(hidden.path);
+    } else markUnverifiable(walk, hidden.reason);
   }
   if (name === 'trap') runTrap(values, at, depth, walk);
   if (name === 'read' || name === 'mapfile' || name === 'readarray' || name === 'getopts' || (name === 'printf' && values[at + 1]?.text.startsWith('-v'))) {
@@ -326,7 +331,7 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
   }
   if (declarations.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
   if (name === 'find') runFindExec(values, at, depth, walk, redirects);
-  emitWords(walk, values.slice(at), redirects);
+  emitWords(walk, values.slice(at), opened.length === 0 ? redirects : [...redirects, ...opened]);
 }
 
 /** `eval ARGS` and `watch [opts] ARGS` run their arguments joined by spaces as shell. */
@@ -346,6 +351,8 @@ function runStringCommand(name: string, values: WordValue[], at: number, depth: 
       return;
     }
   }
+  // `eval -- 'rm x'`: bash's eval takes `--` as the end of (no) options.
+  if (name === 'eval' && values[start]?.text === '--') start++;
   const rest = values.slice(start);
   if (rest.length === 0) return;
   const opaque = rest.find((v) => !v.literal);

@@ -30,8 +30,8 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   }],
   ['doas', { shortWithValue: 'uC' }],
   ['env', {
-    shortWithValue: 'uC',
-    longWithValue: ['--unset', '--chdir'],
+    shortWithValue: 'uCa',
+    longWithValue: ['--unset', '--chdir', '--argv0'],
     opaque: ['-S', '--split-string'],
     assignments: true,
     dashIsOption: true,
