@@ -2,7 +2,7 @@
 // is an owner, and only a listed sender or role id matches a rule.
 import type { Requester } from '../../types.js';
 import type { SectionCompiler } from '../section.js';
-import { tick } from '../section.js';
+import { tick, VerdictMemo } from '../section.js';
 import { nameGlobList as nameGlobs } from '../../facts/glob-test.js';
 import type { CleanCall, Sink } from '../model.js';
 
@@ -20,6 +20,8 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
     roleIds: new Set(rule.roleIds ?? []),
     actions: rule.messageActions ? new Set(rule.messageActions) : undefined,
     pointer: `/scopes/rules/${index}`,
+    /** `does not grant tool` verdicts by tool name (pure in the name). */
+    notGranted: new VerdictMemo(),
   }));
   cover('/scopes/owner', 'scopes.owner');
   if (missingRequester === 'deny') cover('/scopes/missingRequester', 'scopes.missingRequester deny');
@@ -54,7 +56,10 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
             if (!matches(r, who)) continue;
             const pointer = r.pointer;
             if (r.tools.first(call.toolName) < 0) {
-              denyScope(sink, at, who, 'scopes.rules', `scope ${tick(r.rule.id)} does not grant tool ${tick(call.toolName)}`, pointer, r.rule.id);
+              const name = call.toolName;
+              const verdict = r.notGranted.get(name) ?? r.notGranted.keep(name, { decision: 'deny', check: 'scopes.rules', message: `scope ${tick(r.rule.id)} does not grant tool ${tick(name)}`, source: at(pointer), rule: r.rule.id });
+              sink.verdicts.push(verdict);
+              sink.trace?.push({ policy: '', check: 'scopes.rules', outcome: 'deny', saw: who, hits: [pointer] });
               return;
             }
             if (r.actions && call.toolName === 'message' && !actionAllowed(call, r.actions)) {
