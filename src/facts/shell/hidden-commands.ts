@@ -203,7 +203,13 @@ export function sedFiles(script: string): Hidden[] {
     const flags = /^[a-zA-Z0-9]*w[ \t]*([^\n]+)/.exec(script.slice(i));
     if (seen === 2 && flags) found.push({ kind: 'file', path: flags[1]!.trim(), write: true });
   }
-  return found;
+  // `s/a/b/w f` is seen by both scans: one entry per file, written if any says so.
+  const byPath = new Map<string, Hidden & { kind: 'file' }>();
+  for (const f of found as (Hidden & { kind: 'file' })[]) {
+    const known = byPath.get(f.path);
+    byPath.set(f.path, known === undefined ? f : { ...known, write: known.write || f.write });
+  }
+  return [...byPath.values()];
 }
 
 /** Whether a sed script has an `e` command or an `s` command with the `e` flag. */
