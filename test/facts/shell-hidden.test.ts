@@ -323,3 +323,39 @@ describe('eval -- and env -a', () => {
   it('`eval --` runs the rest', () => expect(texts("eval -- 'rm -rf /'")).toEqual(['rm -rf /']));
   it('`env -a NAME` takes a value', () => expect(texts('env -a ls rm -rf /')).toEqual(['rm -rf /']));
 });
+
+describe('variables this script sets to known text are expanded in arguments', () => {
+  it.each([
+    ['f=.env; cat $f', ['cat .env']],
+    ['f=.e; cat ${f}nv', ['cat .env']],
+    ['for f in a .env; do cat "$f"; done', ['cat a .env']],
+    ['export f=.env; cat $f', ['export f=.env', 'cat .env']],
+    ['f=.env; export f; cat $f', ['export f', 'cat .env']],
+    ['d=/; rm -rf $d', ['rm -rf /']],
+    ['f=~/.ssh/id_rsa; cat $f', ['cat ~/.ssh/id_rsa']],
+    ["f=.env bash -c 'cat $f'", ['cat .env']],
+  ])('%j', (src, expected) => {
+    expect(texts(src)).toEqual(expected);
+  });
+  it.each([
+    ['f=x; f=$(ls); cat $f', ['ls', 'cat $f']],
+    ['read f; cat $f', ['read f', 'cat $f']],
+    ['declare -n f=g; g=.env; cat $f', ['declare -n f=g', 'cat $f']],
+    ['f=.e; f+=nv; cat $f', ['cat $f']],
+    ['cat $USER', ['cat $USER']],
+  ])('%j is left as written when the value is not known', (src, expected) => {
+    expect(texts(src)).toEqual(expected);
+  });
+  it('property: a known value reaches the argument whatever the quoting and separator', () => {
+    const name = fc.stringMatching(/^[a-z_][a-z0-9_]{0,5}$/);
+    const value = fc.stringMatching(/^[a-z.\/~_-]{1,10}$/);
+    const ref = fc.constantFrom((n: string) => `$${n}`, (n: string) => `\${${n}}`, (n: string) => `"$${n}"`, (n: string) => `"\${${n}}"`);
+    fc.assert(
+      fc.property(name, value, ref, fc.constantFrom('; ', '\n', ' && '), (n, v, r, sep) => {
+        const facts = parseShell(`${n}='${v}'${sep}cat ${r(n)}`);
+        expect(facts.commands.at(-1)!.words).toContain(v);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

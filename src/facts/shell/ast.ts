@@ -39,7 +39,7 @@ export type Command =
    * words it expands (`words`, e.g. a for loop's items) and substitutions hidden in its
    * expressions (`nested`).
    */
-  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][] };
+  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string };
 
 export interface Stmt {
   /** Undefined for a statement that is only redirections (`> file`). */

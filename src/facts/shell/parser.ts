@@ -175,7 +175,10 @@ class Converter {
         const loopType = this.syntax.NodeType(loop);
         const body = this.stmts(node.Do, inner);
         if (loopType === 'WordIter') {
-          return { kind: 'compound', body, words: (loop.Items as GoNode[]).map((w) => this.word(w, depth)), nested: [] };
+          const words = (loop.Items as GoNode[]).map((w) => this.word(w, depth));
+          // `for f in a b` sets f to each item; `for f` (no `in`) to the positional parameters.
+          const loopVar = loop.Name == null ? '' : (loop.Name.Value as string);
+          return { kind: 'compound', body, words, nested: [], loopVar };
         }
         if (loopType === 'CStyleLoop') return { kind: 'compound', body, words: [], nested: this.substitutions(loop, inner) };
         throw new UnsupportedSyntax(`unknown loop ${loopType}`);

@@ -15,6 +15,7 @@ import {
   wrappers,
 } from './wrappers.js';
 import { hiddenCommands } from './hidden-commands.js';
+import { collectVariables, expandVariables, type Variables } from './variables.js';
 import { baseName, expandBraces, nestedLists, wordValue, type WordValue } from './words.js';
 
 export interface ShellCaps {
@@ -49,6 +50,8 @@ interface Walk {
   arithmetic: boolean;
   payload: boolean;
   readsInput: boolean;
+  /** Variables set to known text (null once a script sets them in ways not followed). */
+  vars: Variables | null;
 }
 
 // Arithmetic contexts, by their text: $((..)), $[..], ((..)), let, [[ a -eq b ]], ${a[..]},
@@ -88,11 +91,12 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
     if (error instanceof DepthExceeded) throw new CapExceeded('depth');
     throw error;
   }
+  if (walk.vars !== null && !collectVariables(source, stmts, walk.vars)) walk.vars = null;
   visitList(stmts, depth, walk, stdinRedirects);
 }
 
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map() };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -425,6 +429,15 @@ function emitWords(walk: Walk, given: WordValue[], redirects: string[]): void {
   // `cat {.e,x}nv` runs `cat .env xnv`: arguments are checked as the shell expands them.
   const values: WordValue[] = [first];
   for (const v of given.slice(1)) {
+    // `f=.env; cat $f` runs `cat .env`; unquoted, `f='a .env'` splits into two words.
+    const known = !v.literal && v.word !== undefined && walk.vars !== null ? expandVariables(v.word, walk.vars, MAX_BRACE_WORDS) : undefined;
+    if (known !== undefined) {
+      for (const text of known) {
+        const pieces = text.split(/[ \t\n]+/).filter((p) => p !== '');
+        for (const t of pieces.length > 1 ? [text, ...pieces] : [text]) values.push({ text: t, literal: true, pattern: /[*?[]/.test(t) });
+      }
+      continue;
+    }
     if (!v.pattern || !v.literal || !v.text.includes('{')) {
       values.push(v);
       continue;

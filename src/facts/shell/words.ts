@@ -3,6 +3,8 @@
 import type { Stmt, Word } from './ast.js';
 
 export interface WordValue {
+  /** The word it was read from, to expand variables this script sets (`f=.env; cat $f`). */
+  word?: Word;
   /** Quotes removed; expansions and substitutions kept as written (`$(whoami)`). */
   text: string;
   /** True when no part depends on the environment or on running a command. */
@@ -34,7 +36,7 @@ export function wordValue(word: Word): WordValue {
     literal = false;
     text += part.source;
   });
-  return { text, literal, pattern: globChars.test(unquoted) || braceExpansion.test(unquoted) };
+  return { text, literal, pattern: globChars.test(unquoted) || braceExpansion.test(unquoted), word };
 }
 
 /** Command lists hidden in a word: substitutions, and substitutions inside expansions. */
