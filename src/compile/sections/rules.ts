@@ -1,9 +1,9 @@
 // `rules`: custom conditions in json-rules-engine syntax, compiled to closures. A rule
 // can only restrict: its decision is deny or ask.
-import { compileCondition } from '../conditions.js';
+import { compileCondition, type CompiledCondition } from '../conditions.js';
 import type { SectionCompiler } from '../section.js';
 import { tick } from '../section.js';
-import type { CallView, Check } from '../model.js';
+import type { CallView, Check, Verdict } from '../model.js';
 
 /** The facts a condition may name (LANGUAGE.md), all of them. */
 export function conditionFacts(view: CallView): Record<string, unknown> {
@@ -40,25 +40,78 @@ function factsFor(view: CallView, used: ReadonlySet<string>): Record<string, unk
   return facts;
 }
 
+/** Most tool names whose rule filters a rules check remembers before starting over. */
+const MAX_NAMES = 1024;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The conjuncts of a top-level `all` that read nothing but the tool name or class (a plain
+ * `toolName`/`toolClass` comparison with a literal value): decided once per tool name. When
+ * one is false the whole `all` is false, so the rule cannot match a call of that tool.
+ */
+function nameConjuncts(when: unknown): CompiledCondition[] {
+  if (!isRecord(when) || !Array.isArray(when.all)) return [];
+  const out: CompiledCondition[] = [];
+  for (const c of when.all) {
+    if (!isRecord(c) || Object.hasOwn(c, 'all') || Object.hasOwn(c, 'any') || Object.hasOwn(c, 'not')) continue;
+    if (c.fact !== 'toolName' && c.fact !== 'toolClass') continue;
+    if (c.path !== undefined && c.path !== '') continue;
+    if (isRecord(c.value) && Object.hasOwn(c.value, 'fact')) continue;
+    try {
+      out.push(compileCondition({ all: [c] }));
+    } catch {
+      // compiled as part of the whole rule already; never skip on what we cannot compile alone
+    }
+  }
+  return out;
+}
+
 export const compileRules: SectionCompiler = ({ doc, at, cover }) => {
   const rules = doc.rules;
   if (!rules || rules.length === 0) return {};
   const compiled = rules.map((rule, i) => {
     cover(`/rules/${i}`, `rules ${tick(rule.id)}`);
-    return { rule, pointer: `/rules/${i}`, condition: compileCondition(rule.when) };
+    const pointer = `/rules/${i}`;
+    return {
+      rule,
+      pointer,
+      condition: compileCondition(rule.when),
+      byName: nameConjuncts(rule.when),
+      verdict: Object.freeze<Verdict>({ decision: rule.decision, check: 'rules', rule: rule.id, message: rule.message ?? `rule ${tick(rule.id)} matched`, source: at(pointer) }),
+    };
   });
   const usesPaths = compiled.some((c) => c.condition.factsUsed.has('paths'));
   const used = new Set<string>();
   for (const c of compiled) for (const f of c.condition.factsUsed) used.add(f);
+  // Per tool name (the class follows from the name within one policy): which rules can match at all.
+  const candidates = new Map<string, boolean[]>();
+  function candidatesFor(view: CallView): boolean[] {
+    const name = view.call.toolName;
+    let known = candidates.get(name);
+    if (known === undefined) {
+      const nameFacts = { toolName: name, toolClass: view.toolClass };
+      known = compiled.map((c) => c.byName.every((conjunct) => conjunct.test(nameFacts)));
+      if (candidates.size >= MAX_NAMES) candidates.clear();
+      candidates.set(name, known);
+    }
+    return known;
+  }
   const check: Check = {
     id: 'rules',
     run(view, sink) {
-      const facts = factsFor(view, used);
-      for (const { rule, pointer, condition } of compiled) {
-        const hit = condition.test(facts);
-        if (hit) {
-          sink.verdicts.push({ decision: rule.decision, check: 'rules', rule: rule.id, message: rule.message ?? `rule ${tick(rule.id)} matched`, source: at(pointer) });
+      const may = candidatesFor(view);
+      let facts: Record<string, unknown> | undefined;
+      for (let i = 0; i < compiled.length; i++) {
+        const { rule, pointer, condition, verdict } = compiled[i]!;
+        let hit = false;
+        if (may[i]) {
+          facts ??= factsFor(view, used);
+          hit = condition.test(facts);
         }
+        if (hit) sink.verdicts.push(verdict);
         sink.trace?.push({ policy: '', check: `rules.${rule.id}`, outcome: hit ? rule.decision : 'allow', hits: hit ? [pointer] : [] });
       }
     },
