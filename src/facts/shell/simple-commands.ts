@@ -56,8 +56,9 @@ interface Walk {
 
 // Arithmetic contexts, by their text: $((..)), $[..], ((..)), let, [[ a -eq b ]], ${a[..]},
 // a[..]=, declare -i.
+// (`-eq` anywhere stands for `[[ a -eq b ]]`; linear scans only, no nested quantifiers.)
 const arithmeticText =
-  /\(\(|\$\[|(^|[;&|\s(])let\s|\[\[[\s\S]*-(eq|ne|lt|le|gt|ge)\b|\$\{[^}]*\[|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
+  /\(\(|\$\[|(^|[;&|\s(])let\s|-(eq|ne|lt|le|gt|ge)\b|\$\{[^}[]*\[|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
 // `$(` (not `$((`) or a backquote in text that is not itself a substitution.
 const substitutionText = /\$\((?!\()|`/;
 

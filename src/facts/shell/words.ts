@@ -62,40 +62,44 @@ export function baseName(commandWord: string): string {
  */
 export function expandBraces(text: string, max: number): string[] | undefined {
   const out: string[] = [];
-  return expandInto(text, out, max) ? out : undefined;
+  // Each level rescans its text: a budget of characters read keeps `{a,b}` x 3000 linear.
+  return expandInto(text, out, max, { chars: 1_000_000 }) ? out : undefined;
 }
 
-function expandInto(text: string, out: string[], max: number): boolean {
+function expandInto(text: string, out: string[], max: number, budget: { chars: number }): boolean {
+  budget.chars -= text.length;
+  if (budget.chars < 0) return false;
+  // One pass pairs every `{` with its `}` and notes its top-level commas.
+  const close = new Map<number, number>();
+  const commas = new Map<number, number[]>();
+  const open: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    if (text[i] !== '{') continue;
-    let depth = 0;
-    let close = -1;
-    const commas: number[] = [];
-    for (let j = i; j < text.length; j++) {
-      const c = text[j];
-      if (c === '{') depth++;
-      else if (c === '}' && --depth === 0) {
-        close = j;
-        break;
-      } else if (c === ',' && depth === 1) commas.push(j);
-    }
-    if (close === -1) continue; // an unmatched `{` is literal; later braces may still expand
-    const body = text.slice(i + 1, close);
+    const c = text[i];
+    if (c === '{') {
+      open.push(i);
+      commas.set(i, []);
+    } else if (c === '}' && open.length > 0) close.set(open.pop()!, i);
+    else if (c === ',' && open.length > 0) commas.get(open[open.length - 1]!)!.push(i);
+  }
+  for (let i = text.indexOf('{'); i !== -1; i = text.indexOf('{', i + 1)) {
+    const end = close.get(i);
+    if (end === undefined) continue; // an unmatched `{` is literal; later braces may still expand
+    const at = commas.get(i)!;
     let alternatives: string[] | 'too-many' | undefined;
-    if (commas.length > 0) {
+    if (at.length > 0) {
       alternatives = [];
       let from = i + 1;
-      for (const comma of [...commas, close]) {
+      for (const comma of [...at, end]) {
         alternatives.push(text.slice(from, comma));
         from = comma + 1;
       }
-    } else alternatives = braceSequence(body, max);
+    } else alternatives = braceSequence(text.slice(i + 1, end), max);
     if (alternatives === 'too-many') return false;
     if (alternatives === undefined) continue; // `{x}` is literal, but `{x{a,b}}` expands inside
     const before = text.slice(0, i);
-    const after = text.slice(close + 1);
+    const after = text.slice(end + 1);
     for (const alternative of alternatives) {
-      if (!expandInto(before + alternative + after, out, max)) return false;
+      if (!expandInto(before + alternative + after, out, max, budget)) return false;
     }
     return true;
   }
