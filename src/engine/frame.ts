@@ -215,15 +215,16 @@ export class CallFrame {
     };
     const lexical = this.lexicalMemo(settings);
     const paths: string[] = [];
-    const written: boolean[] = [];
+    // The extractor's array is this call's own: same index as paths, exec paths appended below.
+    const written: boolean[] = extracted.writes;
     const from: string[] = [];
-    const words: string[] = [];
+    // Only exec calls have argument words; the others share one frozen empty list.
+    const words: string[] = toolClass === 'exec' ? [] : NO_WORDS;
     for (let i = 0; i < extracted.paths.length; i++) {
       const p = extracted.paths[i]!;
       const c = canonicalOf(p.value, ctx, lexical);
       if (!c.ok) return cannotCanonicalise(p.value, p.from, c.reason);
       paths.push(c.path);
-      written.push(extracted.writes[i]!);
       from.push(p.from);
     }
     if (toolClass === 'exec') {
@@ -296,6 +297,8 @@ function canonicalOf(raw: string, ctx: PathContext, memo: Map<string, Canonical>
 function cannotCanonicalise(raw: string, source: string, reason: string): PathFacts {
   return { ok: false, reason: `path \`${printable(raw)}\` (from ${source}) cannot be made canonical: ${reason}` };
 }
+
+const NO_WORDS = Object.freeze([]) as unknown as string[];
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: Object.freeze([]) as unknown as string[], written: Object.freeze([]) as unknown as boolean[], from: Object.freeze([]) as unknown as string[], words: Object.freeze([]) as unknown as string[] });
 

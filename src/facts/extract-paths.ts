@@ -276,7 +276,8 @@ function addPatch(c: Collector, params: unknown): void {
 
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
-  const c: Collector = { paths: [], writes: [], problems: [], written: toolClass !== 'read' };
+  // Every field set up front: one object shape for every call (patternKeys included).
+  const c: Collector = { paths: [], writes: [], problems: [], written: toolClass !== 'read', patternKeys: undefined };
   // Only names of 4 (`glob`, `grep`) or 12 (`search_files`) characters have pattern keys.
   if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 12)) {
     const lower = toolName.toLowerCase();
