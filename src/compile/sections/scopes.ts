@@ -4,7 +4,7 @@ import type { Requester } from '../../types.js';
 import type { SectionCompiler } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
 import { nameGlobList as nameGlobs } from '../../facts/glob-test.js';
-import type { CleanCall, Sink } from '../model.js';
+import type { CleanCall, Sink, Verdict } from '../model.js';
 
 export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
   const scopes = doc.scopes;
@@ -36,6 +36,11 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
     return false;
   }
 
+  // Verdicts that are pure in what they name, built once: no requester; a requester (by its
+  // channel/account/sender) that matches no rule.
+  let noRequester: Verdict | undefined;
+  const noRule = new VerdictMemo();
+
   return {
     checks: [
       {
@@ -43,7 +48,10 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
         run({ call }, sink) {
           const who = call.requester;
           if (!who) {
-            if (missingRequester === 'deny') denyScope(sink, at, who, 'scopes.missingRequester', 'call has no requester', '/scopes/missingRequester');
+            if (missingRequester === 'deny') {
+              sink.verdicts.push((noRequester ??= Object.freeze<Verdict>({ decision: 'deny', check: 'scopes.missingRequester', message: 'call has no requester', source: at('/scopes/missingRequester') })));
+              sink.trace?.push({ policy: '', check: 'scopes.missingRequester', outcome: 'deny', saw: who, hits: ['/scopes/missingRequester'] });
+            }
             else sink.trace?.push({ policy: '', check: 'scopes.missingRequester', outcome: 'allow', saw: undefined });
             return;
           }
@@ -69,7 +77,11 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
             sink.trace?.push({ policy: '', check: 'scopes.rules', outcome: 'allow', saw: who, hits: [pointer] });
             return;
           }
-          if (otherwise === 'deny') denyScope(sink, at, who, 'scopes.otherwise', `requester ${tick(describe(who))} matches no scope rule`, '/scopes/otherwise');
+          if (otherwise === 'deny') {
+            const id = describe(who);
+            sink.verdicts.push(noRule.get(id) ?? noRule.keep(id, { decision: 'deny', check: 'scopes.otherwise', message: `requester ${tick(id)} matches no scope rule`, source: at('/scopes/otherwise') }));
+            sink.trace?.push({ policy: '', check: 'scopes.otherwise', outcome: 'deny', saw: who, hits: ['/scopes/otherwise'] });
+          }
           else sink.trace?.push({ policy: '', check: 'scopes.otherwise', outcome: 'allow', saw: who });
         },
       },
