@@ -359,3 +359,27 @@ describe('variables this script sets to known text are expanded in arguments', (
     );
   });
 });
+
+describe('git global options before the subcommand', () => {
+  it.each([
+    ['git -C . push origin main', 'git push origin main'],
+    ['git --git-dir=.git --work-tree . push', 'git push'],
+    ['git --no-pager -c color.ui=never push --force', 'git push --force'],
+    ['git -P log', 'git log'],
+  ])('%j is also checked as %j', (src, plain) => {
+    expect(texts(src)).toContain(plain);
+    expect(texts(src)).toContain(src);
+  });
+  it('a plain git command is not doubled', () => expect(texts('git status')).toEqual(['git status']));
+});
+
+describe('brace expansion under a budget', () => {
+  it('thousands of groups are unverifiable, not expanded', () => {
+    expect(parseShell(`echo ${'{a,b}'.repeat(3000)}`).unverifiable).toMatch(/brace/);
+  });
+  it('deep nesting of literal braces is read in one pass', () => {
+    const facts = parseShell(`echo ${'{'.repeat(3000)}a,b${'}'.repeat(3000)}`);
+    expect(facts.capExceeded).toBeUndefined();
+    expect(facts.commands).toHaveLength(1);
+  });
+});

@@ -336,7 +336,27 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
   }
   if (declarations.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
   if (name === 'find') runFindExec(values, at, depth, walk, redirects);
+  if (name === 'git') {
+    // `git -C . push` is `git push` to a deny pattern: the form without global options is
+    // checked too (an extra command only restricts: allow patterns must match both).
+    const subcommand = gitSubcommandAt(values, at);
+    if (subcommand > at + 1 && subcommand < values.length) emitWords(walk, [values[at]!, ...values.slice(subcommand)], redirects);
+  }
   emitWords(walk, values.slice(at), opened.length === 0 ? redirects : [...redirects, ...opened]);
+}
+
+// git's global options, with a separate value or not.
+const gitGlobalWithValue = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path', '--list-cmds']);
+
+/** Index of git's subcommand after `values[at]` (values.length when there is none). */
+function gitSubcommandAt(values: WordValue[], at: number): number {
+  let i = at + 1;
+  while (i < values.length) {
+    const w = values[i]!.text;
+    if (!w.startsWith('-')) break;
+    i += gitGlobalWithValue.has(w) ? 2 : 1;
+  }
+  return i;
 }
 
 /** `eval ARGS` and `watch [opts] ARGS` run their arguments joined by spaces as shell. */
