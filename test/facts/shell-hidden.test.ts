@@ -383,3 +383,12 @@ describe('brace expansion under a budget', () => {
     expect(facts.commands).toHaveLength(1);
   });
 });
+
+describe("$'...' escapes are bytes read as UTF-8", () => {
+  it.each([
+    ["cat $'cafe\\xcc\\x81.txt'", 'cat cafe\u0301.txt'],
+    ["cat $'caf\\303\\251.txt'", 'cat caf\u00e9.txt'],
+    ["cat $'\\x2eenv'", 'cat .env'],
+    ["echo $'\\u00e9\\U0001F600'", 'echo \u00e9\u{1F600}'],
+  ])('%j', (src, expected) => expect(texts(src)).toEqual([expected]));
+});

@@ -314,19 +314,31 @@ const ansiSimple: Record<string, string> = {
   '\\': '\\', "'": "'", '"': '"', '?': '?',
 };
 
-/** Decodes the body of bash's $'...' quoting. */
+/**
+ * Decodes the body of bash's $'...' quoting. `\xHH` and octal escapes are bytes, so
+ * `$'cafe\xcc\x81'` is the UTF-8 text `café` (NFD), not `cafeÌ`: bytes are gathered and
+ * read as UTF-8 once.
+ */
 export function decodeAnsiC(body: string): string {
-  return body.replace(
-    /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c[\s\S]|[\s\S])/g,
-    (whole, esc: string) => {
-      const head = esc[0]!;
-      if (head === 'x' || head === 'u' || head === 'U') {
-        const code = parseInt(esc.slice(1), 16);
-        return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      if (/[0-7]/.test(head)) return String.fromCharCode(parseInt(esc, 8) & 0xff);
-      if (head === 'c') return String.fromCharCode(esc.charCodeAt(1) & 0x1f);
-      return ansiSimple[head] ?? whole;
-    },
-  );
+  const bytes: number[] = [];
+  const text = (t: string): void => {
+    for (const b of Buffer.from(t, 'utf8')) bytes.push(b);
+  };
+  const escape = /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c[\s\S]|[\s\S])/g;
+  let last = 0;
+  for (let m = escape.exec(body); m !== null; m = escape.exec(body)) {
+    text(body.slice(last, m.index));
+    last = m.index + m[0].length;
+    const esc = m[1]!;
+    const head = esc[0]!;
+    if (head === 'x') bytes.push(parseInt(esc.slice(1), 16));
+    else if (head === 'u' || head === 'U') {
+      const code = parseInt(esc.slice(1), 16);
+      text(code <= 0x10ffff ? String.fromCodePoint(code) : m[0]);
+    } else if (/[0-7]/.test(head)) bytes.push(parseInt(esc, 8) & 0xff);
+    else if (head === 'c') bytes.push(esc.charCodeAt(1) & 0x1f);
+    else text(ansiSimple[head] ?? m[0]);
+  }
+  text(body.slice(last));
+  return Buffer.from(bytes).toString('utf8');
 }
