@@ -243,6 +243,8 @@ export function patchPaths(body: string): { paths: string[]; problems: string[] 
       if (!PATCH_FRAME_LINE.test(line)) problems.push(`unrecognised patch header \`${line.slice(0, 80)}\``);
       continue;
     }
+    // DIFF_FILE_LINE needs `---` or `+++` first: `-a`/`+b` body lines skip the regex.
+    if (!rawLine.startsWith('---') && !rawLine.startsWith('+++')) continue;
     const diff = DIFF_FILE_LINE.exec(rawLine);
     if (diff) {
       let path = (diff[1] ?? '').split('\t')[0]?.trim() ?? '';
