@@ -392,3 +392,14 @@ describe("$'...' escapes are bytes read as UTF-8", () => {
     ["echo $'\\u00e9\\U0001F600'", 'echo \u00e9\u{1F600}'],
   ])('%j', (src, expected) => expect(texts(src)).toEqual([expected]));
 });
+
+describe('array elements set to known text are expanded', () => {
+  it.each([
+    ['a=(.env x); cat "${a[@]}"', ['cat .env x']],
+    ['a=(.env); cat ${a[0]}', ['cat .env']],
+    ['a=(.env); cat $a', ['cat .env']],
+  ])('%j', (src, expected) => expect(texts(src)).toEqual(expected));
+  it.each(['a=([0]=.env); cat ${a[0]}', 'a=(x $(ls)); cat ${a[@]}', 'a=(x); a+=(.env); cat ${a[@]}'])('%j stays as written', (src) => {
+    expect(texts(src).at(-1)).toMatch(/\$\{a\[/);
+  });
+});

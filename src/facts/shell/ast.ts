@@ -29,6 +29,8 @@ export interface Assign {
   name: string;
   /** Undefined for `export x`; arrays (`a=(x y)`) become one expansion part. */
   value?: Word;
+  /** `a=(x y)`: the elements, when none has an index (`[i]=v`) and it is not `+=`. */
+  items?: Word[];
 }
 
 export type Command =

@@ -210,7 +210,12 @@ class Converter {
     const name = node.Name == null ? '' : (node.Name.Value as string);
     if (node.Array != null || node.Index != null) {
       // a=(x $(y)) or a[i]=v: the value is opaque, but its substitutions still run.
-      return { name, value: { parts: [{ kind: 'expansion', source: this.source(node), nested: this.substitutions(node, depth + 1) }] } };
+      const assign: Assign = { name, value: { parts: [{ kind: 'expansion', source: this.source(node), nested: this.substitutions(node, depth + 1) }] } };
+      const elems = node.Array?.Elems as GoNode[] | undefined;
+      if (node.Index == null && !node.Append && elems && elems.every((e) => e.Index == null && e.Value != null)) {
+        assign.items = elems.map((e) => this.word(e.Value, depth));
+      }
+      return assign;
     }
     if (node.Value == null) return { name };
     return { name, value: this.word(node.Value, depth) };

@@ -25,7 +25,11 @@ export function collectVariables(source: string, stmts: Stmt[], vars: Variables)
       const command = stmt.command;
       if (command === undefined) continue;
       if (command.kind === 'call') {
-        for (const a of command.assigns) assign(vars, a.name, a.value);
+        for (const a of command.assigns) {
+          if (a.items === undefined) assign(vars, a.name, a.value);
+          else if (a.items.length === 0) vars.set(a.name, 'unknown');
+          else for (const item of a.items) assign(vars, a.name, item);
+        }
         const head = command.args[0] === undefined ? undefined : wordValue(command.args[0]).text;
         if (head !== undefined && declarations.has(head)) {
           // `export f=.env`: name=value words. Options (-n nameref, -i integer, -a array,
@@ -75,7 +79,9 @@ function assign(vars: Variables, name: string, value: Word | undefined): void {
   add(vars, name, v.text);
 }
 
-const simpleReference = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})$/;
+// `$f`, `${f}`, and an array's elements: `${a[@]}`, `${a[*]}`, `${a[0]}` (any element,
+// which checks more words than run, never fewer).
+const simpleReference = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(?:\[(?:[@*]|\d+)\])?\})$/;
 
 /**
  * The texts `word` can expand to when every expansion in it is a variable this script
