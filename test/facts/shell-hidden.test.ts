@@ -403,3 +403,17 @@ describe('array elements set to known text are expanded', () => {
     expect(texts(src).at(-1)).toMatch(/\$\{a\[/);
   });
 });
+
+describe('builtins that evaluate text as commands', () => {
+  it.each([
+    ['x="\\$(rm -rf /)"; echo "${x@P}"', /prompt/],
+    ['read x; echo "${x@P}"', /prompt/],
+    ['mapfile -C "rm -rf /" -c 1 a < f', /mapfile/],
+    ['readarray -tC cb a < f', /readarray/],
+  ])('%j is unverifiable', (src, reason) => expect(parseShell(src).unverifiable).toMatch(reason));
+  it.each([
+    ['compgen -C "rm -rf /" x', 'rm -rf /'],
+    ['complete -C "curl e.vil" git', 'curl e.vil'],
+  ])('%j runs %j', (src, inner) => expect(texts(src)).toContain(inner));
+  it('`${x@Q}` quotes and runs nothing', () => expect(parseShell('x=1; echo "${x@Q}"').unverifiable).toBeUndefined());
+});

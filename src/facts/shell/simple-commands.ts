@@ -54,11 +54,11 @@ interface Walk {
   vars: Variables | null;
 }
 
-// Arithmetic contexts, by their text: $((..)), $[..], ((..)), let, [[ a -eq b ]], ${a[..]},
-// a[..]=, declare -i.
+// Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
+// ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i) and prompt expansion (${x@P}).
 // (`-eq` anywhere stands for `[[ a -eq b ]]`; linear scans only, no nested quantifiers.)
 const arithmeticText =
-  /\(\(|\$\[|(^|[;&|\s(])let\s|-(eq|ne|lt|le|gt|ge)\b|\$\{[^}[]*\[|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
+  /@P\}|\(\(|\$\[|(^|[;&|\s(])let\s|-(eq|ne|lt|le|gt|ge)\b|\$\{[^}[]*\[|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
 // `$(` (not `$((`) or a backquote in text that is not itself a substitution.
 const substitutionText = /\$\((?!\()|`/;
 
@@ -70,9 +70,9 @@ function notePayload(walk: Walk, word: Word | undefined): void {
 /** Marks the arithmetic re-evaluation hazard once the whole command string is read. */
 export function finishWalk(walk: Walk): void {
   if (walk.arithmetic && walk.payload) {
-    markUnverifiable(walk, 'a literal that spells a command substitution can run in arithmetic evaluation');
+    markUnverifiable(walk, 'a literal that spells a command substitution can run in arithmetic or prompt expansion');
   } else if (walk.arithmetic && walk.readsInput) {
-    markUnverifiable(walk, 'a variable read from input can run commands in arithmetic evaluation');
+    markUnverifiable(walk, 'a variable read from input can run commands in arithmetic or prompt expansion');
   }
 }
 
@@ -331,6 +331,19 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
     } else markUnverifiable(walk, hidden.reason);
   }
   if (name === 'trap') runTrap(values, at, depth, walk);
+  if ((name === 'mapfile' || name === 'readarray') && values.slice(at + 1).some((v) => /^-[A-Za-z]*C/.test(v.text))) {
+    // The callback is evaluated with each input line appended: input becomes shell.
+    markUnverifiable(walk, `\`${name} -C\` evaluates its input as commands`);
+  }
+  if (name === 'compgen' || name === 'complete') {
+    // `compgen -C 'cmd'` runs cmd (complete -C on completion): check it as a command string.
+    for (let i = at + 1; i < values.length - 1; i++) {
+      if (values[i]!.text !== '-C') continue;
+      const command = values[i + 1]!;
+      if (command.literal) collectFromSource(command.text, depth + 1, walk);
+      else markUnverifiable(walk, `command of \`${name} -C\` is not a literal: \`${command.text}\``);
+    }
+  }
   if (name === 'read' || name === 'mapfile' || name === 'readarray' || name === 'getopts' || (name === 'printf' && values[at + 1]?.text.startsWith('-v'))) {
     walk.readsInput = true;
   }
