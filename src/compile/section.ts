@@ -39,8 +39,9 @@ export function nameGlobs(globs: readonly string[] | undefined): GlobList {
   return nameGlobList(globs);
 }
 
-/** Most verdicts a memo keeps before starting over. */
-const MAX_VERDICTS = 2048;
+/** Memory bounds: most verdicts a memo keeps before starting over; longest key remembered. */
+const MAX_VERDICTS = 256;
+const MAX_KEY_LENGTH = 512;
 
 /**
  * Verdicts remembered by key, for checks whose verdict is a pure function of a few strings
@@ -52,8 +53,9 @@ export class VerdictMemo {
     return this.known.get(key);
   }
   keep(key: string, verdict: Verdict): Verdict {
-    if (this.known.size >= MAX_VERDICTS) this.known.clear();
     const frozen = Object.freeze(verdict);
+    if (key.length > MAX_KEY_LENGTH) return frozen;
+    if (this.known.size >= MAX_VERDICTS) this.known.clear();
     this.known.set(key, frozen);
     return frozen;
   }

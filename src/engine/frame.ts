@@ -40,11 +40,16 @@ export interface FrameEnv {
 interface LexicalMemo {
   noCwd: Map<string, Canonical>;
   byCwd: Map<string, Map<string, Canonical>>;
+  /** Entries in all the maps together: the bound is on the total. */
+  size: number;
 }
 
-/** Most raw paths remembered per (settings, cwd), and most cwds per settings, before starting over. */
-const MAX_LEXICAL_PATHS = 4096;
-const MAX_LEXICAL_CWDS = 256;
+/**
+ * Memory bounds: most entries per settings (all cwds together), and the longest raw path or
+ * cwd remembered (longer ones are made canonical every time): at most ~4096 × 2 × 1 KB.
+ */
+const MAX_LEXICAL_ENTRIES = 4096;
+const MAX_REMEMBERED_LENGTH = 512;
 
 interface CommandFacts {
   pathLike: string[];
@@ -260,38 +265,56 @@ export class CallFrame {
   }
 
   /** The remembered canonical forms for this call's cwd, when the settings never touch the file system. */
-  private lexicalMemo(settings: PathSettings): Map<string, Canonical> | undefined {
+  private lexicalMemo(settings: PathSettings): LexicalPaths | undefined {
     const all = this.env.lexicalPaths;
     if (all === undefined || settings.resolveSymlinks) return undefined;
     const root = settings.root;
     if (root !== undefined && (root === '${cwd}' || root.startsWith('${cwd}/'))) return undefined;
     let memo = all.get(settings.key);
     if (memo === undefined) {
-      memo = { noCwd: new Map(), byCwd: new Map() };
+      memo = { noCwd: new Map(), byCwd: new Map(), size: 0 };
       all.set(settings.key, memo);
     }
     const cwd = this.call.cwd;
-    if (cwd === undefined) return memo.noCwd;
+    if (cwd === undefined) return { memo, paths: memo.noCwd };
+    if (cwd.length > MAX_REMEMBERED_LENGTH) return undefined;
     let forCwd = memo.byCwd.get(cwd);
     if (forCwd === undefined) {
-      if (memo.byCwd.size >= MAX_LEXICAL_CWDS) memo.byCwd.clear();
+      if (memo.size >= MAX_LEXICAL_ENTRIES) startOver(memo);
       forCwd = new Map();
       memo.byCwd.set(cwd, forCwd);
+      memo.size++;
     }
-    return forCwd;
+    return { memo, paths: forCwd };
   }
 }
 
+/** One settings' memo and the map for this call's cwd in it. */
+interface LexicalPaths {
+  memo: LexicalMemo;
+  paths: Map<string, Canonical>;
+}
+
 /** Canonical form of one raw path, from the memo when there is one (lexical settings only). */
-function canonicalOf(raw: string, ctx: PathContext, memo: Map<string, Canonical> | undefined): Canonical {
-  if (memo === undefined) return canonicalPath(raw, ctx);
-  let c = memo.get(raw);
+function canonicalOf(raw: string, ctx: PathContext, lexical: LexicalPaths | undefined): Canonical {
+  if (lexical === undefined || raw.length > MAX_REMEMBERED_LENGTH) return canonicalPath(raw, ctx);
+  let c = lexical.paths.get(raw);
   if (c === undefined) {
     c = canonicalPath(raw, ctx);
-    if (memo.size >= MAX_LEXICAL_PATHS) memo.clear();
-    memo.set(raw, c);
+    const { memo } = lexical;
+    // Start over when full. This call's map may then be left out of the memo until its cwd comes again: harmless.
+    if (memo.size >= MAX_LEXICAL_ENTRIES) startOver(memo);
+    lexical.paths.set(raw, c);
+    memo.size++;
   }
   return c;
+}
+
+function startOver(memo: LexicalMemo): void {
+  memo.noCwd.clear();
+  for (const m of memo.byCwd.values()) m.clear();
+  memo.byCwd.clear();
+  memo.size = 0;
 }
 
 function cannotCanonicalise(raw: string, source: string, reason: string): PathFacts {

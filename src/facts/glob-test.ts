@@ -13,8 +13,9 @@ export function globTest(glob: string, options: picomatch.PicomatchOptions): (va
   };
 }
 
-/** Most answers a name glob list remembers before starting over. */
+/** Memory bounds: most answers a name glob list remembers before starting over; longest name remembered. */
 const MAX_REMEMBERED_NAMES = 1024;
+const MAX_NAME_LENGTH = 256;
 
 /**
  * Tool, agent and channel globs as `nameGlobs` (compile/section.ts) compiles them: dot files
@@ -37,6 +38,7 @@ export function nameGlobList(globs: readonly string[] | undefined): { globs: rea
           break;
         }
       }
+      if (value.length > MAX_NAME_LENGTH) return i;
       if (known.size >= MAX_REMEMBERED_NAMES) known.clear();
       known.set(value, i);
       return i;

@@ -8,8 +8,13 @@ import type { Check } from '../model.js';
 
 type Matcher = (path: string) => boolean;
 
-/** Most answers a glob set remembers per root (and for shell words) before starting over. */
+/**
+ * Memory bounds: most answers a glob set remembers over all roots (and for shell words)
+ * before starting over, and the longest path or word remembered (longer ones are tested
+ * every time).
+ */
 const MAX_REMEMBERED = 4096;
+const MAX_REMEMBERED_LENGTH = 512;
 
 /** Matchers for one canonical root, and what they said about paths seen before. */
 interface RootGlobs {
@@ -32,6 +37,7 @@ function globSet(globs: readonly string[], home: string, caseInsensitive: boolea
   // The root is nearly always the one of the previous call: check that before the LRU.
   let lastKey: string | undefined;
   let last: RootGlobs | undefined;
+  let remembered = 0; // entries in every root's map together
   function forRoot(root: string | undefined): RootGlobs {
     const key = root ?? '';
     if (key === lastKey) return last!;
@@ -59,8 +65,14 @@ function globSet(globs: readonly string[], home: string, caseInsensitive: boolea
           break;
         }
       }
-      if (r.first.size >= MAX_REMEMBERED) r.first.clear();
+      if (path.length > MAX_REMEMBERED_LENGTH) return i;
+      if (remembered >= MAX_REMEMBERED) {
+        for (const other of byRoot.values()) other.first.clear();
+        r.first.clear();
+        remembered = 0;
+      }
       r.first.set(path, i);
+      remembered++;
       return i;
     },
     /** Index of the first file-name glob matching a shell argument word, or -1. */
@@ -75,6 +87,7 @@ function globSet(globs: readonly string[], home: string, caseInsensitive: boolea
           break;
         }
       }
+      if (word.length > MAX_REMEMBERED_LENGTH) return i;
       if (wordAnswers.size >= MAX_REMEMBERED) wordAnswers.clear();
       wordAnswers.set(word, i);
       return i;
