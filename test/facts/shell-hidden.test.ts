@@ -259,7 +259,7 @@ describe('arithmetic evaluates variables again', () => {
     "x=$'a[\\x24(id)]'; let y=x",
     "bash -c \"x='a[\\$(id)]'; echo \\$((x))\"",
   ])('%j is unverifiable', (src) => {
-    expect(parseShell(src).unverifiable).toMatch(/arithmetic/);
+    expect(parseShell(src).unverifiable).toMatch(/arithmetic|subscript/);
   });
   it.each(['echo $((1 + 2))', 'for ((i = 0; i < 3; i++)); do echo $i; done', "echo 'use $(pwd)'", 'read x; echo $x', "bash -c 'echo $((2 * 3))'"])(
     '%j stays verifiable',
@@ -416,4 +416,16 @@ describe('builtins that evaluate text as commands', () => {
     ['complete -C "curl e.vil" git', 'curl e.vil'],
   ])('%j runs %j', (src, inner) => expect(texts(src)).toContain(inner));
   it('`${x@Q}` quotes and runs nothing', () => expect(parseShell('x=1; echo "${x@Q}"').unverifiable).toBeUndefined());
+});
+
+describe('array subscripts that run commands when bash evaluates them', () => {
+  it.each([
+    "test -v 'a[$(id)]'",
+    "unset 'a[$(id)]'",
+    "printf -v 'a[$(id)]' x",
+    "read 'a[`id`]' <<< x",
+    "x='a[$(id)]'; echo ${!x}",
+    'read y; echo ${!y}',
+  ])('%j is unverifiable', (src) => expect(parseShell(src).unverifiable).toBeDefined());
+  it("a plain subscript is not: echo 'x[1]'", () => expect(parseShell("echo 'x[1]'").unverifiable).toBeUndefined());
 });

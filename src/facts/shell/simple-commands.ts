@@ -58,13 +58,21 @@ interface Walk {
 // ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i) and prompt expansion (${x@P}).
 // (`-eq` anywhere stands for `[[ a -eq b ]]`; linear scans only, no nested quantifiers.)
 const arithmeticText =
-  /@P\}|\(\(|\$\[|(^|[;&|\s(])let\s|-(eq|ne|lt|le|gt|ge)\b|\$\{[^}[]*\[|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
+  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|-(eq|ne|lt|le|gt|ge)\b|\$\{[^}[]*\[|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
 // `$(` (not `$((`) or a backquote in text that is not itself a substitution.
 const substitutionText = /\$\((?!\()|`/;
 
+// `a[$(id)]` as text: bash evaluates a subscript given to test -v, printf -v, read, unset,
+// declare, ${!x} and arithmetic, running the substitution.
+const subscriptPayload = /\[[^\]]*(\$\(|`)/;
+
 function notePayload(walk: Walk, word: Word | undefined): void {
-  if (word === undefined || walk.payload) return;
-  walk.payload = word.parts.some((p) => p.kind === 'literal' && substitutionText.test(p.value));
+  if (word === undefined) return;
+  for (const p of word.parts) {
+    if (p.kind !== 'literal') continue;
+    if (substitutionText.test(p.value)) walk.payload = true;
+    if (subscriptPayload.test(p.value)) markUnverifiable(walk, `\`${p.value.slice(0, 80)}\` names an array subscript that runs a command when evaluated`);
+  }
 }
 
 /** Marks the arithmetic re-evaluation hazard once the whole command string is read. */
