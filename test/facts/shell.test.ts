@@ -18,7 +18,7 @@ describe('parseShell: splitting into simple commands', () => {
     ['{ cat .env; }', ['cat .env']],
     ['! rm x', ['rm x']],
     ['if true; then rm a; elif false; then id; else curl b; fi', ['curl b', 'false', 'id', 'rm a', 'true']],
-    ['for i in a b; do rm $i; done', ['rm a b']],
+    ['for i in a b; do rm $i; done', ['rm $i', 'rm a b']],
     ['for ((i=0; i<$(id -u); i++)); do ls; done', ['id -u', 'ls']],
     ['while read l; do curl $l; done', ['curl $l', 'read l']],
     ['until false; do rm y; done', ['false', 'rm y']],

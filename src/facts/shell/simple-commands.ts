@@ -470,26 +470,43 @@ function emitWords(walk: Walk, given: WordValue[], redirects: string[]): void {
   if (first === undefined) return;
   // `cat {.e,x}nv` runs `cat .env xnv`: arguments are checked as the shell expands them.
   const values: WordValue[] = [first];
+  // `f=.env; cat $f` is also checked as `cat .env`. Only in addition: the assignment may
+  // not have run (`true || f=x`, a subshell), so the command as written is checked too.
+  const substituted: WordValue[] = [first];
+  let anySubstituted = false;
   for (const v of given.slice(1)) {
-    // `f=.env; cat $f` runs `cat .env`; unquoted, `f='a .env'` splits into two words.
     const known = !v.literal && v.word !== undefined && walk.vars !== null ? expandVariables(v.word, walk.vars, MAX_BRACE_WORDS) : undefined;
     if (known !== undefined) {
+      anySubstituted = true;
+      values.push(v);
       for (const text of known) {
+        // Unquoted, `f='a .env'` splits into two words: check the whole and the pieces.
         const pieces = text.split(/[ \t\n]+/).filter((p) => p !== '');
-        for (const t of pieces.length > 1 ? [text, ...pieces] : [text]) values.push({ text: t, literal: true, pattern: /[*?[]/.test(t) });
+        for (const t of pieces.length > 1 ? [text, ...pieces] : [text]) substituted.push({ text: t, literal: true, pattern: /[*?[]/.test(t) });
       }
       continue;
     }
     if (!v.pattern || !v.literal || !v.text.includes('{')) {
       values.push(v);
+      substituted.push(v);
       continue;
     }
     const expanded = expandBraces(v.text, MAX_BRACE_WORDS);
     if (expanded === undefined) {
       markUnverifiable(walk, `brace expansion of \`${v.text.slice(0, 80)}\` is too large`);
       values.push(v);
-    } else for (const text of expanded) values.push({ ...v, text });
+      substituted.push(v);
+    } else for (const text of expanded) {
+      values.push({ ...v, text });
+      substituted.push({ ...v, text });
+    }
   }
+  emitValues(walk, values, redirects);
+  if (anySubstituted) emitValues(walk, substituted, redirects);
+}
+
+function emitValues(walk: Walk, values: WordValue[], redirects: string[]): void {
+  const first = values[0]!;
   const words = values.map((v) => v.text);
   const command: SimpleCommand = { words, text: '', redirects };
   if (first.literal) {
