@@ -438,3 +438,12 @@ describe('a substituted command never replaces the command as written', () => {
     expect(texts(src)).toContain('rm -rf $d/');
   });
 });
+
+describe('quoted braces keep the word as written', () => {
+  it("`cat '{a,b}'{c,d}` checks the written word too", () => {
+    expect(parseShell("cat '{a,b}'{c,d}").commands[0]!.words).toContain('{a,b}{c,d}');
+  });
+  it('unquoted braces are replaced by their expansion', () => {
+    expect(parseShell('cat x{c,d}').commands[0]!.words).toEqual(['cat', 'xc', 'xd']);
+  });
+});

@@ -496,9 +496,17 @@ function emitWords(walk: Walk, given: WordValue[], redirects: string[]): void {
       markUnverifiable(walk, `brace expansion of \`${v.text.slice(0, 80)}\` is too large`);
       values.push(v);
       substituted.push(v);
-    } else for (const text of expanded) {
-      values.push({ ...v, text });
-      substituted.push({ ...v, text });
+    } else {
+      // Quotes are gone from the text: with quoted braces in the word (`'{a,b}'{c,d}`)
+      // the expansion is approximate, so the word as written is checked too.
+      if (v.word?.parts.some((p) => p.kind === 'literal' && p.quoted && /[{}]/.test(p.value))) {
+        values.push(v);
+        substituted.push(v);
+      }
+      for (const text of expanded) {
+        values.push({ ...v, text });
+        substituted.push({ ...v, text });
+      }
     }
   }
   emitValues(walk, values, redirects);
