@@ -101,6 +101,13 @@ export interface SimpleCommand {
    * Absent when none is. (Added by the shell module.)
    */
   writtenRedirects?: string[];
+  /**
+   * The commands as written around this one, outermost first, when it was found inside a
+   * wrapper, a shell's -c string, eval or another program (`sudo -u root ls` for `ls`):
+   * deny and approve patterns should match these too (`sudo *`). Absent when none.
+   * (Added by the shell module.)
+   */
+  wrappedBy?: string[];
 }
 
 /** What a shell string is, as far as a real parser can tell. */

@@ -447,3 +447,26 @@ describe('quoted braces keep the word as written', () => {
     expect(parseShell('cat x{c,d}').commands[0]!.words).toEqual(['cat', 'xc', 'xd']);
   });
 });
+
+describe('wrappedBy keeps the commands as written around an unwrapped one', () => {
+  const wrapped = (src: string) => parseShell(src).commands.map((c) => [c.text, c.wrappedBy ?? []]);
+  it.each([
+    ['sudo -u root ls', [['ls', ['sudo -u root ls']]]],
+    ['timeout 5 nice ls', [['ls', ['timeout 5 nice ls', 'nice ls']]]],
+    ["bash -c 'ls; pwd'", [['ls', ['bash -c ls; pwd']], ['pwd', ['bash -c ls; pwd']]]],
+    ['/usr/bin/sudo ls', [['ls', ['sudo ls', '/usr/bin/sudo ls']]]],
+    ['ls | xargs rm', [['ls', []], ['rm', ['xargs rm']]]],
+    ['ls -la', [['ls -la', []]]],
+  ])('%j', (src, expected) => expect(wrapped(src)).toEqual(expected));
+  it('property: every wrapper of a chain appears, outermost first', () => {
+    const wrapper = fc.constantFrom('sudo', 'nice -n 3', 'timeout 9', 'strace -f', 'env A=1', 'nohup', 'unshare -r');
+    fc.assert(
+      fc.property(fc.array(wrapper, { minLength: 1, maxLength: 5 }), (chain) => {
+        const cmd = parseShell(`${chain.join(' ')} ls`).commands.find((c) => c.text === 'ls')!;
+        expect(cmd.wrappedBy![0]).toBe(`${chain.join(' ')} ls`);
+        expect(cmd.wrappedBy).toHaveLength(chain.length);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

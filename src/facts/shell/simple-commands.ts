@@ -52,6 +52,8 @@ interface Walk {
   readsInput: boolean;
   /** Variables set to known text (null once a script sets them in ways not followed). */
   vars: Variables | null;
+  /** The commands as written around the one being read (`sudo -u root ls`), outermost first. */
+  wrapping: string[];
 }
 
 // Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
@@ -105,7 +107,7 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
 }
 
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map() };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map(), wrapping: [] };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -217,6 +219,22 @@ interface Builder {
  * find -exec, and emits what finally runs.
  */
 function runWords(values: WordValue[], at: number, depth: number, walk: Walk, redirects: string[], stmt: Stmt, builder?: Builder): void {
+  // Remember the command as written while reading what it runs: a deny pattern on a
+  // wrapper (`sudo *`, `strace *`) must still see `sudo ls` after unwrapping.
+  const head = values[at];
+  if (head === undefined) return;
+  const rest = values.slice(at + 1).map((v) => v.text);
+  const forms = [[head.literal ? baseName(head.text) : head.text, ...rest].join(' ')];
+  if (head.literal && head.text.includes('/')) forms.push([head.text, ...rest].join(' '));
+  walk.wrapping.push(...forms);
+  try {
+    readCommand(values, at, depth, walk, redirects, stmt, builder);
+  } finally {
+    walk.wrapping.length -= forms.length;
+  }
+}
+
+function readCommand(values: WordValue[], at: number, depth: number, walk: Walk, redirects: string[], stmt: Stmt, builder?: Builder): void {
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
   const head = values[at];
   if (head === undefined) return;
@@ -529,5 +547,7 @@ function emit(walk: Walk, command: SimpleCommand): void {
   if (walk.commands.length >= walk.caps.maxCommands) throw new CapExceeded('commands');
   const written = command.redirects.filter((t) => walk.written.has(t));
   if (written.length > 0) command.writtenRedirects = written;
+  const wrappedBy = walk.wrapping.filter((t, i, all) => t !== command.text && all.indexOf(t) === i);
+  if (wrappedBy.length > 0) command.wrappedBy = wrappedBy;
   walk.commands.push(command);
 }
