@@ -9,6 +9,22 @@ import { commandPaths, extractPaths } from '../facts/extract-paths.js';
 import { canonicalPath, canonicalRoot, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
 import { parseShell } from '../facts/shell/index.js';
 import { isReadOnlyCommand } from '../facts/read-only-commands.js';
+import { isRiskyVariable } from '../facts/shell/wrappers.js';
+
+/** Environment parameters exec tools accept; a risky name in one is what a prefix would be. */
+const ENV_KEYS = ['env', 'environment', 'envVars'] as const;
+
+/** The first risky variable an exec call's environment parameter sets, if any (a non-object is risky). */
+function riskyEnvironment(params: Record<string, unknown>): string | undefined {
+  for (const key of ENV_KEYS) {
+    if (!Object.hasOwn(params, key)) continue;
+    const env = params[key];
+    if (env === undefined || env === null) continue;
+    if (typeof env !== 'object' || Array.isArray(env)) return key;
+    for (const name in env) if (Object.hasOwn(env, name) && isRiskyVariable(name)) return name;
+  }
+  return undefined;
+}
 
 /** Parameters that carry the command string of an exec-class tool, in order of preference. */
 const COMMAND_KEYS = ['command', 'cmd', 'script', 'commandLine'] as const;
@@ -133,6 +149,9 @@ export class CallFrame {
     // Which one would the tool run? Checking one and running the other is a bypass.
     else if (count > 1) facts = { commands: [], unverifiable: 'the call carries more than one command parameter' };
     else if (typeof command !== 'string') facts = { commands: [], unverifiable: `parameter \`${key}\` is not a string` };
+    // `{ command: "ls", env: { PATH: "/tmp/evil" } }` is `PATH=/tmp/evil ls`: the tool, not the
+    // shell, sets the variable, so the parser never sees it.
+    else if (riskyEnvironment(params) !== undefined) facts = { commands: [], unverifiable: `parameter \`env\` sets \`${riskyEnvironment(params)}\`, which changes what the command runs` };
     else {
       const cached = this.env.shellCache.get(command);
       if (cached) facts = cached;
@@ -251,11 +270,13 @@ export class CallFrame {
           written.push(false);
           from.push('command');
         }
+        // `echo x > f` writes f even though echo only reads: redirects opened for writing count.
+        const writtenRedirects = cmd.writtenRedirects;
         for (const p of found.pathLike) {
           const c = canonicalOf(p, ctx, lexical);
           if (!c.ok) return cannotCanonicalise(p, 'command', c.reason);
           paths.push(c.path);
-          written.push(writes);
+          written.push(writes || (writtenRedirects !== undefined && writtenRedirects.includes(p)));
           from.push('command');
         }
         for (const w of found.words) words.push(w);

@@ -209,14 +209,20 @@ function kernelResolve(path: string, caseInsensitive: boolean, cache: StatCache 
   let resolved = '';
   let links = 0;
   let exists = true;
+  // Segments appended since the first missing one. A `..` that climbs back out of them
+  // lands on a directory that does exist, and resolution resumes there: `mkdir -p a/n;
+  // cat a/n/../link/x` and tools that create parents both walk through `link` for real.
+  let missing = 0;
   while (pending.length > 0) {
     const segment = pending.pop() as string;
     if (segment === '..') {
       resolved = resolved.slice(0, Math.max(0, resolved.lastIndexOf('/')));
+      if (!exists && --missing === 0) exists = true;
       continue;
     }
     if (!exists) {
       resolved += '/' + segment;
+      missing += 1;
       continue;
     }
     let candidate = resolved + '/' + segment;
@@ -227,6 +233,7 @@ function kernelResolve(path: string, caseInsensitive: boolean, cache: StatCache 
       if (match === null) return fail(`more than one name matches \`${segment}\` ignoring case`);
       if (match === undefined) {
         exists = false;
+        missing = 1;
         resolved += '/' + segment;
         continue;
       }

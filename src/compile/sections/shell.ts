@@ -30,9 +30,24 @@ export function allowForms(cmd: SimpleCommand): string[] {
   return [[cmd.commandPath, ...cmd.words.slice(1)].join(' ')];
 }
 
-function denyForms(cmd: SimpleCommand): string[] {
-  if (cmd.commandPath === undefined) return [cmd.text];
-  return [cmd.text, [cmd.commandPath, ...cmd.words.slice(1)].join(' ')];
+/**
+ * Deny and approve patterns see every form: as normalised, as written by path, and each
+ * wrapper around it as written (`sudo -u root ls` for `ls`), so `sudo *` still denies.
+ */
+export function denyForms(cmd: SimpleCommand): string[] {
+  const forms = [cmd.text];
+  if (cmd.commandPath !== undefined) forms.push([cmd.commandPath, ...cmd.words.slice(1)].join(' '));
+  if (cmd.wrappedBy !== undefined) forms.push(...cmd.wrappedBy);
+  return forms;
+}
+
+/** The first form a pattern matches, and that pattern's index (messages name the form). */
+function matchForm(list: CommandGlobList, forms: readonly string[]): { index: number; form: string } | undefined {
+  for (const form of forms) {
+    const index = list.first(form);
+    if (index >= 0) return { index, form };
+  }
+  return undefined;
 }
 
 /** First index of a pattern matching any of the forms, or -1. */
@@ -135,13 +150,15 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
     verdict: Verdict | undefined;
   }
   function judge(cmd: SimpleCommand): Outcome {
-    const d = firstOf(deny, denyForms(cmd));
-    if (d >= 0) {
-      return { hit: `/shell/deny/${d}`, verdict: Object.freeze<Verdict>({ decision: 'deny', check: 'shell.deny', message: `command ${tick(cmd.text)} matches denied pattern ${tick(deny.globs[d]!)}`, source: denySources[d]! }) };
+    const denied = matchForm(deny, denyForms(cmd));
+    if (denied) {
+      const d = denied.index;
+      return { hit: `/shell/deny/${d}`, verdict: Object.freeze<Verdict>({ decision: 'deny', check: 'shell.deny', message: `command ${tick(denied.form)} matches denied pattern ${tick(deny.globs[d]!)}`, source: denySources[d]! }) };
     }
-    const a = firstOf(approve, allowForms(cmd));
-    if (a >= 0) {
-      return { hit: `/shell/approve/${a}`, verdict: Object.freeze<Verdict>({ decision: 'ask', check: 'shell.approve', message: `command ${tick(cmd.text)} needs approval (pattern ${tick(approve.globs[a]!)})`, source: approveSources[a]! }) };
+    const approved = matchForm(approve, cmd.wrappedBy === undefined ? allowForms(cmd) : [...allowForms(cmd), ...cmd.wrappedBy]);
+    if (approved) {
+      const a = approved.index;
+      return { hit: `/shell/approve/${a}`, verdict: Object.freeze<Verdict>({ decision: 'ask', check: 'shell.approve', message: `command ${tick(approved.form)} needs approval (pattern ${tick(approve.globs[a]!)})`, source: approveSources[a]! }) };
     }
     if (!allow) return NO_OUTCOME;
     const i = firstOf(allow, allowForms(cmd));
