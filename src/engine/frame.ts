@@ -243,7 +243,7 @@ export class CallFrame {
     const written: boolean[] = extracted.writes;
     const from: string[] = [];
     // Only exec calls have argument words; the others share one frozen empty list.
-    const words: string[] = toolClass === 'exec' ? [] : NO_WORDS;
+    const words: string[] = toolClass === 'exec' || extracted.words ? [...(extracted.words ?? [])] : NO_WORDS;
     for (let i = 0; i < extracted.paths.length; i++) {
       const p = extracted.paths[i]!;
       const c = canonicalOf(p.value, ctx, lexical);

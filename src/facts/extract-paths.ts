@@ -11,6 +11,11 @@ export interface RawPath {
 
 export interface ExtractedPaths {
   paths: RawPath[];
+  /**
+   * File-name patterns that select files whose contents the tool reads (Grep's `glob`):
+   * file-name globs are tried on them as on shell arguments (`**\/.env` meets `.env`).
+   */
+  words?: string[];
   /** Same index as `paths`: is this path written? */
   writes: boolean[];
   problems: string[];
@@ -104,6 +109,8 @@ interface Collector {
   written: boolean;
   /** Keys that hold path patterns for this tool (Glob's `pattern`, Grep's `glob`). */
   patternKeys?: ReadonlySet<string>;
+  /** File-name patterns of files the tool reads (see ExtractedPaths.words). */
+  words: string[] | undefined;
 }
 
 // Search tools whose pattern names files: the directory the search starts from (the
@@ -188,6 +195,8 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
     if (c.patternKeys?.has(normalized) && typeof child === 'string') {
       add(c, patternBase(child), `${from}.${key}`);
+      // A content filter (Grep's `glob`) selects files to read: their names meet file-name globs.
+      if (normalized === 'glob') (c.words ??= []).push(child.slice(child.lastIndexOf('/') + 1));
       continue;
     }
     const pathKey = kind.path;
@@ -279,7 +288,7 @@ function addPatch(c: Collector, params: unknown): void {
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: [], writes: [], problems: [], written: toolClass !== 'read', patternKeys: undefined };
+  const c: Collector = { paths: [], writes: [], problems: [], written: toolClass !== 'read', patternKeys: undefined, words: undefined };
   // Only names of 4 (`glob`, `grep`) or 12 (`search_files`) characters have pattern keys.
   if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 12)) {
     const lower = toolName.toLowerCase();
@@ -302,7 +311,7 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
       });
     }
   }
-  return { paths: c.paths, writes: c.writes, problems: c.problems };
+  return c.words ? { paths: c.paths, writes: c.writes, problems: c.problems, words: c.words } : { paths: c.paths, writes: c.writes, problems: c.problems };
 }
 
 // `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.

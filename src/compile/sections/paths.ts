@@ -130,7 +130,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
           if (i < 0) continue;
           hits?.push(pointers[i]!);
           const memo = wordVerdicts[i]!;
-          sink.verdicts.push(memo.get(word) ?? memo.keep(word, { decision: 'deny', check: 'paths.forbidden', message: `command argument ${tick(word)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! }));
+          sink.verdicts.push(memo.get(word) ?? memo.keep(word, { decision: 'deny', check: 'paths.forbidden', message: `argument or file pattern ${tick(word)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! }));
         }
         sink.trace?.push({ policy: '', check: 'paths.forbidden', outcome: hits && hits.length ? 'deny' : 'allow', saw: { paths: facts.paths, words: facts.words }, hits });
       },
