@@ -91,7 +91,7 @@ export interface Limit {
   keyOf(view: CallView): string | undefined;
   /** Whether this limit counts the call at all (rate limits filter by tool). */
   applies(toolName: string): boolean;
-  /** What the key needs, for the message when it is missing, e.g. `a session id`. */
+  /** What the key needs, for the message when it is missing, e.g. `session id`. */
   needs: string;
   label: string;
 }

@@ -15,25 +15,32 @@ export function windowMs(window: string | undefined): number {
 type Per = 'sender' | 'session' | 'agent' | 'channel' | 'global';
 
 /** The counter key part for `per`; undefined when the call lacks it. JSON keeps parts apart. */
+/** An empty id names nobody: it is as missing as an absent one (a shared "" bucket would be a guess). */
+function present(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
 function keyPart(per: Per, { call }: CallView): string | undefined {
   switch (per) {
     case 'session':
-      return call.sessionId ?? call.sessionKey;
+      return present(call.sessionId) ?? present(call.sessionKey);
     case 'agent':
-      return call.agentId;
+      return present(call.agentId);
     case 'channel':
-      return call.requester?.channel;
+      return present(call.requester?.channel);
     case 'sender': {
       const r = call.requester;
-      if (!r || r.channel === undefined || r.senderId === undefined) return undefined;
-      return JSON.stringify([r.channel, r.accountId ?? null, r.senderId]);
+      const channel = present(r?.channel);
+      const sender = present(r?.senderId);
+      if (channel === undefined || sender === undefined) return undefined;
+      return JSON.stringify([channel, r?.accountId ?? null, sender]);
     }
     case 'global':
       return '*';
   }
 }
 
-const NEEDS: Record<Per, string> = { session: 'a session id', agent: 'an agent id', channel: 'a channel', sender: 'a sender (channel and sender id)', global: '' };
+const NEEDS: Record<Per, string> = { session: 'session id', agent: 'agent id', channel: 'channel', sender: 'sender (channel and sender id)', global: '' };
 
 export const compileLimits: SectionCompiler = ({ policy, doc, at, cover }) => {
   const limits = doc.limits;
