@@ -95,10 +95,13 @@ function normalisePathSettings(doc: PolicyDocument): PathSettings {
 function compileMatch(doc: PolicyDocument): (call: CleanCall) => boolean {
   const m = doc.match;
   if (!m) return () => true;
+  // A bare `*` (or `**`) means "every call", so it also governs calls that lack the key:
+  // a missing agent id must not be a way out of an `agents: ["*"]` policy.
+  const everything = (globs: readonly string[] | undefined) => globs !== undefined && globs.some((g) => g === '*' || g === '**');
   const tools = m.tools ? nameGlobs(m.tools) : undefined;
-  const agents = m.agents ? nameGlobs(m.agents) : undefined;
-  const channels = m.channels ? nameGlobs(m.channels) : undefined;
-  // A key the call lacks cannot match: the policy governs only what it names.
+  const agents = m.agents && !everything(m.agents) ? nameGlobs(m.agents) : undefined;
+  const channels = m.channels && !everything(m.channels) ? nameGlobs(m.channels) : undefined;
+  // Otherwise a key the call lacks cannot match: the policy governs only what it names.
   return (call) =>
     (!tools || tools.first(call.toolName) >= 0) &&
     (!agents || (call.agentId !== undefined && agents.first(call.agentId) >= 0)) &&

@@ -233,3 +233,22 @@ shell: { enabled: false }
     expect(decide(set, { toolName: 'read', params: { path: '/w/.env' } }).trace).toBeUndefined();
   });
 });
+
+describe('engine: match', () => {
+  it('a bare `*` governs calls that lack the key; a narrower glob does not', async () => {
+    const set = await setFrom(`version: 1
+id: all-agents
+match: { agents: ["*"], channels: ["**"] }
+shell: { enabled: false }
+---
+version: 1
+id: coders
+match: { agents: ["coder-*"] }
+tools: { deny: [read] }
+`);
+    expect(decide(set, { toolName: 'exec', params: { command: 'ls' } }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'exec', params: { command: 'ls' }, agentId: 'x' }).decision).toBe('deny');
+    expect(decide(set, { toolName: 'read', params: { path: '/a' } }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'read', params: { path: '/a' }, agentId: 'coder-1' }).decision).toBe('deny');
+  });
+});
