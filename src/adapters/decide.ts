@@ -56,3 +56,17 @@ export async function decideForHook(call: ToolCall, policyPaths: string[], optio
     }
   }
 }
+
+/** The decide options a hook command runs with: its `--state`, the process environment and cwd. */
+export function hookOptions(env: Record<string, string | undefined>, options: { state?: string }): DecideOptions {
+  return { ...(options.state !== undefined ? { state: options.state } : {}), env, cwd: process.cwd() };
+}
+
+/** Runs a hook's answer; an exception becomes that hook's own deny answer, never a crash. */
+export async function answerOrDeny<A>(produce: () => Promise<A>, deny: (message: string) => A): Promise<A> {
+  try {
+    return await produce();
+  } catch (error) {
+    return deny(`toolwarden: internal error: ${errorMessage(error)} (denying)`);
+  }
+}

@@ -4,8 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { loadPolicySet } from '../../index.js';
 import type { Decision } from '../../types.js';
-import { parseStateSpec } from '../../adapters/state.js';
-import { openStore } from '../open-store.js';
+import { openStore } from '../../adapters/decide.js';
 import { formatDiagnostics } from '../format-diagnostics.js';
 import { parse, policyPaths } from '../args.js';
 import type { CliIO } from '../io.js';
@@ -22,8 +21,6 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (!args.ok) return usageError(io, args.message);
   const paths = policyPaths(args.values, args.positionals);
   if (paths.length === 0) return usageError(io, 'give the policies with `--policy PATH`');
-  const spec = parseStateSpec(args.values.state ?? 'memory', io.cwd);
-  if ('error' in spec) return usageError(io, spec.error);
 
   let text: string;
   try {
@@ -39,7 +36,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 1;
   }
 
-  const store = openStore(spec);
+  // The same store opening as the hooks, but in-memory unless asked: a replay is its own world.
+  const store = openStore({ state: args.values.state ?? 'memory', env: io.env, cwd: io.cwd });
+  if ('error' in store) {
+    io.stderr(`toolwarden eval: ${store.error}\n`);
+    return 1;
+  }
   try {
     const loaded = await loadPolicySet(paths, { store });
     if (!loaded.set) {
