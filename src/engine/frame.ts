@@ -8,7 +8,7 @@ import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } fro
 import { commandPaths, extractPaths } from '../facts/extract-paths.js';
 import { canonicalPath, canonicalRoot, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
 import { parseShell } from '../facts/shell/index.js';
-import { isReadOnlyCommand } from '../facts/read-only-commands.js';
+import { isReadOnlyCommand, isSystemProgram } from '../facts/read-only-commands.js';
 import { isRiskyVariable } from '../facts/shell/wrappers.js';
 
 /** Environment parameters exec tools accept; a risky name in one is what a prefix would be. */
@@ -28,8 +28,6 @@ function riskyEnvironment(params: Record<string, unknown>): string | undefined {
 
 /** Parameters that carry the command string of an exec-class tool, in order of preference. */
 const COMMAND_KEYS = ['command', 'cmd', 'script', 'commandLine'] as const;
-/** Programs in the system bin directories are not touched paths when run by path. */
-const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
 const MAX_CACHED_COMMAND = 4096;
 
@@ -263,7 +261,7 @@ export class CallFrame {
         const found = this.commandFactsOf(cmd);
         const writes = found.writes;
         // A program run by path is touched too (workspace, forbidden), unless it is a system one.
-        if (cmd.commandPath !== undefined && !SYSTEM_PROGRAM.test(cmd.commandPath)) {
+        if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) {
           const c = canonicalOf(cmd.commandPath, ctx, lexical);
           if (!c.ok) return cannotCanonicalise(cmd.commandPath, 'command', c.reason);
           paths.push(c.path);

@@ -17,3 +17,13 @@ export function isReadOnlyCommand(words: readonly string[]): boolean {
   if (cmd === 'git') return words[1] !== undefined && GIT_READ_ONLY.has(words[1]);
   return READ_ONLY.has(cmd);
 }
+
+const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
+
+/**
+ * A program in the system bin directories (`/usr/bin/git`): matched by its base name and
+ * not a touched path. Any other program path (`/tmp/x/git`) is matched only as written.
+ */
+export function isSystemProgram(path: string): boolean {
+  return SYSTEM_PROGRAM.test(path);
+}

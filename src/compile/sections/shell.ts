@@ -2,6 +2,7 @@
 // fail-closed rules for commands we cannot read.
 import type { ShellFacts, SimpleCommand } from '../../types.js';
 import { compileCommandGlob } from '../../facts/command-glob.js';
+import { isSystemProgram } from '../../facts/read-only-commands.js';
 import type { SectionCompiler, SectionInput } from '../section.js';
 import { tick } from '../section.js';
 import type { Check, Verdict } from '../model.js';
@@ -16,9 +17,6 @@ const EXEC_ONLY = ['exec'] as const;
 
 const NO_OUTCOME = Object.freeze({ hit: undefined, verdict: undefined });
 
-/** Directories whose programs may be matched by base name (`/usr/bin/git` is `git`). */
-const SYSTEM_BIN = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
-
 /**
  * The forms of a simple command an allow pattern may match. A program run by a path
  * outside the system bin directories (`/tmp/x/git status`) is matched only as written,
@@ -26,7 +24,7 @@ const SYSTEM_BIN = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
  * either form.
  */
 export function allowForms(cmd: SimpleCommand): string[] {
-  if (cmd.commandPath === undefined || SYSTEM_BIN.test(cmd.commandPath)) return [cmd.text];
+  if (cmd.commandPath === undefined || isSystemProgram(cmd.commandPath)) return [cmd.text];
   return [[cmd.commandPath, ...cmd.words.slice(1)].join(' ')];
 }
 
