@@ -12,9 +12,10 @@ const REQUESTER_STRING_KEYS = ['channel', 'accountId', 'senderId'] as const;
 const MAX_NAME = 256;
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  if (v === null || typeof v !== 'object') return false;
   const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
+  // An array's prototype is Array.prototype, unless someone set it to null.
+  return proto === Object.prototype || (proto === null && !Array.isArray(v));
 }
 
 function isOptionalString(v: unknown): boolean {

@@ -51,7 +51,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     home: options.home,
     shellCache: boundedCache<string, ShellFacts>(options.shellCacheMax ?? 10_000),
     fixedRoots: new Map(),
-    commandFacts: new WeakMap(),
+    shellPaths: new WeakMap(),
     lexicalPaths: new Map(),
   };
   const { revision, policies } = compiled;

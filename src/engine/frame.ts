@@ -11,23 +11,22 @@ import { parseShell } from '../facts/shell/index.js';
 import { isReadOnlyCommand, isSystemProgram } from '../facts/read-only-commands.js';
 import { isRiskyVariable } from '../facts/shell/wrappers.js';
 
-/** Environment parameters exec tools accept; a risky name in one is what a prefix would be. */
-const ENV_KEYS = ['env', 'environment', 'envVars'] as const;
-
-/** The first risky variable an exec call's environment parameter sets, if any (a non-object is risky). */
+/**
+ * The first risky variable an exec call's environment parameter (`env`, `environment`,
+ * `envVars`) sets, if any; a non-object is risky. A risky name there is what a prefix would be.
+ * Named reads, not a loop over key names: each stays a fast property load. Read, not hasOwn:
+ * an inherited value is one the tool would read too (the safe side).
+ */
 function riskyEnvironment(params: Record<string, unknown>): string | undefined {
-  for (const key of ENV_KEYS) {
-    if (!Object.hasOwn(params, key)) continue;
-    const env = params[key];
-    if (env === undefined || env === null) continue;
-    if (typeof env !== 'object' || Array.isArray(env)) return key;
-    for (const name in env) if (Object.hasOwn(env, name) && isRiskyVariable(name)) return name;
-  }
-  return undefined;
+  return riskyIn(params.env, 'env') ?? riskyIn(params.environment, 'environment') ?? riskyIn(params.envVars, 'envVars');
 }
 
-/** Parameters that carry the command string of an exec-class tool, in order of preference. */
-const COMMAND_KEYS = ['command', 'cmd', 'script', 'commandLine'] as const;
+function riskyIn(env: unknown, key: string): string | undefined {
+  if (env === undefined || env === null) return undefined;
+  if (typeof env !== 'object' || Array.isArray(env)) return key;
+  for (const name in env) if (Object.hasOwn(env, name) && isRiskyVariable(name)) return name;
+  return undefined;
+}
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
 const MAX_CACHED_COMMAND = 4096;
 
@@ -40,8 +39,8 @@ export interface FrameEnv {
    * PathSettings.key; a set has a handful of settings, so this stays small.
    */
   fixedRoots?: Map<string, Root>;
-  /** Path words of a parsed simple command (pure in the command, which the shell cache keeps alive). */
-  commandFacts?: WeakMap<SimpleCommand, CommandFacts>;
+  /** What a parsed command adds to the path facts (pure in the parse, which the shell cache keeps alive). */
+  shellPaths?: WeakMap<ShellFacts, ShellPaths>;
   /**
    * Canonical forms of raw paths for path settings that never touch the file system (no
    * symlink resolution, a fixed root): pure in (settings, cwd, raw), so remembered per set.
@@ -65,10 +64,11 @@ interface LexicalMemo {
 const MAX_LEXICAL_ENTRIES = 4096;
 const MAX_REMEMBERED_LENGTH = 512;
 
-interface CommandFacts {
-  pathLike: string[];
+/** The raw paths a parsed command touches (program paths, path-like arguments, redirects), in order, and every word. */
+interface ShellPaths {
+  raws: string[];
+  written: boolean[];
   words: string[];
-  writes: boolean;
 }
 
 type Root = { ok: true; path: string } | { ok: false; reason: string } | undefined;
@@ -131,17 +131,13 @@ export class CallFrame {
   shell(): ShellFacts {
     if (this.shellFacts) return this.shellFacts;
     const params = this.call.params;
-    let command: unknown;
-    let key: string | undefined;
-    let count = 0;
-    for (const k of COMMAND_KEYS) {
-      if (!Object.hasOwn(params, k)) continue;
-      count++;
-      if (key === undefined) {
-        command = params[k];
-        key = k;
-      }
-    }
+    // The parameters that carry the command string of an exec-class tool, in order of
+    // preference. Named reads (see riskyEnvironment); a value the tool would read counts,
+    // an absent (undefined) one does not.
+    const { command: a, cmd: b, script: c, commandLine: d } = params;
+    const count = (a !== undefined ? 1 : 0) + (b !== undefined ? 1 : 0) + (c !== undefined ? 1 : 0) + (d !== undefined ? 1 : 0);
+    const key = a !== undefined ? 'command' : b !== undefined ? 'cmd' : c !== undefined ? 'script' : d !== undefined ? 'commandLine' : undefined;
+    const command = a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
     let facts: ShellFacts;
     if (key === undefined) facts = { commands: [], unverifiable: 'the call carries no command string' };
     // Which one would the tool run? Checking one and running the other is a bypass.
@@ -198,14 +194,13 @@ export class CallFrame {
     return made;
   }
 
-  /** What a simple command contributes to the path facts; computed once per parsed command. */
-  private commandFactsOf(cmd: SimpleCommand): CommandFacts {
-    const known = this.env.commandFacts?.get(cmd);
+  /** What a parsed command contributes to the path facts; computed once per parse. */
+  private shellPathsOf(facts: ShellFacts): ShellPaths {
+    const known = this.env.shellPaths?.get(facts);
     if (known) return known;
-    const found = commandPaths(cmd);
-    const facts: CommandFacts = { pathLike: found.pathLike, words: found.words, writes: !isReadOnlyCommand(cmd.words) };
-    this.env.commandFacts?.set(cmd, facts);
-    return facts;
+    const made = shellPaths(facts.commands);
+    this.env.shellPaths?.set(facts, made);
+    return made;
   }
 
   paths(settings: PathSettings, toolClass: ToolClass): PathFacts {
@@ -240,8 +235,8 @@ export class CallFrame {
     // The extractor's array is this call's own: same index as paths, exec paths appended below.
     const written: boolean[] = extracted.writes;
     const from: string[] = [];
-    // Only exec calls have argument words; the others share one frozen empty list.
-    const words: string[] = toolClass === 'exec' || extracted.words ? [...(extracted.words ?? [])] : NO_WORDS;
+    // Exec calls take their words from the parse below; others have words only from params (Grep's glob).
+    const words: string[] = extracted.words ?? NO_WORDS;
     for (let i = 0; i < extracted.paths.length; i++) {
       const p = extracted.paths[i]!;
       const c = canonicalOf(p.value, ctx, lexical);
@@ -257,28 +252,17 @@ export class CallFrame {
         written.push(false);
         from.push('cwd');
       }
-      for (const cmd of this.shell().commands) {
-        const found = this.commandFactsOf(cmd);
-        const writes = found.writes;
-        // A program run by path is touched too (workspace, forbidden), unless it is a system one.
-        if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) {
-          const c = canonicalOf(cmd.commandPath, ctx, lexical);
-          if (!c.ok) return cannotCanonicalise(cmd.commandPath, 'command', c.reason);
-          paths.push(c.path);
-          written.push(false);
-          from.push('command');
-        }
-        // `echo x > f` writes f even though echo only reads: redirects opened for writing count.
-        const writtenRedirects = cmd.writtenRedirects;
-        for (const p of found.pathLike) {
-          const c = canonicalOf(p, ctx, lexical);
-          if (!c.ok) return cannotCanonicalise(p, 'command', c.reason);
-          paths.push(c.path);
-          written.push(writes || (writtenRedirects !== undefined && writtenRedirects.includes(p)));
-          from.push('command');
-        }
-        for (const w of found.words) words.push(w);
+      const found = this.shellPathsOf(this.shell());
+      for (let i = 0; i < found.raws.length; i++) {
+        const p = found.raws[i]!;
+        const c = canonicalOf(p, ctx, lexical);
+        if (!c.ok) return cannotCanonicalise(p, 'command', c.reason);
+        paths.push(c.path);
+        written.push(found.written[i]!);
+        from.push('command');
       }
+      // The parse's word list is shared (read only) unless the params added words of their own.
+      return { ok: true, paths, written, from, words: extracted.words ? [...extracted.words, ...found.words] : found.words };
     }
     return { ok: true, paths, written, from, words };
   }
@@ -306,6 +290,33 @@ export class CallFrame {
     }
     return { memo, paths: forCwd };
   }
+}
+
+/**
+ * The raw paths of parsed simple commands, in order: a program run by path (unless a system
+ * one), then path-like arguments and redirect targets; written unless the command only reads,
+ * and redirects opened for writing always (`echo x > f` writes f).
+ */
+function shellPaths(commands: readonly SimpleCommand[]): ShellPaths {
+  const raws: string[] = [];
+  const written: boolean[] = [];
+  const words: string[] = [];
+  for (const cmd of commands) {
+    const found = commandPaths(cmd);
+    const writes = !isReadOnlyCommand(cmd.words);
+    if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) {
+      raws.push(cmd.commandPath);
+      written.push(false);
+    }
+    const writtenRedirects = cmd.writtenRedirects;
+    for (const p of found.pathLike) {
+      raws.push(p);
+      written.push(writes || (writtenRedirects !== undefined && writtenRedirects.includes(p)));
+    }
+    for (const w of found.words) words.push(w);
+  }
+  // Shared by every call with the same parse: frozen, so no reader can change another call's facts.
+  return { raws: Object.freeze(raws) as string[], written: Object.freeze(written) as boolean[], words: Object.freeze(words) as string[] };
 }
 
 /** One settings' memo and the map for this call's cwd in it. */

@@ -69,11 +69,13 @@ interface KeyKind {
   path: boolean;
   /** Holds a path when the value looks like one. */
   maybe: boolean;
+  /** Where a top-level value under this key comes from (`params.path`), built once. */
+  top: string;
 }
 
 function kindOf(key: string): KeyKind {
   const normalized = normalizeKey(key);
-  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path: isPathKey(key, normalized), maybe: MAYBE_PATH_KEYS.has(normalized) };
+  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path: isPathKey(key, normalized), maybe: MAYBE_PATH_KEYS.has(normalized), top: `params.${key}` };
 }
 
 // Parameter names tools send on nearly every call, classified once at load by kindOf itself
@@ -185,8 +187,9 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
   }
   if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
+  // Inherited enumerable keys (a polluted prototype) are walked too: a tool reading
+  // `params.path` would see them, so checking them is the safe side (and skips a hasOwn per key).
   for (const key in record) {
-    if (!Object.hasOwn(record, key)) continue;
     const child = record[key];
     const kind = COMMON_KEY_KINDS.get(key) ?? kindOf(key);
     const normalized = kind.normalized;
@@ -194,17 +197,17 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     // A plain value under a key that never holds a path: nothing to do (most keys), unless
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
     if (c.patternKeys?.has(normalized) && typeof child === 'string') {
-      add(c, patternBase(child), `${from}.${key}`);
+      add(c, patternBase(child), depth === 0 ? kind.top : `${from}.${key}`);
       // A content filter (Grep's `glob`) selects files to read: their names meet file-name globs.
       if (normalized === 'glob') (c.words ??= []).push(child.slice(child.lastIndexOf('/') + 1));
       continue;
     }
     const pathKey = kind.path;
     if (!pathKey && (child === null || typeof child !== 'object') && !kind.maybe) {
-      if (typeof child === 'string' && child.length > 5 && startsWithF(child) && FILE_URL_START.test(child)) add(c, child, `${from}.${key}`);
+      if (typeof child === 'string' && child.length > 5 && startsWithF(child) && FILE_URL_START.test(child)) add(c, child, depth === 0 ? kind.top : `${from}.${key}`);
       continue;
     }
-    const at = `${from}.${key}`;
+    const at = depth === 0 ? kind.top : `${from}.${key}`;
     if (pathKey) {
       // A path key holding an object: look inside it rather than guess what it means.
       if (child !== null && typeof child === 'object' && !Array.isArray(child)) {
@@ -311,7 +314,8 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
       });
     }
   }
-  return c.words ? { paths: c.paths, writes: c.writes, problems: c.problems, words: c.words } : { paths: c.paths, writes: c.writes, problems: c.problems };
+  // The collector is the answer (its two working fields are harmless extras): no copy.
+  return c;
 }
 
 // `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.
