@@ -228,6 +228,30 @@ const PATCH_FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*
 const PATCH_FRAME_LINE = /^\*\*\*\s*(?:begin\s+patch|end\s+patch|end\s+of\s+file)\s*$/i;
 const DIFF_FILE_LINE = /^(?:---|\+\+\+)\s+(.*)$/;
 
+// Characters `.` does not match: a value holding one is left to the regex (which then refuses it).
+const LINE_BREAKS = /[\n\r\u2028\u2029]/;
+
+/**
+ * A header line in the exact form patch tools write: null for a frame line (`*** Begin Patch`,
+ * `*** End Patch`, `*** End of File`), the text after the colon for a file header, undefined
+ * for anything else (then the regexes decide). One comparison per line, picked by its fifth character.
+ */
+function exactHeader(line: string): string | null | undefined {
+  let header: string;
+  switch (line.charCodeAt(4)) {
+    case 0x42 /* B */: return line === '*** Begin Patch' ? null : undefined;
+    case 0x45 /* E */: return line === '*** End Patch' || line === '*** End of File' ? null : undefined;
+    case 0x55 /* U */: header = '*** Update File:'; break;
+    case 0x41 /* A */: header = '*** Add File:'; break;
+    case 0x44 /* D */: header = '*** Delete File:'; break;
+    case 0x4d /* M */: header = '*** Move to:'; break;
+    default: return undefined;
+  }
+  if (!line.startsWith(header)) return undefined;
+  const rest = line.slice(header.length);
+  return LINE_BREAKS.test(rest) ? undefined : rest;
+}
+
 /**
  * The files an apply_patch body names (`*** Add File:`, `*** Update File:`, `*** Delete
  * File:`, `*** Move to:`, and unified-diff `---`/`+++` headers). A `***` line that is none
@@ -236,36 +260,60 @@ const DIFF_FILE_LINE = /^(?:---|\+\+\+)\s+(.*)$/;
 export function patchPaths(body: string): { paths: string[]; problems: string[] } {
   const paths: string[] = [];
   const problems: string[] = [];
-  // Without a carriage return, a plain split gives the same lines without a regex.
-  const lines = body.includes('\r') ? body.split(/\r\n|\r|\n/) : body.split('\n');
-  for (const rawLine of lines) {
-    const line = rawLine.trimStart();
-    // Every header starts with `***` and every diff file line with `---` or `+++`: most lines are neither.
-    const first = line.charCodeAt(0);
-    if (first !== 0x2a /* * */ && rawLine.charCodeAt(0) !== 0x2d /* - */ && rawLine.charCodeAt(0) !== 0x2b /* + */) continue;
-    const file = first === 0x2a ? PATCH_FILE_LINE.exec(line) : null;
-    if (file) {
-      const path = (file[1] ?? '').trim();
-      paths.push(path);
-      // OpenClaw reads a leading `@` as a marker (`@~/x` is `~/x`): check both readings.
-      if (path.startsWith('@')) paths.push(path.slice(1));
-      continue;
+  // Lines end at \r\n, \r or \n. They are found by index, not split: most lines are body
+  // text, and a line that starts with a visible ASCII character other than `*`, `-` or `+` is
+  // skipped without building its string (it is neither a header nor a diff file line).
+  const hasCarriageReturn = body.includes('\r');
+  let pos = 0;
+  while (pos < body.length) {
+    let end = body.indexOf('\n', pos);
+    if (end < 0) end = body.length;
+    let next = end + 1;
+    if (hasCarriageReturn) {
+      const cr = body.indexOf('\r', pos);
+      if (cr >= 0 && cr < end) {
+        end = cr;
+        next = body.charCodeAt(cr + 1) === 0x0a ? cr + 2 : cr + 1;
+      }
     }
-    if (line.startsWith('***')) {
-      if (!PATCH_FRAME_LINE.test(line)) problems.push(`unrecognised patch header \`${line.slice(0, 80)}\``);
-      continue;
-    }
-    // DIFF_FILE_LINE needs `---` or `+++` first: `-a`/`+b` body lines skip the regex.
-    if (!rawLine.startsWith('---') && !rawLine.startsWith('+++')) continue;
-    const diff = DIFF_FILE_LINE.exec(rawLine);
-    if (diff) {
-      let path = (diff[1] ?? '').split('\t')[0]?.trim() ?? '';
-      if (path === '/dev/null' || path === '') continue;
-      if (path.startsWith('a/') || path.startsWith('b/')) path = path.slice(2);
-      paths.push(path);
-    }
+    const first = body.charCodeAt(pos);
+    const plain = first > 0x20 && first < 0x7f && first !== 0x2a /* * */ && first !== 0x2d /* - */ && first !== 0x2b; /* + */
+    if (end > pos && !plain) patchLine(body.slice(pos, end), paths, problems);
+    pos = next;
   }
   return { paths, problems };
+}
+
+/** One line of a patch body: a file it names goes to `paths`, an unknown header to `problems`. */
+function patchLine(rawLine: string, paths: string[], problems: string[]): void {
+  const line = rawLine.trimStart();
+  // Every header starts with `***` and every diff file line with `---` or `+++`: most lines are neither.
+  const first = line.charCodeAt(0);
+  if (first !== 0x2a /* * */ && rawLine.charCodeAt(0) !== 0x2d /* - */ && rawLine.charCodeAt(0) !== 0x2b /* + */) return;
+  // The headers as patch tools write them are read without a regex (same answer as the regexes).
+  const exact = first === 0x2a ? exactHeader(line) : undefined;
+  if (exact === null) return;
+  const file = exact !== undefined ? exact : first === 0x2a ? PATCH_FILE_LINE.exec(line)?.[1] : undefined;
+  if (file !== undefined) {
+    const path = file.trim();
+    paths.push(path);
+    // OpenClaw reads a leading `@` as a marker (`@~/x` is `~/x`): check both readings.
+    if (path.startsWith('@')) paths.push(path.slice(1));
+    return;
+  }
+  if (line.startsWith('***')) {
+    if (!PATCH_FRAME_LINE.test(line)) problems.push(`unrecognised patch header \`${line.slice(0, 80)}\``);
+    return;
+  }
+  // DIFF_FILE_LINE needs `---` or `+++` first: `-a`/`+b` body lines skip the regex.
+  if (!rawLine.startsWith('---') && !rawLine.startsWith('+++')) return;
+  const diff = DIFF_FILE_LINE.exec(rawLine);
+  if (diff) {
+    let path = (diff[1] ?? '').split('\t')[0]?.trim() ?? '';
+    if (path === '/dev/null' || path === '') return;
+    if (path.startsWith('a/') || path.startsWith('b/')) path = path.slice(2);
+    paths.push(path);
+  }
 }
 
 function addPatch(c: Collector, params: unknown): void {
