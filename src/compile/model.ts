@@ -14,8 +14,6 @@ export type PathFacts =
       paths: string[];
       /** Same index: is the path (possibly) written? */
       written: boolean[];
-      /** Where each path came from (`params.path`, `apply_patch`, `command`), for messages. */
-      from: string[];
       /** Every argument word of every simple command: file-name globs are tried on these. */
       words: string[];
     }

@@ -3,7 +3,7 @@
 // atomically, only when the result is not deny. Any failure is a deny.
 import { boundedCache } from '../state/bounded-cache.js';
 import type { Approval, Decision, DecisionKind, Reason, Severity, ShellFacts, ToolClass, TraceEntry } from '../types.js';
-import type { Check, CompiledPolicy, CompiledSet, Limit, Verdict } from '../compile/model.js';
+import type { Check, CleanCall, CompiledPolicy, CompiledSet, Limit, Verdict } from '../compile/model.js';
 import { classifyTool } from '../facts/classify.js';
 import type { ConsumeResult, CounterStore, LimitRequest } from '../state/store.js';
 import type { EvaluateOptions, PolicySet } from './api.js';
@@ -89,8 +89,8 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     const frame = new CallFrame(call, env);
     const verdicts: Verdict[] = [];
     const owners: string[] = []; // policy id of each verdict, same index
-    const governing: CompiledPolicy[] = [];
-    const governingPlans: PolicyPlan[] = [];
+    // The governing policies' indexes, kept only for the limits phase (most sets have no limits).
+    const governing: number[] | undefined = hasLimits ? [] : undefined;
     const sink = { verdicts, trace };
     const callPlans = plansFor(call.toolName);
 
@@ -101,8 +101,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
         continue;
       }
       const plan = callPlans[p]!;
-      governing.push(policy);
-      governingPlans.push(plan);
+      governing?.push(p);
       const view = frame.viewFor(policy, plan.toolClass);
       const traceStart = trace?.length ?? 0;
       trace?.push({ policy: policy.id, check: 'match', outcome: 'allow', saw: { toolClass: view.toolClass } });
@@ -115,16 +114,14 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
 
     let decision: DecisionKind = 'allow';
     for (const v of verdicts) decision = stricter(decision, v.decision);
-    if (decision === 'deny') return finish(decision, verdicts, owners, governing, call.toolName, trace);
-
     // Most sets have no limits: nothing more to build or read (not even the clock).
-    if (!hasLimits) return finish(decision, verdicts, owners, governing, call.toolName, trace);
+    if (decision === 'deny' || governing === undefined) return finish(decision, verdicts, owners, call, trace);
     const limits: { policy: string; limit: Limit }[] = [];
     const requests: LimitRequest[] = [];
-    for (let g = 0; g < governing.length; g++) {
-      const policy = governing[g]!;
+    for (const p of governing) {
+      const policy = policies[p]!;
       if (policy.limits.length === 0) continue;
-      const view = frame.viewFor(policy, governingPlans[g]!.toolClass);
+      const view = frame.viewFor(policy, callPlans[p]!.toolClass);
       for (const limit of policy.limits) {
         if (!limit.applies(call.toolName)) continue;
         const key = limit.keyOf(view);
@@ -133,7 +130,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
         requests.push({ key, kind: limit.kind, limit: limit.limit, ...(limit.windowMs !== undefined ? { windowMs: limit.windowMs } : {}) });
       }
     }
-    if (requests.length === 0) return finish(decision, verdicts, owners, governing, call.toolName, trace);
+    if (requests.length === 0) return finish(decision, verdicts, owners, call, trace);
 
     const settle = (result: ConsumeResult): Decision => {
       if (trace) trace.push({ policy: '*', check: 'limits', outcome: result.ok ? 'allow' : 'deny', saw: requests.map((r) => ({ key: r.key, limit: r.limit })), hits: result.ok ? [] : result.full.map((i) => limits[i]!.limit.pointer) });
@@ -145,7 +142,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
           owners.push(policy);
         }
       }
-      return finish(decision, verdicts, owners, governing, call.toolName, trace);
+      return finish(decision, verdicts, owners, call, trace);
     };
     const now = opts.useCallTime && call.time !== undefined ? call.time : clock();
     const consumed = store.tryConsume(requests, now);
@@ -153,7 +150,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     return settle(consumed);
   }
 
-  function finish(decision: DecisionKind, verdicts: Verdict[], owners: string[], governing: CompiledPolicy[], toolName: string, trace: TraceEntry[] | undefined): Decision {
+  function finish(decision: DecisionKind, verdicts: Verdict[], owners: string[], call: CleanCall, trace: TraceEntry[] | undefined): Decision {
     const reasons: Reason[] = [];
     for (let i = 0; i < verdicts.length; i++) {
       const v = verdicts[i]!;
@@ -163,7 +160,8 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       reasons.push(reason);
     }
     const out: Decision = { decision, reasons, revision };
-    if (decision === 'ask') out.approval = approvalFor(reasons, governing, toolName);
+    // Asks are rare: the governing policies are found again here rather than kept for every call.
+    if (decision === 'ask') out.approval = approvalFor(reasons, policies.filter((p) => p.governs(call)), call.toolName);
     if (trace) out.trace = trace;
     return out;
   }

@@ -234,7 +234,6 @@ export class CallFrame {
     const paths: string[] = [];
     // The extractor's array is this call's own: same index as paths, exec paths appended below.
     const written: boolean[] = extracted.writes;
-    const from: string[] = [];
     // Exec calls take their words from the parse below; others have words only from params (Grep's glob).
     const words: string[] = extracted.words ?? NO_WORDS;
     for (let i = 0; i < extracted.paths.length; i++) {
@@ -242,7 +241,6 @@ export class CallFrame {
       const c = canonicalOf(p.value, ctx, lexical);
       if (!c.ok) return cannotCanonicalise(p.value, p.from, c.reason);
       paths.push(c.path);
-      from.push(p.from);
     }
     if (toolClass === 'exec') {
       if (call.cwd !== undefined) {
@@ -250,7 +248,6 @@ export class CallFrame {
         if (!c.ok) return cannotCanonicalise(call.cwd, 'cwd', c.reason);
         paths.push(c.path);
         written.push(false);
-        from.push('cwd');
       }
       const found = this.shellPathsOf(this.shell());
       for (let i = 0; i < found.raws.length; i++) {
@@ -259,12 +256,11 @@ export class CallFrame {
         if (!c.ok) return cannotCanonicalise(p, 'command', c.reason);
         paths.push(c.path);
         written.push(found.written[i]!);
-        from.push('command');
       }
       // The parse's word list is shared (read only) unless the params added words of their own.
-      return { ok: true, paths, written, from, words: extracted.words ? [...extracted.words, ...found.words] : found.words };
+      return { ok: true, paths, written, words: extracted.words ? [...extracted.words, ...found.words] : found.words };
     }
-    return { ok: true, paths, written, from, words };
+    return { ok: true, paths, written, words };
   }
 
   /** The remembered canonical forms for this call's cwd, when the settings never touch the file system. */
@@ -353,7 +349,7 @@ function cannotCanonicalise(raw: string, source: string, reason: string): PathFa
 
 const NO_WORDS = Object.freeze([]) as unknown as string[];
 
-const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: Object.freeze([]) as unknown as string[], written: Object.freeze([]) as unknown as boolean[], from: Object.freeze([]) as unknown as string[], words: Object.freeze([]) as unknown as string[] });
+const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: Object.freeze([]) as unknown as string[], written: Object.freeze([]) as unknown as boolean[], words: Object.freeze([]) as unknown as string[] });
 
 /** A path for a one-line message: control characters escaped, long values cut. */
 function printable(value: string): string {
