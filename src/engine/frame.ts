@@ -196,6 +196,8 @@ export class CallFrame {
 
   /** What a parsed command contributes to the path facts; computed once per parse. */
   private shellPathsOf(facts: ShellFacts): ShellPaths {
+    // Unverifiable calls often carry no command at all, with facts made fresh per call: nothing to remember.
+    if (facts.commands.length === 0) return NO_SHELL_PATHS;
     const known = this.env.shellPaths?.get(facts);
     if (known) return known;
     const made = shellPaths(facts.commands);
@@ -348,6 +350,8 @@ function cannotCanonicalise(raw: string, source: string, reason: string): PathFa
 }
 
 const NO_WORDS = Object.freeze([]) as unknown as string[];
+
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], words: NO_WORDS });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: Object.freeze([]) as unknown as string[], written: Object.freeze([]) as unknown as boolean[], words: Object.freeze([]) as unknown as string[] });
 

@@ -317,23 +317,39 @@ function patchLine(rawLine: string, paths: string[], problems: string[]): void {
 }
 
 function addPatch(c: Collector, params: unknown): void {
-  const bodies: string[] = [];
-  if (typeof params === 'string') bodies.push(params);
-  else if (params !== null && typeof params === 'object' && !Array.isArray(params)) {
+  if (typeof params === 'string') {
+    addPatchBody(c, params);
+    return;
+  }
+  let input: unknown, patch: unknown, content: unknown;
+  if (params !== null && typeof params === 'object' && !Array.isArray(params)) {
+    // PATCH_BODY_KEYS as named reads (each stays a fast property load); wrong types first, then bodies in order.
     const record = params as Record<string, unknown>;
-    for (const key of PATCH_BODY_KEYS) {
-      const body = record[key];
-      if (body === undefined || body === null) continue;
-      if (typeof body !== 'string') c.problems.push(`\`params.${key}\` of apply_patch is not a string`);
-      else bodies.push(body);
-    }
+    input = bodyOrProblem(c, record.input, 'input');
+    patch = bodyOrProblem(c, record.patch, 'patch');
+    content = bodyOrProblem(c, record.content, 'content');
   }
-  if (bodies.length === 0 && c.problems.length === 0) c.problems.push('apply_patch without a patch body');
-  for (const body of bodies) {
-    const found = patchPaths(body);
-    c.problems.push(...found.problems);
-    for (const p of found.paths) add(c, p, 'apply_patch', true);
+  if (input === undefined && patch === undefined && content === undefined) {
+    if (c.problems.length === 0) c.problems.push('apply_patch without a patch body');
+    return;
   }
+  if (typeof input === 'string') addPatchBody(c, input);
+  if (typeof patch === 'string') addPatchBody(c, patch);
+  if (typeof content === 'string') addPatchBody(c, content);
+}
+
+/** A patch body parameter's string; a problem (and undefined) when it is set but not a string. */
+function bodyOrProblem(c: Collector, body: unknown, key: string): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  c.problems.push(`\`params.${key}\` of apply_patch is not a string`);
+  return undefined;
+}
+
+function addPatchBody(c: Collector, body: string): void {
+  const found = patchPaths(body);
+  for (const problem of found.problems) c.problems.push(problem);
+  for (const p of found.paths) add(c, p, 'apply_patch', true);
 }
 
 /** The paths a call touches, whether each is written, and what could not be read. */
