@@ -113,7 +113,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     }
 
     let decision: DecisionKind = 'allow';
-    for (const v of verdicts) decision = stricter(decision, v.decision);
+    for (let i = 0; i < verdicts.length; i++) decision = stricter(decision, verdicts[i]!.decision);
     // Most sets have no limits: nothing more to build or read (not even the clock).
     if (decision === 'deny' || governing === undefined) return finish(decision, verdicts, owners, call, trace);
     const limits: { policy: string; limit: Limit }[] = [];

@@ -118,14 +118,17 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
         if (!facts.ok) return;
         const anchor = view.anchor();
         const hits: string[] | undefined = sink.trace ? [] : undefined;
-        for (const path of facts.paths) {
+        const { paths, words } = facts;
+        for (let j = 0; j < paths.length; j++) {
+          const path = paths[j]!;
           const i = set.first(anchor, path);
           if (i < 0) continue;
           hits?.push(pointers[i]!);
           const memo = pathVerdicts[i]!;
           sink.verdicts.push(memo.get(path) ?? memo.keep(path, { decision: 'deny', check: 'paths.forbidden', message: `path ${tick(path)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! }));
         }
-        for (const word of facts.words) {
+        for (let j = 0; j < words.length; j++) {
+          const word = words[j]!;
           const i = set.firstWord(word);
           if (i < 0) continue;
           hits?.push(pointers[i]!);

@@ -60,7 +60,8 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
             else sink.trace?.push({ policy: '', check: 'scopes.owner', outcome: 'allow', saw: who, hits: ['/scopes/owner'] });
             return;
           }
-          for (const r of rules) {
+          for (let i = 0; i < rules.length; i++) {
+            const r = rules[i]!;
             if (!matches(r, who)) continue;
             const pointer = r.pointer;
             if (r.tools.first(call.toolName) < 0) {

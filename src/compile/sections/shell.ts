@@ -175,7 +175,9 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
       const f: ShellFacts | undefined = view.shell();
       if (!f || f.capExceeded) return;
       const hits: string[] | undefined = sink.trace ? [] : undefined;
-      for (const cmd of f.commands) {
+      const { commands } = f;
+      for (let i = 0; i < commands.length; i++) {
+        const cmd = commands[i]!;
         let outcome = outcomes.get(cmd);
         if (outcome === undefined) {
           outcome = judge(cmd);

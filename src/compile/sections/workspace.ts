@@ -43,7 +43,9 @@ export const compileWorkspace: SectionCompiler = ({ doc, at, cover, pathSettings
           return;
         }
         let outside = 0;
-        for (const p of facts.paths) {
+        const { paths } = facts;
+        for (let i = 0; i < paths.length; i++) {
+          const p = paths[i]!;
           if (isInside(p, r.path)) continue;
           outside++;
           if (memoRoot !== r.path) {
