@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CALL_KEYS, REQUESTER_KEYS, checkToolCall, isCallKey, isRequesterKey } from '../../src/engine/clean-call.js';
+import { CALL_KEYS, REQUESTER_KEYS, checkToolCall, isCallKey, isRequesterKey, parseToolCall } from '../../src/engine/clean-call.js';
 
 const near = (keys: ReadonlySet<string>) => fc.oneof(fc.constantFrom(...keys), fc.constantFrom(...keys).map((k) => k.toUpperCase()), fc.constantFrom(...keys).map((k) => k + ' '), fc.string(), fc.constantFrom('__proto__', 'constructor', 'toString', ''));
 
@@ -17,5 +17,43 @@ describe('clean-call key switches', () => {
     expect(checkToolCall({ toolName: 'read', params: {}, toolname: 'x' })).toBe('unknown key `toolname` in tool call');
     expect(checkToolCall({ toolName: 'read', params: {}, requester: { senderIsowner: true } })).toBe('unknown key `senderIsowner` in requester');
     expect(typeof checkToolCall({ toolName: 'read', params: {}, requester: { channel: 'c', senderIsOwner: true } })).toBe('object');
+  });
+});
+
+// checkToolCall's single pass must accept exactly what parseToolCall (the ordered checks) accepts,
+// and give the same reason when it refuses.
+const value = fc.oneof(fc.string({ maxLength: 4 }), fc.constant(''), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }), fc.constant('x'.repeat(257)));
+const requester = fc.oneof(
+  fc.dictionary(near(REQUESTER_KEYS), value, { maxKeys: 5 }),
+  fc.record({ channel: fc.oneof(fc.string({ maxLength: 3 }), fc.constant(null)), senderIsOwner: fc.oneof(fc.boolean(), fc.constant(null)), roleIds: fc.oneof(fc.array(fc.string({ maxLength: 3 })), fc.constant(null)) }, { requiredKeys: [] }),
+  value,
+);
+const call = fc.oneof(
+  fc.dictionary(near(CALL_KEYS), fc.oneof(value, requester), { maxKeys: 6 }),
+  fc.record({ toolName: fc.oneof(fc.constantFrom('read', 'exec', ''), value), params: fc.oneof(fc.dictionary(fc.string({ maxLength: 3 }), value, { maxKeys: 2 }), value), agentId: value, cwd: value, time: value, derivedPaths: value, requester }, { requiredKeys: [] }),
+  value,
+);
+
+describe('checkToolCall', () => {
+  it('accepts and refuses exactly as parseToolCall, with the same reason', () => {
+    fc.assert(
+      fc.property(call, (input) => {
+        const parsed = parseToolCall(input);
+        const checked = checkToolCall(input);
+        if (parsed.ok) expect(checked).toEqual(parsed.call);
+        else expect(checked).toBe(parsed.message);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+  it('reads known keys that for-in does not see, as the ordered checks do', () => {
+    const hidden = { toolName: 'read', params: {} };
+    Object.defineProperty(hidden, 'agentId', { value: 7, enumerable: false });
+    expect(checkToolCall(hidden)).toBe('`agentId` must be a string');
+    const hiddenRequester = { channel: 'c' };
+    Object.defineProperty(hiddenRequester, 'senderIsOwner', { value: 'yes', enumerable: false });
+    expect(checkToolCall({ toolName: 'read', requester: hiddenRequester })).toBe('`requester.senderIsOwner` must be a boolean');
+    const inherited = Object.create({ toolName: 'read' }) as object;
+    expect(checkToolCall(inherited)).toBe(parseToolCall(inherited).ok ? (parseToolCall(inherited) as { call: unknown }).call : (parseToolCall(inherited) as { message: string }).message);
   });
 });
