@@ -39,7 +39,7 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
   // Verdicts that are pure in what they name, built once: no requester; a requester (by its
   // channel/account/sender) that matches no rule.
   let noRequester: Verdict | undefined;
-  const noRule = new VerdictMemo();
+  const noRule = new RequesterMemo();
 
   return {
     checks: [
@@ -79,8 +79,7 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
             return;
           }
           if (otherwise === 'deny') {
-            const id = describe(who);
-            sink.verdicts.push(noRule.get(id) ?? noRule.keep(id, { decision: 'deny', check: 'scopes.otherwise', message: `requester ${tick(id)} matches no scope rule`, source: at('/scopes/otherwise') }));
+            sink.verdicts.push(noRule.get(who) ?? noRule.keep(who, { decision: 'deny', check: 'scopes.otherwise', message: `requester ${tick(describe(who))} matches no scope rule`, source: at('/scopes/otherwise') }));
             sink.trace?.push({ policy: '', check: 'scopes.otherwise', outcome: 'deny', saw: who, hits: ['/scopes/otherwise'] });
           }
           else sink.trace?.push({ policy: '', check: 'scopes.otherwise', outcome: 'allow', saw: who });
@@ -98,6 +97,40 @@ function denyScope(sink: Sink, at: (pointer: string) => string, who: Requester |
 function actionAllowed(call: CleanCall, actions: Set<string>): boolean {
   const action = call.params.action;
   return typeof action === 'string' && actions.has(action);
+}
+
+/** Most requesters RequesterMemo keeps before starting over; the longest id part remembered. */
+const MAX_REQUESTERS = 256;
+const MAX_ID_LENGTH = 256;
+
+/**
+ * Verdicts by channel, account and sender (what the message names), looked up without
+ * building the `channel/account/sender` string: nested maps, bounded in total.
+ */
+class RequesterMemo {
+  private readonly byChannel = new Map<string, Map<string, Map<string, Verdict>>>();
+  private size = 0;
+  get(who: Requester): Verdict | undefined {
+    return this.byChannel.get(who.channel ?? '?')?.get(who.accountId ?? '?')?.get(who.senderId ?? '?');
+  }
+  keep(who: Requester, verdict: Verdict): Verdict {
+    const frozen = Object.freeze(verdict);
+    const channel = who.channel ?? '?';
+    const account = who.accountId ?? '?';
+    const sender = who.senderId ?? '?';
+    if (channel.length > MAX_ID_LENGTH || account.length > MAX_ID_LENGTH || sender.length > MAX_ID_LENGTH) return frozen;
+    if (this.size >= MAX_REQUESTERS) {
+      this.byChannel.clear();
+      this.size = 0;
+    }
+    let accounts = this.byChannel.get(channel);
+    if (accounts === undefined) this.byChannel.set(channel, (accounts = new Map()));
+    let senders = accounts.get(account);
+    if (senders === undefined) accounts.set(account, (senders = new Map()));
+    senders.set(sender, frozen);
+    this.size++;
+    return frozen;
+  }
 }
 
 function describe(who: Requester): string {
