@@ -50,9 +50,8 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
   const env: FrameEnv = {
     home: options.home,
     shellCache: boundedCache<string, ShellFacts>(options.shellCacheMax ?? 10_000),
-    fixedRoots: new Map(),
     shellPaths: new WeakMap(),
-    lexicalPaths: new Map(),
+    lexical: new Map(),
   };
   const { revision, policies } = compiled;
   // Tool name → one plan per policy (same index): the class and checks depend on the name only.

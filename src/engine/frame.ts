@@ -33,24 +33,23 @@ const MAX_CACHED_COMMAND = 4096;
 export interface FrameEnv {
   home: string;
   shellCache: LRUCache<string, ShellFacts>;
-  /**
-   * Workspace roots that need neither the file system nor the call (no symlink resolution,
-   * no `${cwd}`): the same for every call, so made canonical once per set. Keyed by
-   * PathSettings.key; a set has a handful of settings, so this stays small.
-   */
-  fixedRoots?: Map<string, Root>;
   /** What a parsed command adds to the path facts (pure in the parse, which the shell cache keeps alive). */
   shellPaths?: WeakMap<ShellFacts, ShellPaths>;
   /**
-   * Canonical forms of raw paths for path settings that never touch the file system (no
-   * symlink resolution, a fixed root): pure in (settings, cwd, raw), so remembered per set.
-   * Keyed by PathSettings.key; bounded per map.
+   * What the set remembers for path settings that never touch the file system (no symlink
+   * resolution) and whose root does not depend on the call (no `${cwd}`): keyed by
+   * PathSettings.key. A set has a handful of settings, so this stays small.
    */
-  lexicalPaths?: Map<string, LexicalMemo>;
+  lexical?: Map<string, LexicalMemo>;
 }
 
-/** Canonical forms by raw path, for calls without a cwd and per cwd. */
+/**
+ * For lexical path settings: the canonical root (the same for every call, made once) and the
+ * canonical forms of raw paths, which are pure in (settings, cwd, raw): for calls without a
+ * cwd and per cwd, bounded in total.
+ */
 interface LexicalMemo {
+  root: Root | null; // null: not made yet
   noCwd: Map<string, Canonical>;
   byCwd: Map<string, Map<string, Canonical>>;
   /** Entries in all the maps together: the bound is on the total. */
@@ -76,6 +75,12 @@ type Root = { ok: true; path: string } | { ok: false; reason: string } | undefin
 interface PathMemo {
   root: Root;
   anchor: string | undefined;
+  /** The set's memo when the settings are lexical. */
+  lexical: LexicalMemo | undefined;
+  /** Canonical forms for this call's cwd (from `lexical`): null until first needed, undefined when not remembered. */
+  known: Map<string, Canonical> | undefined | null;
+  /** How this call's raw paths are made canonical: built on the first path the memo does not know. */
+  ctx: PathContext | undefined;
   /** Canonical paths by tool class (the class decides what is written); fields, not a keyed record, for fast loads. */
   read: PathFacts | undefined;
   write: PathFacts | undefined;
@@ -165,15 +170,19 @@ export class CallFrame {
     if (other) return other;
     const { home } = this.env;
     const cwd = this.call.cwd;
+    const lexical = this.lexicalMemo(settings);
     const stats = settings.resolveSymlinks ? (this.statCache ??= new Map()) : undefined;
-    const root: Root = settings.root === undefined ? undefined : this.rootFor(settings, stats);
+    let root: Root;
+    if (settings.root === undefined) root = undefined;
+    else if (lexical === undefined) root = canonicalRoot(settings.root, cwd, home, settings.resolveSymlinks, settings.caseInsensitive, stats);
+    else root = lexical.root !== null ? lexical.root : (lexical.root = canonicalRoot(settings.root, cwd, home, false, settings.caseInsensitive, undefined));
     let anchor: string | undefined;
     if (root?.ok) anchor = root.path;
     else if (root === undefined && cwd !== undefined) {
       const c = canonicalPath(cwd, { home, resolveSymlinks: settings.resolveSymlinks, caseInsensitive: settings.caseInsensitive, statCache: stats });
       if (c.ok) anchor = c.path;
     }
-    const m: PathMemo = { root, anchor, read: undefined, write: undefined, exec: undefined };
+    const m: PathMemo = { root, anchor, lexical, known: null, ctx: undefined, read: undefined, write: undefined, exec: undefined };
     if (this.firstKey === undefined) {
       this.firstKey = key;
       this.firstMemo = m;
@@ -181,17 +190,18 @@ export class CallFrame {
     return m;
   }
 
-  private rootFor(settings: PathSettings, stats: StatCache | undefined): Root {
-    const root = settings.root!;
-    const { home, fixedRoots } = this.env;
-    const fixed = fixedRoots !== undefined && !settings.resolveSymlinks && root !== '${cwd}' && !root.startsWith('${cwd}/');
-    if (fixed) {
-      const known = fixedRoots.get(settings.key);
-      if (known !== undefined) return known;
+  /** The set's memo for lexical settings (no symlink resolution, no `${cwd}` root); undefined for others. */
+  private lexicalMemo(settings: PathSettings): LexicalMemo | undefined {
+    const all = this.env.lexical;
+    if (all === undefined || settings.resolveSymlinks) return undefined;
+    const root = settings.root;
+    if (root !== undefined && (root === '${cwd}' || root.startsWith('${cwd}/'))) return undefined;
+    let memo = all.get(settings.key);
+    if (memo === undefined) {
+      memo = { root: null, noCwd: new Map(), byCwd: new Map(), size: 0 };
+      all.set(settings.key, memo);
     }
-    const made = canonicalRoot(root, this.call.cwd, home, settings.resolveSymlinks, settings.caseInsensitive, stats);
-    if (fixed) fixedRoots.set(settings.key, made);
-    return made;
+    return memo;
   }
 
   /** What a parsed command contributes to the path facts; computed once per parse. */
@@ -209,7 +219,7 @@ export class CallFrame {
     const m = this.memo(settings);
     let facts = toolClass === 'read' ? m.read : toolClass === 'write' ? m.write : m.exec;
     if (!facts) {
-      facts = this.computePaths(settings, toolClass, m.root);
+      facts = this.computePaths(settings, toolClass, m);
       if (toolClass === 'read') m.read = facts;
       else if (toolClass === 'write') m.write = facts;
       else m.exec = facts;
@@ -217,22 +227,14 @@ export class CallFrame {
     return facts;
   }
 
-  private computePaths(settings: PathSettings, toolClass: ToolClass, root: Root): PathFacts {
+  private computePaths(settings: PathSettings, toolClass: ToolClass, m: PathMemo): PathFacts {
     const { call } = this;
+    const { root } = m;
     if (root && !root.ok) return { ok: false, reason: `workspace root cannot be resolved: ${root.reason}` };
     const extracted = extractPaths(call.toolName, toolClass, call.params, call.derivedPaths);
     if (extracted.problems.length > 0) return { ok: false, reason: extracted.problems[0]! };
     // Most calls of web, message and other tools name no path: share one frozen empty result.
     if (extracted.paths.length === 0 && toolClass !== 'exec') return NO_PATHS;
-    const ctx: PathContext = {
-      root: root?.ok ? root.path : undefined,
-      cwd: call.cwd,
-      home: this.env.home,
-      resolveSymlinks: settings.resolveSymlinks,
-      caseInsensitive: settings.caseInsensitive,
-      statCache: settings.resolveSymlinks ? (this.statCache ??= new Map()) : undefined,
-    };
-    const lexical = this.lexicalMemo(settings);
     const paths: string[] = [];
     // The extractor's array is this call's own: same index as paths, exec paths appended below.
     const written: boolean[] = extracted.writes;
@@ -240,13 +242,13 @@ export class CallFrame {
     const words: string[] = extracted.words ?? NO_WORDS;
     for (let i = 0; i < extracted.paths.length; i++) {
       const p = extracted.paths[i]!;
-      const c = canonicalOf(p.value, ctx, lexical);
+      const c = this.canonicalOf(p.value, settings, m);
       if (!c.ok) return cannotCanonicalise(p.value, p.from, c.reason);
       paths.push(c.path);
     }
     if (toolClass === 'exec') {
       if (call.cwd !== undefined) {
-        const c = canonicalOf(call.cwd, ctx, lexical);
+        const c = this.canonicalOf(call.cwd, settings, m);
         if (!c.ok) return cannotCanonicalise(call.cwd, 'cwd', c.reason);
         paths.push(c.path);
         written.push(false);
@@ -254,7 +256,7 @@ export class CallFrame {
       const found = this.shellPathsOf(this.shell());
       for (let i = 0; i < found.raws.length; i++) {
         const p = found.raws[i]!;
-        const c = canonicalOf(p, ctx, lexical);
+        const c = this.canonicalOf(p, settings, m);
         if (!c.ok) return cannotCanonicalise(p, 'command', c.reason);
         paths.push(c.path);
         written.push(found.written[i]!);
@@ -265,19 +267,28 @@ export class CallFrame {
     return { ok: true, paths, written, words };
   }
 
-  /** The remembered canonical forms for this call's cwd, when the settings never touch the file system. */
-  private lexicalMemo(settings: PathSettings): LexicalPaths | undefined {
-    const all = this.env.lexicalPaths;
-    if (all === undefined || settings.resolveSymlinks) return undefined;
-    const root = settings.root;
-    if (root !== undefined && (root === '${cwd}' || root.startsWith('${cwd}/'))) return undefined;
-    let memo = all.get(settings.key);
-    if (memo === undefined) {
-      memo = { noCwd: new Map(), byCwd: new Map(), size: 0 };
-      all.set(settings.key, memo);
+  /** Canonical form of one raw path: from the set's memo when the settings are lexical. */
+  private canonicalOf(raw: string, settings: PathSettings, m: PathMemo): Canonical {
+    let known = m.known;
+    if (known === null) known = m.known = this.knownFor(m.lexical);
+    if (known === undefined || raw.length > MAX_REMEMBERED_LENGTH) return canonicalPath(raw, (m.ctx ??= this.contextFor(settings, m.root)));
+    let c = known.get(raw);
+    if (c === undefined) {
+      c = canonicalPath(raw, (m.ctx ??= this.contextFor(settings, m.root)));
+      const memo = m.lexical!;
+      // Start over when full. This call's map may then be left out of the memo until its cwd comes again: harmless.
+      if (memo.size >= MAX_LEXICAL_ENTRIES) startOver(memo);
+      known.set(raw, c);
+      memo.size++;
     }
+    return c;
+  }
+
+  /** The memo's map for this call's cwd; undefined when nothing is remembered (not lexical, or a long cwd). */
+  private knownFor(memo: LexicalMemo | undefined): Map<string, Canonical> | undefined {
+    if (memo === undefined) return undefined;
     const cwd = this.call.cwd;
-    if (cwd === undefined) return { memo, paths: memo.noCwd };
+    if (cwd === undefined) return memo.noCwd;
     if (cwd.length > MAX_REMEMBERED_LENGTH) return undefined;
     let forCwd = memo.byCwd.get(cwd);
     if (forCwd === undefined) {
@@ -286,7 +297,18 @@ export class CallFrame {
       memo.byCwd.set(cwd, forCwd);
       memo.size++;
     }
-    return { memo, paths: forCwd };
+    return forCwd;
+  }
+
+  private contextFor(settings: PathSettings, root: Root): PathContext {
+    return {
+      root: root?.ok ? root.path : undefined,
+      cwd: this.call.cwd,
+      home: this.env.home,
+      resolveSymlinks: settings.resolveSymlinks,
+      caseInsensitive: settings.caseInsensitive,
+      statCache: settings.resolveSymlinks ? (this.statCache ??= new Map()) : undefined,
+    };
   }
 }
 
@@ -315,27 +337,6 @@ function shellPaths(commands: readonly SimpleCommand[]): ShellPaths {
   }
   // Shared by every call with the same parse: frozen, so no reader can change another call's facts.
   return { raws: Object.freeze(raws) as string[], written: Object.freeze(written) as boolean[], words: Object.freeze(words) as string[] };
-}
-
-/** One settings' memo and the map for this call's cwd in it. */
-interface LexicalPaths {
-  memo: LexicalMemo;
-  paths: Map<string, Canonical>;
-}
-
-/** Canonical form of one raw path, from the memo when there is one (lexical settings only). */
-function canonicalOf(raw: string, ctx: PathContext, lexical: LexicalPaths | undefined): Canonical {
-  if (lexical === undefined || raw.length > MAX_REMEMBERED_LENGTH) return canonicalPath(raw, ctx);
-  let c = lexical.paths.get(raw);
-  if (c === undefined) {
-    c = canonicalPath(raw, ctx);
-    const { memo } = lexical;
-    // Start over when full. This call's map may then be left out of the memo until its cwd comes again: harmless.
-    if (memo.size >= MAX_LEXICAL_ENTRIES) startOver(memo);
-    lexical.paths.set(raw, c);
-    memo.size++;
-  }
-  return c;
 }
 
 function startOver(memo: LexicalMemo): void {
