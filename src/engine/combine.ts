@@ -1,11 +1,11 @@
 // The one place decisions combine: deny beats ask beats allow (Cedar-style explicit table).
 import type { DecisionKind } from '../types.js';
 
-const RANK: Readonly<Record<DecisionKind, number>> = { allow: 0, ask: 1, deny: 2 };
-
-/** The stricter of two decisions. */
+/** The stricter of two decisions: deny, then ask, then allow (compared directly: it runs once per verdict). */
 export function stricter(a: DecisionKind, b: DecisionKind): DecisionKind {
-  return RANK[a] >= RANK[b] ? a : b;
+  if (a === 'deny' || b === 'allow') return a;
+  if (b === 'deny' || a === 'allow') return b;
+  return a; // both ask
 }
 
 /** Combines any number of decisions; no decisions at all is `allow` (nothing objected). */
