@@ -72,81 +72,78 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
   }
 
   function evaluate(input: unknown, opts: EvaluateOptions = NO_OPTIONS): Decision | Promise<Decision> {
+    // One function with the try around the whole evaluation: any throw ends in deny.
     try {
-      return evaluateUnsafe(input, opts);
+      const call = checkToolCall(input);
+      if (typeof call === 'string') {
+        return { decision: 'deny', reasons: [{ policy: '*', check: 'call.invalid', message: call, source: 'call' }], revision };
+      }
+      const trace: TraceEntry[] | undefined = opts.explain ? [] : undefined;
+      const frame = new CallFrame(call, env);
+      const verdicts: Verdict[] = [];
+      const owners: string[] = []; // policy id of each verdict, same index
+      // The governing policies' indexes, kept only for the limits phase (most sets have no limits).
+      const governing: number[] | undefined = hasLimits ? [] : undefined;
+      const sink = { verdicts, trace };
+      const callPlans = plansFor(call.toolName);
+
+      for (let p = 0; p < policies.length; p++) {
+        const policy = policies[p]!;
+        if (!policy.governs(call)) {
+          trace?.push({ policy: policy.id, check: 'match', outcome: 'skip', saw: 'policy does not govern this call' });
+          continue;
+        }
+        const plan = callPlans[p]!;
+        governing?.push(p);
+        const view = frame.viewFor(policy, plan.toolClass);
+        const traceStart = trace?.length ?? 0;
+        trace?.push({ policy: policy.id, check: 'match', outcome: 'allow', saw: { toolClass: view.toolClass } });
+        const before = verdicts.length;
+        const { checks } = plan;
+        for (let c = 0; c < checks.length; c++) checks[c]!.run(view, sink);
+        for (let i = before; i < verdicts.length; i++) owners.push(policy.id);
+        if (trace) for (let i = traceStart; i < trace.length; i++) trace[i]!.policy = policy.id;
+      }
+
+      let decision: DecisionKind = 'allow';
+      for (let i = 0; i < verdicts.length; i++) decision = stricter(decision, verdicts[i]!.decision);
+      // Most sets have no limits: nothing more to build or read (not even the clock).
+      if (decision === 'deny' || governing === undefined) return finish(decision, verdicts, owners, call, trace);
+      const limits: { policy: string; limit: Limit }[] = [];
+      const requests: LimitRequest[] = [];
+      for (const p of governing) {
+        const policy = policies[p]!;
+        if (policy.limits.length === 0) continue;
+        const view = frame.viewFor(policy, callPlans[p]!.toolClass);
+        for (const limit of policy.limits) {
+          if (!limit.applies(call.toolName)) continue;
+          const key = limit.keyOf(view);
+          if (key === undefined) continue; // phase 1 denied it already; unreachable here
+          limits.push({ policy: policy.id, limit });
+          requests.push({ key, kind: limit.kind, limit: limit.limit, ...(limit.windowMs !== undefined ? { windowMs: limit.windowMs } : {}) });
+        }
+      }
+      if (requests.length === 0) return finish(decision, verdicts, owners, call, trace);
+
+      const settle = (result: ConsumeResult): Decision => {
+        if (trace) trace.push({ policy: '*', check: 'limits', outcome: result.ok ? 'allow' : 'deny', saw: requests.map((r) => ({ key: r.key, limit: r.limit })), hits: result.ok ? [] : result.full.map((i) => limits[i]!.limit.pointer) });
+        if (!result.ok) {
+          decision = 'deny';
+          for (const i of result.full) {
+            const { policy, limit } = limits[i]!;
+            verdicts.push({ decision: 'deny', check: limit.check, ...(limit.rule ? { rule: limit.rule } : {}), message: `limit reached: ${limit.label}`, source: limit.source });
+            owners.push(policy);
+          }
+        }
+        return finish(decision, verdicts, owners, call, trace);
+      };
+      const now = opts.useCallTime && call.time !== undefined ? call.time : clock();
+      const consumed = store.tryConsume(requests, now);
+      if (isPromise(consumed)) return withTimeout(consumed, options.storeTimeoutMs ?? 2_000).then(settle, (error) => denyForError(error, revision));
+      return settle(consumed);
     } catch (error) {
       return denyForError(error, revision);
     }
-  }
-
-  function evaluateUnsafe(input: unknown, opts: EvaluateOptions): Decision | Promise<Decision> {
-    const call = checkToolCall(input);
-    if (typeof call === 'string') {
-      return { decision: 'deny', reasons: [{ policy: '*', check: 'call.invalid', message: call, source: 'call' }], revision };
-    }
-    const trace: TraceEntry[] | undefined = opts.explain ? [] : undefined;
-    const frame = new CallFrame(call, env);
-    const verdicts: Verdict[] = [];
-    const owners: string[] = []; // policy id of each verdict, same index
-    // The governing policies' indexes, kept only for the limits phase (most sets have no limits).
-    const governing: number[] | undefined = hasLimits ? [] : undefined;
-    const sink = { verdicts, trace };
-    const callPlans = plansFor(call.toolName);
-
-    for (let p = 0; p < policies.length; p++) {
-      const policy = policies[p]!;
-      if (!policy.governs(call)) {
-        trace?.push({ policy: policy.id, check: 'match', outcome: 'skip', saw: 'policy does not govern this call' });
-        continue;
-      }
-      const plan = callPlans[p]!;
-      governing?.push(p);
-      const view = frame.viewFor(policy, plan.toolClass);
-      const traceStart = trace?.length ?? 0;
-      trace?.push({ policy: policy.id, check: 'match', outcome: 'allow', saw: { toolClass: view.toolClass } });
-      const before = verdicts.length;
-      const { checks } = plan;
-      for (let c = 0; c < checks.length; c++) checks[c]!.run(view, sink);
-      for (let i = before; i < verdicts.length; i++) owners.push(policy.id);
-      if (trace) for (let i = traceStart; i < trace.length; i++) trace[i]!.policy = policy.id;
-    }
-
-    let decision: DecisionKind = 'allow';
-    for (let i = 0; i < verdicts.length; i++) decision = stricter(decision, verdicts[i]!.decision);
-    // Most sets have no limits: nothing more to build or read (not even the clock).
-    if (decision === 'deny' || governing === undefined) return finish(decision, verdicts, owners, call, trace);
-    const limits: { policy: string; limit: Limit }[] = [];
-    const requests: LimitRequest[] = [];
-    for (const p of governing) {
-      const policy = policies[p]!;
-      if (policy.limits.length === 0) continue;
-      const view = frame.viewFor(policy, callPlans[p]!.toolClass);
-      for (const limit of policy.limits) {
-        if (!limit.applies(call.toolName)) continue;
-        const key = limit.keyOf(view);
-        if (key === undefined) continue; // phase 1 denied it already; unreachable here
-        limits.push({ policy: policy.id, limit });
-        requests.push({ key, kind: limit.kind, limit: limit.limit, ...(limit.windowMs !== undefined ? { windowMs: limit.windowMs } : {}) });
-      }
-    }
-    if (requests.length === 0) return finish(decision, verdicts, owners, call, trace);
-
-    const settle = (result: ConsumeResult): Decision => {
-      if (trace) trace.push({ policy: '*', check: 'limits', outcome: result.ok ? 'allow' : 'deny', saw: requests.map((r) => ({ key: r.key, limit: r.limit })), hits: result.ok ? [] : result.full.map((i) => limits[i]!.limit.pointer) });
-      if (!result.ok) {
-        decision = 'deny';
-        for (const i of result.full) {
-          const { policy, limit } = limits[i]!;
-          verdicts.push({ decision: 'deny', check: limit.check, ...(limit.rule ? { rule: limit.rule } : {}), message: `limit reached: ${limit.label}`, source: limit.source });
-          owners.push(policy);
-        }
-      }
-      return finish(decision, verdicts, owners, call, trace);
-    };
-    const now = opts.useCallTime && call.time !== undefined ? call.time : clock();
-    const consumed = store.tryConsume(requests, now);
-    if (isPromise(consumed)) return withTimeout(consumed, options.storeTimeoutMs ?? 2_000).then(settle, (error) => denyForError(error, revision));
-    return settle(consumed);
   }
 
   function finish(decision: DecisionKind, verdicts: Verdict[], owners: string[], call: CleanCall, trace: TraceEntry[] | undefined): Decision {
