@@ -236,8 +236,9 @@ export class CallFrame {
     // Most calls of web, message and other tools name no path: share one frozen empty result.
     if (extracted.paths.length === 0 && toolClass !== 'exec') return NO_PATHS;
     const paths: string[] = [];
-    // The extractor's array is this call's own: same index as paths, exec paths appended below.
-    const written: boolean[] = extracted.writes;
+    // The extractor's array is this call's own when it found paths (an empty one is shared):
+    // same index as paths, exec paths appended below.
+    const written: boolean[] = extracted.paths.length > 0 ? extracted.writes : [];
     // Exec calls take their words from the parse below; others have words only from params (Grep's glob).
     const words: string[] = extracted.words ?? NO_WORDS;
     for (let i = 0; i < extracted.paths.length; i++) {

@@ -19,6 +19,7 @@ export interface ExtractedPaths {
   /** Same index as `paths`: is this path written? */
   writes: boolean[];
   problems: string[];
+  // An empty list may be one shared frozen array: copy before adding to it.
 }
 
 const MAX_DEPTH = 8;
@@ -146,10 +147,23 @@ export function patternBase(pattern: string): string {
   return base === '' ? (pattern.startsWith('/') ? '/' : '.') : base;
 }
 
+// Most calls name no path and have no problem: the collector's lists start as this shared
+// empty one and become arrays of their own on the first entry (see add and problem).
+const NONE = Object.freeze([]) as unknown as never[];
+
+function problem(c: Collector, message: string): void {
+  if (c.problems === NONE) c.problems = [];
+  c.problems.push(message);
+}
+
 function add(c: Collector, value: string, from: string, written = c.written): void {
   if (c.paths.length >= MAX_VALUES) {
-    if (c.problems.length === 0) c.problems.push(`more than ${MAX_VALUES} paths in one call`);
+    if (c.problems.length === 0) problem(c, `more than ${MAX_VALUES} paths in one call`);
     return;
+  }
+  if (c.paths === NONE) {
+    c.paths = [];
+    c.writes = [];
   }
   c.paths.push({ value, from });
   c.writes.push(written);
@@ -166,17 +180,17 @@ function addPathValue(c: Collector, value: unknown, from: string, strict: boolea
     value.forEach((item, i) => {
       if (typeof item === 'string') {
         if (strict || looksLikeSinglePath(item)) add(c, item, `${from}[${i}]`);
-      } else if (strict) c.problems.push(`\`${from}[${i}]\` is not a string`);
+      } else if (strict) problem(c, `\`${from}[${i}]\` is not a string`);
     });
     return;
   }
-  if (strict) c.problems.push(`\`${from}\` is not a string`);
+  if (strict) problem(c, `\`${from}\` is not a string`);
 }
 
 /** Walks params (nested objects and arrays too) for path-named keys. */
 function walkParams(c: Collector, value: unknown, from: string, depth: number, skip?: ReadonlySet<string>): void {
   if (depth > MAX_DEPTH) {
-    c.problems.push(`\`${from}\` is nested too deeply to inspect`);
+    problem(c, `\`${from}\` is nested too deeply to inspect`);
     return;
   }
   if (Array.isArray(value)) {
@@ -213,7 +227,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       if (child !== null && typeof child === 'object' && !Array.isArray(child)) {
         const before = c.paths.length;
         walkParams(c, child, at, depth + 1);
-        if (c.paths.length === before) c.problems.push(`\`${at}\` is not a string`);
+        if (c.paths.length === before) problem(c, `\`${at}\` is not a string`);
       } else addPathValue(c, child, at, true);
     } else if (kind.maybe) {
       addPathValue(c, child, at, false);
@@ -330,7 +344,7 @@ function addPatch(c: Collector, params: unknown): void {
     content = bodyOrProblem(c, record.content, 'content');
   }
   if (input === undefined && patch === undefined && content === undefined) {
-    if (c.problems.length === 0) c.problems.push('apply_patch without a patch body');
+    if (c.problems.length === 0) problem(c, 'apply_patch without a patch body');
     return;
   }
   if (typeof input === 'string') addPatchBody(c, input);
@@ -342,20 +356,20 @@ function addPatch(c: Collector, params: unknown): void {
 function bodyOrProblem(c: Collector, body: unknown, key: string): string | undefined {
   if (body === undefined || body === null) return undefined;
   if (typeof body === 'string') return body;
-  c.problems.push(`\`params.${key}\` of apply_patch is not a string`);
+  problem(c, `\`params.${key}\` of apply_patch is not a string`);
   return undefined;
 }
 
 function addPatchBody(c: Collector, body: string): void {
   const found = patchPaths(body);
-  for (const problem of found.problems) c.problems.push(problem);
+  for (const message of found.problems) problem(c, message);
   for (const p of found.paths) add(c, p, 'apply_patch', true);
 }
 
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: [], writes: [], problems: [], written: toolClass !== 'read', patternKeys: undefined, words: undefined };
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined };
   // Only names of 4 (`glob`, `grep`) or 12 (`search_files`) characters have pattern keys.
   if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 12)) {
     const lower = toolName.toLowerCase();
@@ -367,14 +381,14 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
     // An apply_patch body is read by addPatch, not taken as one path.
     const skip = patchTool ? PATCH_BODY_KEY_SET : undefined;
     if (typeof params === 'object' && !Array.isArray(params)) walkParams(c, params, 'params', 0, skip);
-    else if (!(patchTool && typeof params === 'string')) c.problems.push('params is not an object');
+    else if (!(patchTool && typeof params === 'string')) problem(c, 'params is not an object');
   }
   if (derivedPaths !== undefined && derivedPaths !== null) {
-    if (!Array.isArray(derivedPaths)) c.problems.push('derivedPaths is not an array');
+    if (!Array.isArray(derivedPaths)) problem(c, 'derivedPaths is not an array');
     else {
       derivedPaths.forEach((p, i) => {
         if (typeof p === 'string') add(c, p, `derivedPaths[${i}]`);
-        else c.problems.push(`\`derivedPaths[${i}]\` is not a string`);
+        else problem(c, `\`derivedPaths[${i}]\` is not a string`);
       });
     }
   }
