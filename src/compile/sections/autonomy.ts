@@ -1,7 +1,7 @@
 // `autonomy`: readonly denies write and exec; supervised asks for writes and for any exec
 // whose every simple command is not on the shell allowlist.
 import type { SectionCompiler } from '../section.js';
-import { tick } from '../section.js';
+import { tick, VerdictMemo } from '../section.js';
 import { allowForms, commandGlobs, firstOf } from './shell.js';
 
 /** Autonomy gates object to write and exec calls only (each also returns early for reads). */
@@ -13,6 +13,8 @@ export const compileAutonomy: SectionCompiler = ({ doc, at, cover }) => {
   cover('/autonomy', `autonomy ${mode}`);
   const source = at('/autonomy');
   if (mode === 'readonly') {
+    // The verdict is pure in the tool name (the class follows from it within one policy).
+    const denied = new VerdictMemo();
     return {
       checks: [
         {
@@ -20,7 +22,8 @@ export const compileAutonomy: SectionCompiler = ({ doc, at, cover }) => {
           classes: NOT_READ,
           run({ toolClass, call }, sink) {
             if (toolClass === 'read') return;
-            sink.verdicts.push({ decision: 'deny', check: 'autonomy', message: `autonomy is readonly: ${toolClass} tool ${tick(call.toolName)} is denied`, source });
+            const name = call.toolName;
+            sink.verdicts.push(denied.get(name) ?? denied.keep(name, { decision: 'deny', check: 'autonomy', message: `autonomy is readonly: ${toolClass} tool ${tick(name)} is denied`, source }));
             sink.trace?.push({ policy: '', check: 'autonomy', outcome: 'deny', saw: toolClass, hits: ['/autonomy'] });
           },
         },

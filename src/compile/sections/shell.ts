@@ -4,7 +4,7 @@ import type { ShellFacts, SimpleCommand } from '../../types.js';
 import { compileCommandGlob } from '../../facts/command-glob.js';
 import { isSystemProgram } from '../../facts/read-only-commands.js';
 import type { SectionCompiler, SectionInput } from '../section.js';
-import { tick } from '../section.js';
+import { tick, VerdictMemo } from '../section.js';
 import type { Check, Verdict } from '../model.js';
 
 export interface CommandGlobList {
@@ -116,6 +116,9 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
   }
 
   if (cares) {
+    const source = at(shell ? '/shell' : '');
+    // The verdict is pure in the reason.
+    const verdicts = new VerdictMemo();
     checks.push({
       id: 'shell.unverifiable',
       classes: EXEC_ONLY,
@@ -123,7 +126,8 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
         if (view.toolClass !== 'exec') return;
         const f = view.shell();
         if (!f || f.capExceeded || !f.unverifiable) return;
-        sink.verdicts.push({ decision: 'deny', check: 'shell.unverifiable', message: `command cannot be verified: ${f.unverifiable}`, source: at(shell ? '/shell' : '') });
+        const why = f.unverifiable;
+        sink.verdicts.push(verdicts.get(why) ?? verdicts.keep(why, { decision: 'deny', check: 'shell.unverifiable', message: `command cannot be verified: ${why}`, source }));
         sink.trace?.push({ policy: '', check: 'shell.unverifiable', outcome: 'deny', saw: f.unverifiable });
       },
     });
