@@ -15,6 +15,10 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
   const rules = (scopes.rules ?? []).map((rule, index) => ({
     rule,
     index,
+    // Read from the document once: the hot path reads these small fields, not the YAML's object.
+    id: rule.id,
+    channel: rule.channel,
+    accountId: rule.accountId,
     tools: nameGlobs(rule.tools),
     senderIds: new Set(rule.senderIds ?? []),
     roleIds: new Set(rule.roleIds ?? []),
@@ -26,13 +30,20 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
   cover('/scopes/owner', 'scopes.owner');
   if (missingRequester === 'deny') cover('/scopes/missingRequester', 'scopes.missingRequester deny');
   if (otherwise === 'deny') cover('/scopes/otherwise', 'scopes.otherwise deny');
-  rules.forEach((r) => cover(`/scopes/rules/${r.index}`, `scopes.rules ${tick(r.rule.id)}`));
+  rules.forEach((r) => cover(`/scopes/rules/${r.index}`, `scopes.rules ${tick(r.id)}`));
 
   function matches(r: (typeof rules)[number], who: Requester): boolean {
-    if (r.rule.channel !== undefined && who.channel !== r.rule.channel) return false;
-    if (r.rule.accountId !== undefined && who.accountId !== r.rule.accountId) return false;
-    if (typeof who.senderId === 'string' && r.senderIds.has(who.senderId)) return true;
-    if (Array.isArray(who.roleIds)) for (const role of who.roleIds) if (typeof role === 'string' && r.roleIds.has(role)) return true;
+    if (r.channel !== undefined && who.channel !== r.channel) return false;
+    if (r.accountId !== undefined && who.accountId !== r.accountId) return false;
+    const sender = who.senderId;
+    if (typeof sender === 'string' && r.senderIds.has(sender)) return true;
+    const roles = who.roleIds;
+    if (Array.isArray(roles)) {
+      for (let i = 0; i < roles.length; i++) {
+        const role = roles[i];
+        if (typeof role === 'string' && r.roleIds.has(role)) return true;
+      }
+    }
     return false;
   }
 
@@ -66,13 +77,13 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
             const pointer = r.pointer;
             if (r.tools.first(call.toolName) < 0) {
               const name = call.toolName;
-              const verdict = r.notGranted.get(name) ?? r.notGranted.keep(name, { decision: 'deny', check: 'scopes.rules', message: `scope ${tick(r.rule.id)} does not grant tool ${tick(name)}`, source: at(pointer), rule: r.rule.id });
+              const verdict = r.notGranted.get(name) ?? r.notGranted.keep(name, { decision: 'deny', check: 'scopes.rules', message: `scope ${tick(r.id)} does not grant tool ${tick(name)}`, source: at(pointer), rule: r.id });
               sink.verdicts.push(verdict);
               sink.trace?.push({ policy: '', check: 'scopes.rules', outcome: 'deny', saw: who, hits: [pointer] });
               return;
             }
             if (r.actions && call.toolName === 'message' && !actionAllowed(call, r.actions)) {
-              denyScope(sink, at, who, 'scopes.rules', `scope ${tick(r.rule.id)} does not grant message action ${tick(String(call.params.action))}`, pointer, r.rule.id);
+              denyScope(sink, at, who, 'scopes.rules', `scope ${tick(r.id)} does not grant message action ${tick(String(call.params.action))}`, pointer, r.id);
               return;
             }
             sink.trace?.push({ policy: '', check: 'scopes.rules', outcome: 'allow', saw: who, hits: [pointer] });
