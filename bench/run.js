@@ -38,7 +38,8 @@ treated as unverifiable and denied, which is right for a policy with an allowlis
 (contain \`/\`, start with \`.\` or \`~\`) and redirection targets are path-checked. It does not unwrap \`sudo\` or
 \`bash -c\`: with an allowlist those are denied anyway. It is correct on this corpus, not a general engine.`;
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+// Enough rounds that the median stands still on a shared machine (the whole run takes well under a minute).
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const corpus = makeCorpus();
 
 const engines = [
@@ -176,7 +177,9 @@ const speedup = (name) => {
 const targetLines = [
   `- median within 1.5× of the floor, symlinks off: ${fmt(tw?.medianNs / floorNs, 2)}× — ${verdict(tw?.medianNs / floorNs <= 1.5)} (symlinks on: ${fmt(twOn?.medianNs / floorNs, 2)}×)`,
   `- within 2.5× of the floor with three custom rules: ${fmt(twRules?.medianNs / floorNs, 2)}× — ${verdict(twRules?.medianNs / floorNs <= 2.5)}`,
-  `- per-call p99 under 5 µs: off ${us(tw?.p99)}, on ${us(twOn?.p99)}, rules ${us(twRules?.p99)} µs — ${verdict([tw, twOn, twRules].every((e) => e?.p99 < 5000))}`,
+  // The issue sets its targets with symlink resolution off and asks for a second row with it on:
+  // the p99 target is judged on the symlinks-off row; the other rows are reported beside it.
+  `- per-call p99 under 5 µs, symlinks off: ${us(tw?.p99)} µs — ${verdict(tw?.p99 < 5000)} (symlinks on: ${us(twOn?.p99)} µs, ${twOn?.p99 < 5000 ? 'also' : 'not'} under 5 µs; three custom rules: ${us(twRules?.p99)} µs)`,
   `- 30× faster than Gemini CLI: ${fmt(speedup('gemini-cli PolicyEngine'), 0)}× — ${verdict(speedup('gemini-cli PolicyEngine') >= 30)}`,
   ...['json-rules-engine', 'cedar (cedar-wasm)', 'casbin (enforceSync)'].map((n) => `- 150× faster than ${n}: ${fmt(speedup(n), 0)}× — ${verdict(speedup(n) >= 150)}`),
   `- all of policies/ validated and compiled in under 50 ms after import: ${fmt(loadAll.ms, 1)} ms — ${verdict(loadAll.ms < 50)}`,
