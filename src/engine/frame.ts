@@ -41,6 +41,9 @@ export interface FrameEnv {
    * PathSettings.key. A set has a handful of settings, so this stays small.
    */
   lexical?: Map<string, LexicalMemo>;
+  /** The last settings looked up in `lexical` and what they found: most sets have one. */
+  lastSettings?: PathSettings;
+  lastLexical?: LexicalMemo | undefined;
 }
 
 /**
@@ -192,6 +195,15 @@ export class CallFrame {
 
   /** The set's memo for lexical settings (no symlink resolution, no `${cwd}` root); undefined for others. */
   private lexicalMemo(settings: PathSettings): LexicalMemo | undefined {
+    const { env } = this;
+    if (env.lastSettings === settings) return env.lastLexical;
+    const found = this.findLexicalMemo(settings);
+    env.lastSettings = settings;
+    env.lastLexical = found;
+    return found;
+  }
+
+  private findLexicalMemo(settings: PathSettings): LexicalMemo | undefined {
     const all = this.env.lexical;
     if (all === undefined || settings.resolveSymlinks) return undefined;
     const root = settings.root;

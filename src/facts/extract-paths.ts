@@ -372,8 +372,12 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
   const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined };
   // Only names of 4 (`glob`, `grep`) or 12 (`search_files`) characters have pattern keys.
   if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 12)) {
-    const lower = toolName.toLowerCase();
-    if (Object.hasOwn(PATTERN_KEYS_BY_TOOL, lower)) c.patternKeys = PATTERN_KEYS_BY_TOOL[lower];
+    // Only names starting with g/G (`glob`, `grep`) or s/S (`search_files`): `read`, `edit` skip the lower-casing.
+    const first = toolName.charCodeAt(0) | 0x20;
+    if (first === 0x67 || first === 0x73) {
+      const lower = toolName.toLowerCase();
+      if (Object.hasOwn(PATTERN_KEYS_BY_TOOL, lower)) c.patternKeys = PATTERN_KEYS_BY_TOOL[lower];
+    }
   }
   const patchTool = typeof toolName === 'string' && isApplyPatch(toolName);
   if (patchTool) addPatch(c, params);

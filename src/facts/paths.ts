@@ -367,8 +367,9 @@ export function canonicalRoot(
 /** Whether a canonical path is the root or below it (`/srv/ws2` is not inside `/srv/ws`). */
 export function isInside(path: string, root: string): boolean {
   if (typeof path !== 'string' || typeof root !== 'string') return false;
-  if (!path.startsWith('/') || !root.startsWith('/')) return false;
-  const base = root.length > 1 && root.endsWith('/') ? root.slice(0, -1) : root;
+  // Character tests, not startsWith/endsWith: this runs for every path of every call.
+  if (path.charCodeAt(0) !== 0x2f || root.charCodeAt(0) !== 0x2f) return false;
+  const base = root.length > 1 && root.charCodeAt(root.length - 1) === 0x2f ? root.slice(0, -1) : root;
   if (base === '/') return true;
   // `startsWith(base + '/')` without building the string.
   return path === base || (path.length > base.length && path.charCodeAt(base.length) === 0x2f && path.startsWith(base));
