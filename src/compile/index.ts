@@ -6,7 +6,7 @@ import type { PolicyDocument } from '../policy/document.js';
 import type { SourceLocation, ToolClass } from '../types.js';
 import type { Check, CleanCall, CompiledPolicy, CompiledSet, CoverageItemData, Limit, PathSettings } from './model.js';
 import type { SectionCompiler, SectionInput } from './section.js';
-import { nameGlobs } from './section.js';
+import { nameGlobs, type GlobList } from './section.js';
 import { compileTools } from './sections/tools.js';
 import { compileScopes } from './sections/scopes.js';
 import { compileAutonomy } from './sections/autonomy.js';
@@ -73,7 +73,7 @@ function compilePolicy(input: PolicyInput, options: CompileOptions, coverage: Co
     id: doc.id,
     file,
     ...(doc.description !== undefined ? { description: doc.description } : {}),
-    governs: compileMatch(doc),
+    match: compileMatch(doc),
     toolClasses: flattenToolClasses(doc),
     pathSettings,
     usesPaths,
@@ -92,20 +92,39 @@ function normalisePathSettings(doc: PolicyDocument): PathSettings {
   return { root, only, resolveSymlinks, caseInsensitive, key: JSON.stringify([root ?? null, resolveSymlinks, caseInsensitive]) };
 }
 
-function compileMatch(doc: PolicyDocument): (call: CleanCall) => boolean {
+function compileMatch(doc: PolicyDocument): PolicyMatch {
   const m = doc.match;
-  if (!m) return () => true;
+  if (!m) return new PolicyMatch(undefined, undefined, undefined);
   // A bare `*` (or `**`) means "every call", so it also governs calls that lack the key:
   // a missing agent id must not be a way out of an `agents: ["*"]` policy.
   const everything = (globs: readonly string[] | undefined) => globs !== undefined && globs.some((g) => g === '*' || g === '**');
-  const tools = m.tools ? nameGlobs(m.tools) : undefined;
-  const agents = m.agents && !everything(m.agents) ? nameGlobs(m.agents) : undefined;
-  const channels = m.channels && !everything(m.channels) ? nameGlobs(m.channels) : undefined;
-  // Otherwise a key the call lacks cannot match: the policy governs only what it names.
-  return (call) =>
-    (!tools || tools.first(call.toolName) >= 0) &&
-    (!agents || (call.agentId !== undefined && agents.first(call.agentId) >= 0)) &&
-    (!channels || (call.requester?.channel !== undefined && channels.first(call.requester.channel) >= 0));
+  return new PolicyMatch(
+    m.tools ? nameGlobs(m.tools) : undefined,
+    m.agents && !everything(m.agents) ? nameGlobs(m.agents) : undefined,
+    m.channels && !everything(m.channels) ? nameGlobs(m.channels) : undefined,
+  );
+}
+
+/**
+ * A policy's `match`, as data with one shared `governs`: V8 then sees one call target for
+ * every policy of every set in the process, not a closure each (which turns the engine's
+ * call site megamorphic as soon as a process holds a few sets).
+ */
+class PolicyMatch {
+  constructor(
+    private readonly tools: GlobList | undefined,
+    private readonly agents: GlobList | undefined,
+    private readonly channels: GlobList | undefined,
+  ) {}
+  /** Absent lists match everything; otherwise a key the call lacks cannot match: the policy governs only what it names. */
+  governs(call: CleanCall): boolean {
+    const { tools, agents, channels } = this;
+    return (
+      (tools === undefined || tools.first(call.toolName) >= 0) &&
+      (agents === undefined || (call.agentId !== undefined && agents.first(call.agentId) >= 0)) &&
+      (channels === undefined || (call.requester?.channel !== undefined && channels.first(call.requester.channel) >= 0))
+    );
+  }
 }
 
 function flattenToolClasses(doc: PolicyDocument): Record<string, ToolClass> {

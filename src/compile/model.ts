@@ -99,7 +99,7 @@ export interface CompiledPolicy {
   file: string;
   description?: string;
   /** The `match` section: does this policy govern the call? */
-  governs(call: CleanCall): boolean;
+  match: { governs(call: CleanCall): boolean };
   toolClasses: Readonly<Record<string, ToolClass>>;
   pathSettings: PathSettings;
   /** Whether any check needs canonical paths (skip the work otherwise). */

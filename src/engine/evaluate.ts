@@ -89,7 +89,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
 
       for (let p = 0; p < policies.length; p++) {
         const policy = policies[p]!;
-        if (!policy.governs(call)) {
+        if (!policy.match.governs(call)) {
           trace?.push({ policy: policy.id, check: 'match', outcome: 'skip', saw: 'policy does not govern this call' });
           continue;
         }
@@ -157,7 +157,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     }
     const out: Decision = { decision, reasons, revision };
     // Asks are rare: the governing policies are found again here rather than kept for every call.
-    if (decision === 'ask') out.approval = approvalFor(reasons, policies.filter((p) => p.governs(call)), call.toolName);
+    if (decision === 'ask') out.approval = approvalFor(reasons, policies.filter((p) => p.match.governs(call)), call.toolName);
     if (trace) out.trace = trace;
     return out;
   }

@@ -23,25 +23,31 @@ const MAX_NAME_LENGTH = 256;
  * on every call, so it is remembered (bounded) by the list, which the compiled set owns.
  */
 export function nameGlobList(globs: readonly string[] | undefined): { globs: readonly string[]; first(value: string): number } {
-  const list = globs ?? [];
-  const tests = list.map((glob) => globTest(glob, { dot: true }));
-  const known = new Map<string, number>();
-  return {
-    globs: list,
-    first(value: string): number {
-      let i = known.get(value);
-      if (i !== undefined) return i;
-      i = -1;
-      for (let j = 0; j < tests.length; j++) {
-        if (tests[j]!(value)) {
-          i = j;
-          break;
-        }
+  return new NameGlobList(globs ?? []);
+}
+
+// A class, so that every list in the process shares one `first`: with a closure per list,
+// call sites that meet lists of several policies and sets go megamorphic.
+class NameGlobList {
+  private readonly tests: ((value: string) => boolean)[];
+  private readonly known = new Map<string, number>();
+  constructor(readonly globs: readonly string[]) {
+    this.tests = globs.map((glob) => globTest(glob, { dot: true }));
+  }
+  first(value: string): number {
+    const { known, tests } = this;
+    let i = known.get(value);
+    if (i !== undefined) return i;
+    i = -1;
+    for (let j = 0; j < tests.length; j++) {
+      if (tests[j]!(value)) {
+        i = j;
+        break;
       }
-      if (value.length > MAX_NAME_LENGTH) return i;
-      if (known.size >= MAX_REMEMBERED_NAMES) known.clear();
-      known.set(value, i);
-      return i;
-    },
-  };
+    }
+    if (value.length > MAX_NAME_LENGTH) return i;
+    if (known.size >= MAX_REMEMBERED_NAMES) known.clear();
+    known.set(value, i);
+    return i;
+  }
 }
