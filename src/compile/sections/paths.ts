@@ -27,74 +27,86 @@ interface RootGlobs {
  * Path globs anchored at the workspace root: the root is known only per call (`${cwd}`,
  * symlinks), so matchers are compiled per canonical root and kept in a small owned cache.
  * A matcher is a pure function of the canonical path, so its answer is remembered per root
- * (bounded; the file system is never consulted here).
+ * (bounded; the file system is never consulted here). A class, so every glob set in the
+ * process shares one `first` (a call target per set would split V8's feedback between sets).
  */
-function globSet(globs: readonly string[], home: string, caseInsensitive: boolean, list: 'deny' | 'allow') {
-  const byRoot = new LRUCache<string, RootGlobs>({ max: 64 });
-  const fileNameTests = globs.map((g) => (isFileNameGlob(g) ? compileFileNameGlob(g, caseInsensitive) : undefined));
-  const hasFileNameTests = fileNameTests.some((t) => t !== undefined);
-  const wordAnswers = new Map<string, number>();
-  // The root is nearly always the one of the previous call: check that before the LRU.
-  let lastKey: string | undefined;
-  let last: RootGlobs | undefined;
-  let remembered = 0; // entries in every root's map together
-  function forRoot(root: string | undefined): RootGlobs {
+class GlobSet {
+  private readonly byRoot = new LRUCache<string, RootGlobs>({ max: 64 });
+  private readonly fileNameTests: (Matcher | undefined)[];
+  private readonly hasFileNameTests: boolean;
+  private readonly wordAnswers = new Map<string, number>();
+  // The root is nearly always the one of the previous call: checked before the LRU.
+  private lastKey: string | undefined;
+  private last: RootGlobs | undefined;
+  private remembered = 0; // entries in every root's map together
+
+  constructor(
+    readonly globs: readonly string[],
+    private readonly home: string,
+    private readonly caseInsensitive: boolean,
+    private readonly list: 'deny' | 'allow',
+  ) {
+    this.fileNameTests = globs.map((g) => (isFileNameGlob(g) ? compileFileNameGlob(g, caseInsensitive) : undefined));
+    this.hasFileNameTests = this.fileNameTests.some((t) => t !== undefined);
+  }
+
+  private forRoot(root: string | undefined): RootGlobs {
     const key = root ?? '';
-    if (key === lastKey) return last!;
-    let r = byRoot.get(key);
+    if (key === this.lastKey) return this.last!;
+    let r = this.byRoot.get(key);
     if (!r) {
-      r = { matchers: globs.map((g) => compilePathGlob(g, { root, home, caseInsensitive, list })), first: new Map() };
-      byRoot.set(key, r);
+      const { home, caseInsensitive, list } = this;
+      r = { matchers: this.globs.map((g) => compilePathGlob(g, { root, home, caseInsensitive, list })), first: new Map() };
+      this.byRoot.set(key, r);
     }
-    lastKey = key;
-    last = r;
+    this.lastKey = key;
+    this.last = r;
     return r;
   }
-  return {
-    globs,
-    /** Index of the first glob matching a canonical path under this root, or -1. */
-    first(root: string | undefined, path: string): number {
-      const r = forRoot(root);
-      let i = r.first.get(path);
-      if (i !== undefined) return i;
-      i = -1;
-      const { matchers } = r;
-      for (let j = 0; j < matchers.length; j++) {
-        if (matchers[j]!(path)) {
-          i = j;
-          break;
-        }
-      }
-      if (path.length > MAX_REMEMBERED_LENGTH) return i;
-      if (remembered >= MAX_REMEMBERED) {
-        for (const other of byRoot.values()) other.first.clear();
-        r.first.clear();
-        remembered = 0;
-      }
-      r.first.set(path, i);
-      remembered++;
-      return i;
-    },
-    /** Index of the first file-name glob matching a shell argument word, or -1. */
-    firstWord(word: string): number {
-      if (!hasFileNameTests) return -1;
-      let i = wordAnswers.get(word);
-      if (i !== undefined) return i;
-      i = -1;
-      for (let j = 0; j < fileNameTests.length; j++) {
-        if (fileNameTests[j]?.(word)) {
-          i = j;
-          break;
-        }
-      }
-      if (word.length > MAX_REMEMBERED_LENGTH) return i;
-      if (wordAnswers.size >= MAX_REMEMBERED) wordAnswers.clear();
-      wordAnswers.set(word, i);
-      return i;
-    },
-  };
-}
 
+  /** Index of the first glob matching a canonical path under this root, or -1. */
+  first(root: string | undefined, path: string): number {
+    const r = this.forRoot(root);
+    let i = r.first.get(path);
+    if (i !== undefined) return i;
+    i = -1;
+    const { matchers } = r;
+    for (let j = 0; j < matchers.length; j++) {
+      if (matchers[j]!(path)) {
+        i = j;
+        break;
+      }
+    }
+    if (path.length > MAX_REMEMBERED_LENGTH) return i;
+    if (this.remembered >= MAX_REMEMBERED) {
+      for (const other of this.byRoot.values()) other.first.clear();
+      r.first.clear();
+      this.remembered = 0;
+    }
+    r.first.set(path, i);
+    this.remembered++;
+    return i;
+  }
+
+  /** Index of the first file-name glob matching a shell argument word, or -1. */
+  firstWord(word: string): number {
+    if (!this.hasFileNameTests) return -1;
+    const { wordAnswers, fileNameTests } = this;
+    let i = wordAnswers.get(word);
+    if (i !== undefined) return i;
+    i = -1;
+    for (let j = 0; j < fileNameTests.length; j++) {
+      if (fileNameTests[j]?.(word)) {
+        i = j;
+        break;
+      }
+    }
+    if (word.length > MAX_REMEMBERED_LENGTH) return i;
+    if (wordAnswers.size >= MAX_REMEMBERED) wordAnswers.clear();
+    wordAnswers.set(word, i);
+    return i;
+  }
+}
 
 export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettings }) => {
   const p = doc.paths;
@@ -103,7 +115,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
   const checks: Check[] = [];
 
   if (p.forbidden && p.forbidden.length > 0) {
-    const set = globSet(p.forbidden, home, ci, 'deny');
+    const set = new GlobSet(p.forbidden, home, ci, 'deny');
     set.globs.forEach((g, i) => cover(`/paths/forbidden/${i}`, `paths.forbidden ${tick(g)}`));
     // Pointers and source locations per glob, built once rather than per verdict.
     const pointers = set.globs.map((_, i) => `/paths/forbidden/${i}`);
@@ -143,7 +155,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
   for (const key of ['allowed', 'writable'] as const) {
     const globs = p[key];
     if (!globs) continue;
-    const set = globSet(globs, home, ci, 'allow');
+    const set = new GlobSet(globs, home, ci, 'allow');
     set.globs.forEach((g, i) => cover(`/paths/${key}/${i}`, `paths.${key} ${tick(g)}`));
     const check = `paths.${key}`;
     const listSource = at(`/paths/${key}`);
