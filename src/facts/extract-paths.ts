@@ -242,8 +242,6 @@ const PATCH_FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*
 const PATCH_FRAME_LINE = /^\*\*\*\s*(?:begin\s+patch|end\s+patch|end\s+of\s+file)\s*$/i;
 const DIFF_FILE_LINE = /^(?:---|\+\+\+)\s+(.*)$/;
 
-// Characters `.` does not match: a value holding one is left to the regex (which then refuses it).
-const LINE_BREAKS = /[\n\r\u2028\u2029]/;
 
 /**
  * A header line in the exact form patch tools write: null for a frame line (`*** Begin Patch`,
@@ -263,7 +261,9 @@ function exactHeader(line: string): string | null | undefined {
   }
   if (!line.startsWith(header)) return undefined;
   const rest = line.slice(header.length);
-  return LINE_BREAKS.test(rest) ? undefined : rest;
+  // A line holds no \n or \r (they end lines); `.` does not match the other two line
+  // terminators either: a value holding one is left to the regex (which then refuses it).
+  return rest.includes('\u2028') || rest.includes('\u2029') ? undefined : rest;
 }
 
 /**
@@ -300,7 +300,9 @@ export function patchPaths(body: string): { paths: string[]; problems: string[] 
 
 /** One line of a patch body: a file it names goes to `paths`, an unknown header to `problems`. */
 function patchLine(rawLine: string, paths: string[], problems: string[]): void {
-  const line = rawLine.trimStart();
+  // A line that starts with a visible ASCII character has nothing to trim.
+  const c0 = rawLine.charCodeAt(0);
+  const line = c0 > 0x20 && c0 < 0x7f ? rawLine : rawLine.trimStart();
   // Every header starts with `***` and every diff file line with `---` or `+++`: most lines are neither.
   const first = line.charCodeAt(0);
   if (first !== 0x2a /* * */ && rawLine.charCodeAt(0) !== 0x2d /* - */ && rawLine.charCodeAt(0) !== 0x2b /* + */) return;
