@@ -26,6 +26,8 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
     pointer: `/scopes/rules/${index}`,
     /** `does not grant tool` verdicts by tool name (pure in the name). */
     notGranted: new VerdictMemo(),
+    /** `does not grant message action` verdicts by action (pure in the action). */
+    actionNotGranted: new VerdictMemo(),
   }));
   cover('/scopes/owner', 'scopes.owner');
   if (missingRequester === 'deny') cover('/scopes/missingRequester', 'scopes.missingRequester deny');
@@ -83,7 +85,9 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
               return;
             }
             if (r.actions && call.toolName === 'message' && !actionAllowed(call, r.actions)) {
-              denyScope(sink, at, who, 'scopes.rules', `scope ${tick(r.id)} does not grant message action ${tick(String(call.params.action))}`, pointer, r.id);
+              const action = String(call.params.action);
+              sink.verdicts.push(r.actionNotGranted.get(action) ?? r.actionNotGranted.keep(action, { decision: 'deny', check: 'scopes.rules', message: `scope ${tick(r.id)} does not grant message action ${tick(action)}`, source: at(pointer), rule: r.id }));
+              sink.trace?.push({ policy: '', check: 'scopes.rules', outcome: 'deny', saw: who, hits: [pointer] });
               return;
             }
             sink.trace?.push({ policy: '', check: 'scopes.rules', outcome: 'allow', saw: who, hits: [pointer] });
