@@ -151,9 +151,9 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     for (let i = 0; i < verdicts.length; i++) {
       const v = verdicts[i]!;
       if (v.decision !== decision) continue;
-      const reason: Reason = { policy: owners[i]!, check: v.check, message: v.message, source: v.source };
-      if (v.rule !== undefined) reason.rule = v.rule;
-      reasons.push(reason);
+      // Each shape built whole: adding `rule` afterwards would grow the object (an allocation).
+      const rule = v.rule;
+      reasons.push(rule === undefined ? { policy: owners[i]!, check: v.check, message: v.message, source: v.source } : { policy: owners[i]!, check: v.check, message: v.message, source: v.source, rule });
     }
     const out: Decision = { decision, reasons, revision };
     // Asks are rare: the governing policies are found again here rather than kept for every call.
