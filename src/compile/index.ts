@@ -89,7 +89,8 @@ function normalisePathSettings(doc: PolicyDocument): PathSettings {
   const only = root !== undefined && (ws?.only ?? true);
   const resolveSymlinks = ws?.resolveSymlinks ?? true;
   const caseInsensitive = ws?.caseInsensitive ?? false;
-  return { root, only, resolveSymlinks, caseInsensitive, key: JSON.stringify([root ?? null, resolveSymlinks, caseInsensitive]) };
+  const lexical = !resolveSymlinks && root !== '${cwd}' && !root?.startsWith('${cwd}/');
+  return { root, only, resolveSymlinks, caseInsensitive, lexical, key: JSON.stringify([root ?? null, resolveSymlinks, caseInsensitive]) };
 }
 
 function compileMatch(doc: PolicyDocument): PolicyMatch {

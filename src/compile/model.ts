@@ -26,6 +26,11 @@ export interface PathSettings {
   only: boolean;
   resolveSymlinks: boolean;
   caseInsensitive: boolean;
+  /**
+   * Canonical forms never touch the file system (no symlink resolution) and the root does
+   * not depend on the call (no `${cwd}`): they are pure, so a set may remember them.
+   */
+  lexical: boolean;
   /** Identity for sharing: equal keys mean equal canonicalisation. */
   key: string;
 }

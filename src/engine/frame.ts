@@ -193,7 +193,7 @@ export class CallFrame {
     return m;
   }
 
-  /** The set's memo for lexical settings (no symlink resolution, no `${cwd}` root); undefined for others. */
+  /** The set's memo for lexical settings (PathSettings.lexical); undefined for others. */
   private lexicalMemo(settings: PathSettings): LexicalMemo | undefined {
     const { env } = this;
     if (env.lastSettings === settings) return env.lastLexical;
@@ -205,9 +205,7 @@ export class CallFrame {
 
   private findLexicalMemo(settings: PathSettings): LexicalMemo | undefined {
     const all = this.env.lexical;
-    if (all === undefined || settings.resolveSymlinks) return undefined;
-    const root = settings.root;
-    if (root !== undefined && (root === '${cwd}' || root.startsWith('${cwd}/'))) return undefined;
+    if (all === undefined || !settings.lexical) return undefined;
     let memo = all.get(settings.key);
     if (memo === undefined) {
       memo = { root: null, noCwd: new Map(), byCwd: new Map(), size: 0 };
