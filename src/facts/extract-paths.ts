@@ -70,13 +70,18 @@ interface KeyKind {
   path: boolean;
   /** Holds a path when the value looks like one. */
   maybe: boolean;
-  /** Where a top-level value under this key comes from (`params.path`), built once. */
-  top: string;
+  /** Where a top-level value under this key comes from (`params.path`): built once for the common keys. */
+  top: string | undefined;
 }
 
 function kindOf(key: string): KeyKind {
   const normalized = normalizeKey(key);
-  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path: isPathKey(key, normalized), maybe: MAYBE_PATH_KEYS.has(normalized), top: `params.${key}` };
+  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path: isPathKey(key, normalized), maybe: MAYBE_PATH_KEYS.has(normalized), top: undefined };
+}
+
+/** Where a value comes from, for messages (`params.path`, `params.edits[0].file`). */
+function whereFrom(kind: KeyKind, from: string, key: string, depth: number): string {
+  return depth === 0 && kind.top !== undefined ? kind.top : `${from}.${key}`;
 }
 
 // Parameter names tools send on nearly every call, classified once at load by kindOf itself
@@ -87,7 +92,7 @@ const COMMON_KEYS = [
   'text', 'message', 'id', 'input', 'patch', 'pattern', 'glob', 'limit', 'offset', 'timeout', 'description', 'prompt',
   'to', 'target', 'channel', 'name', 'args', 'env', 'background', 'type', 'mode', 'recursive',
 ];
-const COMMON_KEY_KINDS: ReadonlyMap<string, KeyKind> = new Map(COMMON_KEYS.map((k) => [k, kindOf(k)]));
+const COMMON_KEY_KINDS: ReadonlyMap<string, KeyKind> = new Map(COMMON_KEYS.map((k) => [k, { ...kindOf(k), top: `params.${k}` }]));
 
 /** Looks like a path: contains `/` (or `\`), or starts with `.` or `~`. */
 export function looksLikePath(word: string): boolean {
@@ -211,17 +216,17 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     // A plain value under a key that never holds a path: nothing to do (most keys), unless
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
     if (c.patternKeys?.has(normalized) && typeof child === 'string') {
-      add(c, patternBase(child), depth === 0 ? kind.top : `${from}.${key}`);
+      add(c, patternBase(child), whereFrom(kind, from, key, depth));
       // A content filter (Grep's `glob`) selects files to read: their names meet file-name globs.
       if (normalized === 'glob') (c.words ??= []).push(child.slice(child.lastIndexOf('/') + 1));
       continue;
     }
     const pathKey = kind.path;
     if (!pathKey && (child === null || typeof child !== 'object') && !kind.maybe) {
-      if (typeof child === 'string' && child.length > 5 && startsWithF(child) && FILE_URL_START.test(child)) add(c, child, depth === 0 ? kind.top : `${from}.${key}`);
+      if (typeof child === 'string' && child.length > 5 && startsWithF(child) && FILE_URL_START.test(child)) add(c, child, whereFrom(kind, from, key, depth));
       continue;
     }
-    const at = depth === 0 ? kind.top : `${from}.${key}`;
+    const at = whereFrom(kind, from, key, depth);
     if (pathKey) {
       // A path key holding an object: look inside it rather than guess what it means.
       if (child !== null && typeof child === 'object' && !Array.isArray(child)) {
@@ -241,7 +246,6 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
 const PATCH_FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*:(.*)$/i;
 const PATCH_FRAME_LINE = /^\*\*\*\s*(?:begin\s+patch|end\s+patch|end\s+of\s+file)\s*$/i;
 const DIFF_FILE_LINE = /^(?:---|\+\+\+)\s+(.*)$/;
-
 
 /**
  * A header line in the exact form patch tools write: null for a frame line (`*** Begin Patch`,
