@@ -107,3 +107,29 @@ export function makeCorpus(count = 10000, seed = 20251129) {
   for (let i = 0; i < count; i++) calls.push(call(rand, i));
   return calls;
 }
+
+/**
+ * One path made unique to call `i`: a directory `u<i>` inserted before its last segment, so
+ * `.env` stays a dot-env file, `/etc/passwd` stays under `/etc` and `src/a.ts` inside the
+ * root. Words that do not look like paths (flags, URLs, plain words) are left alone.
+ */
+function uniquePath(word, i) {
+  if (!/[./]/.test(word) || /^[a-z]+:/.test(word) || word.startsWith('-')) return word;
+  const k = word.lastIndexOf('/');
+  return k < 0 ? `u${i}/${word}` : `${word.slice(0, k)}/u${i}/${word.slice(k + 1)}`;
+}
+
+/**
+ * The corpus with every path (parameters, patch headers and path-like command words) unique
+ * to its call: no two calls of one round share a path, as in a long session over a large
+ * tree. Decisions are those of the plain corpus; only what an engine can remember changes.
+ */
+export function makeUniquePathCorpus(count = 10000, seed = 20251129) {
+  return makeCorpus(count, seed).map((call, i) => {
+    const params = { ...call.params };
+    for (const key of ['path', 'file_path', 'workdir']) if (typeof params[key] === 'string') params[key] = uniquePath(params[key], i);
+    if (typeof params.command === 'string') params.command = params.command.split(' ').map((w) => (/^[./~]|\//.test(w) ? uniquePath(w, i) : w)).join(' ');
+    if (typeof params.input === 'string') params.input = params.input.replace(/File: (\S+)/, (_, p) => `File: ${uniquePath(p, i)}`);
+    return { ...call, params };
+  });
+}

@@ -1,13 +1,13 @@
 // `node bench/same-decisions.mjs BASE_DIST [NEW_DIST]`: do two builds of Toolwarden decide
 // exactly alike (decision, reasons in order, approval, explain trace)? Run before committing a
 // change to the hot path. Policies: bench/policy/*.yaml and all of policies/; calls: a seeded
-// corpus, the same with working directories, with every path new, examples/calls.jsonl and
+// corpus, the same with working directories, with every path new (two ways), examples/calls.jsonl and
 // a few malformed inputs; each with and without `explain`, twice (cold and warm memos).
 // Build BASE_DIST as for bench/ab.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { makeCorpus } from './corpus.mjs';
+import { makeCorpus, makeUniquePathCorpus } from './corpus.mjs';
 import { HOME } from './engines/reference.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,6 +26,7 @@ const corpus = makeCorpus(8000, 7);
 const calls = [...corpus];
 corpus.slice(0, 3000).forEach((c, i) => calls.push({ ...c, cwd: ['/srv/ws/src', '/srv/agents/coder', '/tmp'][i % 3] }));
 corpus.slice(0, 2000).forEach((c, i) => calls.push({ ...c, params: Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, typeof v === 'string' ? v.replace(/\w+/, `p${i}`) : v])) }));
+calls.push(...makeUniquePathCorpus(3000, 11));
 for (const line of fs.readFileSync(path.join(root, 'examples/calls.jsonl'), 'utf8').split('\n').filter(Boolean)) calls.push(JSON.parse(line));
 calls.push(null, 1, 'x', [], { toolName: '' }, { toolName: 'read', params: null }, { toolName: 'read', extra: 1 }, { toolName: 'exec', params: { command: 'ls', cmd: 'rm' } }, { toolName: 'read', requester: { channel: null, senderIsOwner: true } });
 

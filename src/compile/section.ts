@@ -39,9 +39,13 @@ export function nameGlobs(globs: readonly string[] | undefined): GlobList {
   return nameGlobList(globs);
 }
 
-/** Memory bounds: most verdicts a memo keeps before starting over; longest key remembered. */
-const MAX_VERDICTS = 256;
-const MAX_KEY_LENGTH = 512;
+/**
+ * Memory bounds: most verdicts a memo keeps before starting over, and the longest key
+ * remembered: at most ~3 MB a memo. Verdicts are keyed by path or word, so the memo needs
+ * room for the deny-worthy part of a session's working set (see engine/frame.ts).
+ */
+const MAX_VERDICTS = 4096;
+const MAX_KEY_LENGTH = 256;
 
 /**
  * Verdicts remembered by key, for checks whose verdict is a pure function of a few strings

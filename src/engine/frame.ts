@@ -61,10 +61,13 @@ interface LexicalMemo {
 
 /**
  * Memory bounds: most entries per settings (all cwds together), and the longest raw path or
- * cwd remembered (longer ones are made canonical every time): at most ~4096 × 2 × 1 KB.
+ * cwd remembered (longer ones are made canonical every time): typically ~2 MB when full, at
+ * most ~12 MB. Large enough for the working set of a long session over a large tree: below
+ * it, a memo that starts over when full answers nothing (every entry is gone before its path
+ * comes back), and the engine pays for filling it as well.
  */
-const MAX_LEXICAL_ENTRIES = 4096;
-const MAX_REMEMBERED_LENGTH = 512;
+const MAX_LEXICAL_ENTRIES = 16_384;
+const MAX_REMEMBERED_LENGTH = 256;
 
 /** The raw paths a parsed command touches (program paths, path-like arguments, redirects), in order, and every word. */
 interface ShellPaths {

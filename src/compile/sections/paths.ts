@@ -11,10 +11,10 @@ type Matcher = (path: string) => boolean;
 /**
  * Memory bounds: most answers a glob set remembers over all roots (and for shell words)
  * before starting over, and the longest path or word remembered (longer ones are tested
- * every time).
+ * every time): at most ~7 MB. Sized like the canonical-path memo (engine/frame.ts).
  */
-const MAX_REMEMBERED = 4096;
-const MAX_REMEMBERED_LENGTH = 512;
+const MAX_REMEMBERED = 16_384;
+const MAX_REMEMBERED_LENGTH = 256;
 
 /** Matchers for one canonical root, and what they said about paths seen before. */
 interface RootGlobs {
