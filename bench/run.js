@@ -23,7 +23,7 @@ if (!existsSync(path.join(here, 'node_modules', 'casbin'))) {
 // Gemini CLI's engine logs every check through console.debug.
 console.debug = () => {};
 
-const { makeCorpus } = await import('./corpus.mjs');
+const { makeCorpus, makeUniquePathCorpus } = await import('./corpus.mjs');
 const { floor } = await import('./engines/floor.mjs');
 const { toolwarden } = await import('./engines/toolwarden.mjs');
 const { measureMemory, measureLoadAll } = await import('./memory.mjs');
@@ -146,6 +146,33 @@ for (const engine of timed) {
   engine.p99 = each[Math.floor(each.length * 0.99)];
 }
 
+// 3b. Floor and Toolwarden (symlinks off) again, on the corpus with every path new to its call:
+// nothing a round asks about a path was asked before in that round. The first pass meets every
+// path for the first time; later passes show what a set remembers across a long session.
+const uniqueCorpus = makeUniquePathCorpus();
+const twOff = timed.find((e) => e.name === 'toolwarden (symlinks off)');
+const uniquePair = twOff ? [floor, twOff] : [];
+const unique = new Map(uniquePair.map((e) => [e, { first: 0, rounds: [], differ: 0 }]));
+for (const engine of uniquePair) {
+  const t = process.hrtime.bigint();
+  await decideAll(engine, uniqueCorpus);
+  unique.get(engine).first = Number(process.hrtime.bigint() - t) / uniqueCorpus.length;
+}
+if (twOff) {
+  const [a, b] = [new Array(uniqueCorpus.length), new Array(uniqueCorpus.length)];
+  await decideAll(floor, uniqueCorpus, a);
+  await decideAll(twOff, uniqueCorpus, b);
+  unique.get(twOff).differ = a.filter((d, i) => d !== b[i]).length;
+}
+for (let round = 0; round < ROUNDS; round++) {
+  for (let k = 0; k < uniquePair.length; k++) {
+    const engine = uniquePair[(round + k) % uniquePair.length];
+    const t = process.hrtime.bigint();
+    await decideAll(engine, uniqueCorpus);
+    unique.get(engine).rounds.push(Number(process.hrtime.bigint() - t) / uniqueCorpus.length);
+  }
+}
+
 // 4. Memory for 100,000 sessions and rate-limit keys; loading all of policies/.
 const memory = await measureMemory();
 const loadAll = await measureLoadAll();
@@ -224,6 +251,20 @@ ${ratioTo('casbin (enforceSync)')} than casbin and ${ratioTo('gemini-cli PolicyE
 - Memory: ${fmt(memory.sessions)} sessions and ${fmt(memory.keys)} rate-limit keys live in the memory store: heapUsed
   ${fmt(memory.mb, 1)} MB above the baseline after \`gc()\` (store \`max\` ${fmt(memory.max)} counters; ${memory.note}).
 - Synchronous fast path: every Toolwarden decision above came back as a value, not a promise (toolwarden.mjs throws otherwise).
+
+## Every path new to its call
+
+The floor and Toolwarden (symlinks off) on \`makeUniquePathCorpus()\` (bench/corpus.mjs): the same ${fmt(uniqueCorpus.length)} calls
+with every path, patch header and path-like command word made unique to its call (\`src/a.ts\` → \`src/u17/a.ts\`),
+so no two calls of a round share a path; the floor decides exactly as on the plain corpus. First pass: each
+engine's first sight of every path (Toolwarden's memos are empty for them). Median: ${ROUNDS} later passes,
+rounds rotated, with the paths of earlier passes remembered (Toolwarden's memos hold 16,384 paths).
+
+${uniquePair.length ? `| engine | first pass ns/decision | × floor | median ns/decision | × floor |
+|---|---:|---:|---:|---:|
+${uniquePair.map((e) => { const u = unique.get(e); const f = unique.get(floor); return `| ${e.name} | ${fmt(u.first)} | ${fmt(u.first / f.first, 2)}× | ${fmt(median(u.rounds))} | ${fmt(median(u.rounds) / median(f.rounds), 2)}× |`; }).join('\n')}
+
+Toolwarden differs from the floor on ${fmt(unique.get(twOff).differ)} of these calls (the plain corpus: ${fmt(twOff.agreement?.differ)}).` : 'Toolwarden (symlinks off) did not run.'}
 
 ## Issue 5 targets in this run
 

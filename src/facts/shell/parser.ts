@@ -8,6 +8,7 @@
 // turns into "unverifiable". Anything the converter does not understand fails closed.
 import { createRequire } from 'node:module';
 import type { Assign, Command, Redirect, Stmt, Word, WordPart } from './ast.js';
+import { parsePlain } from './plain-parser.js';
 
 /** The input is not valid shell (as bash would read it). */
 export class ShellSyntaxError extends Error {
@@ -35,6 +36,11 @@ interface Mvdan {
 }
 
 let mvdan: Mvdan | undefined;
+/**
+ * One parser, reused: making one costs ~30 µs, as much as a parse, and Parse resets it.
+ * Dropped after any failure, so a parse that threw part-way never leaves state behind.
+ */
+let parser: { Parse(src: string, name: string): GoNode } | undefined;
 /** Redirection operator numbers of this mvdan build, learnt by parsing each operator once. */
 let redirectOps: Map<number, string> | undefined;
 
@@ -61,11 +67,18 @@ export function preloadParser(): void {
  * any other exception is a bug.
  */
 export function parseBash(source: string, maxDepth: number): Stmt[] {
+  return parsePlain(source) ?? parseWithMvdan(source, maxDepth);
+}
+
+/** parseBash without the plain reader: mvdan-sh's tree, converted. Exported for the differential test. */
+export function parseWithMvdan(source: string, maxDepth: number): Stmt[] {
   const { syntax } = loadParser();
   let file: GoNode;
   try {
-    file = syntax.NewParser().Parse(source, '');
+    parser ??= syntax.NewParser();
+    file = parser.Parse(source, '');
   } catch (error) {
+    parser = undefined;
     if (error instanceof RangeError) throw new DepthExceeded('nesting too deep for the parser');
     const message =
       error && typeof (error as GoNode).Error === 'function' ? String((error as GoNode).Error()) : String(error);

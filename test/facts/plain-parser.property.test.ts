@@ -1,0 +1,85 @@
+// The plain reader must build exactly the tree the converter builds from mvdan-sh, for every
+// input it accepts; everything else it must leave to mvdan-sh. Checked on random commands
+// made of the subset's pieces and of pieces just outside it.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parsePlain } from '../../src/facts/shell/plain-parser.js';
+import { parseWithMvdan } from '../../src/facts/shell/parser.js';
+import { parseShell } from '../../src/facts/shell/index.js';
+
+// PLAIN_RUNS=200000 for a long hunt; the suite's runs take about a second.
+const RUNS = Number(process.env.PLAIN_RUNS ?? 4000);
+
+const PLAIN_WORDS = ['git', 'status', 'ls', '-la', 'src/a.ts', 'cat', '.env', '../x', '/etc/passwd', 'npm', 'run', 'build', '--format=%H:%s', 'a=b', 'x,y', 'u@h:p', '*.ts', '12', '2', 'a2', 'rm', '-rf', '/', 'sudo', 'bash', '-c', 'eval', 'xargs', 'env', 'tail', '-5'];
+const QUOTED = ['"hi there"', "'x y'", '""', "''", '"a\'b"', "'$HOME'", "'a\\b'", '"src/*.ts"', 'a"b"c', "r''m", '"rm"', "'ls; rm x'"];
+const OPERATORS = [' && ', ' || ', ' | ', '; ', ';', '&&', '||', '|', ' ; '];
+const REDIRECTS = [' > out', ' >> log', ' < in', ' 2>&1', ' >&2', ' 2> err', '>f', ' 1>&2', ' 2>"e f"'];
+// Pieces just outside the subset: each must send the input to mvdan-sh, or be read alike.
+const NEAR = ['$x', '$(id)', '`id`', '(', ')', '{', '}', '#', '~', '!', '\n', '\t', '\\', '<<EOF', '<<<', '&', '|&', ' >| f', ' >&f', ' >&-', 'if', 'then', 'fi', 'for', 'in', 'do', 'done', 'time', 'export', 'declare', 'let', 'local', 'FOO=1', 'a[1]=x', '"$x"', '"a\\"b"', '"!"', "$'x'", '[[', ']]', '[', '?', 'é', '"', "'", '<(x)', ';;', '&&', '||'];
+
+const word = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...PLAIN_WORDS) }, { weight: 2, arbitrary: fc.constantFrom(...QUOTED) }, { weight: 1, arbitrary: fc.constantFrom(...NEAR) });
+const simple = fc.tuple(fc.array(word, { minLength: 1, maxLength: 5 }), fc.array(fc.constantFrom(...REDIRECTS), { maxLength: 2 })).map(([ws, rs]) => ws.join(' ') + rs.join(''));
+const command = fc.tuple(simple, fc.array(fc.tuple(fc.constantFrom(...OPERATORS), simple), { maxLength: 4 }), fc.constantFrom('', ';', ' ', ' ;', '&', '\n'))
+  .map(([first, rest, end]) => first + rest.map(([op, s]) => op + s).join('') + end);
+
+/** mvdan-sh's reading, or the error it raised. */
+function viaMvdan(source: string): unknown {
+  try {
+    return parseWithMvdan(source, 32);
+  } catch (error) {
+    return `error: ${(error as Error).name}`;
+  }
+}
+
+describe('plain shell reader', () => {
+  it('builds the converter’s tree for every command it accepts (random commands near the subset)', () => {
+    let accepted = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(command, (source) => {
+        runs++;
+        const plain = parsePlain(source);
+        if (plain === undefined) return;
+        accepted++;
+        expect(plain).toEqual(viaMvdan(source));
+      }),
+      { numRuns: RUNS },
+    );
+    // The property means something only if the reader accepts a good share of the inputs.
+    expect(accepted / runs).toBeGreaterThan(0.2);
+  });
+
+  it('builds the converter’s tree for every string of operator and quote characters it accepts', () => {
+    const chars = fc.constantFrom('a', 'b', '1', '2', ' ', ' ', '|', '&', ';', '>', '<', '"', "'", '=', '-', '/', '.', '*', '$', '(', '#', '\\');
+    fc.assert(
+      fc.property(fc.array(chars, { minLength: 1, maxLength: 14 }).map((cs) => cs.join('')), (source) => {
+        const plain = parsePlain(source);
+        if (plain !== undefined) expect(plain).toEqual(viaMvdan(source));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('leaves everything outside the subset to mvdan-sh', () => {
+    const outside = [
+      'FOO=1 rm -rf /', 'PATH=/tmp ls', 'if true; then rm x; fi', 'ls & rm x', 'ls |& cat', 'echo $(id)', 'echo `id`',
+      'cat ~/.ssh/id_rsa', 'ls # rm', 'ls\nrm x', 'ls\trm', 'echo "$HOME"', 'echo "a\\"b"', '{ ls; }', '(ls)', 'export A=b',
+      'cat <<EOF\nx\nEOF', 'ls >| f', 'ls >&f', '>f ls', 'echo a>&-', 'time rm x', '! rm x', 'echo $\'\\x72m\'', '\\rm x',
+      'ls;;', '; ls', 'ls &&', '| ls', 'ls | | rm', '', '   ', 'cat <(id)', 'echo "unterminated', "echo 'unterminated", 'a=(x y)',
+      'let x=1', '[[ -f x ]]', 'ls *(x)', 'echo é',
+    ];
+    for (const source of outside) expect(parsePlain(source), source).toBeUndefined();
+  });
+
+  it('gives parseShell the same facts as mvdan-sh on the commands agents run most', () => {
+    const common = ['git status', 'git diff HEAD~1', 'git status && git diff', 'npm test 2>&1 | tail -20', 'ls -la src | grep ts', 'cat README.md', 'git log -1; git status', 'sudo rm -rf /', 'bash -c "ls; rm x"', 'xargs rm < list', 'env rm x', 'eval "rm x"', 'echo hi > /etc/passwd', 'r""m -rf /', "'rm' x"];
+    for (const source of common) {
+      const plain = parsePlain(source);
+      if (plain !== undefined) expect(plain, source).toEqual(parseWithMvdan(source, 32));
+    }
+    // `sudo rm`, `bash -c`, `eval`: the reader builds the tree; the walk still unwraps them.
+    expect(parseShell('sudo rm -rf /').commands.map((c) => c.words[0])).toContain('rm');
+    expect(parseShell('bash -c "ls; rm x"').commands.map((c) => c.words[0])).toEqual(expect.arrayContaining(['ls', 'rm']));
+    expect(parseShell('eval "rm x"').commands.map((c) => c.words[0])).toContain('rm');
+  });
+});
