@@ -14,7 +14,7 @@ export function globTest(glob: string, options: picomatch.PicomatchOptions): (va
 }
 
 /** Memory bounds: most answers a name glob list remembers before starting over; longest name remembered. */
-const MAX_REMEMBERED_NAMES = 1024;
+const MAX_REMEMBERED_NAMES = 4096;
 const MAX_NAME_LENGTH = 256;
 
 /**

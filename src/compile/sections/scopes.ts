@@ -115,7 +115,7 @@ function actionAllowed(call: CleanCall, actions: Set<string>): boolean {
 }
 
 /** Most requesters RequesterMemo keeps before starting over; the longest id part remembered. */
-const MAX_REQUESTERS = 256;
+const MAX_REQUESTERS = 4096;
 const MAX_ID_LENGTH = 256;
 
 /**
