@@ -6,13 +6,13 @@
 // which then goes to the real parser. Its tree is tested equal to the converter's on
 // random commands of the subset and near it (test/facts/plain-parser.property.test.ts).
 //
-// The subset: words of letters, digits and `_ . / : @ % + , = - *`, with '...' and "..."
+// The subset: words of letters, digits and `_ . / : @ % + , = - * ~`, with '...' and "..."
 // quoting printable ASCII (no `$`, backquote, backslash or `!` inside double quotes);
-// simple commands joined by `|`, `&&`, `||` and `;` (and one `;` at the end); the
-// redirections `>`, `>>` and `<` to a word, and `N>&M`. No expansion, substitution,
-// grouping, keyword, assignment, comment, tilde, newline or tab: all of those, and
-// every syntax error, are the real parser's.
-import type { Command, Redirect, Stmt, Word, WordPart } from './ast.js';
+// `NAME=value` words before the command name; simple commands joined by `|`, `&&`, `||`
+// and `;` (and one `;` at the end); the redirections `>`, `>>` and `<` to a word, and
+// `N>&M`. No expansion, substitution, grouping, keyword, comment, newline or tab: all of
+// those, and every syntax error, are the real parser's.
+import type { Assign, Command, Redirect, Stmt, Word, WordPart } from './ast.js';
 
 /** Words that mean something else at the start of a command (keywords, declaration builtins). */
 const SPECIAL_FIRST_WORDS = new Set([
@@ -30,7 +30,7 @@ function isWordChar(c: number): boolean {
     (c >= 0x30 && c <= 0x39) || // 0-9
     c === 0x5f /* _ */ || c === 0x2e /* . */ || c === 0x2f /* / */ || c === 0x3a /* : */ || c === 0x40 /* @ */ ||
     c === 0x25 /* % */ || c === 0x2b /* + */ || c === 0x2c /* , */ || c === 0x3d /* = */ || c === 0x2d /* - */ ||
-    c === 0x2a /* * */
+    c === 0x2a /* * */ || c === 0x7e /* ~ (a literal to mvdan-sh too; the walk expands it) */
   );
 }
 
@@ -126,6 +126,7 @@ class Reader {
 
   /** A simple command: words and redirections, at least one word, the first word plain. */
   simple(): Stmt {
+    const assigns: Assign[] = [];
     const args: Word[] = [];
     const redirects: Redirect[] = [];
     for (;;) {
@@ -142,8 +143,14 @@ class Reader {
       }
       const word = this.word();
       if (!word) break;
-      if (args.length === 0) checkFirstWord(word);
-      args.push(word);
+      if (args.length === 0) {
+        const assign = assignmentOf(word);
+        if (assign) assigns.push(assign);
+        else {
+          checkFirstWord(word);
+          args.push(word);
+        }
+      } else args.push(word);
       // A word must end at a space, an operator or the end (`a(b`, `a{` are not plain).
       const c = this.peek();
       if (c !== -1 && c !== SPACE && c !== PIPE && c !== AMP && c !== SEMI && c !== GT && c !== LT) throw NOT_PLAIN;
@@ -151,7 +158,7 @@ class Reader {
       if ((c === GT || c === LT) && endsInDigits(word)) throw NOT_PLAIN;
     }
     if (args.length === 0) throw NOT_PLAIN;
-    const command: Command = { kind: 'call', assigns: [], args };
+    const command: Command = { kind: 'call', assigns, args };
     return { command, redirects };
   }
 
@@ -204,6 +211,20 @@ function nestLeft(items: Stmt[]): Stmt {
   let out = items[0]!;
   for (let k = 1; k < items.length; k++) out = { command: { kind: 'compound', body: [out, items[k]!], words: [], nested: [] }, redirects: [] };
   return out;
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** `NAME=value` before the command name, as the converter reads it; undefined for any other word. */
+function assignmentOf(word: Word): Assign | undefined {
+  const [first, ...rest] = word.parts;
+  if (first!.kind !== 'literal' || first!.quoted) return undefined;
+  const m = ASSIGNMENT.exec(first!.value);
+  if (!m) return undefined;
+  const name = m[0].slice(0, -1);
+  const head = first!.value.slice(m[0].length);
+  const parts: WordPart[] = head === '' ? rest : [{ kind: 'literal', value: head, quoted: false }, ...rest];
+  return parts.length === 0 ? { name } : { name, value: { parts } };
 }
 
 /** Whether a word's last part is unquoted digits (`''1`). */
