@@ -173,6 +173,13 @@ describe('composition cannot hide a command', () => {
         const src = render(t, ok, bad, wrapSimple[w]!, placed);
         const facts = parseShell(src);
         expect(facts.capExceeded).toBeUndefined();
+        if (facts.unverifiable !== undefined && src.includes('\\`')) {
+          // Known limit (docs/decisions/shell-parser.md): mvdan-sh rejects some valid bash with a
+          // backquote inside a backquote, e.g. echo `( echo \`X=\\\$( rm -rf / ) ls\` )`.
+          // Rejected is unverifiable, which is denied: nothing is hidden.
+          expect(facts.unverifiable).toMatch(/^shell syntax error/);
+          return;
+        }
         expect(facts.unverifiable).toBeUndefined();
         expect(facts.commands.map((c) => c.text)).toContain(bad);
       }),

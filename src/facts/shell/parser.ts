@@ -37,10 +37,12 @@ interface Mvdan {
 
 let mvdan: Mvdan | undefined;
 /**
- * One parser, reused: making one costs ~30 µs, as much as a parse, and Parse resets it.
- * Dropped after any failure, so a parse that threw part-way never leaves state behind.
+ * A parser to reuse: making one costs ~30 µs, as much as a parse. It is taken out while its
+ * tree is being converted: the converter parses again (backquoted bodies) while it reads a
+ * tree, and a Go parser is free to reuse its buffers on the next Parse, so a nested parse
+ * gets a parser of its own. A parser that threw is dropped.
  */
-let parser: { Parse(src: string, name: string): GoNode } | undefined;
+let idleParser: { Parse(src: string, name: string): GoNode } | undefined;
 /** Redirection operator numbers of this mvdan build, learnt by parsing each operator once. */
 let redirectOps: Map<number, string> | undefined;
 
@@ -74,11 +76,11 @@ export function parseBash(source: string, maxDepth: number): Stmt[] {
 export function parseWithMvdan(source: string, maxDepth: number): Stmt[] {
   const { syntax } = loadParser();
   let file: GoNode;
+  const parser = idleParser ?? syntax.NewParser();
+  idleParser = undefined;
   try {
-    parser ??= syntax.NewParser();
     file = parser.Parse(source, '');
   } catch (error) {
-    parser = undefined;
     if (error instanceof RangeError) throw new DepthExceeded('nesting too deep for the parser');
     const message =
       error && typeof (error as GoNode).Error === 'function' ? String((error as GoNode).Error()) : String(error);
@@ -86,7 +88,9 @@ export function parseWithMvdan(source: string, maxDepth: number): Stmt[] {
   }
   const bytes = Buffer.from(source, 'utf8');
   try {
-    return new Converter(syntax, bytes, maxDepth).stmts(file.Stmts, 0);
+    const stmts = new Converter(syntax, bytes, maxDepth).stmts(file.Stmts, 0);
+    idleParser = parser;
+    return stmts;
   } catch (error) {
     if (error instanceof RangeError) throw new DepthExceeded('nesting too deep to convert');
     throw error;
