@@ -53,6 +53,16 @@ describe('checkToolCall', () => {
     const hiddenRequester = { channel: 'c' };
     Object.defineProperty(hiddenRequester, 'senderIsOwner', { value: 'yes', enumerable: false });
     expect(checkToolCall({ toolName: 'read', requester: hiddenRequester })).toBe('`requester.senderIsOwner` must be a boolean');
+    // A hidden key that is valid is read too: the call keeps it, as the ordered checks would.
+    const hiddenCwd = { toolName: 'read', params: {} };
+    Object.defineProperty(hiddenCwd, 'cwd', { value: '/etc', enumerable: false });
+    expect(checkToolCall(hiddenCwd)).toMatchObject({ toolName: 'read', cwd: '/etc' });
+    // Calls built by adding a key to a spread copy (slow objects for V8) are read like any other.
+    const base = { toolName: 'exec', params: { command: 'ls' }, requester: { channel: 'c', senderIsOwner: true } };
+    const spread = { ...base, cwd: '/srv/ws' };
+    const requesterSpread = { ...base, requester: { ...base.requester, senderId: '7' } };
+    expect(checkToolCall(spread)).toEqual({ ...base, cwd: '/srv/ws' });
+    expect(checkToolCall(requesterSpread)).toEqual(requesterSpread);
     const inherited = Object.create({ toolName: 'read' }) as object;
     expect(checkToolCall(inherited)).toBe(parseToolCall(inherited).ok ? (parseToolCall(inherited) as { call: unknown }).call : (parseToolCall(inherited) as { message: string }).message);
   });
