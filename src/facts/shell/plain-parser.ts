@@ -6,12 +6,13 @@
 // which then goes to the real parser. Its tree is tested equal to the converter's on
 // random commands of the subset and near it (test/facts/plain-parser.property.test.ts).
 //
-// The subset: words of letters, digits and `_ . / : @ % + , = - * ~`, with '...' and "..."
-// quoting printable ASCII (no `$`, backquote, backslash or `!` inside double quotes);
-// `NAME=value` words before the command name; simple commands joined by `|`, `&&`, `||`
-// and `;` (and one `;` at the end); the redirections `>`, `>>` and `<` to a word, and
-// `N>&M`. No expansion, substitution, grouping, keyword, comment, newline or tab: all of
-// those, and every syntax error, are the real parser's.
+// The subset: words of letters, digits and `_ . / : @ % + , = - * ? ~`, with '...' and
+// "..." quoting printable ASCII (no `$`, backquote, backslash or `!` inside double quotes);
+// `NAME=value` words before the command name; simple commands joined by `|`, `&&`, `||`,
+// and by `;` or newlines between statements; the redirections `>`, `>>` and `<` to a word,
+// and `N>&M`. No expansion, substitution, grouping, keyword, comment, line continuation or
+// tab, nor `[ ]` (mvdan-sh splits `a[1]` as a possible array index): all of those, and
+// every syntax error, are the real parser's.
 import type { Assign, Command, Redirect, Stmt, Word, WordPart } from './ast.js';
 
 /** Words that mean something else at the start of a command (keywords, declaration builtins). */
@@ -20,7 +21,7 @@ const SPECIAL_FIRST_WORDS = new Set([
   'function', 'time', 'coproc', 'declare', 'local', 'export', 'readonly', 'typeset', 'nameref', 'let',
 ]);
 
-const SPACE = 0x20, SQUOTE = 0x27, DQUOTE = 0x22, PIPE = 0x7c, AMP = 0x26, SEMI = 0x3b, GT = 0x3e, LT = 0x3c;
+const SPACE = 0x20, NEWLINE = 0x0a, SQUOTE = 0x27, DQUOTE = 0x22, PIPE = 0x7c, AMP = 0x26, SEMI = 0x3b, GT = 0x3e, LT = 0x3c;
 
 /** A character of an unquoted word in the subset. */
 function isWordChar(c: number): boolean {
@@ -30,7 +31,7 @@ function isWordChar(c: number): boolean {
     (c >= 0x30 && c <= 0x39) || // 0-9
     c === 0x5f /* _ */ || c === 0x2e /* . */ || c === 0x2f /* / */ || c === 0x3a /* : */ || c === 0x40 /* @ */ ||
     c === 0x25 /* % */ || c === 0x2b /* + */ || c === 0x2c /* , */ || c === 0x3d /* = */ || c === 0x2d /* - */ ||
-    c === 0x2a /* * */ || c === 0x7e /* ~ (a literal to mvdan-sh too; the walk expands it) */
+    c === 0x2a /* * */ || c === 0x3f /* ? */ || c === 0x7e /* ~ (a literal to mvdan-sh too; the walk expands it) */
   );
 }
 
@@ -58,6 +59,11 @@ class Reader {
 
   skipSpaces(): void {
     while (this.peek() === SPACE) this.i++;
+  }
+
+  /** Spaces and newlines: what may stand between statements. */
+  skipBlankLines(): void {
+    for (let c = this.peek(); c === SPACE || c === NEWLINE; c = this.peek()) this.i++;
   }
 
   /** A word at the cursor, or undefined when none starts here. */
@@ -121,7 +127,7 @@ class Reader {
   /** A redirection's target ends at a space, `|`, `&`, `;` or the end (`<2>a` is the real parser's). */
   endOfTarget(): void {
     const c = this.peek();
-    if (c !== -1 && c !== SPACE && c !== PIPE && c !== AMP && c !== SEMI) throw NOT_PLAIN;
+    if (c !== -1 && c !== SPACE && c !== NEWLINE && c !== PIPE && c !== AMP && c !== SEMI) throw NOT_PLAIN;
   }
 
   /** A simple command: words and redirections, at least one word, the first word plain. */
@@ -153,7 +159,7 @@ class Reader {
       } else args.push(word);
       // A word must end at a space, an operator or the end (`a(b`, `a{` are not plain).
       const c = this.peek();
-      if (c !== -1 && c !== SPACE && c !== PIPE && c !== AMP && c !== SEMI && c !== GT && c !== LT) throw NOT_PLAIN;
+      if (c !== -1 && c !== SPACE && c !== NEWLINE && c !== PIPE && c !== AMP && c !== SEMI && c !== GT && c !== LT) throw NOT_PLAIN;
       // `''1<a`: mvdan-sh reads trailing digits as the descriptor, bash as part of the word.
       if ((c === GT || c === LT) && endsInDigits(word)) throw NOT_PLAIN;
     }
@@ -190,17 +196,19 @@ class Reader {
     }
   }
 
-  /** `a; b; c;`: the statement list. */
+  /** `a; b; c;` or one statement a line: the statement list. */
   list(): Stmt[] {
     const stmts: Stmt[] = [];
-    this.skipSpaces();
+    this.skipBlankLines();
     for (;;) {
       stmts.push(this.andOr());
       this.skipSpaces();
-      if (this.peek() === -1) return stmts;
-      if (this.peek() !== SEMI) throw NOT_PLAIN;
+      const c = this.peek();
+      if (c === -1) return stmts;
+      if (c !== SEMI && c !== NEWLINE) throw NOT_PLAIN;
       this.i++;
-      this.skipSpaces();
+      // After a separator only blank lines (a second `;` is the real parser's: `;;`, `\n;`).
+      this.skipBlankLines();
       if (this.peek() === -1) return stmts;
     }
   }
