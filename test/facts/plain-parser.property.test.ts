@@ -10,12 +10,12 @@ import { parseShell } from '../../src/facts/shell/index.js';
 // PLAIN_RUNS=200000 for a long hunt; the suite's runs take about a second.
 const RUNS = Number(process.env.PLAIN_RUNS ?? 4000);
 
-const PLAIN_WORDS = ['FOO=1', 'A=', 'PATH=/tmp', 'B=a=b', 'C="x y"', "D=''", 'E=~/x', '_x=1', '~/.ssh/id', 'a~b', '~', 'git', 'status', 'ls', '-la', 'file?.txt', 'https://x/?a=1', 'src/a.ts', 'cat', '.env', '../x', '/etc/passwd', 'npm', 'run', 'build', '--format=%H:%s', 'a=b', 'x,y', 'u@h:p', '*.ts', '12', '2', 'a2', 'rm', '-rf', '/', 'sudo', 'bash', '-c', 'eval', 'xargs', 'env', 'tail', '-5'];
-const QUOTED = ['"hi there"', "'x y'", '""', "''", '"a\'b"', "'$HOME'", "'a\\b'", '"src/*.ts"', 'a"b"c', "r''m", '"rm"', "'ls; rm x'"];
+const PLAIN_WORDS = ['FOO=1', 'A=', 'PATH=/tmp', 'B=a=b', 'C="x y"', "D=''", 'E=~/x', '_x=1', '~/.ssh/id', 'a~b', '~', 'git', 'status', 'ls', '-la', 'file?.txt', 'https://x/?a=1', '$HOME', '${HOME}', '$HOME/x', 'a$b.c', '$_x1', 'FOO=$BAR', '$CMD', 'src/a.ts', 'cat', '.env', '../x', '/etc/passwd', 'npm', 'run', 'build', '--format=%H:%s', 'a=b', 'x,y', 'u@h:p', '*.ts', '12', '2', 'a2', 'rm', '-rf', '/', 'sudo', 'bash', '-c', 'eval', 'xargs', 'env', 'tail', '-5'];
+const QUOTED = ['"$x"', '"a $x b"', '"${y}z"', '"$HOME/$f"', 'a"$x"b', '"hi there"', "'x y'", '""', "''", '"a\'b"', "'$HOME'", "'a\\b'", '"src/*.ts"', 'a"b"c', "r''m", '"rm"', "'ls; rm x'"];
 const OPERATORS = [' && ', ' || ', ' | ', '; ', ';', '&&', '||', '|', ' ; ', '\n', ' \n', ';\n', '\n\n', '\n ', '&&\n', '|\n'];
 const REDIRECTS = [' > out', ' >> log', ' < in', ' 2>&1', ' >&2', ' 2> err', '>f', ' 1>&2', ' 2>"e f"'];
 // Pieces just outside the subset: each must send the input to mvdan-sh, or be read alike.
-const NEAR = ['[abc]', 'a[1]', '[', ']', '$x', '$(id)', '`id`', '(', ')', '{', '}', '#', '~', '!', '\n', '\t', '\\', '<<EOF', '<<<', '&', '|&', ' >| f', ' >&f', ' >&-', 'if', 'then', 'fi', 'for', 'in', 'do', 'done', 'time', 'export', 'declare', 'let', 'local', 'FOO+=1', '1A=x', 'a[1]=x', '"$x"', '"a\\"b"', '"!"', "$'x'", '[[', ']]', '[', '?', 'é', '"', "'", '<(x)', ';;', '&&', '||'];
+const NEAR = ['$1', '$@', '$', '${x:-y}', '${#x}', '"$"', '"$1"', '$x[0]', '${x', '[abc]', 'a[1]', '[', ']', '$x', '$(id)', '`id`', '(', ')', '{', '}', '#', '~', '!', '\n', '\t', '\\', '<<EOF', '<<<', '&', '|&', ' >| f', ' >&f', ' >&-', 'if', 'then', 'fi', 'for', 'in', 'do', 'done', 'time', 'export', 'declare', 'let', 'local', 'FOO+=1', '1A=x', 'a[1]=x', '"$x"', '"a\\"b"', '"!"', "$'x'", '[[', ']]', '[', '?', 'é', '"', "'", '<(x)', ';;', '&&', '||'];
 
 const word = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...PLAIN_WORDS) }, { weight: 2, arbitrary: fc.constantFrom(...QUOTED) }, { weight: 1, arbitrary: fc.constantFrom(...NEAR) });
 const simple = fc.tuple(fc.array(word, { minLength: 1, maxLength: 5 }), fc.array(fc.constantFrom(...REDIRECTS), { maxLength: 2 })).map(([ws, rs]) => ws.join(' ') + rs.join(''));
@@ -50,7 +50,7 @@ describe('plain shell reader', () => {
   });
 
   it('builds the converter’s tree for every string of operator and quote characters it accepts', () => {
-    const chars = fc.constantFrom('a', 'b', '1', '2', 'A', '_', ' ', ' ', '\n', '|', '&', ';', '>', '<', '"', "'", '=', '-', '/', '.', '*', '?', '[', ']', '~', '+', '$', '(', '#', '\\');
+    const chars = fc.constantFrom('a', 'b', '1', '2', 'A', '_', ' ', ' ', '\n', '|', '&', ';', '>', '<', '"', "'", '=', '-', '/', '.', '*', '?', '[', ']', '{', '}', '~', '+', '$', '$', '(', '#', '\\');
     fc.assert(
       fc.property(fc.array(chars, { minLength: 1, maxLength: 14 }).map((cs) => cs.join('')), (source) => {
         const plain = parsePlain(source);
@@ -63,7 +63,7 @@ describe('plain shell reader', () => {
   it('leaves everything outside the subset to mvdan-sh', () => {
     const outside = [
       'FOO+=1 rm -rf /', 'FOO=1', 'A=1 > f ls', '1A=x ls', 'if true; then rm x; fi', 'ls & rm x', 'ls |& cat', 'echo $(id)', 'echo `id`',
-      'ls # rm', 'ls &&\nrm x', 'ls\\\nrm x', 'ls\n;rm', 'ls\r\nrm', 'ls\trm', '[[ -f x ]] && rm x', 'echo "$HOME"', 'echo "a\\"b"', '{ ls; }', '(ls)', 'export A=b',
+      'ls # rm', 'ls &&\nrm x', 'ls\\\nrm x', 'ls\n;rm', 'ls\r\nrm', 'ls\trm', '[[ -f x ]] && rm x', 'echo "$1"', 'echo "a\\"b"', 'echo ${x:-y}', 'echo $', 'echo "a$"', '{ ls; }', '(ls)', 'export A=b',
       'cat <<EOF\nx\nEOF', 'ls >| f', 'ls >&f', '>f ls', 'echo a>&-', 'time rm x', '! rm x', 'echo $\'\\x72m\'', '\\rm x',
       'ls;;', '; ls', 'ls &&', '| ls', 'ls | | rm', '', '   ', 'cat <(id)', 'echo "unterminated', "echo 'unterminated", 'a=(x y)',
       'let x=1', '[[ -f x ]]', 'ls *(x)', 'echo é',

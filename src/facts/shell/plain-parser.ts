@@ -6,11 +6,12 @@
 // which then goes to the real parser. Its tree is tested equal to the converter's on
 // random commands of the subset and near it (test/facts/plain-parser.property.test.ts).
 //
-// The subset: words of letters, digits and `_ . / : @ % + , = - * ? ~`, with '...' and
-// "..." quoting printable ASCII (no `$`, backquote, backslash or `!` inside double quotes);
+// The subset: words of letters, digits and `_ . / : @ % + , = - * ? ~`, `$NAME` and
+// `${NAME}`, with '...' and "..." quoting printable ASCII (no backquote, backslash, `!` or
+// `$` other than `$NAME` / `${NAME}` inside double quotes);
 // `NAME=value` words before the command name; simple commands joined by `|`, `&&`, `||`,
 // and by `;` or newlines between statements; the redirections `>`, `>>` and `<` to a word,
-// and `N>&M`. No expansion, substitution, grouping, keyword, comment, line continuation or
+// and `N>&M`. No other expansion, no substitution, grouping, keyword, comment, line continuation or
 // tab, nor `[ ]` (mvdan-sh splits `a[1]` as a possible array index): all of those, and
 // every syntax error, are the real parser's.
 import type { Assign, Command, Redirect, Stmt, Word, WordPart } from './ast.js';
@@ -21,7 +22,7 @@ const SPECIAL_FIRST_WORDS = new Set([
   'function', 'time', 'coproc', 'declare', 'local', 'export', 'readonly', 'typeset', 'nameref', 'let',
 ]);
 
-const SPACE = 0x20, NEWLINE = 0x0a, SQUOTE = 0x27, DQUOTE = 0x22, PIPE = 0x7c, AMP = 0x26, SEMI = 0x3b, GT = 0x3e, LT = 0x3c;
+const SPACE = 0x20, NEWLINE = 0x0a, DOLLAR = 0x24, SQUOTE = 0x27, DQUOTE = 0x22, PIPE = 0x7c, AMP = 0x26, SEMI = 0x3b, GT = 0x3e, LT = 0x3c;
 
 /** A character of an unquoted word in the subset. */
 function isWordChar(c: number): boolean {
@@ -35,11 +36,19 @@ function isWordChar(c: number): boolean {
   );
 }
 
-/** Printable ASCII allowed between quotes (the closing quote excepted by the caller). */
+/** Printable ASCII allowed between quotes (the closing quote and `$` in "..." are the caller's). */
 function isQuotedChar(c: number, double: boolean): boolean {
   if (c < 0x20 || c > 0x7e) return false;
-  // Inside "...", `$`, backquote and backslash keep a meaning; `!` is left to the real parser too.
-  return !double || (c !== 0x24 && c !== 0x60 && c !== 0x5c && c !== 0x21);
+  // Inside "...", backquote and backslash keep a meaning; `!` is left to the real parser too.
+  return !double || (c !== 0x60 && c !== 0x5c && c !== 0x21);
+}
+
+function isNameStart(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
+}
+
+function isNameChar(c: number): boolean {
+  return isNameStart(c) || isDigit(c);
 }
 
 function isDigit(c: number): boolean {
@@ -75,18 +84,53 @@ class Reader {
         const start = this.i;
         while (isWordChar(this.peek())) this.i++;
         parts.push({ kind: 'literal', value: this.s.slice(start, this.i), quoted: false });
-      } else if (c === SQUOTE || c === DQUOTE) {
-        const double = c === DQUOTE;
+      } else if (c === DOLLAR) parts.push(this.parameter());
+      else if (c === SQUOTE) {
         const start = ++this.i;
-        while (this.peek() !== c) {
-          if (!isQuotedChar(this.peek(), double)) throw NOT_PLAIN; // also an unterminated quote
+        while (this.peek() !== SQUOTE) {
+          if (!isQuotedChar(this.peek(), false)) throw NOT_PLAIN; // also an unterminated quote
           this.i++;
         }
         parts.push({ kind: 'literal', value: this.s.slice(start, this.i), quoted: true });
         this.i++;
-      } else break;
+      } else if (c === DQUOTE) this.doubleQuoted(parts);
+      else break;
     }
     return parts.length > 0 ? { parts } : undefined;
+  }
+
+  /** `"..."`: quoted literal runs, and `$NAME` / `${NAME}` between them; `""` is one empty literal. */
+  doubleQuoted(parts: WordPart[]): void {
+    const first = parts.length;
+    let start = ++this.i;
+    for (;;) {
+      const c = this.peek();
+      if (c === DQUOTE || c === DOLLAR) {
+        if (this.i > start) parts.push({ kind: 'literal', value: this.s.slice(start, this.i), quoted: true });
+        if (c === DQUOTE) break;
+        parts.push(this.parameter());
+        start = this.i;
+        continue;
+      }
+      if (!isQuotedChar(c, true)) throw NOT_PLAIN; // also an unterminated quote
+      this.i++;
+    }
+    this.i++;
+    if (parts.length === first) parts.push({ kind: 'literal', value: '', quoted: true });
+  }
+
+  /** `$NAME` or `${NAME}`, an expansion whose value is unknown; any other `$` is not plain. */
+  parameter(): WordPart {
+    const start = this.i++;
+    const braced = this.peek() === 0x7b; /* { */
+    if (braced) this.i++;
+    if (!isNameStart(this.peek())) throw NOT_PLAIN; // `$1`, `$@`, `${#x}`, a lone `$`
+    while (isNameChar(this.peek())) this.i++;
+    if (braced) {
+      if (this.peek() !== 0x7d /* } */) throw NOT_PLAIN; // `${x:-y}` and other operators
+      this.i++;
+    }
+    return { kind: 'expansion', source: this.s.slice(start, this.i), nested: [] };
   }
 
   /** A redirection at the cursor (after its fd digits, if any), or undefined. */
