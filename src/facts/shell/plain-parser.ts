@@ -6,14 +6,11 @@
 // which then goes to the real parser. Its tree is tested equal to the converter's on
 // random commands of the subset and near it (test/facts/plain-parser.property.test.ts).
 //
-// The subset: words of letters, digits and `_ . / : @ % + , = - * ? ~`, `$NAME` and
-// `${NAME}`, with '...' and "..." quoting printable ASCII (no backquote, backslash, `!` or
-// `$` other than `$NAME` / `${NAME}` inside double quotes);
-// `NAME=value` words before the command name; simple commands joined by `|`, `&&`, `||`,
-// and by `;` or newlines between statements; the redirections `>`, `>>` and `<` to a word,
-// and `N>&M`. No other expansion, no substitution, grouping, keyword, comment, line continuation or
-// tab, nor `[ ]` (mvdan-sh splits `a[1]` as a possible array index): all of those, and
-// every syntax error, are the real parser's.
+// The subset, and what stays the real parser's: docs/decisions/shell-parser.md. In short:
+// plain words (letters, digits, `_ . / : @ % + , = - * ? ~`), `$NAME` and `${NAME}`, '...'
+// and "..." without backquotes or backslashes, `NAME=value` prefixes, `|`, `&&`, `||`, `;`
+// and newlines, the redirections `>`, `>>`, `<` and `N>&M`. Any other character, keyword,
+// expansion or construct, and every syntax error, goes to mvdan-sh.
 import type { Assign, Command, Redirect, Stmt, Word, WordPart } from './ast.js';
 
 /** Words that mean something else at the start of a command (keywords, declaration builtins). */
