@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { parsePlain } from '../../src/facts/shell/plain-parser.js';
 import { parseWithMvdan } from '../../src/facts/shell/parser.js';
 import { parseShell } from '../../src/facts/shell/index.js';
+import { loadCorpus } from '../adversarial/corpus.js';
 
 // PLAIN_RUNS=200000 for a long hunt; the suite's runs take about a second.
 const RUNS = Number(process.env.PLAIN_RUNS ?? 4000);
@@ -70,6 +71,38 @@ describe('plain shell reader', () => {
       'let x=1', '[[ -f x ]]', 'ls *(x)', 'echo é',
     ];
     for (const source of outside) expect(parsePlain(source), source).toBeUndefined();
+  });
+
+  it('builds the converter’s tree for every command string of the adversarial corpus it accepts', () => {
+    const commands = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') return;
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value !== null && typeof value === 'object') {
+        for (const [key, v] of Object.entries(value)) {
+          if (typeof v === 'string' && /^(command|cmd|script|commandLine)$/.test(key)) commands.add(v);
+          else collect(v);
+        }
+      }
+    };
+    for (const c of loadCorpus()) if (c.kind === 'call') for (const step of c.steps) collect(step.call);
+    let accepted = 0;
+    for (const source of commands) {
+      const plain = parsePlain(source);
+      if (plain === undefined) continue;
+      accepted++;
+      const mvdan = viaMvdan(source);
+      if (mvdan === 'error: DepthExceeded') {
+        // `ls | cat | … ` 2,000 times: mvdan-sh runs out of stack, the reader builds the tree
+        // (by a loop), and the walk stops at maxDepth. Both end in the same facts: denied.
+        expect(parseShell(source).capExceeded, source).toBe('depth');
+        continue;
+      }
+      expect(plain, source).toEqual(mvdan);
+    }
+    // The corpus is mostly attacks past the subset; some are plain (`git status; rm -rf ~`).
+    expect(commands.size).toBeGreaterThan(100);
+    expect(accepted).toBeGreaterThan(20);
   });
 
   it('gives parseShell the same facts as mvdan-sh on the commands agents run most', () => {
