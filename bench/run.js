@@ -257,7 +257,8 @@ ${ratioTo('casbin (enforceSync)')} than casbin and ${ratioTo('gemini-cli PolicyE
 The floor and Toolwarden (symlinks off) on \`makeUniquePathCorpus()\` (bench/corpus.mjs): the same ${fmt(uniqueCorpus.length)} calls
 with every path, patch header and path-like command word made unique to its call (\`src/a.ts\` → \`src/u17/a.ts\`),
 so no two calls of a round share a path; the floor decides exactly as on the plain corpus. First pass: each
-engine's first sight of every path (Toolwarden's memos are empty for them). Median: ${ROUNDS} later passes,
+engine's first sight of every path and of every command that names one (Toolwarden parses those commands
+then, and its memos are empty for them). Median: ${ROUNDS} later passes,
 rounds rotated, with the paths of earlier passes remembered (Toolwarden's memos hold 16,384 paths).
 
 ${uniquePair.length ? `| engine | first pass ns/decision | × floor | median ns/decision | × floor |
