@@ -113,25 +113,17 @@ function copyCall(input: Record<string, unknown>): CleanCall {
   for (const key of STRING_KEYS) if (input[key] !== undefined) call[key] = input[key] as string;
   if (input.derivedPaths !== undefined) call.derivedPaths = input.derivedPaths as string[];
   if (input.time !== undefined) call.time = input.time as number;
-  if (input.requester !== undefined && input.requester !== null) {
-    const r = input.requester as Record<string, unknown>;
-    const out: Requester = {};
-    for (const key of REQUESTER_STRING_KEYS) if (r[key] !== undefined && r[key] !== null) out[key] = r[key] as string;
-    if (r.senderIsOwner !== undefined && r.senderIsOwner !== null) out.senderIsOwner = r.senderIsOwner as boolean;
-    if (r.roleIds !== undefined && r.roleIds !== null) out.roleIds = r.roleIds as string[];
-    call.requester = out;
-  }
+  if (input.requester !== undefined && input.requester !== null) call.requester = requesterWithoutNulls(input.requester as Record<string, unknown>);
   return call;
 }
 
-/** Whether a valid call already has the CleanCall shape: params present, no null to drop. */
-function isAlreadyClean(input: Record<string, unknown>): boolean {
-  if (input.params === undefined) return false;
-  const r = input.requester;
-  if (r === null) return false;
-  if (r === undefined) return true;
-  const q = r as Record<string, unknown>;
-  return q.channel !== null && q.accountId !== null && q.senderId !== null && q.senderIsOwner !== null && q.roleIds !== null;
+/** A copy of a valid requester with absent and null fields dropped. */
+function requesterWithoutNulls(r: Record<string, unknown>): Requester {
+  const out: Requester = {};
+  for (const key of REQUESTER_STRING_KEYS) if (r[key] !== undefined && r[key] !== null) out[key] = r[key] as string;
+  if (r.senderIsOwner !== undefined && r.senderIsOwner !== null) out.senderIsOwner = r.senderIsOwner as boolean;
+  if (r.roleIds !== undefined && r.roleIds !== null) out.roleIds = r.roleIds as string[];
+  return out;
 }
 
 // Bits of the call keys seen by isValidCall's single pass.
@@ -141,124 +133,149 @@ const CHANNEL = 1, ACCOUNT_ID = 2, SENDER_ID = 4, SENDER_IS_OWNER = 8, ROLE_IDS 
 const ALL_REQUESTER_KEYS = 31;
 
 /**
- * The hot path's validation: one pass over the keys, each value checked as it comes. It only
- * ever says yes to a call callProblem accepts; anything else (an unknown key, a wrong type,
- * and also a known key hidden from for-in, which callProblem would still read, even one
- * holding undefined) goes to callProblem for the one-line reason. Tested equal to it.
+ * The hot path: one pass over the keys, each value checked as it comes, and the engine's own
+ * copy of the call built from what the pass read, every field present in one order (one
+ * shape for all the engine's reads; undefined where the call has none). It only ever accepts
+ * a call callProblem accepts; anything else (an unknown key, a wrong type, and also a known
+ * key hidden from for-in, which callProblem would still read, even one holding undefined)
+ * is undefined here and goes to callProblem for the one-line reason. Tested equal to it.
  */
-function isValidCall(input: unknown): boolean {
-  if (input === null || typeof input !== 'object') return false;
+function cleanCallOf(input: unknown): CleanCall | undefined {
+  if (input === null || typeof input !== 'object') return undefined;
   // A property read before the prototype test tells V8's optimiser the object's map, so the
   // test folds to a map check instead of a runtime call (~10 ns). The value is read again below.
   void (input as Record<string, unknown>).toolName;
-  if (!hasPlainPrototype(input)) return false;
+  if (!hasPlainPrototype(input)) return undefined;
   let seen = 0;
+  let toolName: string | undefined, params: Record<string, unknown> | undefined, agentId: string | undefined;
+  let sessionId: string | undefined, sessionKey: string | undefined, runId: string | undefined, cwd: string | undefined;
+  let derivedPaths: string[] | undefined, time: number | undefined, requester: Requester | undefined;
   for (const key in input) {
     const v = input[key];
     switch (key) {
       case 'toolName':
-        if (typeof v !== 'string' || v.length === 0 || v.length > MAX_NAME) return false;
+        if (typeof v !== 'string' || v.length === 0 || v.length > MAX_NAME) return undefined;
         seen |= TOOL_NAME;
+        toolName = v;
         break;
       case 'params':
-        if (v !== undefined && !isPlainObject(v)) return false;
+        if (v !== undefined && !isPlainObject(v)) return undefined;
         seen |= PARAMS;
+        params = v as Record<string, unknown> | undefined;
         break;
       case 'agentId':
-        if (!isOptionalString(v)) return false;
+        if (!isOptionalString(v)) return undefined;
         seen |= AGENT_ID;
+        agentId = v as string | undefined;
         break;
       case 'sessionId':
-        if (!isOptionalString(v)) return false;
+        if (!isOptionalString(v)) return undefined;
         seen |= SESSION_ID;
+        sessionId = v as string | undefined;
         break;
       case 'sessionKey':
-        if (!isOptionalString(v)) return false;
+        if (!isOptionalString(v)) return undefined;
         seen |= SESSION_KEY;
+        sessionKey = v as string | undefined;
         break;
       case 'runId':
-        if (!isOptionalString(v)) return false;
+        if (!isOptionalString(v)) return undefined;
         seen |= RUN_ID;
+        runId = v as string | undefined;
         break;
       case 'cwd':
-        if (!isOptionalString(v)) return false;
+        if (!isOptionalString(v)) return undefined;
         seen |= CWD;
+        cwd = v as string | undefined;
         break;
       case 'derivedPaths':
-        if (v !== undefined && !isStringArray(v)) return false;
+        if (v !== undefined && !isStringArray(v)) return undefined;
         seen |= DERIVED_PATHS;
+        derivedPaths = v as string[] | undefined;
         break;
       case 'time':
-        if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) return false;
+        if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) return undefined;
         seen |= TIME;
+        time = v as number | undefined;
         break;
       case 'requester':
-        if (v !== undefined && v !== null && !isValidRequester(v)) return false;
+        if (v !== undefined && v !== null) {
+          requester = cleanRequesterOf(v);
+          if (requester === undefined) return undefined;
+        }
         seen |= REQUESTER;
         break;
       default:
-        return false;
+        return undefined;
     }
   }
-  if (seen === ALL_CALL_KEYS) return true;
   // Keys the pass did not see must be absent: callProblem would read a hidden one (own
   // non-enumerable, or inherited). Tested with `in`, not by reading them: V8 reads an absent
   // property of an object made by adding a key to a spread copy (`{ ...call, cwd }`) through
   // its runtime, ~120 ns a read, where `in` stays cheap (bench/PROFILE.md, fourth pass).
-  return (
-    (seen & TOOL_NAME) !== 0 &&
-    ((seen & PARAMS) !== 0 || !('params' in input)) &&
-    ((seen & AGENT_ID) !== 0 || !('agentId' in input)) &&
-    ((seen & SESSION_ID) !== 0 || !('sessionId' in input)) &&
-    ((seen & SESSION_KEY) !== 0 || !('sessionKey' in input)) &&
-    ((seen & RUN_ID) !== 0 || !('runId' in input)) &&
-    ((seen & CWD) !== 0 || !('cwd' in input)) &&
-    ((seen & DERIVED_PATHS) !== 0 || !('derivedPaths' in input)) &&
-    ((seen & TIME) !== 0 || !('time' in input)) &&
-    ((seen & REQUESTER) !== 0 || !('requester' in input))
-  );
+  const complete =
+    seen === ALL_CALL_KEYS ||
+    ((seen & TOOL_NAME) !== 0 &&
+      ((seen & PARAMS) !== 0 || !('params' in input)) &&
+      ((seen & AGENT_ID) !== 0 || !('agentId' in input)) &&
+      ((seen & SESSION_ID) !== 0 || !('sessionId' in input)) &&
+      ((seen & SESSION_KEY) !== 0 || !('sessionKey' in input)) &&
+      ((seen & RUN_ID) !== 0 || !('runId' in input)) &&
+      ((seen & CWD) !== 0 || !('cwd' in input)) &&
+      ((seen & DERIVED_PATHS) !== 0 || !('derivedPaths' in input)) &&
+      ((seen & TIME) !== 0 || !('time' in input)) &&
+      ((seen & REQUESTER) !== 0 || !('requester' in input)));
+  if (!complete) return undefined;
+  return { toolName: toolName!, params: params ?? {}, agentId, sessionId, sessionKey, runId, cwd, derivedPaths, time, requester };
 }
 
-function isValidRequester(input: unknown): boolean {
-  if (input === null || typeof input !== 'object') return false;
+/**
+ * A requester the pass accepts: the object itself when it holds no null, else a copy without
+ * the nulls; undefined when callProblem would refuse it (as cleanCallOf).
+ */
+function cleanRequesterOf(input: unknown): Requester | undefined {
+  if (input === null || typeof input !== 'object') return undefined;
   void (input as Record<string, unknown>).channel; // as in isValidCall
-  if (!hasPlainPrototype(input)) return false;
+  if (!hasPlainPrototype(input)) return undefined;
   let seen = 0;
+  let nulls = false;
   for (const key in input) {
     const v = input[key];
+    if (v === null) nulls = true;
     switch (key) {
       case 'channel':
-        if (v !== null && !isOptionalString(v)) return false;
+        if (v !== null && !isOptionalString(v)) return undefined;
         seen |= CHANNEL;
         break;
       case 'accountId':
-        if (v !== null && !isOptionalString(v)) return false;
+        if (v !== null && !isOptionalString(v)) return undefined;
         seen |= ACCOUNT_ID;
         break;
       case 'senderId':
-        if (v !== null && !isOptionalString(v)) return false;
+        if (v !== null && !isOptionalString(v)) return undefined;
         seen |= SENDER_ID;
         break;
       case 'senderIsOwner':
-        if (v !== undefined && v !== null && typeof v !== 'boolean') return false;
+        if (v !== undefined && v !== null && typeof v !== 'boolean') return undefined;
         seen |= SENDER_IS_OWNER;
         break;
       case 'roleIds':
-        if (v !== undefined && v !== null && !isStringArray(v)) return false;
+        if (v !== undefined && v !== null && !isStringArray(v)) return undefined;
         seen |= ROLE_IDS;
         break;
       default:
-        return false;
+        return undefined;
     }
   }
-  if (seen === ALL_REQUESTER_KEYS) return true;
-  return (
-    ((seen & CHANNEL) !== 0 || !('channel' in input)) &&
-    ((seen & ACCOUNT_ID) !== 0 || !('accountId' in input)) &&
-    ((seen & SENDER_ID) !== 0 || !('senderId' in input)) &&
-    ((seen & SENDER_IS_OWNER) !== 0 || !('senderIsOwner' in input)) &&
-    ((seen & ROLE_IDS) !== 0 || !('roleIds' in input))
-  );
+  const complete =
+    seen === ALL_REQUESTER_KEYS ||
+    (((seen & CHANNEL) !== 0 || !('channel' in input)) &&
+      ((seen & ACCOUNT_ID) !== 0 || !('accountId' in input)) &&
+      ((seen & SENDER_ID) !== 0 || !('senderId' in input)) &&
+      ((seen & SENDER_IS_OWNER) !== 0 || !('senderIsOwner' in input)) &&
+      ((seen & ROLE_IDS) !== 0 || !('roleIds' in input)));
+  if (!complete) return undefined;
+  return nulls ? requesterWithoutNulls(input) : (input as Requester);
 }
 
 /** Validates and copies: the caller gets a call of its own. */
@@ -269,17 +286,16 @@ export function parseToolCall(input: unknown): ParsedCall {
 }
 
 /**
- * The engine's check: the same validation as parseToolCall, but a call that is already in
- * CleanCall shape (the common case) is returned as it is, without a copy; otherwise a
- * normalised copy. A string is the reason the input is not a tool call.
+ * The engine's check: the same validation as parseToolCall. A string is the reason the input
+ * is not a tool call; otherwise the engine's own copy (cleanCallOf's fixed shape for nearly
+ * every call, parseToolCall's copy for the rare call only the ordered checks can accept).
  */
 export function checkToolCall(input: unknown): CleanCall | string {
-  if (!isValidCall(input)) {
-    const problem = callProblem(input);
-    if (problem !== undefined) return problem;
-  }
-  const record = input as Record<string, unknown>;
-  return isAlreadyClean(record) ? (record as unknown as CleanCall) : copyCall(record);
+  const clean = cleanCallOf(input);
+  if (clean !== undefined) return clean;
+  const problem = callProblem(input);
+  if (problem !== undefined) return problem;
+  return copyCall(input as Record<string, unknown>);
 }
 
 export type { ToolCall };
