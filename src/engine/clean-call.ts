@@ -126,7 +126,7 @@ function requesterWithoutNulls(r: Record<string, unknown>): Requester {
   return out;
 }
 
-// Bits of the call keys seen by isValidCall's single pass.
+// Bits of the call keys seen by cleanCallOf's single pass.
 const TOOL_NAME = 1, PARAMS = 2, AGENT_ID = 4, SESSION_ID = 8, SESSION_KEY = 16, RUN_ID = 32, CWD = 64, DERIVED_PATHS = 128, TIME = 256, REQUESTER = 512;
 const ALL_CALL_KEYS = 1023;
 const CHANNEL = 1, ACCOUNT_ID = 2, SENDER_ID = 4, SENDER_IS_OWNER = 8, ROLE_IDS = 16;
@@ -235,7 +235,7 @@ function cleanCallOf(input: unknown): CleanCall | undefined {
  */
 function cleanRequesterOf(input: unknown): Requester | undefined {
   if (input === null || typeof input !== 'object') return undefined;
-  void (input as Record<string, unknown>).channel; // as in isValidCall
+  void (input as Record<string, unknown>).channel; // as in cleanCallOf
   if (!hasPlainPrototype(input)) return undefined;
   let seen = 0;
   let nulls = false;
