@@ -248,17 +248,20 @@ export class CallFrame {
     if (extracted.problems.length > 0) return { ok: false, reason: extracted.problems[0]! };
     // Most calls of web, message and other tools name no path: share one frozen empty result.
     if (extracted.paths.length === 0 && toolClass !== 'exec') return NO_PATHS;
-    const paths: string[] = [];
+    const found = extracted.paths;
+    // Sized for the common call with one path (growing an empty array costs an allocation).
+    const paths: string[] = found.length === 1 ? [''] : [];
     // The extractor's array is this call's own when it found paths (an empty one is shared):
     // same index as paths, exec paths appended below.
-    const written: boolean[] = extracted.paths.length > 0 ? extracted.writes : [];
+    const written: boolean[] = found.length > 0 ? extracted.writes : [];
     // Exec calls take their words from the parse below; others have words only from params (Grep's glob).
     const words: string[] = extracted.words ?? NO_WORDS;
-    for (let i = 0; i < extracted.paths.length; i++) {
-      const p = extracted.paths[i]!;
+    for (let i = 0; i < found.length; i++) {
+      const p = found[i]!;
       const c = this.canonicalOf(p.value, settings, m);
       if (!c.ok) return cannotCanonicalise(p.value, p.from, c.reason);
-      paths.push(c.path);
+      if (found.length === 1) paths[0] = c.path;
+      else paths.push(c.path);
     }
     if (toolClass === 'exec') {
       if (call.cwd !== undefined) {
@@ -267,16 +270,16 @@ export class CallFrame {
         paths.push(c.path);
         written.push(false);
       }
-      const found = this.shellPathsOf(this.shell());
-      for (let i = 0; i < found.raws.length; i++) {
-        const p = found.raws[i]!;
+      const shell = this.shellPathsOf(this.shell());
+      for (let i = 0; i < shell.raws.length; i++) {
+        const p = shell.raws[i]!;
         const c = this.canonicalOf(p, settings, m);
         if (!c.ok) return cannotCanonicalise(p, 'command', c.reason);
         paths.push(c.path);
-        written.push(found.written[i]!);
+        written.push(shell.written[i]!);
       }
       // The parse's word list is shared (read only) unless the params added words of their own.
-      return { ok: true, paths, written, words: extracted.words ? [...extracted.words, ...found.words] : found.words };
+      return { ok: true, paths, written, words: extracted.words ? [...extracted.words, ...shell.words] : shell.words };
     }
     return { ok: true, paths, written, words };
   }

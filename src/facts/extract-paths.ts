@@ -167,8 +167,10 @@ function add(c: Collector, value: string, from: string, written = c.written): vo
     return;
   }
   if (c.paths === NONE) {
-    c.paths = [];
-    c.writes = [];
+    // Arrays of one from the start: most calls name one path, and growing an empty array costs an allocation.
+    c.paths = [{ value, from }];
+    c.writes = [written];
+    return;
   }
   c.paths.push({ value, from });
   c.writes.push(written);
