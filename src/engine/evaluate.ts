@@ -147,17 +147,20 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
   }
 
   function finish(decision: DecisionKind, verdicts: Verdict[], owners: string[], call: CleanCall, trace: TraceEntry[] | undefined): Decision {
-    const reasons: Reason[] = [];
+    // An array of one for the first reason (most denies have one): growing an empty array is an allocation.
+    let reasons: Reason[] | undefined;
     for (let i = 0; i < verdicts.length; i++) {
       const v = verdicts[i]!;
       if (v.decision !== decision) continue;
       // Each shape built whole: adding `rule` afterwards would grow the object (an allocation).
       const rule = v.rule;
-      reasons.push(rule === undefined ? { policy: owners[i]!, check: v.check, message: v.message, source: v.source } : { policy: owners[i]!, check: v.check, message: v.message, source: v.source, rule });
+      const reason: Reason = rule === undefined ? { policy: owners[i]!, check: v.check, message: v.message, source: v.source } : { policy: owners[i]!, check: v.check, message: v.message, source: v.source, rule };
+      if (reasons === undefined) reasons = [reason];
+      else reasons.push(reason);
     }
-    const out: Decision = { decision, reasons, revision };
+    const out: Decision = { decision, reasons: reasons ?? [], revision };
     // Asks are rare: the governing policies are found again here rather than kept for every call.
-    if (decision === 'ask') out.approval = approvalFor(reasons, policies.filter((p) => p.match.governs(call)), call.toolName);
+    if (decision === 'ask') out.approval = approvalFor(out.reasons, policies.filter((p) => p.match.governs(call)), call.toolName);
     if (trace) out.trace = trace;
     return out;
   }
