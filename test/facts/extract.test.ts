@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { commandPaths, extractPaths, patchPaths } from '../../src/facts/extract-paths.js';
+import { commandPaths, extractPaths, patchPaths, TOP_KEYS, topKeyIndex } from '../../src/facts/extract-paths.js';
 import type { SimpleCommand } from '../../src/types.js';
 
 const values = (r: ReturnType<typeof extractPaths>) => r.paths.map((p) => p.value);
@@ -121,5 +121,13 @@ describe('commandPaths', () => {
     expect(commandPaths(cmd(['dd', 'if=/dev/zero', 'of=../x'])).pathLike).toEqual(['if=/dev/zero', '/dev/zero', 'of=../x', '../x']);
     expect(commandPaths(cmd(['tar', '-C/etc', '-xf', 'a'])).pathLike).toEqual(['-C/etc', '/etc']);
     expect(commandPaths(cmd(['./build.sh'])).pathLike).toEqual(['./build.sh']);
+  });
+});
+
+describe('topKeyIndex', () => {
+  it('is the index in TOP_KEYS of exactly the names listed there', () => {
+    TOP_KEYS.forEach((key, i) => expect(topKeyIndex(key)).toBe(i));
+    const near = fc.oneof(fc.constantFrom(...TOP_KEYS).map((k) => k.toUpperCase()), fc.constantFrom(...TOP_KEYS).map((k) => k + ' '), fc.constantFrom('paths', 'cwd', 'cmd', '', '__proto__', 'constructor'), fc.string());
+    fc.assert(fc.property(near, (k) => topKeyIndex(k) === (TOP_KEYS as readonly string[]).indexOf(k)), { numRuns: 1000 });
   });
 });
