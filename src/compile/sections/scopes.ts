@@ -38,7 +38,9 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
     if (r.channel !== undefined && who.channel !== r.channel) return false;
     if (r.accountId !== undefined && who.accountId !== r.accountId) return false;
     const sender = who.senderId;
-    if (typeof sender === 'string' && r.senderIds.has(sender)) return true;
+    // Most rules list roles or senders, not both: an empty set is not looked up.
+    if (r.senderIds.size > 0 && typeof sender === 'string' && r.senderIds.has(sender)) return true;
+    if (r.roleIds.size === 0) return false;
     const roles = who.roleIds;
     if (Array.isArray(roles)) {
       for (let i = 0; i < roles.length; i++) {
