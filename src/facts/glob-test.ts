@@ -13,27 +13,20 @@ export function globTest(glob: string, options: picomatch.PicomatchOptions): (va
   };
 }
 
-/** Memory bounds: most answers a name glob list remembers before starting over; longest name remembered. */
-const MAX_REMEMBERED_NAMES = 4096;
-const MAX_NAME_LENGTH = 256;
-
 /**
- * Tool, agent and channel globs as `nameGlobs` (compile/section.ts) compiles them: dot files
- * matched, case-sensitive. The answer for a name is pure, and the same few names come back
- * on every call, so it is remembered (bounded) by the list, which the compiled set owns.
+ * The index of the first of `tests` a string passes, or -1, remembered per string: the tests
+ * are pure and the same few strings come back call after call. Bounded: past `maxEntries`
+ * answers it starts over, and strings longer than `maxLength` are tested every time. A class,
+ * so that every list in the process shares one `first`: with a closure per list, call sites
+ * that meet lists of several policies and sets go megamorphic.
  */
-export function nameGlobList(globs: readonly string[] | undefined): { globs: readonly string[]; first(value: string): number } {
-  return new NameGlobList(globs ?? []);
-}
-
-// A class, so that every list in the process shares one `first`: with a closure per list,
-// call sites that meet lists of several policies and sets go megamorphic.
-class NameGlobList {
-  private readonly tests: ((value: string) => boolean)[];
+export class RememberedFirst {
   private readonly known = new Map<string, number>();
-  constructor(readonly globs: readonly string[]) {
-    this.tests = globs.map((glob) => globTest(glob, { dot: true }));
-  }
+  constructor(
+    private readonly tests: readonly ((value: string) => boolean)[],
+    private readonly maxEntries: number,
+    private readonly maxLength: number,
+  ) {}
   first(value: string): number {
     const { known, tests } = this;
     let i = known.get(value);
@@ -45,9 +38,27 @@ class NameGlobList {
         break;
       }
     }
-    if (value.length > MAX_NAME_LENGTH) return i;
-    if (known.size >= MAX_REMEMBERED_NAMES) known.clear();
+    if (value.length > this.maxLength) return i;
+    if (known.size >= this.maxEntries) known.clear();
     known.set(value, i);
     return i;
+  }
+}
+
+/** Memory bounds: most answers a name glob list remembers before starting over; longest name remembered. */
+const MAX_REMEMBERED_NAMES = 4096;
+const MAX_NAME_LENGTH = 256;
+
+/**
+ * Tool, agent and channel globs as `nameGlobs` (compile/section.ts) compiles them: dot files
+ * matched, case-sensitive, answers remembered by the list, which the compiled set owns.
+ */
+export function nameGlobList(globs: readonly string[] | undefined): { globs: readonly string[]; first(value: string): number } {
+  return new NameGlobList(globs ?? []);
+}
+
+class NameGlobList extends RememberedFirst {
+  constructor(readonly globs: readonly string[]) {
+    super(globs.map((glob) => globTest(glob, { dot: true })), MAX_REMEMBERED_NAMES, MAX_NAME_LENGTH);
   }
 }

@@ -2,11 +2,15 @@
 // argument), allowlists for touched and written paths.
 import { LRUCache } from 'lru-cache';
 import { compileFileNameGlob, compilePathGlob, isFileNameGlob } from '../../facts/path-glob.js';
+import { RememberedFirst } from '../../facts/glob-test.js';
 import type { SectionCompiler } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
 import type { Check } from '../model.js';
 
 type Matcher = (path: string) => boolean;
+
+/** Stands in for a glob that is not a file-name glob: it matches no shell word. */
+const never: Matcher = () => false;
 
 /**
  * Memory bounds: most answers a glob set remembers over all roots (and for shell words)
@@ -32,9 +36,8 @@ interface RootGlobs {
  */
 class GlobSet {
   private readonly byRoot = new LRUCache<string, RootGlobs>({ max: 64 });
-  private readonly fileNameTests: (Matcher | undefined)[];
-  private readonly hasFileNameTests: boolean;
-  private readonly wordAnswers = new Map<string, number>();
+  /** First file-name glob matching a shell word; undefined when the set has no file-name glob. */
+  private readonly words: RememberedFirst | undefined;
   // The root is nearly always the one of the previous call: checked before the LRU.
   private lastKey: string | undefined;
   private last: RootGlobs | undefined;
@@ -46,8 +49,8 @@ class GlobSet {
     private readonly caseInsensitive: boolean,
     private readonly list: 'deny' | 'allow',
   ) {
-    this.fileNameTests = globs.map((g) => (isFileNameGlob(g) ? compileFileNameGlob(g, caseInsensitive) : undefined));
-    this.hasFileNameTests = this.fileNameTests.some((t) => t !== undefined);
+    const fileNameTests = globs.map((g) => (isFileNameGlob(g) ? compileFileNameGlob(g, caseInsensitive) : undefined));
+    this.words = fileNameTests.some((t) => t !== undefined) ? new RememberedFirst(fileNameTests.map((t) => t ?? never), MAX_REMEMBERED, MAX_REMEMBERED_LENGTH) : undefined;
   }
 
   private forRoot(root: string | undefined): RootGlobs {
@@ -90,22 +93,9 @@ class GlobSet {
 
   /** Index of the first file-name glob matching a shell argument word, or -1. */
   firstWord(word: string): number {
-    if (!this.hasFileNameTests) return -1;
-    const { wordAnswers, fileNameTests } = this;
-    let i = wordAnswers.get(word);
-    if (i !== undefined) return i;
-    i = -1;
-    for (let j = 0; j < fileNameTests.length; j++) {
-      if (fileNameTests[j]?.(word)) {
-        i = j;
-        break;
-      }
-    }
-    if (word.length > MAX_REMEMBERED_LENGTH) return i;
-    if (wordAnswers.size >= MAX_REMEMBERED) wordAnswers.clear();
-    wordAnswers.set(word, i);
-    return i;
+    return this.words === undefined ? -1 : this.words.first(word);
   }
+
 }
 
 export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettings }) => {
