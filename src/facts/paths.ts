@@ -3,6 +3,7 @@
 // (a symlink may change between calls, so nothing is remembered).
 import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { hasLoneSurrogate } from './unicode.js';
 
 export interface PathContext {
   /** Canonical absolute workspace root, or undefined. */
@@ -28,7 +29,6 @@ export type Canonical = { ok: true; path: string } | { ok: false; reason: string
 export const MAX_PATH_LENGTH = 4096;
 const MAX_SYMLINKS = 40;
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // C0 controls and DEL: legal in POSIX names but never in an honest path; refusing them is
 // a deny, which is the safe side.
 const CONTROL_CHAR = /[\u0000-\u001f\u007f]/;
@@ -59,7 +59,7 @@ function checkRaw(raw: unknown): string | undefined {
   if (!suspicious) return undefined;
   if (raw.includes('\u0000')) return 'path contains a NUL byte';
   if (CONTROL_CHAR.test(raw)) return 'path contains a control character';
-  if (LONE_SURROGATE.test(raw)) return 'path is not well-formed unicode';
+  if (hasLoneSurrogate(raw)) return 'path is not well-formed unicode';
   return undefined;
 }
 

@@ -325,4 +325,15 @@ describe('parseShell: failures and caps', () => {
     expect(parseShell('ls\0rm').unverifiable).toMatch(/NUL/);
     expect(parseShell(42 as unknown as string).unverifiable).toBeDefined();
   });
+
+  it('refuses lone surrogates, which mvdan-sh would pair with the next character', () => {
+    // Read as one `echo` by mvdan-sh, as `echo <U+FFFD>; rm -rf /` by bash after Node encodes it.
+    for (const command of ['echo \uD800;rm -rf /', 'echo $(true) \uDBFF;rm -rf /', 'ls \uDC00|sh', 'ls x\uD800']) {
+      const facts = parseShell(command);
+      expect(facts.unverifiable).toMatch(/well-formed/);
+      expect(facts.commands).toEqual([]);
+    }
+    // A surrogate pair is a character like any other.
+    expect(parseShell('echo \uD83D\uDE00').commands.map((c) => c.words)).toEqual([['echo', '\uD83D\uDE00']]);
+  });
 });

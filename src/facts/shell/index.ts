@@ -1,6 +1,7 @@
 // Shell facts: what a command string would run, read with a real parser.
 // See docs/decisions/shell-parser.md for the parser choice and the normalisation rules.
 import type { ShellFacts } from '../../types.js';
+import { hasLoneSurrogate } from '../unicode.js';
 import { preloadParser, ShellSyntaxError, UnsupportedSyntax } from './parser.js';
 import { CapExceeded, collectFromSource, factsOf, finishWalk, newWalk, type ShellCaps } from './simple-commands.js';
 
@@ -26,6 +27,8 @@ export function parseShell(command: string, caps: ShellCaps = DEFAULT_SHELL_CAPS
     if (typeof command !== 'string') return { commands: [], unverifiable: 'command is not a string' };
     if (command.length > caps.maxLength) return { commands: [], capExceeded: 'length' };
     if (command.includes('\0')) return { commands: [], unverifiable: 'command contains a NUL byte' };
+    // The parser would read a lone surrogate differently from the shell (facts/unicode.ts).
+    if (hasLoneSurrogate(command)) return { commands: [], unverifiable: 'command is not well-formed unicode (a lone surrogate)' };
     const walk = newWalk(caps);
     try {
       collectFromSource(command, 0, walk);
