@@ -2,7 +2,8 @@
 // See docs/decisions/shell-parser.md for the parser choice and the normalisation rules.
 import type { ShellFacts } from '../../types.js';
 import { hasLoneSurrogate } from '../unicode.js';
-import { preloadParser, ShellSyntaxError, UnsupportedSyntax } from './parser.js';
+import { ShellSyntaxError, UnsupportedSyntax } from './errors.js';
+import { preloadParser } from './parser.js';
 import { CapExceeded, collectFromSource, factsOf, finishWalk, newWalk, type ShellCaps } from './simple-commands.js';
 
 export type { ShellCaps } from './simple-commands.js';

@@ -6,26 +6,15 @@
 //
 // Unknown node types are not skipped: they raise UnsupportedSyntax, which the caller
 // turns into "unverifiable". Anything the converter does not understand fails closed.
+//
+// The converter reads GopherJS's own objects behind mvdan-sh's JS wrappers (go-values.ts;
+// mvdan-sh is pinned to 0.10.1 in package.json): a wrapper builds a fresh JS copy of a field
+// on every read, which cost ~85% of a parse.
 import { createRequire } from 'node:module';
 import type { Assign, Command, Redirect, Stmt, Word, WordPart } from './ast.js';
 import { parsePlain } from './plain-parser.js';
-
-/** The input is not valid shell (as bash would read it). */
-export class ShellSyntaxError extends Error {
-  override name = 'ShellSyntaxError';
-}
-/** The input is valid shell but uses a construct this module does not read. */
-export class UnsupportedSyntax extends Error {
-  override name = 'UnsupportedSyntax';
-}
-/** Nesting deeper than the caller's cap (or than the parser's own stack allows). */
-export class DepthExceeded extends Error {
-  override name = 'DepthExceeded';
-}
-
-// mvdan-sh objects are GopherJS wrappers without types; `any` stays inside this file.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type GoNode = any;
+import { DepthExceeded, ShellSyntaxError, UnsupportedSyntax } from './errors.js';
+import { goValueOf, isNil, items, text, typeName, wrapperOf, type GoNode } from './go-values.js';
 
 interface Mvdan {
   syntax: {
@@ -88,7 +77,9 @@ export function parseWithMvdan(source: string, maxDepth: number): Stmt[] {
   }
   const bytes = Buffer.from(source, 'utf8');
   try {
-    const stmts = new Converter(syntax, bytes, maxDepth).stmts(file.Stmts, 0);
+    const root = goValueOf(file);
+    if (typeName(root) !== 'File') throw new UnsupportedSyntax('mvdan-sh returned an unknown tree');
+    const stmts = new Converter(syntax, bytes, maxDepth).stmts(root.Stmts, 0);
     idleParser = parser;
     return stmts;
   } catch (error) {
@@ -111,23 +102,23 @@ class Converter {
 
   /** The raw text of a word made of literals (a quoted here-doc body). */
   private literalText(word: GoNode): string {
-    return (word.Parts as GoNode[])
+    return items(word.Parts)
       .map((p) => {
-        if (this.syntax.NodeType(p) !== 'Lit') throw new UnsupportedSyntax('quoted here-doc body with expansions');
-        return p.Value as string;
+        if (typeName(p) !== 'Lit') throw new UnsupportedSyntax('quoted here-doc body with expansions');
+        return text(p.Value);
       })
       .join('');
   }
 
-  stmts(list: GoNode[] | null, depth: number): Stmt[] {
+  stmts(list: GoNode, depth: number): Stmt[] {
     if (depth > this.maxDepth) throw new DepthExceeded(`nesting deeper than ${this.maxDepth}`);
-    return (list ?? []).map((s) => this.stmt(s, depth));
+    return items(list).map((s) => this.stmt(s, depth));
   }
 
   private stmt(node: GoNode, depth: number): Stmt {
-    const redirects = (node.Redirs as GoNode[]).map((r) => this.redirect(r, depth));
+    const redirects = items(node.Redirs).map((r) => this.redirect(r, depth));
     const cmd = node.Cmd;
-    if (cmd == null) return { redirects };
+    if (isNil(cmd)) return { redirects };
     return { command: this.command(cmd, depth), redirects };
   }
 
@@ -136,41 +127,41 @@ class Converter {
     if (op === undefined) throw new UnsupportedSyntax(`unknown redirection operator ${String(node.Op)}`);
     const redirect: Redirect = { op, word: this.word(node.Word, depth) };
     const hdoc = node.Hdoc;
-    if (hdoc != null) redirect.heredoc = this.heredoc(hdoc, node.Word, depth);
+    if (!isNil(hdoc)) redirect.heredoc = this.heredoc(hdoc, node.Word, depth);
     return redirect;
   }
 
   private heredoc(body: GoNode, delimiter: GoNode, depth: number): Word {
     // A quoted delimiter (<<'E', <<"E", <<\E) makes the body plain data.
-    const quoted = (delimiter.Parts as GoNode[]).some((p) => this.syntax.NodeType(p) !== 'Lit') ||
+    const quoted = items(delimiter.Parts).some((p) => typeName(p) !== 'Lit') ||
       this.source(delimiter).includes('\\');
     if (quoted) {
       return { parts: [{ kind: 'literal', value: this.literalText(body), quoted: true }] };
     }
     const parts: WordPart[] = [];
-    for (const p of body.Parts as GoNode[]) {
-      if (this.syntax.NodeType(p) === 'Lit') {
-        parts.push({ kind: 'literal', value: unescapeHeredoc(p.Value as string), quoted: true });
+    for (const p of items(body.Parts)) {
+      if (typeName(p) === 'Lit') {
+        parts.push({ kind: 'literal', value: unescapeHeredoc(text(p.Value)), quoted: true });
       } else parts.push(...this.wordPart(p, depth, false));
     }
     return { parts };
   }
 
   private command(node: GoNode, depth: number): Command {
-    const type = this.syntax.NodeType(node);
+    const type = typeName(node);
     const inner = depth + 1;
     switch (type) {
       case 'CallExpr':
         return {
           kind: 'call',
-          assigns: (node.Assigns as GoNode[]).map((a) => this.assign(a, depth)),
-          args: (node.Args as GoNode[]).map((w) => this.word(w, depth)),
+          assigns: items(node.Assigns).map((a) => this.assign(a, depth)),
+          args: items(node.Args).map((w) => this.word(w, depth)),
         };
       case 'DeclClause': {
         // `export a=b`, `declare -x a`, `local`, `readonly`: a builtin call whose words
         // are assignments.
-        const args: Word[] = [{ parts: [{ kind: 'literal', value: node.Variant.Value as string, quoted: false }] }];
-        for (const a of node.Args as GoNode[]) args.push(this.assignAsWord(a, depth));
+        const args: Word[] = [{ parts: [{ kind: 'literal', value: text(node.Variant.Value), quoted: false }] }];
+        for (const a of items(node.Args)) args.push(this.assignAsWord(a, depth));
         return { kind: 'call', assigns: [], args };
       }
       case 'BinaryCmd':
@@ -180,7 +171,7 @@ class Converter {
         return compound(this.stmts(node.Stmts, inner));
       case 'IfClause': {
         const body: Stmt[] = [];
-        for (let clause = node; clause != null; clause = clause.Else) {
+        for (let clause = node; !isNil(clause); clause = clause.Else) {
           body.push(...this.stmts(clause.Cond, inner), ...this.stmts(clause.Then, inner));
         }
         return compound(body);
@@ -189,12 +180,12 @@ class Converter {
         return compound([...this.stmts(node.Cond, inner), ...this.stmts(node.Do, inner)]);
       case 'ForClause': {
         const loop = node.Loop;
-        const loopType = this.syntax.NodeType(loop);
+        const loopType = typeName(loop);
         const body = this.stmts(node.Do, inner);
         if (loopType === 'WordIter') {
-          const words = (loop.Items as GoNode[]).map((w) => this.word(w, depth));
+          const words = items(loop.Items).map((w) => this.word(w, depth));
           // `for f in a b` sets f to each item; `for f` (no `in`) to the positional parameters.
-          const loopVar = loop.Name == null ? '' : (loop.Name.Value as string);
+          const loopVar = isNil(loop.Name) ? '' : text(loop.Name.Value);
           return { kind: 'compound', body, words, nested: [], loopVar };
         }
         if (loopType === 'CStyleLoop') return { kind: 'compound', body, words: [], nested: this.substitutions(loop, inner) };
@@ -203,8 +194,8 @@ class Converter {
       case 'CaseClause': {
         const words = [this.word(node.Word, depth)];
         const body: Stmt[] = [];
-        for (const item of node.Items as GoNode[]) {
-          for (const pattern of item.Patterns as GoNode[]) words.push(this.word(pattern, depth));
+        for (const item of items(node.Items)) {
+          for (const pattern of items(item.Patterns)) words.push(this.word(pattern, depth));
           body.push(...this.stmts(item.Stmts, inner));
         }
         return { kind: 'compound', body, words, nested: [] };
@@ -213,7 +204,7 @@ class Converter {
         return compound([this.stmt(node.Body, inner)]);
       case 'TimeClause':
       case 'CoprocClause':
-        return compound(node.Stmt == null ? [] : [this.stmt(node.Stmt, inner)]);
+        return compound(isNil(node.Stmt) ? [] : [this.stmt(node.Stmt, inner)]);
       case 'ArithmCmd':
       case 'TestClause':
       case 'LetClause':
@@ -224,22 +215,22 @@ class Converter {
   }
 
   private assign(node: GoNode, depth: number): Assign {
-    const name = node.Name == null ? '' : (node.Name.Value as string);
-    if (node.Array != null || node.Index != null) {
+    const name = isNil(node.Name) ? '' : text(node.Name.Value);
+    if (!isNil(node.Array) || !isNil(node.Index)) {
       // a=(x $(y)) or a[i]=v: the value is opaque, but its substitutions still run.
       const assign: Assign = { name, value: { parts: [{ kind: 'expansion', source: this.source(node), nested: this.substitutions(node, depth + 1) }] } };
-      const elems = node.Array?.Elems as GoNode[] | undefined;
-      if (node.Index == null && !node.Append && elems && elems.every((e) => e.Index == null && e.Value != null)) {
+      const elems = isNil(node.Array) ? undefined : items(node.Array.Elems);
+      if (isNil(node.Index) && !node.Append && elems && elems.every((e) => isNil(e.Index) && !isNil(e.Value))) {
         assign.items = elems.map((e) => this.word(e.Value, depth));
       }
       return assign;
     }
-    if (node.Value == null) return { name };
+    if (isNil(node.Value)) return { name };
     return { name, value: this.word(node.Value, depth) };
   }
 
   private assignAsWord(node: GoNode, depth: number): Word {
-    if (node.Naked && node.Name == null && node.Value != null) return this.word(node.Value, depth);
+    if (node.Naked && isNil(node.Name) && !isNil(node.Value)) return this.word(node.Value, depth);
     const a = this.assign(node, depth);
     const parts: WordPart[] = [{ kind: 'literal', value: a.name, quoted: false }];
     if (!node.Naked && a.value) parts.push({ kind: 'literal', value: '=', quoted: false }, ...a.value.parts);
@@ -247,24 +238,24 @@ class Converter {
   }
 
   word(node: GoNode, depth: number): Word {
-    if (node == null) return { parts: [] };
+    if (isNil(node)) return { parts: [] };
     const parts: WordPart[] = [];
-    for (const p of node.Parts as GoNode[]) parts.push(...this.wordPart(p, depth, false));
+    for (const p of items(node.Parts)) parts.push(...this.wordPart(p, depth, false));
     return { parts };
   }
 
   private wordPart(node: GoNode, depth: number, inDoubleQuotes: boolean): WordPart[] {
-    const type = this.syntax.NodeType(node);
+    const type = typeName(node);
     switch (type) {
       case 'Lit': {
-        const raw = node.Value as string;
+        const raw = text(node.Value);
         return [{ kind: 'literal', value: inDoubleQuotes ? unescapeDouble(raw) : unescapeUnquoted(raw), quoted: inDoubleQuotes }];
       }
       case 'SglQuoted':
-        return [{ kind: 'literal', value: node.Dollar ? decodeAnsiC(node.Value as string) : (node.Value as string), quoted: true }];
+        return [{ kind: 'literal', value: node.Dollar ? decodeAnsiC(text(node.Value)) : text(node.Value), quoted: true }];
       case 'DblQuoted': {
         const parts: WordPart[] = [];
-        for (const p of node.Parts as GoNode[]) parts.push(...this.wordPart(p, depth, true));
+        for (const p of items(node.Parts)) parts.push(...this.wordPart(p, depth, true));
         // "" is an empty literal: it still joins words (r""m is rm).
         return parts.length === 0 ? [{ kind: 'literal', value: '', quoted: true }] : parts;
       }
@@ -281,6 +272,11 @@ class Converter {
         return [{ kind: 'substitution', source, body: this.stmts(node.Stmts, depth + 1) }];
       }
       case 'ParamExp':
+        // `$x` and `${x}` hold no word or arithmetic that could hide a substitution: no walk.
+        if (isNil(node.Index) && isNil(node.Slice) && isNil(node.Repl) && isNil(node.Exp)) {
+          return [{ kind: 'expansion', source: this.source(node), nested: [] }];
+        }
+        return [{ kind: 'expansion', source: this.source(node), nested: this.substitutions(node, depth + 1) }];
       case 'ArithmExp':
       case 'ExtGlob':
       case 'BraceExp':
@@ -290,14 +286,17 @@ class Converter {
     }
   }
 
-  /** Command lists of every `$(...)`, backtick and `<(...)` anywhere below `node`. */
+  /**
+   * Command lists of every `$(...)`, backtick and `<(...)` anywhere below `node`. mvdan-sh's
+   * own Walk finds them (its order and reach); it takes and hands out wrapped nodes.
+   */
   private substitutions(node: GoNode, depth: number): Stmt[][] {
     const found: Stmt[][] = [];
-    this.syntax.Walk(node, (n) => {
+    this.syntax.Walk(wrapperOf(node), (n) => {
       if (n == null) return true;
       const type = this.syntax.NodeType(n);
       if (type === 'CmdSubst' || type === 'ProcSubst') {
-        found.push(this.stmts(n.Stmts, depth));
+        found.push(this.stmts(goValueOf(n).Stmts, depth));
         return false;
       }
       return true;

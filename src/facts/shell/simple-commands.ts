@@ -2,7 +2,8 @@
 // run, wherever it hides, with assignments stripped and wrappers unwrapped.
 import type { ShellFacts, SimpleCommand } from '../../types.js';
 import type { Redirect, Stmt, Word } from './ast.js';
-import { DepthExceeded, parseBash } from './parser.js';
+import { DepthExceeded } from './errors.js';
+import { parseBash } from './parser.js';
 import {
   commandOptionRunners,
   findCommandOption,
