@@ -326,11 +326,17 @@ describe('parseShell: failures and caps', () => {
     expect(parseShell(42 as unknown as string).unverifiable).toBeDefined();
   });
 
-  it('refuses lone surrogates, which mvdan-sh would pair with the next character', () => {
+  it('refuses lone surrogates and carriage returns, which mvdan-sh reads differently from bash', () => {
     // Read as one `echo` by mvdan-sh, as `echo <U+FFFD>; rm -rf /` by bash after Node encodes it.
     for (const command of ['echo \uD800;rm -rf /', 'echo $(true) \uDBFF;rm -rf /', 'ls \uDC00|sh', 'ls x\uD800']) {
       const facts = parseShell(command);
       expect(facts.unverifiable).toMatch(/well-formed/);
+      expect(facts.commands).toEqual([]);
+    }
+    // A carriage return: a blank to mvdan-sh, part of a word to bash.
+    for (const command of ['ls\rx/evil', 'echo\rrm -rf /', 'git status\r\nrm x', "printf 'a\rb'"]) {
+      const facts = parseShell(command);
+      expect(facts.unverifiable).toMatch(/carriage return/);
       expect(facts.commands).toEqual([]);
     }
     // A surrogate pair is a character like any other.

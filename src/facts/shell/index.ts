@@ -28,8 +28,12 @@ export function parseShell(command: string, caps: ShellCaps = DEFAULT_SHELL_CAPS
     if (typeof command !== 'string') return { commands: [], unverifiable: 'command is not a string' };
     if (command.length > caps.maxLength) return { commands: [], capExceeded: 'length' };
     if (command.includes('\0')) return { commands: [], unverifiable: 'command contains a NUL byte' };
-    // The parser would read a lone surrogate differently from the shell (facts/unicode.ts).
+    // Text the parser reads differently from bash: refused before parsing.
+    // A lone surrogate: GopherJS pairs it with the next character (facts/unicode.ts).
     if (hasLoneSurrogate(command)) return { commands: [], unverifiable: 'command is not well-formed unicode (a lone surrogate)' };
+    // A carriage return: mvdan-sh reads it as a blank, bash as part of a word, so
+    // `ls\rx/evil` is `ls x/evil` to the parser and runs the file `ls\rx/evil` in bash.
+    if (command.includes('\r')) return { commands: [], unverifiable: 'command contains a carriage return (bash reads it as part of a word)' };
     const walk = newWalk(caps);
     try {
       collectFromSource(command, 0, walk);
