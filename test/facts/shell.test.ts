@@ -280,6 +280,8 @@ describe('parseShell: words and text', () => {
 
   it('keeps non-ASCII text intact', () => {
     expect(texts('echo "héllo $(printf ü)" ✓')).toEqual(['printf ü', 'echo héllo $(printf ü) ✓']);
+    // In $'...' an unknown escape keeps the backslash and the whole character, as bash does.
+    expect(parseShell("echo $'\\😀' $'\\é'").commands[0]?.words).toEqual(['echo', '\\😀', '\\é']);
   });
 });
 

@@ -345,7 +345,8 @@ export function decodeAnsiC(body: string): string {
   const text = (t: string): void => {
     for (const b of Buffer.from(t, 'utf8')) bytes.push(b);
   };
-  const escape = /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c[\s\S]|[\s\S])/g;
+  // `u`: an unknown escape keeps its whole character (`\😀` is two UTF-16 units, one character).
+  const escape = /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c[\s\S]|[\s\S])/gu;
   let last = 0;
   for (let m = escape.exec(body); m !== null; m = escape.exec(body)) {
     text(body.slice(last, m.index));
