@@ -5,6 +5,9 @@
 // of each simple command it would run; parseShell must find exactly those, or call the
 // command unverifiable (which denies it). This is how the carriage-return reading was found.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseShell } from '../../src/facts/shell/index.js';
 
@@ -37,14 +40,17 @@ const TEMPLATES: ((c: string) => string)[] = [
 // \x01 is bash's internal quoting byte, which it doubles inside $'\...': left out there.
 const ANSI_C: ((c: string) => string)[] = [(c) => `zq1 $'a${c}b'`, (c) => `zq1 $'\\${c}'`];
 
-// Every command name is unknown: the handler prints the argv (name first) and fails, so
-// `a || b` runs both.
-const HANDLER = `command_not_found_handle() { local a; for a in "$@"; do printf '%s\\x1f' "$a"; done; printf '\\x1e'; return 1; }\n`;
+// Every command name is unknown: the handler prints the argv (name first) to fd 3, which is
+// bash's stdout (the commands' own output goes nowhere), and fails, so `a || b` runs both.
+// One write per command, so commands run at once (`a & b`, pipelines) cannot interleave.
+const HANDLER = `exec 3>&1 1>/dev/null\ncommand_not_found_handle() { local a s=''; for a in "$@"; do s+="$a"$'\\x1f'; done; printf '%s\\x1e' "$s" >&3; return 1; }\n`;
+
+const EMPTY_DIR = mkdtempSync(path.join(tmpdir(), 'toolwarden-bash-'));
 
 function bashRuns(source: string): string[][] {
   let out: string;
   try {
-    out = execFileSync('bash', ['--norc', '--noprofile', '-c', HANDLER + source], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: '/usr/bin:/bin', LC_ALL: 'C.UTF-8' } });
+    out = execFileSync('bash', ['--norc', '--noprofile', '-c', HANDLER + source], { encoding: 'utf8', cwd: EMPTY_DIR, stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: '/usr/bin:/bin', LC_ALL: 'C.UTF-8' } });
   } catch (error) {
     out = (error as { stdout?: string }).stdout ?? '';
   }
@@ -72,4 +78,56 @@ describe('parseShell reads commands as bash runs them', () => {
     // Most cases are read, not refused: the comparison means something.
     expect(compared).toBeGreaterThan(cases.length * 0.8);
   }, 120_000);
+});
+
+// Random commands made of quoting, operators, grouping, keywords, functions, here-docs and
+// comments (no `$`, which would run substitutions, no loop bash could not leave, and no brace
+// expansion, which words keep as written: path checks widen it). Bash runs in an empty
+// directory, so `*` stays `*` as in the words. The
+// security property: every command bash runs is one parseShell lists, word for word (it may
+// list more: branches that did not run), unless it calls the command unverifiable.
+const WORDS = ['zq1', 'zq2', 'zq3', 'a', 'b c', '"d e"', "'f g'", 'h\\ i', '"j\\"k"', "'l\\'", 'm"n"o', "p''q", '\\zq1', "'zq2'", 'z"q"3', '-x', '--y=z', 'é', 'a\\\nb', '#c', 'a#b', '*', 'a=b', '@', ':'];
+const JOIN = [' ', ' ', ' ', ';', ' ; ', '\n', ' || ', ' && ', ' | ', ' & ', ' |& ', '\\\n'];
+const WRAP = [
+  (s: string) => s,
+  (s: string) => `{ ${s}; }`,
+  (s: string) => `(${s})`,
+  (s: string) => `if ${s}; then zq2 x; else zq3 y; fi`,
+  (s: string) => `while ${s}; do zq2; done`,
+  (s: string) => `for v in a b; do ${s}; done`,
+  (s: string) => `case a in a) ${s};; *) zq2;; esac`,
+  (s: string) => `f() { ${s}; }; f`,
+  (s: string) => `eval '${s.replace(/'/g, '')}'`,
+  (s: string) => `time ${s}`,
+  (s: string) => `${s} # zq2 hidden`,
+  (s: string) => `zq1 <<E\n${s}\nE\nzq2`,
+  (s: string) => `zq1 <<'E'\nzq2\nE\n${s}`,
+  (s: string) => `A=1 ${s}`,
+  (s: string) => `export B=2; ${s}`,
+  (s: string) => `[[ -n x ]] && ${s}`,
+];
+
+function everyRunIsListed(source: string): string | undefined {
+  const facts = parseShell(source);
+  if (facts.unverifiable !== undefined || facts.capExceeded !== undefined) return undefined;
+  const listed = new Set(facts.commands.map((c) => JSON.stringify(c.words)));
+  for (const argv of bashRuns(source)) {
+    if (!listed.has(JSON.stringify(argv))) return `${JSON.stringify(source)}: bash ran ${JSON.stringify(argv)}, parseShell listed ${JSON.stringify(facts.commands.map((c) => c.words))}`;
+  }
+  return undefined;
+}
+
+describe('parseShell lists every command bash runs (random commands)', () => {
+  it('misses none', async () => {
+    const { default: fc } = await import('fast-check');
+    const simple = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' '));
+    const list = fc.tuple(simple, fc.array(fc.tuple(fc.constantFrom(...JOIN), simple), { maxLength: 3 })).map(([first, rest]) => first + rest.map(([j, s]) => j + s).join(''));
+    const command = fc.tuple(fc.constantFrom(...WRAP), list).map(([wrap, body]) => wrap(body));
+    fc.assert(
+      fc.property(command, (source) => {
+        expect(everyRunIsListed(source)).toBeUndefined();
+      }),
+      { numRuns: Number(process.env.BASH_RUNS ?? 600) },
+    );
+  }, 300_000);
 });

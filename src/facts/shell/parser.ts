@@ -18,7 +18,8 @@ import { goValueOf, isNil, items, text, typeName, wrapperOf, type GoNode } from 
 
 interface Mvdan {
   syntax: {
-    NewParser(): { Parse(src: string, name: string): GoNode };
+    NewParser(...options: GoNode[]): { Parse(src: string, name: string): GoNode };
+    KeepComments(keep: boolean): GoNode;
     NodeType(node: GoNode): string;
     Walk(node: GoNode, visit: (node: GoNode) => boolean): void;
   };
@@ -65,7 +66,8 @@ export function parseBash(source: string, maxDepth: number): Stmt[] {
 export function parseWithMvdan(source: string, maxDepth: number): Stmt[] {
   const { syntax } = loadParser();
   let file: GoNode;
-  const parser = idleParser ?? syntax.NewParser();
+  // Comments are kept so that continuedComment can find the ones mvdan-sh reads differently.
+  const parser = idleParser ?? syntax.NewParser(syntax.KeepComments(true));
   idleParser = undefined;
   try {
     file = parser.Parse(source, '');
@@ -79,6 +81,9 @@ export function parseWithMvdan(source: string, maxDepth: number): Stmt[] {
   try {
     const root = goValueOf(file);
     if (typeName(root) !== 'File') throw new UnsupportedSyntax('mvdan-sh returned an unknown tree');
+    if (source.includes('\\\n') && continuedComment(syntax, file)) {
+      throw new UnsupportedSyntax('a comment ends in a backslash: bash ends it at the newline, the parser reads on');
+    }
     const stmts = new Converter(syntax, bytes, maxDepth).stmts(root.Stmts, 0);
     idleParser = parser;
     return stmts;
@@ -86,6 +91,22 @@ export function parseWithMvdan(source: string, maxDepth: number): Stmt[] {
     if (error instanceof RangeError) throw new DepthExceeded('nesting too deep to convert');
     throw error;
   }
+}
+
+/**
+ * Whether a comment of the tree runs on past a backslash-newline. In bash a comment ends at
+ * the newline whatever precedes it; mvdan-sh continues the line, so `git log #\\<newline>curl x`
+ * would read as one `git log curl x` while bash runs `curl x`. Only sources with a
+ * backslash-newline are walked for this.
+ */
+function continuedComment(syntax: Mvdan['syntax'], file: GoNode): boolean {
+  let found = false;
+  syntax.Walk(file, (node) => {
+    if (found || node == null) return !found;
+    if (syntax.NodeType(node) === 'Comment' && String(node.Text).includes('\n')) found = true;
+    return !found;
+  });
+  return found;
 }
 
 class Converter {
@@ -310,9 +331,12 @@ function compound(body: Stmt[]): Command {
 }
 
 
-/** Outside quotes a backslash quotes the next character; backslash-newline vanishes. */
+/**
+ * Outside quotes a backslash quotes the next character; backslash-newline vanishes; a
+ * backslash with nothing after it (the end of the input) stays, as in bash (`eval 'ls x\'`).
+ */
 export function unescapeUnquoted(raw: string): string {
-  return raw.replace(/\\(\n|[\s\S])?/g, (_, c: string | undefined) => (c === undefined || c === '\n' ? '' : c));
+  return raw.replace(/\\(\n|[\s\S])?/g, (_, c: string | undefined) => (c === undefined ? '\\' : c === '\n' ? '' : c));
 }
 
 /** Inside "...", a backslash quotes only $ ` " \ and newline. */
