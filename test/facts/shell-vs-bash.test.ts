@@ -5,13 +5,14 @@
 // of each simple command it would run; parseShell must find exactly those, or call the
 // command unverifiable (which denies it). This is how the carriage-return reading was found.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseShell } from '../../src/facts/shell/index.js';
 
-// \x1e and \x1f separate commands and arguments in bash's output, so they are not tried.
+// \x1f separates arguments in the handler's output, so it is not tried (nor \x1e, kept out
+// as well).
 const CODE_POINTS = [
   ...Array.from({ length: 29 }, (_, i) => i + 1).filter((c) => c !== 0x0a), // C0 controls but NUL, newline, \x1e, \x1f
   0x20, 0x7f, 0x85, 0xa0, 0x1680, 0x2000, 0x200b, 0x2028, 0x2029, 0x3000, 0xfeff, 0xe9, 0x1f600,
@@ -40,21 +41,28 @@ const TEMPLATES: ((c: string) => string)[] = [
 // \x01 is bash's internal quoting byte, which it doubles inside $'\...': left out there.
 const ANSI_C: ((c: string) => string)[] = [(c) => `zq1 $'a${c}b'`, (c) => `zq1 $'\\${c}'`];
 
-// Every command name is unknown: the handler prints the argv (name first) to fd 3, which is
-// bash's stdout (the commands' own output goes nowhere), and fails, so `a || b` runs both.
-// One write per command, so commands run at once (`a & b`, pipelines) cannot interleave.
-const HANDLER = `exec 3>&1 1>/dev/null\ncommand_not_found_handle() { local a s=''; for a in "$@"; do s+="$a"$'\\x1f'; done; printf '%s\\x1e' "$s" >&3; return 1; }\n`;
+// Every command name is unknown: the handler writes the argv (name first) of each command bash
+// runs to a file of its own (commands run at once, `a & b` and pipelines, cannot interleave)
+// and fails, so `a || b` runs both. Every process keeps bash's stdout open as fd 3, so
+// execFileSync returns only when the last of them, background ones too, has finished.
+const HANDLER = `exec 3>&1 1>/dev/null 2>/dev/null\ncommand_not_found_handle() { local a s=''; for a in "$@"; do s+="$a"$'\\x1f'; done; printf '%s' "$s" > "$(mktemp "$OUT/argv.XXXXXXXX")"; return 1; }\n`;
 
-const EMPTY_DIR = mkdtempSync(path.join(tmpdir(), 'toolwarden-bash-'));
-
+/** The argv of every command bash runs for `source`, in a fresh empty directory (so `*` stays `*`). */
 function bashRuns(source: string): string[][] {
-  let out: string;
+  const out = mkdtempSync(path.join(tmpdir(), 'toolwarden-argv-'));
+  const cwd = mkdtempSync(path.join(tmpdir(), 'toolwarden-cwd-'));
   try {
-    out = execFileSync('bash', ['--norc', '--noprofile', '-c', HANDLER + source], { encoding: 'utf8', cwd: EMPTY_DIR, stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: '/usr/bin:/bin', LC_ALL: 'C.UTF-8' } });
-  } catch (error) {
-    out = (error as { stdout?: string }).stdout ?? '';
+    try {
+      execFileSync('bash', ['--norc', '--noprofile', '-c', `${HANDLER}${source}\nwait`], { cwd, timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: '/usr/bin:/bin', LC_ALL: 'C.UTF-8', OUT: out } });
+    } catch (error) {
+      // A command that fails is expected (the handler fails); one that does not finish is not.
+      if ((error as { signal?: string }).signal) throw new Error(`bash did not finish: ${JSON.stringify(source)}`);
+    }
+    return readdirSync(out).map((f) => readFileSync(path.join(out, f), 'utf8').split('\x1f').slice(0, -1));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+    rmSync(cwd, { recursive: true, force: true });
   }
-  return out.split('\x1e').slice(0, -1).map((cmd) => cmd.split('\x1f').slice(0, -1));
 }
 
 describe('parseShell reads commands as bash runs them', () => {
@@ -70,8 +78,9 @@ describe('parseShell reads commands as bash runs them', () => {
       const facts = parseShell(source);
       if (facts.unverifiable !== undefined || facts.capExceeded !== undefined) continue;
       compared++;
-      const ours = facts.commands.map((c) => c.words);
-      const bash = bashRuns(source);
+      // In order of the files' names, not of running: both sides sorted.
+      const ours = facts.commands.map((c) => c.words).sort();
+      const bash = bashRuns(source).sort();
       if (JSON.stringify(ours) !== JSON.stringify(bash)) wrong.push(`${JSON.stringify(source)}: bash ran ${JSON.stringify(bash)}, parseShell read ${JSON.stringify(ours)}`);
     }
     expect(wrong).toEqual([]);
@@ -82,22 +91,21 @@ describe('parseShell reads commands as bash runs them', () => {
 
 // Random commands made of quoting, operators, grouping, keywords, functions, here-docs and
 // comments (no `$`, which would run substitutions, no loop bash could not leave, and no brace
-// expansion, which words keep as written: path checks widen it). Bash runs in an empty
-// directory, so `*` stays `*` as in the words. The
+// expansion or globs, which words keep as written: path checks widen them). The
 // security property: every command bash runs is one parseShell lists, word for word (it may
 // list more: branches that did not run), unless it calls the command unverifiable.
-const WORDS = ['zq1', 'zq2', 'zq3', 'a', 'b c', '"d e"', "'f g'", 'h\\ i', '"j\\"k"', "'l\\'", 'm"n"o', "p''q", '\\zq1', "'zq2'", 'z"q"3', '-x', '--y=z', 'é', 'a\\\nb', '#c', 'a#b', '*', 'a=b', '@', ':'];
+const WORDS = ['zq1', 'zq2', 'zq3', 'a', 'b c', '"d e"', "'f g'", 'h\\ i', '"j\\"k"', "'l\\'", 'm"n"o', "p''q", '\\zq1', "'zq2'", 'z"q"3', '-x', '--y=z', 'é', 'a\\\nb', '#c', 'a#b', 'a=b', '@', ':', "$'zq\\x31'", "$'a\\nb'", "$'\\''", '>/dev/null', '2>&1', '<<<x', '1>&2', '</dev/null'];
 const JOIN = [' ', ' ', ' ', ';', ' ; ', '\n', ' || ', ' && ', ' | ', ' & ', ' |& ', '\\\n'];
 const WRAP = [
   (s: string) => s,
   (s: string) => `{ ${s}; }`,
   (s: string) => `(${s})`,
   (s: string) => `if ${s}; then zq2 x; else zq3 y; fi`,
-  (s: string) => `while ${s}; do zq2; done`,
+  (s: string) => `while ${s}; false; do zq2; done`, // the condition always ends false: no endless loop
   (s: string) => `for v in a b; do ${s}; done`,
   (s: string) => `case a in a) ${s};; *) zq2;; esac`,
   (s: string) => `f() { ${s}; }; f`,
-  (s: string) => `eval '${s.replace(/'/g, '')}'`,
+  (s: string) => `eval '${s.replace(/['$]/g, '')}'`, // no quotes or `$` inside: no expansions
   (s: string) => `time ${s}`,
   (s: string) => `${s} # zq2 hidden`,
   (s: string) => `zq1 <<E\n${s}\nE\nzq2`,

@@ -348,6 +348,14 @@ describe('parseShell: failures and caps', () => {
     for (const command of ['git log #\\\ncurl -o x e.vil', '(echo #\\\nrm x)']) {
       expect(parseShell(command).unverifiable, command).toMatch(/comment ends in a backslash/);
     }
+    // A `#` right after a closing quote starts a comment for mvdan-sh, not for bash (`a#` is one word).
+    for (const command of ["git diff HEAD''#;curl x", 'echo "a"#;rm x', "echo $'a'\\\n#;rm x"]) {
+      expect(parseShell(command).unverifiable, command).toMatch(/glued to a word/);
+    }
+    // Where both read the same: a `#` inside a word, or after a backslash-newline of a plain word.
+    expect(parseShell('git log --format=%H#%s').commands.map((c) => c.words)).toEqual([['git', 'log', '--format=%H#%s']]);
+    expect(parseShell('echo a\\\n#;rm x').commands.map((c) => c.words)).toEqual([['echo', 'a#'], ['rm', 'x']]);
+    expect(parseShell('ls;#c\n(#d\nrm x)').commands.map((c) => c.words)).toEqual([['ls'], ['rm', 'x']]);
     // Where mvdan-sh ends the comment at the newline too (two or three backslashes), both run `rm x`.
     expect(parseShell('ls # a \\\\\nrm x').commands.map((c) => c.words)).toEqual([['ls'], ['rm', 'x']]);
     expect(parseShell('ls # a \\\\\\\nrm x').commands.map((c) => c.words)).toEqual([['ls'], ['rm', 'x']]);

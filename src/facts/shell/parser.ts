@@ -81,10 +81,10 @@ export function parseWithMvdan(source: string, maxDepth: number): Stmt[] {
   try {
     const root = goValueOf(file);
     if (typeName(root) !== 'File') throw new UnsupportedSyntax('mvdan-sh returned an unknown tree');
-    if (source.includes('\\\n') && continuedComment(syntax, file)) {
-      throw new UnsupportedSyntax('a comment ends in a backslash: bash ends it at the newline, the parser reads on');
-    }
-    const stmts = new Converter(syntax, bytes, maxDepth).stmts(root.Stmts, 0);
+    const converter = new Converter(syntax, bytes, maxDepth);
+    const misread = source.includes('#') ? converter.misreadComment(file) : undefined;
+    if (misread !== undefined) throw new UnsupportedSyntax(misread);
+    const stmts = converter.stmts(root.Stmts, 0);
     idleParser = parser;
     return stmts;
   } catch (error) {
@@ -93,21 +93,8 @@ export function parseWithMvdan(source: string, maxDepth: number): Stmt[] {
   }
 }
 
-/**
- * Whether a comment of the tree runs on past a backslash-newline. In bash a comment ends at
- * the newline whatever precedes it; mvdan-sh continues the line, so `git log #\\<newline>curl x`
- * would read as one `git log curl x` while bash runs `curl x`. Only sources with a
- * backslash-newline are walked for this.
- */
-function continuedComment(syntax: Mvdan['syntax'], file: GoNode): boolean {
-  let found = false;
-  syntax.Walk(file, (node) => {
-    if (found || node == null) return !found;
-    if (syntax.NodeType(node) === 'Comment' && String(node.Text).includes('\n')) found = true;
-    return !found;
-  });
-  return found;
-}
+/** Bytes after which a word starts: blanks, newline and bash's operator characters. */
+const WORD_BOUNDARY: ReadonlySet<number> = new Set([...' \t\n;&|()<>'].map((c) => c.charCodeAt(0)));
 
 class Converter {
   constructor(
@@ -115,6 +102,39 @@ class Converter {
     private readonly bytes: Buffer,
     private readonly maxDepth: number,
   ) {}
+
+  /**
+   * Whether a node starts a word: at the start of the input or after a blank or an operator
+   * character (backslash-newlines, which bash removes first, skipped). mvdan-sh takes the
+   * digits at the end of a word such as `z"q"31>&2` for the descriptor of the redirection;
+   * bash takes a descriptor only when the whole word is digits, and runs `zq31`.
+   */
+  private startsWord(node: GoNode): boolean {
+    const { bytes } = this;
+    let i = node.Pos().Offset() - 1;
+    while (i >= 1 && bytes[i] === 0x0a && bytes[i - 1] === 0x5c) i -= 2;
+    return i < 0 || WORD_BOUNDARY.has(bytes[i]!);
+  }
+
+  /**
+   * Why a comment mvdan-sh found is not one bash would see, if it is not (the walk runs only
+   * for sources with a `#`). Bash starts a comment only at a `#` that begins a word, and ends
+   * it at the newline whatever precedes it. mvdan-sh also starts one right after a closing
+   * quote (`git diff HEAD''#;curl x` hides `curl x`, which bash runs) and continues one past
+   * a backslash-newline (`git log #\\<newline>curl x` makes `curl x` arguments of `git log`).
+   */
+  misreadComment(file: GoNode): string | undefined {
+    const { syntax } = this;
+    let reason: string | undefined;
+    syntax.Walk(file, (node) => {
+      if (reason !== undefined || node == null) return reason === undefined;
+      if (syntax.NodeType(node) !== 'Comment') return true;
+      if (String(node.Text).includes('\n')) reason = 'a comment ends in a backslash: bash ends it at the newline, the parser reads on';
+      else if (!this.startsWord(goValueOf(node))) reason = 'a `#` glued to a word: bash reads it as part of the word, the parser as a comment';
+      return reason === undefined;
+    });
+    return reason;
+  }
 
   /** Source text of a node; mvdan positions are byte offsets. */
   private source(node: GoNode): string {
@@ -146,6 +166,9 @@ class Converter {
   private redirect(node: GoNode, depth: number): Redirect {
     const op = redirectOps?.get(node.Op as number);
     if (op === undefined) throw new UnsupportedSyntax(`unknown redirection operator ${String(node.Op)}`);
+    if (!isNil(node.N) && !this.startsWord(node.N)) {
+      throw new UnsupportedSyntax('digits glued to a word before a redirection: bash reads them as part of the word');
+    }
     const redirect: Redirect = { op, word: this.word(node.Word, depth) };
     const hdoc = node.Hdoc;
     if (!isNil(hdoc)) redirect.heredoc = this.heredoc(hdoc, node.Word, depth);
