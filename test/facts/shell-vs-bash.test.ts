@@ -94,7 +94,7 @@ describe('parseShell reads commands as bash runs them', () => {
 // expansion or globs, which words keep as written: path checks widen them). The
 // security property: every command bash runs is one parseShell lists, word for word (it may
 // list more: branches that did not run), unless it calls the command unverifiable.
-const WORDS = ['zq1', 'zq2', 'zq3', 'a', 'b c', '"d e"', "'f g'", 'h\\ i', '"j\\"k"', "'l\\'", 'm"n"o', "p''q", '\\zq1', "'zq2'", 'z"q"3', '-x', '--y=z', 'é', 'a\\\nb', '#c', 'a#b', 'a=b', '@', ':', "$'zq\\x31'", "$'a\\nb'", "$'\\''", '>/dev/null', '2>&1', '<<<x', '1>&2', '</dev/null'];
+const WORDS = ['zq1', 'zq2', 'zq3', 'a', 'b c', '"d e"', "'f g'", 'h\\ i', '"j\\"k"', "'l\\'", 'm"n"o', "p''q", '\\zq1', "'zq2'", 'z"q"3', '-x', '--y=z', 'é', 'a\\\nb', '#c', 'a#b', 'a=b', '@', ':', "$'zq\\x31'", "$'a\\nb'", "$'\\''", '>/dev/null', '2>&1', '<<<x', '1>&2', '</dev/null', '!', '\\#', '"#"', "'#'", 'a\\#b', '2>f', 'x>&2', "$'\\x23'", "a''2>f", 'f()', '{', '}', '((1))', '[[ a ]]'];
 const JOIN = [' ', ' ', ' ', ';', ' ; ', '\n', ' || ', ' && ', ' | ', ' & ', ' |& ', '\\\n'];
 const WRAP = [
   (s: string) => s,
