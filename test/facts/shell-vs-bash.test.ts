@@ -43,9 +43,10 @@ const ANSI_C: ((c: string) => string)[] = [(c) => `zq1 $'a${c}b'`, (c) => `zq1 $
 
 // Every command name is unknown: the handler writes the argv (name first) of each command bash
 // runs to a file of its own (commands run at once, `a & b` and pipelines, cannot interleave)
-// and fails, so `a || b` runs both. Every process keeps bash's stdout open as fd 3, so
+// and fails, so `a || b` runs both; `bash -c` strings run with it too (exported). Every
+// process keeps bash's stdout open as fd 3, so
 // execFileSync returns only when the last of them, background ones too, has finished.
-const HANDLER = `exec 3>&1 1>/dev/null 2>/dev/null\ncommand_not_found_handle() { local a s=''; for a in "$@"; do s+="$a"$'\\x1f'; done; printf '%s' "$s" > "$(mktemp "$OUT/argv.XXXXXXXX")"; return 1; }\n`;
+const HANDLER = `exec 3>&1 1>/dev/null 2>/dev/null\ncommand_not_found_handle() { local a s=''; for a in "$@"; do s+="$a"$'\\x1f'; done; printf '%s' "$s" > "$(mktemp "$OUT/argv.XXXXXXXX")"; return 1; }\nexport -f command_not_found_handle\n`;
 
 /** The argv of every command bash runs for `source`, in a fresh empty directory (so `*` stays `*`). */
 function bashRuns(source: string): string[][] {
@@ -64,6 +65,14 @@ function bashRuns(source: string): string[][] {
     rmSync(cwd, { recursive: true, force: true });
   }
 }
+
+describe('the bash harness', () => {
+  it('sees every command bash runs: in order, in the background, in subshells and in bash -c', () => {
+    expect(bashRuns('zq1 a; zq2 "b c" & (zq3 &) ; bash -c "zq1 d" | zq2 $(zq3 e)').sort()).toEqual(
+      [['zq1', 'a'], ['zq1', 'd'], ['zq2'], ['zq2', 'b c'], ['zq3'], ['zq3', 'e']],
+    );
+  });
+});
 
 describe('parseShell reads commands as bash runs them', () => {
   const cases = [
@@ -106,6 +115,8 @@ const WRAP = [
   (s: string) => `case a in a) ${s};; *) zq2;; esac`,
   (s: string) => `f() { ${s}; }; f`,
   (s: string) => `eval '${s.replace(/['$]/g, '')}'`, // no quotes or `$` inside: no expansions
+  (s: string) => `bash -c '${s.replace(/['$]/g, '')}'`, // the child bash inherits the handler
+  (s: string) => `zq2 && bash -c "${s.replace(/["$`\\]/g, '')}" x || zq3`,
   (s: string) => `time ${s}`,
   (s: string) => `${s} # zq2 hidden`,
   (s: string) => `zq1 <<E\n${s}\nE\nzq2`,
