@@ -118,6 +118,18 @@ const WRAP = [
   (s: string) => `bash -c '${s.replace(/['$]/g, '')}'`, // the child bash inherits the handler
   (s: string) => `zq2 && bash -c "${s.replace(/["$`\\]/g, '')}" x || zq3`,
   (s: string) => `time ${s}`,
+  (s: string) => `command ${s}`,
+  (s: string) => `exec ${s}`,
+  (s: string) => `trap 'zq2 t' EXIT; ${s}`,
+  (s: string) => `coproc ${s}`,
+  (s: string) => `zq1 <<E\n$(zq2 h)\nE\n${s}`,
+  (s: string) => `zq1 <<-E\n\t\`zq3 h\`\n\tE\n${s}`,
+  (s: string) => `[[ $(zq2) ]] || ${s}`,
+  (s: string) => `(( $(zq3) )) || ${s}`,
+  (s: string) => `case $(zq1) in *) ${s};; esac`,
+  (s: string) => `for v in $(zq1); do ${s}; done; for w in x; do ${s}; done`,
+  (s: string) => `a=$(zq2) ${s}`,
+  (s: string) => `${s} <<< $(zq3)`,
   (s: string) => `${s} # zq2 hidden`,
   (s: string) => `zq1 <<E\n${s}\nE\nzq2`,
   (s: string) => `zq1 <<'E'\nzq2\nE\n${s}`,
@@ -125,6 +137,13 @@ const WRAP = [
   (s: string) => `export B=2; ${s}`,
   (s: string) => `[[ -n x ]] && ${s}`,
 ];
+
+// The suite's runs use a fixed seed (CI stays deterministic); `BASH_RUNS=20000` hunts with a
+// fresh seed each time (`BASH_SEED` to replay one). The long hunts found the readings that
+// parseShell now refuses (docs/decisions/shell-parser.md).
+const BASH_RUNS = process.env.BASH_RUNS
+  ? { numRuns: Number(process.env.BASH_RUNS), ...(process.env.BASH_SEED ? { seed: Number(process.env.BASH_SEED) } : {}) }
+  : { numRuns: 600, seed: 20261130 };
 
 /**
  * Whether a listed command's words can be the argv bash ran. A word holding an expansion
@@ -165,7 +184,7 @@ describe('parseShell lists every command bash runs (random commands)', () => {
       fc.property(command, (source) => {
         expect(everyRunIsListed(source)).toBeUndefined();
       }),
-      { numRuns: Number(process.env.BASH_RUNS ?? 600) },
+      BASH_RUNS,
     );
   }, 300_000);
 
@@ -179,7 +198,7 @@ describe('parseShell lists every command bash runs (random commands)', () => {
       fc.property(command, (source) => {
         expect(everyRunIsListed(source)).toBeUndefined();
       }),
-      { numRuns: Number(process.env.BASH_RUNS ?? 600) },
+      BASH_RUNS,
     );
   }, 300_000);
 });
