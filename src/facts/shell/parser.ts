@@ -66,7 +66,7 @@ export function parseBash(source: string, maxDepth: number): Stmt[] {
 export function parseWithMvdan(source: string, maxDepth: number): Stmt[] {
   const { syntax } = loadParser();
   let file: GoNode;
-  // Comments are kept so that continuedComment can find the ones mvdan-sh reads differently.
+  // Comments are kept so that misreadComment can find the ones mvdan-sh reads unlike bash.
   const parser = idleParser ?? syntax.NewParser(syntax.KeepComments(true));
   idleParser = undefined;
   try {
@@ -124,7 +124,7 @@ class Converter {
    * for sources with a `#`). Bash starts a comment only at a `#` that begins a word, and ends
    * it at the newline whatever precedes it. mvdan-sh also starts one right after a closing
    * quote (`git diff HEAD''#;curl x` hides `curl x`, which bash runs) and continues one past
-   * a backslash-newline (`git log #\\<newline>curl x` makes `curl x` arguments of `git log`).
+   * a backslash-newline (`git log #\<newline>curl x` makes `curl x` arguments of `git log`).
    */
   misreadComment(file: GoNode): string | undefined {
     const { syntax } = this;
