@@ -23,6 +23,7 @@ describe('xargs runs what its input names', () => {
     'echo rm | xargs -i {} -rf /',
     'echo /tmp/x.sh | xargs bash',
     'find . -exec {} \\;',
+    "xargs cat <<< '\".env\"'",
     "find . -exec sh -c 'cat {}' \\;",
   ])('%j is unverifiable', (src) => {
     expect(parseShell(src).unverifiable).toBeDefined();
@@ -33,6 +34,10 @@ describe('xargs runs what its input names', () => {
     ['ls | xargs -I{} cp {} dst/', ['cp {} dst/', 'ls']],
     ['ls | xargs sudo rm', ['ls', 'rm']],
     ['find . -exec grep -l x {} +', ['find . -exec grep -l x {} +', 'grep -l x {}']],
+    // A literal here-string or here-doc is the input: its words are the arguments xargs appends.
+    ['xargs cat <<< .env', ['cat .env']],
+    ['xargs -n1 rm <<EOF\na b\nc\nEOF', ['rm a b c']],
+    ['xargs -0 cat <<< .env', ['cat']],
   ])('%j stays verifiable', (src, expected) => {
     const facts = parseShell(src);
     expect(facts.unverifiable).toBeUndefined();

@@ -5,10 +5,10 @@
 // of each simple command it would run; parseShell must find exactly those, or call the
 // command unverifiable (which denies it). This is how the carriage-return reading was found.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseShell } from '../../src/facts/shell/index.js';
 
@@ -42,12 +42,20 @@ const TEMPLATES: ((c: string) => string)[] = [
 // \x01 is bash's internal quoting byte, which it doubles inside $'\...': left out there.
 const ANSI_C: ((c: string) => string)[] = [(c) => `zq1 $'a${c}b'`, (c) => `zq1 $'\\${c}'`];
 
-// Every command name is unknown: the handler writes the argv (name first) of each command bash
-// runs to a file of its own (commands run at once, `a & b` and pipelines, cannot interleave)
-// and fails, so `a || b` runs both; `bash -c` strings run with it too (exported). Every
-// process keeps bash's stdout open as fd 3, so
-// execFileSync returns only when the last of them, background ones too, has finished.
-const HANDLER = `exec 3>&1 1>/dev/null 2>/dev/null\ncommand_not_found_handle() { local a s=''; for a in "$@"; do s+="$a"$'\\x1f'; done; printf '%s' "$s" > "$(mktemp "$OUT/argv.XXXXXXXX")"; return 1; }\nexport -f command_not_found_handle\n`;
+// The commands zq1, zq2 and zq3 are scripts on PATH, so programs that run others (`env`,
+// `nice`, `xargs`, `find -exec`) reach them too; every other unknown name goes to bash's
+// `command_not_found_handle`. Both write the argv (name first) of the command to a file of its
+// own (commands run at once, `a & b` and pipelines, cannot interleave) and fail, so `a || b`
+// runs both; `bash -c` strings run with the handler too (exported). Every process keeps
+// bash's stdout open as fd 3, so execFileSync returns only when the last of them, background
+// ones too, has finished.
+const RECORD = `s=''; for a in "$@"; do s+="$a"$'\\x1f'; done; printf '%s' "$s" > "$(mktemp "$OUT/argv.XXXXXXXX")"`;
+const HANDLER = `exec 3>&1 1>/dev/null 2>/dev/null\ncommand_not_found_handle() { local a s; ${RECORD}; return 1; }\nexport -f command_not_found_handle\n`;
+const BIN = mkdtempSync(path.join(tmpdir(), 'toolwarden-bin-'));
+for (const name of ['zq1', 'zq2', 'zq3']) {
+  writeFileSync(path.join(BIN, name), `#!/bin/bash\nset -- "$(basename "$0")" "$@"\n${RECORD}\nexit 1\n`, { mode: 0o755 });
+}
+afterAll(() => rmSync(BIN, { recursive: true, force: true }));
 
 /** The argv of every command bash runs for `source`, in a fresh empty directory (so `*` stays `*`). */
 function bashRuns(source: string): string[][] {
@@ -55,7 +63,7 @@ function bashRuns(source: string): string[][] {
   const cwd = mkdtempSync(path.join(tmpdir(), 'toolwarden-cwd-'));
   try {
     try {
-      execFileSync('bash', ['--norc', '--noprofile', '-c', `${HANDLER}${source}\nwait`], { cwd, timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: '/usr/bin:/bin', LC_ALL: 'C.UTF-8', OUT: out } });
+      execFileSync('bash', ['--norc', '--noprofile', '-c', `${HANDLER}${source}\nwait`], { cwd, timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: `${BIN}:/usr/bin:/bin`, LC_ALL: 'C.UTF-8', OUT: out } });
     } catch (error) {
       // A command that fails is expected (the handler fails); one that does not finish is not.
       if ((error as { signal?: string }).signal) throw new Error(`bash did not finish: ${JSON.stringify(source)}`);
@@ -68,10 +76,11 @@ function bashRuns(source: string): string[][] {
 }
 
 describe('the bash harness', () => {
-  it('sees every command bash runs: in order, in the background, in subshells and in bash -c', () => {
+  it('sees every command bash runs: in order, in the background, in subshells, in bash -c and under env, nice and xargs', () => {
     expect(bashRuns('zq1 a; zq2 "b c" & (zq3 &) ; bash -c "zq1 d" | zq2 $(zq3 e)').sort()).toEqual(
       [['zq1', 'a'], ['zq1', 'd'], ['zq2'], ['zq2', 'b c'], ['zq3'], ['zq3', 'e']],
     );
+    expect(bashRuns('env A=1 zq1 f; nice zq2 g; xargs zq3 h; m n').sort()).toEqual([['m', 'n'], ['zq1', 'f'], ['zq2', 'g'], ['zq3', 'h']]);
   });
 });
 
@@ -119,6 +128,14 @@ const WRAP = [
   (s: string) => `bash -c '${s.replace(/['$]/g, '')}'`, // the child bash inherits the handler
   (s: string) => `zq2 && bash -c "${s.replace(/["$`\\]/g, '')}" x || zq3`,
   (s: string) => `time ${s}`,
+  (s: string) => `env ${s}`,
+  (s: string) => `env -u C B=2 ${s}`,
+  (s: string) => `nice -n 1 ${s}`,
+  (s: string) => `nohup ${s}`,
+  (s: string) => `timeout 5 ${s}`,
+  (s: string) => `stdbuf -o0 ${s}`,
+  (s: string) => `xargs ${s}`,
+  (s: string) => `find . -maxdepth 0 -exec ${s} {} \\;`,
   (s: string) => `command ${s}`,
   (s: string) => `exec ${s}`,
   (s: string) => `trap 'zq2 t' EXIT; ${s}`,
@@ -148,11 +165,11 @@ const BASH_RUNS = process.env.BASH_RUNS
 
 /**
  * Whether a listed command's words can be the argv bash ran. A word holding an expansion
- * (`$(zq2)`, `` `zq2` ``, `${x:-$(zq2)}`, `<(zq2)`, kept as written) may stand for no bash word or one:
+ * (`$(zq2)`, `` `zq2` ``, `${x:-$(zq2)}`, `<(zq2)`, kept as written; `find`'s `{}`) may stand for no bash word or one:
  * variables are unset and every substitution prints nothing here. Other words must be equal.
  */
 function couldBe(words: readonly string[], argv: readonly string[]): boolean {
-  const expands = (w: string): boolean => w.includes('$') || w.includes('`') || w.includes('<(') || w.includes('>(');
+  const expands = (w: string): boolean => w.includes('$') || w.includes('`') || w.includes('<(') || w.includes('>(') || w === '{}';
   const match = (i: number, j: number): boolean => {
     if (i === words.length) return j === argv.length;
     const w = words[i]!;

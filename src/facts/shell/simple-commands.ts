@@ -213,6 +213,8 @@ interface Builder {
   replace?: string;
   /** Whether input words are appended after the given ones (xargs without -I). */
   appends: boolean;
+  /** Whether the input is standard input split at blanks (xargs without -0, -d or -a). */
+  splitsStdin?: boolean;
 }
 
 /**
@@ -382,7 +384,8 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     const subcommand = gitSubcommandAt(values, at);
     if (subcommand > at + 1 && subcommand < values.length) emitWords(walk, [values[at]!, ...values.slice(subcommand)], redirects);
   }
-  emitWords(walk, values.slice(at), opened.length === 0 ? redirects : [...redirects, ...opened]);
+  const input = xargsInput(builder, stmt, walk);
+  emitWords(walk, input.length === 0 ? values.slice(at) : [...values.slice(at), ...input], opened.length === 0 ? redirects : [...redirects, ...opened]);
 }
 
 // git's global options, with a separate value or not.
@@ -478,7 +481,25 @@ function xargsBuilder(options: WordValue[]): Builder {
     if (w.startsWith('-i')) return { name: 'xargs', replace: w.slice(2), appends: false };
     if (w.startsWith('--replace=')) return { name: 'xargs', replace: w.slice('--replace='.length), appends: false };
   }
-  return { name: 'xargs', appends: true };
+  const splitsStdin = !options.some((o) => /^(-0|--null|-d|--delimiter|-a|--arg-file)/.test(o.text));
+  return { name: 'xargs', appends: true, splitsStdin };
+}
+
+/**
+ * The words xargs appends when its standard input is a literal here-string or here-doc:
+ * `xargs cat <<< .env` runs `cat .env`, so `.env` is checked like any argument. Input from a
+ * pipe or a file is known only at run time (as `cat $(ls)` is). Quotes and backslashes, which
+ * xargs reads its own way, make the input unverifiable.
+ */
+function xargsInput(builder: Builder | undefined, stmt: Stmt, walk: Walk): WordValue[] {
+  if (!builder?.appends || !builder.splitsStdin) return [];
+  const text = stdinScript(stmt);
+  if (text === undefined) return [];
+  if (/['"\\]/.test(text)) {
+    markUnverifiable(walk, `\`${builder.name}\` input with quotes or backslashes`);
+    return [];
+  }
+  return text.split(/[ \t\n]+/).filter((t) => t !== '').map((t) => ({ text: t, literal: true, pattern: false }));
 }
 
 /** Most words one brace expansion may produce before the command counts as unverifiable. */
