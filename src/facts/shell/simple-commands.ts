@@ -189,18 +189,24 @@ function isProcessSubstitution(word: Word): boolean {
 
 /** Literal text a shell reading standard input would get from this statement, if known. */
 function stdinScript(stmt: Stmt): string | undefined {
-  for (const r of stmt.redirects) {
-    if ((r.op === '<<' || r.op === '<<-') && r.heredoc) {
-      const body = wordValue(r.heredoc);
-      return body.literal ? body.text : undefined;
-    }
-    if (r.op === '<<<') {
-      const body = wordValue(r.word);
-      return body.literal ? body.text : undefined;
-    }
+  // The last input redirection wins (`bash <<< ls < evil.sh` reads evil.sh), and ours do not
+  // keep descriptor numbers: with more than one, standard input is not known.
+  const inputs = stmt.redirects.filter((r) => INPUT_REDIRECTS.has(r.op));
+  if (inputs.length !== 1) return undefined;
+  const r = inputs[0]!;
+  if ((r.op === '<<' || r.op === '<<-') && r.heredoc) {
+    const body = wordValue(r.heredoc);
+    return body.literal ? body.text : undefined;
+  }
+  if (r.op === '<<<') {
+    const body = wordValue(r.word);
+    return body.literal ? body.text : undefined;
   }
   return undefined;
 }
+
+/** Redirections that can set standard input. */
+const INPUT_REDIRECTS: ReadonlySet<string> = new Set(['<', '<<', '<<-', '<<<', '<>', '<&']);
 
 /**
  * Where the words of a command came from when another program builds part of it:
