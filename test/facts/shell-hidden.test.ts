@@ -25,6 +25,7 @@ describe('xargs runs what its input names', () => {
     'find . -exec {} \\;',
     "xargs cat <<< '\".env\"'",
     'bash <<< "ls" < evil.sh',
+    'xargs cat <<< .env < list',
     'bash < evil.sh <<EOF\nls\nEOF',
     "find . -exec sh -c 'cat {}' \\;",
   ])('%j is unverifiable', (src) => {
@@ -40,8 +41,6 @@ describe('xargs runs what its input names', () => {
     ['xargs cat <<< .env', ['cat .env']],
     ['xargs -n1 rm <<EOF\na b\nc\nEOF', ['rm a b c']],
     ['xargs -0 cat <<< .env', ['cat']],
-    // A later input redirection replaces the here-string: the input is not known.
-    ['xargs cat <<< .env < list', ['cat']],
   ])('%j stays verifiable', (src, expected) => {
     const facts = parseShell(src);
     expect(facts.unverifiable).toBeUndefined();

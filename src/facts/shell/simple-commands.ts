@@ -499,6 +499,10 @@ function xargsBuilder(options: WordValue[]): Builder {
  */
 function xargsInput(builder: Builder | undefined, stmt: Stmt, walk: Walk): WordValue[] {
   if (!builder?.appends || !builder.splitsStdin) return [];
+  if (stmt.redirects.filter((r) => INPUT_REDIRECTS.has(r.op)).length > 1) {
+    markUnverifiable(walk, `\`${builder.name}\` with more than one input redirection`);
+    return [];
+  }
   const text = stdinScript(stmt);
   if (text === undefined) return [];
   if (/['"\\]/.test(text)) {
