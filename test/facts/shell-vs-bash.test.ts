@@ -148,6 +148,15 @@ const WRAP = [
   (s: string) => `for v in $(zq1); do ${s}; done; for w in x; do ${s}; done`,
   (s: string) => `a=$(zq2) ${s}`,
   (s: string) => `${s} <<< $(zq3)`,
+  (s: string) => `zq1 <<"E"\n$(zq2 q)\nE\n${s}`,
+  (s: string) => `zq1 <<E\n\\$(zq2 q) $(zq3 r)\nE\n${s}`,
+  (s: string) => `zq1 < <(zq2 p); ${s}`,
+  (s: string) => `a[$(zq2 i)]=1; ${s}`,
+  (s: string) => `declare -a a=($(zq3 d)); ${s}`,
+  (s: string) => `[[ -n $(zq2) || x == $(zq3) ]]; ${s}`,
+  (s: string) => `(( x = $(zq1) )); ${s}`,
+  (s: string) => `for ((i=$(zq2); i<0; i++)); do ${s}; done`,
+  (s: string) => `function g { ${s}; }; g`,
   (s: string) => `${s} # zq2 hidden`,
   (s: string) => `zq1 <<E\n${s}\nE\nzq2`,
   (s: string) => `zq1 <<'E'\nzq2\nE\n${s}`,
@@ -179,9 +188,10 @@ function couldBe(words: readonly string[], argv: readonly string[]): boolean {
   return match(0, 0);
 }
 
-function everyRunIsListed(source: string): string | undefined {
+/** Why a command bash runs for `source` is missing from parseShell's list; null when the input is refused. */
+function missingRun(source: string): string | undefined | null {
   const facts = parseShell(source);
-  if (facts.unverifiable !== undefined || facts.capExceeded !== undefined) return undefined;
+  if (facts.unverifiable !== undefined || facts.capExceeded !== undefined) return null;
   for (const argv of bashRuns(source)) {
     if (!facts.commands.some((c) => couldBe(c.words, argv))) return `${JSON.stringify(source)}: bash ran ${JSON.stringify(argv)}, parseShell listed ${JSON.stringify(facts.commands.map((c) => c.words))}`;
   }
@@ -190,18 +200,28 @@ function everyRunIsListed(source: string): string | undefined {
 
 // Substitutions of every kind, which bash runs (the handler prints nothing, so they expand to
 // nothing) and parseShell must list.
-const SUBSTITUTIONS = ['$(zq2 a)', '"$(zq3)"', '`zq2 b`', 'a$(zq1)b', '<(zq2)', '>(zq3 c)', '${x:-$(zq2)}', '${x:+$(zq3)}', '"${x:-`zq1`}"', '$((1+$(zq2)))', "$'\\x24(zq1)'", '$(zq1 $(zq2))', '"a`zq3`"', '$(<f)', '$( (zq2) )', '$(zq1;zq2)', '$(# c\nzq3)', '`zq1 \\`zq2\\``'];
+const SUBSTITUTIONS = ['$(zq2 a)', '"$(zq3)"', '`zq2 b`', 'a$(zq1)b', '<(zq2)', '>(zq3 c)', '${x:-$(zq2)}', '${x:+$(zq3)}', '"${x:-`zq1`}"', '$((1+$(zq2)))', "$'\\x24(zq1)'", '$(zq1 $(zq2))', '"a`zq3`"', '$(<f)', '$( (zq2) )', '$(zq1;zq2)', '$(# c\nzq3)', '`zq1 \\`zq2\\``',
+  '"$(zq2 ")")"', '$(case x in x) zq2;; esac)', '$(( $(zq2) + 1 ))', '${x:-"$(zq2)"}', '${x//a/$(zq3)}', '${x[$(zq1)]}', '<(zq2 <(zq3))',
+  '$(zq1 <<E\n$(zq2)\nE\n)', '"$(zq3 \'a)b\')"', '$(zq1 #)\n)', '$(zq2 \\))'];
 
 /** Simple commands joined by operators, wrapped in one construct: no command bash runs may be missed. */
 function missesNone(simple: fc.Arbitrary<string>): void {
   const list = fc.tuple(simple, fc.array(fc.tuple(fc.constantFrom(...JOIN), simple), { maxLength: 3 })).map(([first, rest]) => first + rest.map(([j, s]) => j + s).join(''));
   const command = fc.tuple(fc.constantFrom(...WRAP), list).map(([wrap, body]) => wrap(body));
+  let runs = 0;
+  let read = 0;
   fc.assert(
     fc.property(command, (source) => {
-      expect(everyRunIsListed(source)).toBeUndefined();
+      const missing = missingRun(source);
+      runs++;
+      if (missing === null) return;
+      read++;
+      expect(missing).toBeUndefined();
     }),
     BASH_RUNS,
   );
+  // Most inputs are read, not refused: the property means something.
+  expect(read / runs).toBeGreaterThan(0.5);
 }
 
 describe('parseShell lists every command bash runs (random commands)', () => {
