@@ -1,9 +1,10 @@
-// parseShell against the real bash, character by character. Each template puts one odd
-// character (controls, Unicode blanks, non-ASCII) where a reading could go wrong: inside and
-// between words, quotes, `$'...'`, comments, assignments, next to operators. Bash runs the
-// command with every command name unknown, so its `command_not_found_handle` prints the argv
-// of each simple command it would run; parseShell must find exactly those, or call the
-// command unverifiable (which denies it). This is how the carriage-return reading was found.
+// parseShell against the real bash. Bash runs each command with recording stand-ins for
+// every program it names, so we learn the argv of every simple command it runs; parseShell
+// must list each of them (word for word, an expansion standing for what it may become), or
+// call the input unverifiable, which denies it. Two kinds of input: one odd character
+// (controls, Unicode blanks, non-ASCII) in places where a reading could go wrong, and random
+// commands of every construct. These found the carriage-return, comment, glued-digit,
+// `coproc`, xargs and input-redirection readings (docs/decisions/shell-parser.md).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,7 +77,7 @@ function bashRuns(source: string): string[][] {
 }
 
 describe('the bash harness', () => {
-  it('sees every command bash runs: in order, in the background, in subshells, in bash -c and under env, nice and xargs', () => {
+  it('sees every command bash runs: in sequence, in the background, in subshells, in bash -c and under env, nice and xargs', () => {
     expect(bashRuns('zq1 a; zq2 "b c" & (zq3 &) ; bash -c "zq1 d" | zq2 $(zq3 e)').sort()).toEqual(
       [['zq1', 'a'], ['zq1', 'd'], ['zq2'], ['zq2', 'b c'], ['zq3'], ['zq3', 'e']],
     );
