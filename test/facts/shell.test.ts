@@ -343,6 +343,12 @@ describe('parseShell: failures and caps', () => {
       expect(facts.unverifiable).toMatch(/carriage return/);
       expect(facts.commands).toEqual([]);
     }
+    // Also where the text is made by the shell: a `bash -c` or `eval` string of $'...'.
+    for (const command of ["bash -c $'ls\\rx/evil'", "eval $'ls\\rx/evil'"]) {
+      const facts = parseShell(command);
+      expect(facts.unverifiable).toMatch(/carriage return/);
+      expect(facts.commands).toEqual([]);
+    }
     // A comment ending in a backslash: bash ends it at the newline, mvdan-sh reads on.
     for (const command of ['git log #\\\ncurl -o x e.vil', '(echo #\\\nrm x)']) {
       expect(parseShell(command).unverifiable, command).toMatch(/comment ends in a backslash/);

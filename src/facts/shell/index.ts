@@ -1,7 +1,6 @@
 // Shell facts: what a command string would run, read with a real parser.
 // See docs/decisions/shell-parser.md for the parser choice and the normalisation rules.
 import type { ShellFacts } from '../../types.js';
-import { hasLoneSurrogate } from '../unicode.js';
 import { ShellSyntaxError, UnsupportedSyntax } from './errors.js';
 import { preloadParser } from './parser.js';
 import { CapExceeded, collectFromSource, factsOf, finishWalk, newWalk, type ShellCaps } from './simple-commands.js';
@@ -28,12 +27,6 @@ export function parseShell(command: string, caps: ShellCaps = DEFAULT_SHELL_CAPS
     if (typeof command !== 'string') return { commands: [], unverifiable: 'command is not a string' };
     if (command.length > caps.maxLength) return { commands: [], capExceeded: 'length' };
     if (command.includes('\0')) return { commands: [], unverifiable: 'command contains a NUL byte' };
-    // Text the parser reads differently from bash: refused before parsing.
-    // A lone surrogate: GopherJS pairs it with the next character (facts/unicode.ts).
-    if (hasLoneSurrogate(command)) return { commands: [], unverifiable: 'command is not well-formed unicode (a lone surrogate)' };
-    // A carriage return: mvdan-sh reads it as a blank, bash as part of a word, so
-    // `ls\rx/evil` is `ls x/evil` to the parser and runs the file `ls\rx/evil` in bash.
-    if (command.includes('\r')) return { commands: [], unverifiable: 'command contains a carriage return (bash reads it as part of a word)' };
     const walk = newWalk(caps);
     try {
       collectFromSource(command, 0, walk);

@@ -12,6 +12,7 @@
 // on every read, which cost ~85% of a parse.
 import { createRequire } from 'node:module';
 import type { Assign, Command, Redirect, Stmt, Word, WordPart } from './ast.js';
+import { hasLoneSurrogate } from '../unicode.js';
 import { parsePlain } from './plain-parser.js';
 import { DepthExceeded, ShellSyntaxError, UnsupportedSyntax } from './errors.js';
 import { goValueOf, isNil, items, text, typeName, wrapperOf, type GoNode } from './go-values.js';
@@ -56,9 +57,15 @@ export function preloadParser(): void {
 
 /**
  * Parses `source` as bash. Throws ShellSyntaxError, UnsupportedSyntax or DepthExceeded;
- * any other exception is a bug.
+ * any other exception is a bug. Every source is read here, nested ones too (`bash -c`
+ * strings, `eval` arguments), so text the parser reads unlike bash is refused here.
  */
 export function parseBash(source: string, maxDepth: number): Stmt[] {
+  // A lone surrogate: GopherJS pairs it with the next character (facts/unicode.ts).
+  if (hasLoneSurrogate(source)) throw new UnsupportedSyntax('command is not well-formed unicode (a lone surrogate)');
+  // A carriage return: mvdan-sh reads it as a blank, bash as part of a word, so `ls\rx/evil`
+  // is `ls x/evil` to the parser and runs the file `ls\rx/evil` in bash; `bash -c $'ls\rx/evil'` too.
+  if (source.includes('\r')) throw new UnsupportedSyntax('command contains a carriage return (bash reads it as part of a word)');
   return parsePlain(source) ?? parseWithMvdan(source, maxDepth);
 }
 
