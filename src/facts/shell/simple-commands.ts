@@ -187,22 +187,24 @@ function isProcessSubstitution(word: Word): boolean {
   return rest.length === 0 && only?.kind === 'substitution' && /^[<>]\(/.test(only.source);
 }
 
+/**
+ * What a command reading standard input gets from this statement: literal text (a here-doc
+ * or here-string), `unknown` (a file, a pipe, the caller's input, a non-literal body), or
+ * `several` input redirections: the last one wins (`bash <<< ls < evil.sh` reads evil.sh)
+ * and ours do not keep descriptor numbers, so which one is standard input is not known.
+ */
+function stdinOf(stmt: Stmt): { kind: 'text'; text: string } | { kind: 'unknown' } | { kind: 'several' } {
+  const inputs = stmt.redirects.filter((r) => INPUT_REDIRECTS.has(r.op));
+  if (inputs.length > 1) return { kind: 'several' };
+  const r = inputs[0];
+  const body = r === undefined ? undefined : (r.op === '<<' || r.op === '<<-') && r.heredoc ? wordValue(r.heredoc) : r.op === '<<<' ? wordValue(r.word) : undefined;
+  return body?.literal ? { kind: 'text', text: body.text } : { kind: 'unknown' };
+}
+
 /** Literal text a shell reading standard input would get from this statement, if known. */
 function stdinScript(stmt: Stmt): string | undefined {
-  // The last input redirection wins (`bash <<< ls < evil.sh` reads evil.sh), and ours do not
-  // keep descriptor numbers: with more than one, standard input is not known.
-  const inputs = stmt.redirects.filter((r) => INPUT_REDIRECTS.has(r.op));
-  if (inputs.length !== 1) return undefined;
-  const r = inputs[0]!;
-  if ((r.op === '<<' || r.op === '<<-') && r.heredoc) {
-    const body = wordValue(r.heredoc);
-    return body.literal ? body.text : undefined;
-  }
-  if (r.op === '<<<') {
-    const body = wordValue(r.word);
-    return body.literal ? body.text : undefined;
-  }
-  return undefined;
+  const stdin = stdinOf(stmt);
+  return stdin.kind === 'text' ? stdin.text : undefined;
 }
 
 /** Redirections that can set standard input. */
@@ -499,12 +501,13 @@ function xargsBuilder(options: WordValue[]): Builder {
  */
 function xargsInput(builder: Builder | undefined, stmt: Stmt, walk: Walk): WordValue[] {
   if (!builder?.appends || !builder.splitsStdin) return [];
-  if (stmt.redirects.filter((r) => INPUT_REDIRECTS.has(r.op)).length > 1) {
+  const stdin = stdinOf(stmt);
+  if (stdin.kind === 'several') {
     markUnverifiable(walk, `\`${builder.name}\` with more than one input redirection`);
     return [];
   }
-  const text = stdinScript(stmt);
-  if (text === undefined) return [];
+  if (stdin.kind === 'unknown') return [];
+  const { text } = stdin;
   if (/['"\\]/.test(text)) {
     markUnverifiable(walk, `\`${builder.name}\` input with quotes or backslashes`);
     return [];
