@@ -89,8 +89,9 @@ function normalisePathSettings(doc: PolicyDocument): PathSettings {
   const only = root !== undefined && (ws?.only ?? true);
   const resolveSymlinks = ws?.resolveSymlinks ?? true;
   const caseInsensitive = ws?.caseInsensitive ?? false;
-  const lexical = !resolveSymlinks && root !== '${cwd}' && !root?.startsWith('${cwd}/');
-  return { root, only, resolveSymlinks, caseInsensitive, lexical, key: JSON.stringify([root ?? null, resolveSymlinks, caseInsensitive]) };
+  const rootFromCwd = root === '${cwd}' || root?.startsWith('${cwd}/') === true;
+  const lexical = !resolveSymlinks && !rootFromCwd;
+  return { root, rootFromCwd, only, resolveSymlinks, caseInsensitive, lexical, key: JSON.stringify([root ?? null, resolveSymlinks, caseInsensitive]) };
 }
 
 function compileMatch(doc: PolicyDocument): PolicyMatch {

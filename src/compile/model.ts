@@ -23,6 +23,8 @@ export type PathFacts =
 export interface PathSettings {
   /** Workspace root as written (`/srv/x`, `~/x`, `${cwd}`), or undefined. */
   root: string | undefined;
+  /** The root is the call's cwd, or below it (`${cwd}`, `${cwd}/sub`). */
+  rootFromCwd: boolean;
   only: boolean;
   resolveSymlinks: boolean;
   caseInsensitive: boolean;

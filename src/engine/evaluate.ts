@@ -9,7 +9,7 @@ import type { ConsumeResult, CounterStore, LimitRequest } from '../state/store.j
 import type { EvaluateOptions, PolicySet } from './api.js';
 import { checkToolCall } from './clean-call.js';
 import { stricter } from './combine.js';
-import { CallFrame, type FrameEnv } from './frame.js';
+import { CallFrame, pinRoots, type FrameEnv } from './frame.js';
 
 export interface SetOptions {
   store: CounterStore;
@@ -52,8 +52,10 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     shellCache: boundedCache<string, ShellFacts>(options.shellCacheMax ?? 10_000),
     shellPaths: new WeakMap(),
     lexical: new Map(),
+    rootPins: new Map(),
   };
   const { revision, policies } = compiled;
+  pinRoots(env, policies.map((p) => p.pathSettings));
   // Tool name → one plan per policy (same index): the class and checks depend on the name only.
   const plans = new Map<string, PolicyPlan[]>();
   const hasLimits = policies.some((p) => p.limits.length > 0);

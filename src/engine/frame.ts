@@ -44,6 +44,48 @@ export interface FrameEnv {
   /** The last settings looked up in `lexical` and what they found: most sets have one. */
   lastSettings?: PathSettings;
   lastLexical?: LexicalMemo | undefined;
+  /** Where roots resolved through symlinks first pointed (see pinnedRoot); keyed by pinKey. */
+  rootPins?: Map<string, string>;
+}
+
+/** Most roots a set pins (a fixed root once, a `${cwd}` root once per cwd) before starting over. */
+const MAX_PINNED_ROOTS = 4096;
+
+function pinKey(settings: PathSettings, cwd: string | undefined): string {
+  return settings.rootFromCwd ? `${settings.key}\u0000${cwd ?? ''}` : settings.key;
+}
+
+/**
+ * A root resolved through symlinks is held to where it first resolved. Otherwise an agent
+ * that can write the root's parent swaps the root for a link to `/` (`mv ws w2 && ln -s / ws`)
+ * and every path is inside the workspace. A fixed root is pinned when the set is created
+ * (pinRoots); a `${cwd}` root when its cwd is first seen. A root that moved is refused, so
+ * every call with a path is denied until the policies are reloaded.
+ */
+function pinnedRoot(env: FrameEnv, settings: PathSettings, cwd: string | undefined, root: Root): Root {
+  const pins = env.rootPins;
+  if (pins === undefined || !settings.resolveSymlinks || root === undefined || !root.ok) return root;
+  const key = pinKey(settings, cwd);
+  const first = pins.get(key);
+  if (first === root.path) return root;
+  if (first === undefined) {
+    if (pins.size >= MAX_PINNED_ROOTS) pins.clear();
+    pins.set(key, root.path);
+    return root;
+  }
+  return { ok: false, reason: `it now resolves to \`${root.path}\`, not to \`${first}\` as when first resolved: a root that moves while agents run is refused (reload the policies after moving it)` };
+}
+
+/**
+ * Pins the fixed roots (no `${cwd}`) of settings that resolve symlinks, as they resolve now,
+ * when a set is created: before any agent of this set has run. A root that cannot be resolved
+ * yet is pinned on its first resolution instead.
+ */
+export function pinRoots(env: FrameEnv, all: readonly PathSettings[]): void {
+  for (const settings of all) {
+    if (settings.root === undefined || settings.rootFromCwd) continue;
+    pinnedRoot(env, settings, undefined, canonicalRoot(settings.root, undefined, env.home, true, settings.caseInsensitive, new Map()));
+  }
 }
 
 /**
@@ -180,7 +222,7 @@ export class CallFrame {
     const stats = settings.resolveSymlinks ? (this.statCache ??= new Map()) : undefined;
     let root: Root;
     if (settings.root === undefined) root = undefined;
-    else if (lexical === undefined) root = canonicalRoot(settings.root, cwd, home, settings.resolveSymlinks, settings.caseInsensitive, stats);
+    else if (lexical === undefined) root = pinnedRoot(this.env, settings, cwd, canonicalRoot(settings.root, cwd, home, settings.resolveSymlinks, settings.caseInsensitive, stats));
     else root = lexical.root !== null ? lexical.root : (lexical.root = canonicalRoot(settings.root, cwd, home, false, settings.caseInsensitive, undefined));
     let anchor: string | undefined;
     if (root?.ok) anchor = root.path;
