@@ -102,6 +102,8 @@ export const floor = {
     for (const { words, redirects } of commands) {
       for (const r of redirects) if (!pathOk(r)) return 'deny';
       for (const w of words) if (looksLikePath(w) && !pathOk(w)) return 'deny';
+      // Any other argument may name a file in the working directory (`cat server.pem`).
+      for (let i = 1; i < words.length; i++) if (!words[i].startsWith('-') && !looksLikePath(words[i]) && isForbidden(canonical(words[i]))) return 'deny';
       const text = words.join(' ');
       if (matchesAny(allow, text)) continue;
       if (matchesAny(approve, text)) { decision = 'ask'; continue; }

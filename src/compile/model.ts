@@ -14,6 +14,12 @@ export type PathFacts =
       paths: string[];
       /** Same index: is the path (possibly) written? */
       written: boolean[];
+      /**
+       * Canonical forms of the bare names shell arguments may stand for (`cat server.pem`),
+       * other than `paths`: forbidden globs and containment see them, allowlists do not (most
+       * such words are no file: `git log`, `grep TODO`).
+       */
+      named: string[];
       /** Every argument word of every simple command: file-name globs are tried on these. */
       words: string[];
     }

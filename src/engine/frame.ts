@@ -5,7 +5,7 @@
 import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, SimpleCommand, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
-import { commandPaths, extractPaths } from '../facts/extract-paths.js';
+import { bareNames, commandPaths, extractPaths } from '../facts/extract-paths.js';
 import { canonicalPath, canonicalRoot, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
 import { parseShell } from '../facts/shell/index.js';
 import { isReadOnlyCommand, isSystemProgram } from '../facts/read-only-commands.js';
@@ -111,11 +111,22 @@ interface LexicalMemo {
 const MAX_LEXICAL_ENTRIES = 16_384;
 const MAX_REMEMBERED_LENGTH = 256;
 
-/** The raw paths a parsed command touches (program paths, path-like arguments, redirects), in order, and every word. */
+/**
+ * The raw paths a parsed command touches (program paths, path-like arguments, redirects), in
+ * order; the bare names other arguments may stand for (facts/extract-paths.ts bareNames); and every word.
+ */
 interface ShellPaths {
-  raws: string[];
-  written: boolean[];
-  words: string[];
+  readonly raws: string[];
+  readonly written: boolean[];
+  readonly names: string[];
+  readonly words: string[];
+  /**
+   * The canonical forms of `names` for the last lexical memo map that made them (a map
+   * stands for one path setting and one cwd, and canonical forms are pure in those): most
+   * calls repeat both, and then the names cost nothing.
+   */
+  namedFor?: Map<string, Canonical>;
+  named?: string[];
 }
 
 type Root = { ok: true; path: string } | { ok: false; reason: string } | undefined;
@@ -305,6 +316,9 @@ export class CallFrame {
       if (found.length === 1) paths[0] = c.path;
       else paths.push(c.path);
     }
+    // The names the params' words may stand for (Grep's `glob: "**/.env"` selects `./.env`).
+    let named: string[] = NO_WORDS;
+    if (extracted.words) for (const w of extracted.words) named = this.addNamed(named, bareNames(w), paths, settings, m);
     if (toolClass === 'exec') {
       if (call.cwd !== undefined) {
         const c = this.canonicalOf(call.cwd, settings, m);
@@ -320,10 +334,33 @@ export class CallFrame {
         paths.push(c.path);
         written.push(shell.written[i]!);
       }
+      if (m.known === null) m.known = this.knownFor(m.lexical);
+      if (named === NO_WORDS && m.known && shell.names.length > 0) {
+        if (shell.namedFor !== m.known) {
+          shell.named = Object.freeze(this.addNamed(NO_WORDS, shell.names, NO_WORDS, settings, m)) as string[];
+          shell.namedFor = m.known;
+        }
+        named = shell.named!;
+      } else named = this.addNamed(named, shell.names, paths, settings, m);
       // The parse's word list is shared (read only) unless the params added words of their own.
-      return { ok: true, paths, written, words: extracted.words ? [...extracted.words, ...shell.words] : shell.words };
+      return { ok: true, paths, written, named, words: extracted.words ? [...extracted.words, ...shell.words] : shell.words };
     }
-    return { ok: true, paths, written, words };
+    return { ok: true, paths, written, named, words };
+  }
+
+  /**
+   * `named` (NO_WORDS until the first entry) with the canonical forms of bare names added,
+   * other than those already among the paths. A name that cannot be made canonical is left
+   * out: it may be no file at all, and the file-name globs still see the word.
+   */
+  private addNamed(named: string[], names: readonly string[], paths: readonly string[], settings: PathSettings, m: PathMemo): string[] {
+    for (let i = 0; i < names.length; i++) {
+      const c = this.canonicalOf(names[i]!, settings, m);
+      if (!c.ok || paths.includes(c.path) || named.includes(c.path)) continue;
+      if (named === NO_WORDS) named = [c.path];
+      else named.push(c.path);
+    }
+    return named;
   }
 
   /** Canonical form of one raw path: from the set's memo when the settings are lexical. */
@@ -379,9 +416,11 @@ export class CallFrame {
 function shellPaths(commands: readonly SimpleCommand[]): ShellPaths {
   const raws: string[] = [];
   const written: boolean[] = [];
+  const names: string[] = [];
   const words: string[] = [];
   for (const cmd of commands) {
     const found = commandPaths(cmd);
+    for (const n of found.names) if (!names.includes(n)) names.push(n);
     const writes = !isReadOnlyCommand(cmd.words);
     if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) {
       raws.push(cmd.commandPath);
@@ -395,7 +434,7 @@ function shellPaths(commands: readonly SimpleCommand[]): ShellPaths {
     for (const w of found.words) words.push(w);
   }
   // Shared by every call with the same parse: frozen, so no reader can change another call's facts.
-  return { raws: Object.freeze(raws) as string[], written: Object.freeze(written) as boolean[], words: Object.freeze(words) as string[] };
+  return { raws: Object.freeze(raws) as string[], written: Object.freeze(written) as boolean[], names: Object.freeze(names) as string[], words: Object.freeze(words) as string[], namedFor: undefined, named: undefined };
 }
 
 function startOver(memo: LexicalMemo): void {
@@ -411,9 +450,9 @@ function cannotCanonicalise(raw: string, source: string, reason: string): PathFa
 
 const NO_WORDS = Object.freeze([]) as unknown as string[];
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], words: NO_WORDS });
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, namedFor: undefined, named: undefined });
 
-const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: Object.freeze([]) as unknown as string[], written: Object.freeze([]) as unknown as boolean[], words: Object.freeze([]) as unknown as string[] });
+const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
 
 /** A path for a one-line message: control characters escaped, long values cut. */
 function printable(value: string): string {

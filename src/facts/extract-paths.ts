@@ -2,6 +2,7 @@
 // the files named in an apply_patch body, and for shell commands the path-like arguments
 // and redirect targets. Anything of an unexpected type is a problem, which the engine denies.
 import type { SimpleCommand, ToolClass } from '../types.js';
+import { WORD_SPLIT } from './path-glob.js';
 
 export interface RawPath {
   value: string;
@@ -470,13 +471,34 @@ function pathCandidates(word: string): string[] {
 }
 
 /**
- * For exec: from one parsed simple command, the path-like arguments (contain `/`, start with
- * `.` or `~`) and redirect targets; and separately every word, for file-name globs. An
- * absolute command word (`/usr/bin/env`) runs a program and is not a touched path; a
- * relative one (`./build.sh`, `../x`) is.
+ * The file names an argument word that is not path-like may stand for, relative to the
+ * working directory: `cat server.pem` reads `./server.pem`, `grep --include=*.pem` selects
+ * `./*.pem`, and `cat innocent` reads whatever the link `innocent` points to. Options
+ * (`-la`) and `.`/`..` are left out; so is anything starting with `~` (expanded only as a
+ * path-like word).
  */
-export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; words: string[] } {
+export function bareNames(word: string): string[] {
+  const out: string[] = [];
+  for (const fragment of word.split(WORD_SPLIT)) {
+    if (fragment === '' || fragment === '.' || fragment === '..') continue;
+    const first = fragment.charCodeAt(0);
+    if (first === 0x2d /* - */ || first === 0x7e /* ~ */) continue;
+    if (!out.includes(fragment)) out.push(fragment);
+  }
+  return out;
+}
+
+/**
+ * For exec: from one parsed simple command, the path-like arguments (contain `/`, start with
+ * `.` or `~`) and redirect targets; the names other arguments may stand for (bareNames: for
+ * forbidden globs and containment, not for allowlists, since most are not files); and every
+ * word, for file-name globs. An absolute command word (`/usr/bin/env`) runs a program and is
+ * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
+ * up on PATH, so it names no file here.
+ */
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; names: string[]; words: string[] } {
   const pathLike: string[] = [];
+  const names: string[] = [];
   const words: string[] = [];
   const seen = new Set<string>();
   const push = (p: string): void => {
@@ -486,12 +508,14 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; words: s
     if (typeof word !== 'string') return;
     words.push(word);
     if (i === 0 && word.startsWith('/')) return;
-    for (const p of pathCandidates(word)) push(p);
+    const candidates = pathCandidates(word);
+    for (const p of candidates) push(p);
+    if (i > 0 && candidates.length === 0) for (const n of bareNames(word)) if (!names.includes(n)) names.push(n);
   });
   for (const target of cmd.redirects) {
     if (typeof target !== 'string' || FD_DUPLICATE.test(target)) continue;
     words.push(target);
     push(target);
   }
-  return { pathLike, words };
+  return { pathLike, names, words };
 }

@@ -29,7 +29,7 @@ const MAX_GLOB_LENGTH = 1024;
 const SHELL_WILDCARD = /[*?[]/;
 // Characters that end a file name inside a larger shell word: `--file=.env`, `open(".env")`,
 // `@.env`, `host:.env`, `a,b.pem`. Every fragment between them is tried as a file name.
-const WORD_SPLIT = /[/\s"'`()=,;:<>|&{}$\\@]+/;
+export const WORD_SPLIT = /[/\s"'`()=,;:<>|&{}$\\@]+/;
 
 /** A glob with no `/` matches the file name at any depth. */
 export function isFileNameGlob(glob: string): boolean {

@@ -5,7 +5,7 @@ import { compileFileNameGlob, compilePathGlob, isFileNameGlob } from '../../fact
 import { RememberedFirst } from '../../facts/glob-test.js';
 import type { SectionCompiler } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
-import type { Check } from '../model.js';
+import type { Check, Verdict } from '../model.js';
 
 type Matcher = (path: string) => boolean;
 
@@ -113,6 +113,10 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
     // A verdict is a pure function of (glob, path) and of (glob, word): remembered per glob.
     const pathVerdicts = set.globs.map(() => new VerdictMemo());
     const wordVerdicts = set.globs.map(() => new VerdictMemo());
+    const pathVerdict = (i: number, path: string): Verdict => {
+      const memo = pathVerdicts[i]!;
+      return memo.get(path) ?? memo.keep(path, { decision: 'deny', check: 'paths.forbidden', message: `path ${tick(path)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! });
+    };
     checks.push({
       id: 'paths.forbidden',
       run(view, sink) {
@@ -120,14 +124,18 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
         if (!facts.ok) return;
         const anchor = view.anchor();
         const hits: string[] | undefined = sink.trace ? [] : undefined;
-        const { paths, words } = facts;
+        const { paths, named, words } = facts;
         for (let j = 0; j < paths.length; j++) {
-          const path = paths[j]!;
-          const i = set.first(anchor, path);
+          const i = set.first(anchor, paths[j]!);
           if (i < 0) continue;
           hits?.push(pointers[i]!);
-          const memo = pathVerdicts[i]!;
-          sink.verdicts.push(memo.get(path) ?? memo.keep(path, { decision: 'deny', check: 'paths.forbidden', message: `path ${tick(path)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! }));
+          sink.verdicts.push(pathVerdict(i, paths[j]!));
+        }
+        for (let j = 0; j < named.length; j++) {
+          const i = set.first(anchor, named[j]!);
+          if (i < 0) continue;
+          hits?.push(pointers[i]!);
+          sink.verdicts.push(pathVerdict(i, named[j]!));
         }
         for (let j = 0; j < words.length; j++) {
           const word = words[j]!;
@@ -137,7 +145,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
           const memo = wordVerdicts[i]!;
           sink.verdicts.push(memo.get(word) ?? memo.keep(word, { decision: 'deny', check: 'paths.forbidden', message: `argument or file pattern ${tick(word)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! }));
         }
-        sink.trace?.push({ policy: '', check: 'paths.forbidden', outcome: hits && hits.length ? 'deny' : 'allow', saw: { paths: facts.paths, words: facts.words }, hits });
+        sink.trace?.push({ policy: '', check: 'paths.forbidden', outcome: hits && hits.length ? 'deny' : 'allow', saw: { paths: facts.paths, named: facts.named, words: facts.words }, hits });
       },
     });
   }

@@ -2,7 +2,7 @@
 import type { SectionCompiler } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
 import { isInside } from '../../facts/paths.js';
-import type { Check } from '../model.js';
+import type { Check, Verdict } from '../model.js';
 
 /** Denies a call whose touched paths cannot be made canonical; runs before other path checks. */
 export function canonicalCheck(at: (p: string) => string, pointer: string): Check {
@@ -30,6 +30,14 @@ export const compileWorkspace: SectionCompiler = ({ doc, at, cover, pathSettings
   // for the last root seen (nearly always the only one).
   let memoRoot: string | undefined;
   let outsideVerdicts = new VerdictMemo();
+  const namesMayLeave = pathSettings.resolveSymlinks;
+  const outsideVerdict = (root: string, p: string): Verdict => {
+    if (memoRoot !== root) {
+      memoRoot = root;
+      outsideVerdicts = new VerdictMemo();
+    }
+    return outsideVerdicts.get(p) ?? outsideVerdicts.keep(p, { decision: 'deny', check: 'workspace.only', message: `path ${tick(p)} is outside the workspace ${tick(root)}`, source });
+  };
   const checks: Check[] = [
     {
       id: 'workspace.only',
@@ -43,18 +51,21 @@ export const compileWorkspace: SectionCompiler = ({ doc, at, cover, pathSettings
           return;
         }
         let outside = 0;
-        const { paths } = facts;
+        const { paths, named } = facts;
         for (let i = 0; i < paths.length; i++) {
-          const p = paths[i]!;
-          if (isInside(p, r.path)) continue;
+          if (isInside(paths[i]!, r.path)) continue;
           outside++;
-          if (memoRoot !== r.path) {
-            memoRoot = r.path;
-            outsideVerdicts = new VerdictMemo();
-          }
-          sink.verdicts.push(outsideVerdicts.get(p) ?? outsideVerdicts.keep(p, { decision: 'deny', check: 'workspace.only', message: `path ${tick(p)} is outside the workspace ${tick(r.path)}`, source }));
+          sink.verdicts.push(outsideVerdict(r.path, paths[i]!));
         }
-        sink.trace?.push({ policy: '', check: 'workspace.only', outcome: outside ? 'deny' : 'allow', saw: { root: r.path, paths: facts.paths }, hits: outside ? ['/workspace/root'] : [] });
+        // Bare names too, through symlinks: `tar czf x.tgz link` with `link` pointing outside
+        // leaves the workspace. Without resolution a bare name is a child of the cwd (checked
+        // above) or of the root: always inside.
+        if (namesMayLeave) for (let i = 0; i < named.length; i++) {
+          if (isInside(named[i]!, r.path)) continue;
+          outside++;
+          sink.verdicts.push(outsideVerdict(r.path, named[i]!));
+        }
+        sink.trace?.push({ policy: '', check: 'workspace.only', outcome: outside ? 'deny' : 'allow', saw: { root: r.path, paths: facts.paths, named: facts.named }, hits: outside ? ['/workspace/root'] : [] });
       },
     },
   ];

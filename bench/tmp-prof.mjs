@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { makeCorpus } from './corpus.mjs';
+import { HOME } from './engines/reference.mjs';
+import { policyFile } from './engines/toolwarden.mjs';
+const lib = await import(pathToFileURL(path.resolve(process.argv[2], 'index.js')).href);
+const loaded = await lib.loadPolicyFiles([policyFile('reference.yaml')]);
+const set = lib.compilePolicies(loaded.policies, { store: lib.createMemoryStore(), home: HOME });
+const corpus = makeCorpus().filter((c) => c.toolName === (process.env.TOOL ?? 'exec'));
+for (let r = 0; r < 5; r++) for (const c of corpus) set.evaluate(c);
+const t = process.hrtime.bigint();
+for (let r = 0; r < 400; r++) for (const c of corpus) set.evaluate(c);
+console.log(process.argv[2], (Number(process.hrtime.bigint() - t) / corpus.length / 400).toFixed(0), 'ns');
+console.log('misses', globalThis.__miss);

@@ -1,0 +1,63 @@
+// A bare shell argument (`cat server.pem`) names a file in the working directory: forbidden
+// globs and containment must judge it at least as strictly as the same name written `./name`.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bareNames, commandPaths } from '../../src/facts/extract-paths.js';
+import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
+import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
+import { decide, setFrom } from './helpers.js';
+
+beforeAll(async () => {
+  await initShellParser();
+  setupAdversarialFixtures();
+});
+
+describe('bareNames', () => {
+  it('gives the names a word may stand for, without options, `.`/`..` or `~`', () => {
+    expect(bareNames('server.pem')).toEqual(['server.pem']);
+    expect(bareNames('--include=*.pem')).toEqual(['*.pem']);
+    expect(bareNames('user@host:key.pem')).toEqual(['user', 'host', 'key.pem']);
+    expect(bareNames('open(".env")')).toEqual(['open', '.env']);
+    expect(bareNames('a,a,b')).toEqual(['a', 'b']);
+    expect(bareNames('-la')).toEqual([]);
+    expect(bareNames('..')).toEqual([]);
+    expect(bareNames('~user')).toEqual([]);
+  });
+
+  it('are taken from arguments that are not path-like, never from the command word', () => {
+    const names = (source: string) => parseShell(source).commands.map((c) => commandPaths(c).names);
+    expect(names('cat server.pem ./b.txt')).toEqual([['server.pem']]);
+    expect(names('git log --oneline -5')).toEqual([['log']]);
+    expect(names('cat')).toEqual([[]]);
+    expect(names('cp -r link-out copy > out.txt')).toEqual([['link-out', 'copy']]);
+  });
+});
+
+const ws = path.join(ADVERSARIAL_BASE, 'ws');
+const policyText = (name: string) => readFileSync(path.join(import.meta.dirname, '..', 'adversarial', 'policies', `${name}.yaml`), 'utf8');
+
+// Names from the fixture tree (links included) and made-up ones near the forbidden globs.
+const NAMES = ['.env', '.envrc', 'server.pem', 'key.pem.txt', '*.pem', '.e*', '*', 'secrets', 'secret-link', 'pem-link', 'link-out', 'in-link', 'src-link', 'dangling', 'src', 'private', 'café.txt', 'cafe\u0301.txt', '.ssh', 'README', '.secrets', '.git', 'ws2'];
+const COMMANDS = ['cat', 'grep x', 'cp -r', 'tar czf out.tgz', 'base64', 'sudo cat', 'git add'];
+
+describe('a bare name is judged at least as strictly as `./name`', () => {
+  for (const policy of ['path-forbidden', 'path-dotfiles', 'path-anchored', 'sh-forbid-anydepth', 'path-workspace-only']) {
+    it(policy, async () => {
+      const set = await setFrom(policyText(policy), { home: '/home/agent' });
+      const decision = (command: string) => decide(set, { toolName: 'exec', params: { command }, cwd: ws }).decision;
+      let denied = 0;
+      fc.assert(
+        fc.property(fc.constantFrom(...COMMANDS), fc.constantFrom(...NAMES), fc.constantFrom('', 'x.txt '), (command, name, before) => {
+          const dotted = decision(`${command} ${before}./${name}`);
+          if (dotted === 'deny') denied++;
+          if (dotted === 'deny') expect(decision(`${command} ${before}${name}`)).toBe('deny');
+        }),
+        { numRuns: 400, seed: 20261130 },
+      );
+      // The property means something: some of these names are forbidden or leave the workspace.
+      expect(denied).toBeGreaterThan(0);
+    });
+  }
+});
