@@ -8,7 +8,7 @@ const READ_TOOLS = [
   // OpenClaw
   'read', 'ls', 'find', 'grep', 'glob', 'web_search', 'web_fetch', 'x_search', 'memory_search',
   'memory_get', 'sessions_list', 'sessions_history', 'sessions_search', 'conversations_list',
-  'session_status', 'agents_list', 'get_goal', 'view_image', 'image',
+  'session_status', 'agents_list', 'get_goal', 'view_image', 'image', 'pdf',
   // OpenClaw.NET
   'read_file', 'file_read', 'list_directory', 'list_dir', 'list_files', 'search_files',
   // Claude Code

@@ -39,6 +39,15 @@ const PATH_KEYS = new Set([
 const MAYBE_PATH_KEYS = new Set(['source', 'sources', 'src', 'destination', 'dest', 'dst', 'target', 'from', 'to', 'output', 'location']);
 // `source_path`, `outputFile`, `log-dir`: a path word at a word boundary (not `profile`).
 const PATH_KEY_SUFFIX = /(?:[_-](?:path|paths|dir|directory|file|files|filename)|[a-z0-9](?:Path|Paths|Dir|Directory|File|Files|FileName|Filename))$/;
+// Keys of media a tool loads and sends on (OpenClaw's `pdf`, `image`, `video_generate` and
+// `message` tools): a local path or a URL. Taken as a path unless the value is a URL
+// (`https://…`, `data:…`; a `file:` URL is a path).
+const MEDIA_KEYS = new Set([
+  'pdf', 'pdfs', 'image', 'images', 'video', 'videos', 'audio', 'audioref', 'audiorefs', 'media', 'mediaurl', 'mediaurls',
+  'photo', 'photos', 'voice', 'thumbnail',
+]);
+// A URL scheme of two or more characters (one letter and a colon is a drive, refused as a path).
+const NON_FILE_URL = /^(?!file:)[A-Za-z][A-Za-z0-9+.-]+:/i;
 // Objects whose keys are variable names, not parameter names (`env.PATH` is a search list).
 const NOT_PARAMETER_KEYS = new Set(['env', 'environment']);
 // Keys whose text is a patch body when the tool is apply_patch.
@@ -71,13 +80,15 @@ interface KeyKind {
   path: boolean;
   /** Holds a path when the value looks like one. */
   maybe: boolean;
+  /** Holds a path or a URL (MEDIA_KEYS). */
+  media: boolean;
   /** Where a top-level value under this key comes from (`params.path`): built once for the common keys. */
   top: string | undefined;
 }
 
 function kindOf(key: string): KeyKind {
   const normalized = normalizeKey(key);
-  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path: isPathKey(key, normalized), maybe: MAYBE_PATH_KEYS.has(normalized), top: undefined };
+  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path: isPathKey(key, normalized), maybe: MAYBE_PATH_KEYS.has(normalized), media: MEDIA_KEYS.has(normalized), top: undefined };
 }
 
 /** Where a value comes from, for messages (`params.path`, `params.edits[0].file`). */
@@ -225,6 +236,20 @@ function addPathValue(c: Collector, value: unknown, from: string, strict: boolea
   if (strict) problem(c, `\`${from}\` is not a string`);
 }
 
+/**
+ * A media parameter's value: each string that is not a URL is a path the tool reads (to send
+ * it on), never one it writes; other types name nothing (`video_generate`'s `audio: true`).
+ */
+function addMediaValue(c: Collector, value: unknown, from: string): void {
+  if (typeof value === 'string') {
+    if (value !== '' && !NON_FILE_URL.test(value)) add(c, value, from, false);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      if (typeof item === 'string' && item !== '' && !NON_FILE_URL.test(item)) add(c, item, `${from}[${i}]`, false);
+    });
+  }
+}
+
 /** Walks params (nested objects and arrays too) for path-named keys. */
 function walkParams(c: Collector, value: unknown, from: string, depth: number, skip?: ReadonlySet<string>): void {
   if (depth > MAX_DEPTH) {
@@ -255,7 +280,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       continue;
     }
     const pathKey = kind.path;
-    if (!pathKey && (child === null || typeof child !== 'object') && !kind.maybe) {
+    if (!pathKey && (child === null || typeof child !== 'object') && !kind.maybe && !kind.media) {
       if (typeof child === 'string' && child.length > 5 && startsWithF(child) && FILE_URL_START.test(child)) add(c, child, whereFrom(kind, from, key, depth));
       continue;
     }
@@ -267,6 +292,9 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
         walkParams(c, child, at, depth + 1);
         if (c.paths.length === before) problem(c, `\`${at}\` is not a string`);
       } else addPathValue(c, child, at, true);
+    } else if (kind.media) {
+      addMediaValue(c, child, at);
+      if (child !== null && typeof child === 'object') walkParams(c, child, at, depth + 1);
     } else if (kind.maybe) {
       addPathValue(c, child, at, false);
       if (child !== null && typeof child === 'object') walkParams(c, child, at, depth + 1);

@@ -131,3 +131,17 @@ describe('topKeyIndex', () => {
     fc.assert(fc.property(near, (k) => topKeyIndex(k) === (TOP_KEYS as readonly string[]).indexOf(k)), { numRuns: 1000 });
   });
 });
+
+describe('media parameters', () => {
+  it('are read paths unless they are URLs, in strings and arrays; other types name nothing', () => {
+    const r = extractPaths('video_generate', 'write', { image: 'a.png', images: ['b.png', 'https://x.test/c.png'], audioRef: 'data:audio/mp3;base64,AA', audio: true, pdf: 'file:///etc/x.pdf' }, undefined);
+    expect(r.paths.map((p) => [p.value, p.from])).toEqual([['a.png', 'params.image'], ['b.png', 'params.images[0]'], ['file:///etc/x.pdf', 'params.pdf']]);
+    // Loaded to be sent on, never written, even by a write-class tool.
+    expect(r.writes).toEqual([false, false, false]);
+    expect(r.problems).toEqual([]);
+  });
+
+  it('take a one-letter scheme as a path (a drive), not as a URL', () => {
+    expect(extractPaths('image', 'read', { image: 'C:/x.png' }, undefined).paths.map((p) => p.value)).toEqual(['C:/x.png']);
+  });
+});
