@@ -300,7 +300,7 @@ export class CallFrame {
     const extracted = extractPaths(call.toolName, toolClass, call.params, call.derivedPaths);
     if (extracted.problems.length > 0) return { ok: false, reason: extracted.problems[0]! };
     // Most calls of web, message and other tools name no path: share one frozen empty result.
-    if (extracted.paths.length === 0 && toolClass !== 'exec') return NO_PATHS;
+    if (extracted.paths.length === 0 && toolClass !== 'exec' && extracted.words === undefined) return NO_PATHS;
     const found = extracted.paths;
     // Sized for the common call with one path (growing an empty array costs an allocation).
     const paths: string[] = found.length === 1 ? [''] : [];

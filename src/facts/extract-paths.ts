@@ -223,17 +223,30 @@ function addPathValue(c: Collector, value: unknown, from: string, strict: boolea
   if (value === undefined || value === null) return; // absent
   if (typeof value === 'string') {
     if (strict || looksLikeSinglePath(value)) add(c, value, from);
+    else addMaybeName(c, value);
     return;
   }
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       if (typeof item === 'string') {
         if (strict || looksLikeSinglePath(item)) add(c, item, `${from}[${i}]`);
+        else addMaybeName(c, item);
       } else if (strict) problem(c, `\`${from}[${i}]\` is not a string`);
     });
     return;
   }
   if (strict) problem(c, `\`${from}\` is not a string`);
+}
+
+/**
+ * A value under a key that holds a path only sometimes (`source`, `to`), not path-like: a file
+ * name in the working directory for a file tool (`move_file { source: "server.pem" }`), a
+ * recipient or an id elsewhere. Kept as a word: forbidden globs and containment see the
+ * names it may stand for, allowlists do not (as for a bare shell argument).
+ */
+function addMaybeName(c: Collector, value: string): void {
+  if (value === '' || /[\r\n]/.test(value) || URL_SCHEME.test(value)) return;
+  (c.words ??= []).push(value);
 }
 
 /**
