@@ -108,6 +108,8 @@ export interface SimpleCommand {
    * (Added by the shell module.)
    */
   wrappedBy?: string[];
+  /** Inside a loop or a function body: it may run more than once. (Added by the shell module.) */
+  repeats?: true;
 }
 
 /** What a shell string is, as far as a real parser can tell. */

@@ -5,10 +5,10 @@
 import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, SimpleCommand, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
-import { bareNames, commandPaths, extractPaths } from '../facts/extract-paths.js';
+import { bareNames, extractPaths } from '../facts/extract-paths.js';
+import { commandLinePaths } from '../facts/command-line-paths.js';
 import { canonicalPath, canonicalRoot, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
 import { parseShell } from '../facts/shell/index.js';
-import { isReadOnlyCommand, isSystemProgram } from '../facts/read-only-commands.js';
 import { isRiskyVariable } from '../facts/shell/wrappers.js';
 
 /**
@@ -111,15 +111,13 @@ interface LexicalMemo {
 const MAX_LEXICAL_ENTRIES = 16_384;
 const MAX_REMEMBERED_LENGTH = 256;
 
-/**
- * The raw paths a parsed command touches (program paths, path-like arguments, redirects), in
- * order; the bare names other arguments may stand for (facts/extract-paths.ts bareNames); and every word.
- */
+/** What a parsed command line adds to the path facts (facts/command-line-paths.ts), and a memo. */
 interface ShellPaths {
   readonly raws: string[];
   readonly written: boolean[];
   readonly names: string[];
   readonly words: string[];
+  readonly unplaceable: string | undefined;
   /**
    * The canonical forms of `names` for the last lexical memo map that made them (a map
    * stands for one path setting and one cwd, and canonical forms are pure in those): most
@@ -327,6 +325,7 @@ export class CallFrame {
         written.push(false);
       }
       const shell = this.shellPathsOf(this.shell());
+      if (shell.unplaceable !== undefined) return { ok: false, reason: shell.unplaceable };
       for (let i = 0; i < shell.raws.length; i++) {
         const p = shell.raws[i]!;
         const c = this.canonicalOf(p, settings, m);
@@ -408,33 +407,18 @@ export class CallFrame {
   }
 }
 
-/**
- * The raw paths of parsed simple commands, in order: a program run by path (unless a system
- * one), then path-like arguments and redirect targets; written unless the command only reads,
- * and redirects opened for writing always (`echo x > f` writes f).
- */
+/** A command line's paths (facts/command-line-paths.ts), frozen: shared by every call with the same parse. */
 function shellPaths(commands: readonly SimpleCommand[]): ShellPaths {
-  const raws: string[] = [];
-  const written: boolean[] = [];
-  const names: string[] = [];
-  const words: string[] = [];
-  for (const cmd of commands) {
-    const found = commandPaths(cmd);
-    for (const n of found.names) if (!names.includes(n)) names.push(n);
-    const writes = !isReadOnlyCommand(cmd.words);
-    if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) {
-      raws.push(cmd.commandPath);
-      written.push(false);
-    }
-    const writtenRedirects = cmd.writtenRedirects;
-    for (const p of found.pathLike) {
-      raws.push(p);
-      written.push(writes || (writtenRedirects !== undefined && writtenRedirects.includes(p)));
-    }
-    for (const w of found.words) words.push(w);
-  }
-  // Shared by every call with the same parse: frozen, so no reader can change another call's facts.
-  return { raws: Object.freeze(raws) as string[], written: Object.freeze(written) as boolean[], names: Object.freeze(names) as string[], words: Object.freeze(words) as string[], namedFor: undefined, named: undefined };
+  const found = commandLinePaths(commands);
+  return {
+    raws: Object.freeze(found.raws) as string[],
+    written: Object.freeze(found.written) as boolean[],
+    names: Object.freeze(found.names) as string[],
+    words: Object.freeze(found.words) as string[],
+    unplaceable: found.unplaceable,
+    namedFor: undefined,
+    named: undefined,
+  };
 }
 
 function startOver(memo: LexicalMemo): void {
@@ -450,7 +434,7 @@ function cannotCanonicalise(raw: string, source: string, reason: string): PathFa
 
 const NO_WORDS = Object.freeze([]) as unknown as string[];
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, namedFor: undefined, named: undefined });
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
 

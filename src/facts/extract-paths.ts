@@ -482,6 +482,9 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
 
 // `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.
 const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
+// The command's own streams and the null device (`2>/dev/null`, `| tee /dev/stderr`): no file
+// of anyone's is read or written there, so they are no touched path (nor outside the workspace).
+const STANDARD_STREAM = /^\/dev\/(?:null|stdin|stdout|stderr|fd\/[012])$/;
 const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /** The path readings of one shell word: itself, an option's value, `@file`, `file://` URLs. */
@@ -543,7 +546,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; names: s
   const words: string[] = [];
   const seen = new Set<string>();
   const push = (p: string): void => {
-    if (!seen.has(p)) { seen.add(p); pathLike.push(p); }
+    if (!seen.has(p) && !STANDARD_STREAM.test(p)) { seen.add(p); pathLike.push(p); }
   };
   cmd.words.forEach((word, i) => {
     if (typeof word !== 'string') return;

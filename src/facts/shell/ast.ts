@@ -39,9 +39,10 @@ export type Command =
    * Every other construct (if, while, for, case, { }, ( ), &&, ||, |, functions, time,
    * coproc, (( )), [[ ]], let): what matters is the statements inside (`body`), the
    * words it expands (`words`, e.g. a for loop's items) and substitutions hidden in its
-   * expressions (`nested`).
+   * expressions (`nested`). `repeats`: the body may run more than once (a loop or a
+   * function body).
    */
-  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string };
+  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true };
 
 export interface Stmt {
   /** Undefined for a statement that is only redirections (`> file`). */

@@ -228,7 +228,7 @@ class Converter {
         return compound(body);
       }
       case 'WhileClause':
-        return compound([...this.stmts(node.Cond, inner), ...this.stmts(node.Do, inner)]);
+        return repeated([...this.stmts(node.Cond, inner), ...this.stmts(node.Do, inner)]);
       case 'ForClause': {
         const loop = node.Loop;
         const loopType = typeName(loop);
@@ -237,9 +237,9 @@ class Converter {
           const words = items(loop.Items).map((w) => this.word(w, depth));
           // `for f in a b` sets f to each item; `for f` (no `in`) to the positional parameters.
           const loopVar = isNil(loop.Name) ? '' : text(loop.Name.Value);
-          return { kind: 'compound', body, words, nested: [], loopVar };
+          return { kind: 'compound', body, words, nested: [], loopVar, repeats: true };
         }
-        if (loopType === 'CStyleLoop') return { kind: 'compound', body, words: [], nested: this.substitutions(loop, inner) };
+        if (loopType === 'CStyleLoop') return { kind: 'compound', body, words: [], nested: this.substitutions(loop, inner), repeats: true };
         throw new UnsupportedSyntax(`unknown loop ${loopType}`);
       }
       case 'CaseClause': {
@@ -252,7 +252,7 @@ class Converter {
         return { kind: 'compound', body, words, nested: [] };
       }
       case 'FuncDecl':
-        return compound([this.stmt(node.Body, inner)]);
+        return repeated([this.stmt(node.Body, inner)]);
       case 'CoprocClause':
         // mvdan-sh reads the words after `coproc` unlike bash: `coproc bash ls | ls` as a
         // coprocess named `bash` running `ls` (bash runs `bash ls`), `coproc a=b rm x` as the
@@ -365,6 +365,10 @@ function compound(body: Stmt[]): Command {
   return { kind: 'compound', body, words: [], nested: [] };
 }
 
+/** A loop's or a function's body: it may run more than once. */
+function repeated(body: Stmt[]): Command {
+  return { kind: 'compound', body, words: [], nested: [], repeats: true };
+}
 
 /**
  * Outside quotes a backslash quotes the next character; backslash-newline vanishes; a

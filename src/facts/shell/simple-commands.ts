@@ -55,6 +55,8 @@ interface Walk {
   vars: Variables | null;
   /** The commands as written around the one being read (`sudo -u root ls`), outermost first. */
   wrapping: string[];
+  /** How many loops and function bodies enclose the command being read. */
+  repeating: number;
 }
 
 // Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
@@ -108,7 +110,7 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
 }
 
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map(), wrapping: [] };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map(), wrapping: [], repeating: 0 };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -126,9 +128,16 @@ function visitNested(lists: Stmt[][], depth: number, walk: Walk): void {
   for (const list of lists) visitList(list, depth + 1, walk, []);
 }
 
+// `${PATH:=/tmp/x}` and `${PATH=/tmp/x}` assign when PATH is unset (or empty).
+const assigningExpansion = /^\$\{([A-Za-z_][A-Za-z0-9_]*):?=/;
+
 function visitWords(words: Word[], depth: number, walk: Walk): void {
   for (const word of words) {
     notePayload(walk, word);
+    for (const part of word.parts) {
+      const variable = part.kind === 'expansion' ? assigningExpansion.exec(part.source)?.[1] : undefined;
+      if (variable !== undefined && isRiskyVariable(variable)) markUnverifiable(walk, `\`${part.kind === 'expansion' ? part.source.slice(0, 80) : ''}\` sets \`${variable}\`, which changes what runs`);
+    }
     visitNested(nestedLists(word), depth, walk);
   }
 }
@@ -141,10 +150,14 @@ function visitStmt(stmt: Stmt, depth: number, walk: Walk, inherited: string[]): 
     return;
   }
   if (command.kind === 'compound') {
+    // `for PATH in /tmp/x; do ls; done` runs /tmp/x/ls.
+    if (command.loopVar !== undefined && isRiskyVariable(command.loopVar)) markUnverifiable(walk, `a loop over \`${command.loopVar}\` changes what runs`);
     visitWords(command.words, depth, walk);
     visitNested(command.nested, depth, walk);
     // Redirections of a compound command apply to every command inside it.
+    if (command.repeats) walk.repeating++;
     visitList(command.body, depth + 1, walk, redirects);
+    if (command.repeats) walk.repeating--;
     return;
   }
   for (const assign of command.assigns) {
@@ -385,6 +398,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     walk.readsInput = true;
   }
   if (declarations.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
+  checkVariableSetters(name, values.slice(at + 1), walk);
   if (name === 'find') runFindExec(values, at, depth, walk, redirects);
   if (name === 'git') {
     // `git -C . push` is `git push` to a deny pattern: the form without global options is
@@ -441,6 +455,28 @@ function runStringCommand(name: string, values: WordValue[], at: number, depth: 
 }
 
 const declarations: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
+
+/**
+ * Builtins that set the variables their arguments name: `read PATH`, `mapfile -t PATH`,
+ * `getopts o PATH`, `printf -v PATH /tmp/x` (then `ls` runs /tmp/x/ls). Any argument naming
+ * a risky variable counts (an option's value that only spells one too: the safe side). And
+ * `declare -n r=PATH; r=/tmp/x`: a name reference sets whatever it names, so every one is refused.
+ */
+function checkVariableSetters(name: string, args: WordValue[], walk: Walk): void {
+  if (name === 'read' || name === 'mapfile' || name === 'readarray' || name === 'getopts' || name === 'printf') {
+    for (const arg of args) {
+      // `-vPATH`, `-aPATH`: the name attached to its option.
+      const variable = name === 'printf' || /^-[A-Za-z]*[av]/.test(arg.text) ? arg.text.replace(/^-[A-Za-z]*[av]/, '') : arg.text;
+      if (isRiskyVariable(variable) || isRiskyVariable(arg.text)) {
+        if (name === 'printf' && !args.some((a) => a.text.startsWith('-v'))) continue; // `printf PATH` only prints
+        markUnverifiable(walk, `\`${name}\` sets \`${isRiskyVariable(variable) ? variable : arg.text}\`, which changes what runs`);
+      }
+    }
+  }
+  if ((name === 'declare' || name === 'typeset' || name === 'local') && args.some((a) => /^-[A-Za-z]*n/.test(a.text))) {
+    markUnverifiable(walk, `\`${name} -n\` makes a name reference, which can set any variable`);
+  }
+}
 
 /** `export PATH=...` changes what later commands run; `declare -a 'a=($(id))'` expands
  * the quoted array text again, like eval. */
@@ -584,5 +620,6 @@ function emit(walk: Walk, command: SimpleCommand): void {
   if (written.length > 0) command.writtenRedirects = written;
   const wrappedBy = walk.wrapping.filter((t, i, all) => t !== command.text && all.indexOf(t) === i);
   if (wrappedBy.length > 0) command.wrappedBy = wrappedBy;
+  if (walk.repeating > 0) command.repeats = true;
   walk.commands.push(command);
 }

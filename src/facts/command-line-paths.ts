@@ -1,0 +1,121 @@
+// The paths a whole parsed command line touches, with its directory changes followed: after
+// `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
+import type { SimpleCommand } from '../types.js';
+import { commandPaths } from './extract-paths.js';
+import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
+
+export interface CommandLinePaths {
+  /** Raw paths, in order: programs run by path, path-like arguments, redirect targets. */
+  raws: string[];
+  /** Same index: may the command write it? */
+  written: boolean[];
+  /** Bare names other arguments may stand for (extract-paths.ts bareNames). */
+  names: string[];
+  /** Every word, for file-name globs. */
+  words: string[];
+  /** Why the relative paths cannot be placed (a `cd` to a computed directory); undefined when they can. */
+  unplaceable?: string;
+}
+
+/** Most working directories one command line may leave a relative path in (the cwd included). */
+const MAX_BASES = 32;
+
+/**
+ * The directories a command line may run its commands in, besides the call's cwd (`''`):
+ * every literal `cd`/`pushd` target, a relative one joined to every directory before it.
+ * Order and control flow are not modelled (a `cd` in a subshell, a branch or after a failed
+ * command may not happen), so this is a superset: every reading is checked. A target that is
+ * computed (`cd "$dir"`, `cd ~user`, `pushd +1`), a relative one that may run again (in a
+ * loop or a function), or an option that lets `cd` read variables gives `computed`. The
+ * variables that move `cd` (CDPATH, OLDPWD, DIRSTACK) make the command unverifiable in the
+ * parser; CDPATH from the agent's own environment is out of sight.
+ */
+function workingDirectories(commands: readonly SimpleCommand[]): { bases: string[] } | { computed: string } {
+  const bases = [''];
+  for (const cmd of commands) {
+    const [name, ...args] = cmd.words;
+    // `shopt -s cdable_vars`: `cd x` goes to $x when there is no directory x; `autocd`: a
+    // directory's name alone changes into it.
+    if (name === 'shopt' && args.some((a) => a === 'cdable_vars' || a === 'autocd')) return { computed: `shopt ${args.join(' ')}` };
+    // `popd` only goes back to a directory already among the bases.
+    if (!isDirectoryChange(cmd) || name === 'popd') continue;
+    let i = 0;
+    while (i < args.length && /^-[LPe@]+$/.test(args[i]!)) i++;
+    if (args[i] === '--') i++;
+    const target = i < args.length ? args[i]! : name === 'cd' ? '~' : undefined;
+    // `cd -`, `pushd` alone: back to a directory already among the bases.
+    if (target === undefined || target === '-') continue;
+    if (/[$`]/.test(target) || /^[~][^/]/.test(target) || /^[+-]\d/.test(target)) return { computed: `${name} ${target}` };
+    const absolute = target.startsWith('/') || target.startsWith('~');
+    // Run again and again, a relative `cd` goes deeper each time (`for i in 1 2; do cd a; done`).
+    if (!absolute && cmd.repeats) return { computed: `${name} ${target}` + ' in a loop or a function' };
+    const joined = absolute ? [target] : bases.map((b) => join(b, target));
+    for (const b of joined) if (!bases.includes(b)) bases.push(b);
+    if (bases.length > MAX_BASES) return { computed: `more than ${MAX_BASES - 1} directories a \`cd\` may lead to` };
+  }
+  return { bases };
+}
+
+function isDirectoryChange(cmd: SimpleCommand): boolean {
+  const name = cmd.words[0];
+  return name === 'cd' || name === 'pushd' || name === 'popd';
+}
+
+function join(base: string, path: string): string {
+  if (base === '') return path;
+  return base.endsWith('/') ? base + path : `${base}/${path}`;
+}
+
+function isRelative(raw: string): boolean {
+  return !raw.startsWith('/') && !raw.startsWith('~');
+}
+
+/**
+ * The raw paths of parsed simple commands, in order: a program run by path (unless a system
+ * one), then path-like arguments and redirect targets; written unless the command only reads,
+ * and redirects opened for writing always (`echo x > f` writes f). A relative path or name is
+ * also read from every directory a `cd` may have moved to.
+ */
+export function commandLinePaths(commands: readonly SimpleCommand[]): CommandLinePaths {
+  const raws: string[] = [];
+  const written: boolean[] = [];
+  const names: string[] = [];
+  const words: string[] = [];
+  const dirs = workingDirectories(commands);
+  const bases = 'bases' in dirs ? dirs.bases : [''];
+  let relative = false;
+  // Whether anything relative needs a working directory: a relative raw, or a bare name.
+  const addRaw = (raw: string, writes: boolean): void => {
+    if (!isRelative(raw)) {
+      raws.push(raw);
+      written.push(writes);
+      return;
+    }
+    relative = true;
+    for (const base of bases) {
+      raws.push(join(base, raw));
+      written.push(writes);
+    }
+  };
+  for (const cmd of commands) {
+    const found = commandPaths(cmd);
+    // A directory change's own target is where the others go, not something placed there.
+    if (found.names.length > 0 && !isDirectoryChange(cmd)) relative = true;
+    for (const n of found.names) {
+      for (const base of bases) {
+        const name = join(base, n);
+        if (!names.includes(name)) names.push(name);
+      }
+    }
+    const writes = !isReadOnlyCommand(cmd.words);
+    if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) addRaw(cmd.commandPath, false);
+    const writtenRedirects = cmd.writtenRedirects;
+    for (const p of found.pathLike) addRaw(p, writes || (writtenRedirects !== undefined && writtenRedirects.includes(p)));
+    for (const w of found.words) words.push(w);
+  }
+  const out: CommandLinePaths = { raws, written, names, words };
+  // `cd "$(echo /etc)" && cat passwd` reads /etc/passwd: after a directory change that cannot
+  // be read, neither relative paths nor bare names can be placed.
+  if ('computed' in dirs && relative) out.unplaceable = `relative paths or names follow \`${dirs.computed}\`, a directory change that cannot be read before it runs`;
+  return out;
+}

@@ -1,0 +1,130 @@
+// Directory changes against the real bash: random command lines of `cd`, `pushd`, `popd` and
+// commands with relative arguments run in a small tree, with recording stand-ins that write
+// their working directory and argv. Every file bash's commands were pointed at (the working
+// directory joined with a relative argument) must be among the paths commandLinePaths gives
+// for the line, made canonical against the call's cwd: a `cd` never moves a path out of sight.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandLinePaths } from '../../src/facts/command-line-paths.js';
+import { canonicalPath } from '../../src/facts/paths.js';
+import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
+
+const BASE = mkdtempSync(path.join(tmpdir(), 'toolwarden-cd-'));
+const BIN = path.join(BASE, 'bin');
+const CWD = path.join(BASE, 'ws');
+const HOME = path.join(BASE, 'home');
+const OUT = path.join(BASE, 'out');
+
+// A stand-in records its working directory, then its arguments, separated by \x1f.
+const RECORD = `s="$PWD"$'\\x1f'; for a in "$@"; do s+="$a"$'\\x1f'; done; printf '%s' "$s" > "$(mktemp "$OUT/run.XXXXXXXX")"`;
+
+beforeAll(async () => {
+  await initShellParser();
+  for (const dir of [BIN, path.join(CWD, 'a', 'b'), path.join(CWD, 'a', 'a'), path.join(CWD, 'c'), HOME, OUT]) mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(BIN, 'zq1'), `#!/bin/bash\n${RECORD}\n`, { mode: 0o755 });
+});
+afterAll(() => rmSync(BASE, { recursive: true, force: true }));
+
+/** The working directory and argv (without the program) of every stand-in bash runs for `source`. */
+function bashRuns(source: string): { pwd: string; args: string[] }[] {
+  for (const f of readdirSync(OUT)) rmSync(path.join(OUT, f));
+  try {
+    execFileSync('bash', ['--norc', '--noprofile', '-c', `exec 1>/dev/null 2>/dev/null\n${source}`], { cwd: CWD, timeout: 10_000, stdio: 'ignore', env: { PATH: `${BIN}:/usr/bin:/bin`, HOME, OUT, LC_ALL: 'C.UTF-8' } });
+  } catch (error) {
+    if ((error as { signal?: string }).signal) throw new Error(`bash did not finish: ${JSON.stringify(source)}`);
+  }
+  return readdirSync(OUT).map((f) => {
+    const [pwd, ...args] = readFileSync(path.join(OUT, f), 'utf8').split('\x1f').slice(0, -1);
+    return { pwd: pwd!, args };
+  });
+}
+
+/** Every path commandLinePaths names for `source` (raws and bare names), made canonical against CWD. */
+function ourPaths(source: string): Set<string> | 'unplaceable' {
+  const found = commandLinePaths(parseShell(source).commands);
+  if (found.unplaceable !== undefined) return 'unplaceable';
+  const out = new Set<string>();
+  for (const raw of [...found.raws, ...found.names]) {
+    const c = canonicalPath(raw, { cwd: CWD, home: HOME, resolveSymlinks: false, caseInsensitive: false });
+    if (c.ok) out.add(c.path);
+  }
+  return out;
+}
+
+const DIRS = ['a', 'b', 'a/b', '..', '../ws/c', 'c', 'missing', '/', HOME, '~', './a'];
+const STEP = fc.oneof(
+  fc.constantFrom(...DIRS).map((d) => `cd ${d}`),
+  fc.constantFrom(...DIRS).map((d) => `pushd ${d}`),
+  fc.constantFrom('cd', 'cd -', 'popd', 'cd -P a', 'cd -- c'),
+  fc.constantFrom('f', './f', '../f', 'b/f', 'a/../f', 'g.key').map((f) => `zq1 ${f}`),
+);
+const JOIN = ['; ', ' && ', ' || ', '\n'];
+const line = fc.array(fc.tuple(fc.constantFrom(...JOIN), STEP), { minLength: 1, maxLength: 6 }).chain((steps) =>
+  fc.constantFrom(
+    (s: string) => s,
+    (s: string) => `(${s})`,
+    (s: string) => `{ ${s}; }`,
+    (s: string) => `${s}; zq1 h`,
+    // Run twice: a relative `cd` inside goes deeper each time.
+    (s: string) => `for i in 1 2; do ${s}; done; zq1 h`,
+    (s: string) => `g() { ${s}; }; g; g; zq1 h`,
+  ).map((wrap) => wrap(steps.map(([j, s], i) => (i === 0 ? s : j + s)).join(''))),
+);
+
+const RUNS = process.env.CD_RUNS ? { numRuns: Number(process.env.CD_RUNS) } : { numRuns: 300, seed: 20261130 };
+
+describe('commandLinePaths follows directory changes as bash does', () => {
+  it('names every file a command was pointed at after cd, pushd and popd', () => {
+    let pointed = 0;
+    let lines = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(line, (source) => {
+        lines++;
+        const ours = ourPaths(source);
+        // Past the bound on directory changes the line is refused (denied): the safe side.
+        if (ours === 'unplaceable') {
+          refused++;
+          return;
+        }
+        for (const run of bashRuns(source)) {
+          for (const arg of run.args) {
+            const target = path.posix.resolve(run.pwd, arg);
+            pointed++;
+            expect(ours, `${JSON.stringify(source)}: bash pointed zq1 at ${target}`).toContain(target);
+          }
+        }
+      }),
+      RUNS,
+    );
+    expect(pointed).toBeGreaterThan(100);
+    // Refused: past the bound, or a relative `cd` in a loop or a function (a third of the shapes).
+    expect(refused / lines).toBeLessThan(0.35);
+  }, 300_000);
+
+  it('calls relative paths after a computed directory change unplaceable, and only then', () => {
+    expect(commandLinePaths(parseShell('cd "$D" && cat ./x').commands).unplaceable).toContain('cd $D');
+    expect(commandLinePaths(parseShell('cd ~other; cat a/b').commands).unplaceable).toContain('cd ~other');
+    expect(commandLinePaths(parseShell('pushd +1; cat ./x').commands).unplaceable).toContain('pushd +1');
+    // A bare name is relative too: `cd "$(echo /etc)" && cat passwd` reads /etc/passwd.
+    expect(commandLinePaths(parseShell('cd "$(echo /etc)" && cat passwd').commands).unplaceable).toContain('cd $(echo /etc)');
+    expect(commandLinePaths(parseShell('cd "$(git rev-parse --show-toplevel)" && npm test').commands).unplaceable).toBeDefined();
+    // Nothing relative, nothing to place.
+    expect(commandLinePaths(parseShell('cd "$D" && make').commands).unplaceable).toBeUndefined();
+    expect(commandLinePaths(parseShell('cd "$D" && cat /etc/hosts').commands).unplaceable).toBeUndefined();
+  });
+
+  it('gives up past a bound on directory changes', () => {
+    const many = Array.from({ length: 32 }, (_, i) => `cd d${i}`).join('; ');
+    expect(commandLinePaths(parseShell(`${many}; cat ./x`).commands).unplaceable).toContain('more than 31 directories a `cd` may lead to');
+  });
+
+  it('leaves the standard streams and the null device out', () => {
+    const found = commandLinePaths(parseShell('npm test 2>/dev/null | tee /dev/stderr > /dev/fd/1; cat /dev/fd/3 > /dev/sda').commands);
+    expect(found.raws).toEqual(['/dev/fd/3', '/dev/sda']);
+  });
+});
