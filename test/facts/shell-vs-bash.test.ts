@@ -56,7 +56,17 @@ const BIN = mkdtempSync(path.join(tmpdir(), 'toolwarden-bin-'));
 for (const name of ['zq1', 'zq2', 'zq3']) {
   writeFileSync(path.join(BIN, name), `#!/bin/bash\nset -- "$(basename "$0")" "$@"\n${RECORD}\nexit 1\n`, { mode: 0o755 });
 }
-afterAll(() => rmSync(BIN, { recursive: true, force: true }));
+// The same names in another directory, recording themselves as `zq1!`: a command line that
+// makes bash run one of these instead (through PATH or the hash table) runs a program no
+// allowlist saw, so parseShell must call it unverifiable.
+const HIJACK = mkdtempSync(path.join(tmpdir(), 'toolwarden-hijack-'));
+for (const name of ['zq1', 'zq2', 'zq3']) {
+  writeFileSync(path.join(HIJACK, name), `#!/bin/bash\nset -- "$(basename "$0")!" "$@"\n${RECORD}\nexit 1\n`, { mode: 0o755 });
+}
+afterAll(() => {
+  rmSync(BIN, { recursive: true, force: true });
+  rmSync(HIJACK, { recursive: true, force: true });
+});
 
 /** The argv of every command bash runs for `source`, in a fresh empty directory (so `*` stays `*`). */
 function bashRuns(source: string): string[][] {
@@ -118,6 +128,15 @@ const WORDS = ['zq1', 'zq2', 'zq3', 'a', 'b c', '"d e"', "'f g'", 'h\\ i', '"j\\
 const JOIN = [' ', ' ', ' ', ';', ' ; ', '\n', ' || ', ' && ', ' | ', ' & ', ' |& ', '\\\n'];
 const WRAP = [
   (s: string) => s,
+  // Every way to point PATH or the hash table elsewhere (HIJACK).
+  (s: string) => `BASH_CMDS[zq1]=${HIJACK}/zq1; BASH_CMDS[zq2]=${HIJACK}/zq2; ${s}`,
+  (s: string) => `for PATH in ${HIJACK}; do ${s}; done`,
+  (s: string) => `printf -v PATH ${HIJACK}; ${s}`,
+  (s: string) => `read PATH <<< ${HIJACK}; ${s}`,
+  (s: string) => `mapfile -t PATH <<< ${HIJACK}; ${s}`,
+  (s: string) => `declare -n r=PATH; r=${HIJACK}; ${s}`,
+  (s: string) => `unset PATH; : \${PATH:=${HIJACK}}; ${s}`,
+  (s: string) => `export PATH=${HIJACK}; ${s}`,
   (s: string) => `{ ${s}; }`,
   (s: string) => `(${s})`,
   (s: string) => `if ${s}; then zq2 x; else zq3 y; fi`,
