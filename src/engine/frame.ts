@@ -6,7 +6,7 @@ import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, SimpleCommand, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
 import { bareNames, extractPaths } from '../facts/extract-paths.js';
-import { commandLinePaths } from '../facts/command-line-paths.js';
+import { commandLinePaths, placeIn } from '../facts/command-line-paths.js';
 import { canonicalPath, canonicalRoot, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
 import { parseShell } from '../facts/shell/index.js';
 import { isRiskyVariable } from '../facts/shell/wrappers.js';
@@ -19,6 +19,17 @@ import { isRiskyVariable } from '../facts/shell/wrappers.js';
  */
 function riskyEnvironment(params: Record<string, unknown>): string | undefined {
   return riskyIn(params.env, 'env') ?? riskyIn(params.environment, 'environment') ?? riskyIn(params.envVars, 'envVars');
+}
+
+/**
+ * The directories an exec tool starts its shell in, from its own parameters (OpenClaw's
+ * `workdir`): relative paths in the command are there, not in the call's cwd. Named reads, as
+ * above; only strings (any other type is a problem of the path extraction already).
+ */
+function workingDirectories(params: Record<string, unknown>): string[] {
+  const { workdir, cwd, working_directory: a, workingDirectory: b, workingDir: c, working_dir: d } = params;
+  if (workdir === undefined && cwd === undefined && a === undefined && b === undefined && c === undefined && d === undefined) return NO_WORDS;
+  return [workdir, cwd, a, b, c, d].filter((v): v is string => typeof v === 'string' && v !== '');
 }
 
 function riskyIn(env: unknown, key: string): string | undefined {
@@ -326,15 +337,22 @@ export class CallFrame {
       }
       const shell = this.shellPathsOf(this.shell());
       if (shell.unplaceable !== undefined) return { ok: false, reason: shell.unplaceable };
+      const workdirs = workingDirectories(call.params);
       for (let i = 0; i < shell.raws.length; i++) {
-        const p = shell.raws[i]!;
-        const c = this.canonicalOf(p, settings, m);
-        if (!c.ok) return cannotCanonicalise(p, 'command', c.reason);
-        paths.push(c.path);
-        written.push(shell.written[i]!);
+        const raw = shell.raws[i]!;
+        const placed = workdirs.length === 0 ? undefined : placeIn(workdirs, raw);
+        for (let k = 0; k < (placed === undefined ? 1 : placed.length); k++) {
+          const p = placed === undefined ? raw : placed[k]!;
+          const c = this.canonicalOf(p, settings, m);
+          if (!c.ok) return cannotCanonicalise(p, 'command', c.reason);
+          paths.push(c.path);
+          written.push(shell.written[i]!);
+        }
       }
       if (m.known === null) m.known = this.knownFor(m.lexical);
-      if (named === NO_WORDS && m.known && shell.names.length > 0) {
+      if (workdirs.length > 0) {
+        for (const n of shell.names) named = this.addNamed(named, placeIn(workdirs, n), paths, settings, m);
+      } else if (named === NO_WORDS && m.known && shell.names.length > 0) {
         if (shell.namedFor !== m.known) {
           shell.named = Object.freeze(this.addNamed(NO_WORDS, shell.names, NO_WORDS, settings, m)) as string[];
           shell.namedFor = m.known;
