@@ -35,7 +35,7 @@ to be inside the root and against the forbidden globs compiled once with picomat
 a small tokenizer, not a shell parser: quotes, backslashes, \`VAR=\` prefixes, the operators \`&& || ; | & |&\` and
 newlines, and redirections; input with \`$\`, backticks, \`<(\`/\`>(\`, here-docs, grouping or line continuations is
 treated as unverifiable and denied, which is right for a policy with an allowlist. Arguments that look like paths
-(contain \`/\`, start with \`.\` or \`~\`) and redirection targets are path-checked, and other arguments that are not options are checked
+(contain \`/\`, start with \`.\` or \`~\`) and redirection targets are path-checked (relative ones in the tool's \`workdir\` when it has one), and other arguments that are not options are checked
 against the forbidden globs as names in the root (\`cat server.pem\`). It does not unwrap \`sudo\` or
 \`bash -c\`: with an allowlist those are denied anyway. It is correct on this corpus, not a general engine.`;
 

@@ -74,9 +74,9 @@ export function splitShell(source) {
 
 const looksLikePath = (w) => w.includes('/') || w.startsWith('.') || w.startsWith('~');
 
-function pathOk(p) {
+function pathOk(p, base) {
   if (p.includes('\0')) return false;
-  const abs = canonical(p);
+  const abs = canonical(p, base);
   return insideRoot(abs) && !isForbidden(abs);
 }
 
@@ -99,11 +99,13 @@ export const floor = {
     const commands = splitShell(params.command);
     if (commands === null || commands.length === 0) return 'deny';
     let decision = 'allow';
+    // The shell starts in the tool's workdir when it has one: relative paths are there.
+    const base = typeof params.workdir === 'string' ? params.workdir : undefined;
     for (const { words, redirects } of commands) {
-      for (const r of redirects) if (!pathOk(r)) return 'deny';
-      for (const w of words) if (looksLikePath(w) && !pathOk(w)) return 'deny';
+      for (const r of redirects) if (!pathOk(r, base)) return 'deny';
+      for (const w of words) if (looksLikePath(w) && !pathOk(w, base)) return 'deny';
       // Any other argument may name a file in the working directory (`cat server.pem`).
-      for (let i = 1; i < words.length; i++) if (!words[i].startsWith('-') && !looksLikePath(words[i]) && isForbidden(canonical(words[i]))) return 'deny';
+      for (let i = 1; i < words.length; i++) if (!words[i].startsWith('-') && !looksLikePath(words[i]) && isForbidden(canonical(words[i], base))) return 'deny';
       const text = words.join(' ');
       if (matchesAny(allow, text)) continue;
       if (matchesAny(approve, text)) { decision = 'ask'; continue; }

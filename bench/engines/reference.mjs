@@ -33,9 +33,10 @@ export function requesterRole(requester) {
 }
 
 /** `~` expanded, resolved against the root, `.`/`..`/`//` collapsed. */
-export function canonical(p) {
+/** `p` made absolute: `~` is home, a relative path is under `base` (the root, or an exec tool's workdir). */
+export function canonical(p, base = ROOT) {
   const expanded = p === '~' ? HOME : p.startsWith('~/') ? HOME + p.slice(1) : p;
-  return path.posix.resolve(ROOT, expanded);
+  return path.posix.resolve(ROOT, base, expanded);
 }
 
 export function insideRoot(abs) {
