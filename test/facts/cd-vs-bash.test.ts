@@ -20,7 +20,7 @@ const HOME = path.join(BASE, 'home');
 const OUT = path.join(BASE, 'out');
 
 // A stand-in records its working directory, then its arguments, separated by \x1f.
-const RECORD = `s="$PWD"$'\\x1f'; for a in "$@"; do s+="$a"$'\\x1f'; done; printf '%s' "$s" > "$(mktemp "$OUT/run.XXXXXXXX")"`;
+const RECORD = `s="$PWD"$'\\x1f'; for a in "$@"; do s+="$a"$'\\x1f'; done; printf '%s' "$s" > "$(/usr/bin/mktemp "$OUT/run.XXXXXXXX")"`;
 
 beforeAll(async () => {
   await initShellParser();

@@ -49,19 +49,20 @@ const ANSI_C: ((c: string) => string)[] = [(c) => `zq1 $'a${c}b'`, (c) => `zq1 $
 // own (commands run at once, `a & b` and pipelines, cannot interleave) and fail, so `a || b`
 // runs both; `bash -c` strings run with the handler too (exported). Every process keeps
 // bash's stdout open as fd 3, so execFileSync returns only when the last of them, background
-// ones too, has finished.
-const RECORD = `s=''; for a in "$@"; do s+="$a"$'\\x1f'; done; printf '%s' "$s" > "$(mktemp "$OUT/argv.XXXXXXXX")"`;
+// ones too, has finished. The recorders use builtins and /usr/bin/mktemp only: a command line
+// that empties PATH must not send them to the handler, which would record by calling them.
+const RECORD = `s=''; for a in "$@"; do s+="$a"$'\\x1f'; done; printf '%s' "$s" > "$(/usr/bin/mktemp "$OUT/argv.XXXXXXXX")"`;
 const HANDLER = `exec 3>&1 1>/dev/null 2>/dev/null\ncommand_not_found_handle() { local a s; ${RECORD}; return 1; }\nexport -f command_not_found_handle\n`;
 const BIN = mkdtempSync(path.join(tmpdir(), 'toolwarden-bin-'));
 for (const name of ['zq1', 'zq2', 'zq3']) {
-  writeFileSync(path.join(BIN, name), `#!/bin/bash\nset -- "$(basename "$0")" "$@"\n${RECORD}\nexit 1\n`, { mode: 0o755 });
+  writeFileSync(path.join(BIN, name), `#!/bin/bash\nset -- "\${0##*/}" "$@"\n${RECORD}\nexit 1\n`, { mode: 0o755 });
 }
 // The same names in another directory, recording themselves as `zq1!`: a command line that
 // makes bash run one of these instead (through PATH or the hash table) runs a program no
 // allowlist saw, so parseShell must call it unverifiable.
 const HIJACK = mkdtempSync(path.join(tmpdir(), 'toolwarden-hijack-'));
 for (const name of ['zq1', 'zq2', 'zq3']) {
-  writeFileSync(path.join(HIJACK, name), `#!/bin/bash\nset -- "$(basename "$0")!" "$@"\n${RECORD}\nexit 1\n`, { mode: 0o755 });
+  writeFileSync(path.join(HIJACK, name), `#!/bin/bash\nset -- "\${0##*/}!" "$@"\n${RECORD}\nexit 1\n`, { mode: 0o755 });
 }
 afterAll(() => {
   rmSync(BIN, { recursive: true, force: true });
