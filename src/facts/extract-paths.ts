@@ -514,21 +514,26 @@ function pathCandidates(word: string): string[] {
   return out;
 }
 
+/** Words longer than this are taken whole only: a commit message is not split into names. */
+const MAX_SPLIT_WORD = 256;
+
 /**
  * The file names an argument word that is not path-like may stand for, relative to the
- * working directory: `cat server.pem` reads `./server.pem`, `grep --include=*.pem` selects
- * `./*.pem`, and `cat innocent` reads whatever the link `innocent` points to. Options
- * (`-la`) and `.`/`..` are left out; so is anything starting with `~` (expanded only as a
- * path-like word).
+ * working directory: the word itself (`cat "server key.pem"`), and the fragments between
+ * separators (`grep --include=*.pem` selects `./*.pem`, `user@host:key.pem`). `cat innocent`
+ * reads whatever the link `innocent` points to. Options (`-la`) and `.`/`..` are left out;
+ * so is anything starting with `~` (expanded only as a path-like word).
  */
 export function bareNames(word: string): string[] {
   const out: string[] = [];
-  for (const fragment of word.split(WORD_SPLIT)) {
-    if (fragment === '' || fragment === '.' || fragment === '..') continue;
-    const first = fragment.charCodeAt(0);
-    if (first === 0x2d /* - */ || first === 0x7e /* ~ */) continue;
-    if (!out.includes(fragment)) out.push(fragment);
-  }
+  const consider = (name: string): void => {
+    if (name === '' || name === '.' || name === '..') return;
+    const first = name.charCodeAt(0);
+    if (first === 0x2d /* - */ || first === 0x7e /* ~ */) return;
+    if (!out.includes(name)) out.push(name);
+  };
+  consider(word);
+  if (word.length <= MAX_SPLIT_WORD) for (const fragment of word.split(WORD_SPLIT)) consider(fragment);
   return out;
 }
 

@@ -17,10 +17,13 @@ beforeAll(async () => {
 describe('bareNames', () => {
   it('gives the names a word may stand for, without options, `.`/`..` or `~`', () => {
     expect(bareNames('server.pem')).toEqual(['server.pem']);
+    expect(bareNames('server key.pem')).toEqual(['server key.pem', 'server', 'key.pem']);
     expect(bareNames('--include=*.pem')).toEqual(['*.pem']);
-    expect(bareNames('user@host:key.pem')).toEqual(['user', 'host', 'key.pem']);
-    expect(bareNames('open(".env")')).toEqual(['open', '.env']);
-    expect(bareNames('a,a,b')).toEqual(['a', 'b']);
+    expect(bareNames('user@host:key.pem')).toEqual(['user@host:key.pem', 'user', 'host', 'key.pem']);
+    expect(bareNames('open(".env")')).toEqual(['open(".env")', 'open', '.env']);
+    expect(bareNames('a,a,b')).toEqual(['a,a,b', 'a', 'b']);
+    // A long word (a commit message) is one name, not one per word in it.
+    expect(bareNames(`fix ${'x '.repeat(200)}server.pem`)).toEqual([`fix ${'x '.repeat(200)}server.pem`]);
     expect(bareNames('-la')).toEqual([]);
     expect(bareNames('..')).toEqual([]);
     expect(bareNames('~user')).toEqual([]);
