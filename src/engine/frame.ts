@@ -5,8 +5,8 @@
 import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, SimpleCommand, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
-import { bareNames, extractPaths } from '../facts/extract-paths.js';
-import { commandLinePaths, placeIn } from '../facts/command-line-paths.js';
+import { bareNames, extractPaths, type RawPath } from '../facts/extract-paths.js';
+import { commandLinePaths } from '../facts/command-line-paths.js';
 import { canonicalPath, canonicalRoot, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
 import { parseShell } from '../facts/shell/index.js';
 import { isRiskyVariable } from '../facts/shell/wrappers.js';
@@ -21,15 +21,23 @@ function riskyEnvironment(params: Record<string, unknown>): string | undefined {
   return riskyIn(params.env, 'env') ?? riskyIn(params.environment, 'environment') ?? riskyIn(params.envVars, 'envVars');
 }
 
+// Where an exec tool's own parameters put its shell (OpenClaw's `workdir`), as the path
+// extraction names them.
+const WORKING_DIRECTORY_PARAMS: ReadonlySet<string> = new Set(['params.workdir', 'params.cwd', 'params.working_directory', 'params.workingDirectory', 'params.workingDir', 'params.working_dir']);
+
 /**
- * The directories an exec tool starts its shell in, from its own parameters (OpenClaw's
- * `workdir`): relative paths in the command are there, not in the call's cwd. Named reads, as
- * above; only strings (any other type is a problem of the path extraction already).
+ * The directories an exec tool starts its shell in, from the paths found in its parameters:
+ * relative paths in the command are there, not in the call's cwd.
  */
-function workingDirectories(params: Record<string, unknown>): string[] {
-  const { workdir, cwd, working_directory: a, workingDirectory: b, workingDir: c, working_dir: d } = params;
-  if (workdir === undefined && cwd === undefined && a === undefined && b === undefined && c === undefined && d === undefined) return NO_WORDS;
-  return [workdir, cwd, a, b, c, d].filter((v): v is string => typeof v === 'string' && v !== '');
+function workingDirectories(found: readonly RawPath[]): string[] {
+  let dirs: string[] = NO_WORDS;
+  for (let i = 0; i < found.length; i++) {
+    const p = found[i]!;
+    if (!WORKING_DIRECTORY_PARAMS.has(p.from) || p.value === '') continue;
+    if (dirs === NO_WORDS) dirs = [p.value];
+    else dirs.push(p.value);
+  }
+  return dirs;
 }
 
 function riskyIn(env: unknown, key: string): string | undefined {
@@ -140,15 +148,22 @@ interface ShellPaths {
 
 type Root = { ok: true; path: string } | { ok: false; reason: string } | undefined;
 
+/** A working directory relative paths are made canonical in: the call's cwd, or an exec tool's `workdir`. */
+interface Place {
+  cwd: string | undefined;
+  /** Canonical forms for this directory (from the set's lexical memo): null until first needed, undefined when not remembered. */
+  known: Map<string, Canonical> | undefined | null;
+  /** How raw paths are made canonical here: built on the first path the memo does not know. */
+  ctx: PathContext | undefined;
+}
+
 interface PathMemo {
   root: Root;
   anchor: string | undefined;
   /** The set's memo when the settings are lexical. */
   lexical: LexicalMemo | undefined;
-  /** Canonical forms for this call's cwd (from `lexical`): null until first needed, undefined when not remembered. */
-  known: Map<string, Canonical> | undefined | null;
-  /** How this call's raw paths are made canonical: built on the first path the memo does not know. */
-  ctx: PathContext | undefined;
+  /** The call's own cwd. */
+  here: Place;
   /** Canonical paths by tool class (the class decides what is written); fields, not a keyed record, for fast loads. */
   read: PathFacts | undefined;
   write: PathFacts | undefined;
@@ -250,7 +265,7 @@ export class CallFrame {
       const c = canonicalPath(cwd, { home, resolveSymlinks: settings.resolveSymlinks, caseInsensitive: settings.caseInsensitive, statCache: stats });
       if (c.ok) anchor = c.path;
     }
-    const m: PathMemo = { root, anchor, lexical, known: null, ctx: undefined, read: undefined, write: undefined, exec: undefined };
+    const m: PathMemo = { root, anchor, lexical, here: { cwd, known: null, ctx: undefined }, read: undefined, write: undefined, exec: undefined };
     if (this.firstKey === undefined) {
       this.firstKey = key;
       this.firstMemo = m;
@@ -337,28 +352,28 @@ export class CallFrame {
       }
       const shell = this.shellPathsOf(this.shell());
       if (shell.unplaceable !== undefined) return { ok: false, reason: shell.unplaceable };
-      const workdirs = workingDirectories(call.params);
-      for (let i = 0; i < shell.raws.length; i++) {
-        const raw = shell.raws[i]!;
-        const placed = workdirs.length === 0 ? undefined : placeIn(workdirs, raw);
-        for (let k = 0; k < (placed === undefined ? 1 : placed.length); k++) {
-          const p = placed === undefined ? raw : placed[k]!;
-          const c = this.canonicalOf(p, settings, m);
-          if (!c.ok) return cannotCanonicalise(p, 'command', c.reason);
+      // The shell starts in the tool's workdir when it has one (OpenClaw's exec), else in the call's cwd.
+      const workdirs = found.length === 0 ? NO_WORDS : workingDirectories(found);
+      for (let k = 0; k < (workdirs.length === 0 ? 1 : workdirs.length); k++) {
+        const place = workdirs.length === 0 ? m.here : this.placeOf(workdirs[k]!);
+        for (let i = 0; i < shell.raws.length; i++) {
+          const raw = shell.raws[i]!;
+          const c = this.canonicalAt(raw, settings, m, place);
+          if (!c.ok) return cannotCanonicalise(raw, 'command', c.reason);
           paths.push(c.path);
           written.push(shell.written[i]!);
         }
+        if (place.known === null) place.known = this.knownFor(m.lexical, place.cwd);
+        const known = place.known;
+        if (named === NO_WORDS && workdirs.length <= 1 && known !== undefined && shell.names.length > 0) {
+          // Pure in (settings, directory, names): remembered with the parse for the last directory's memo.
+          if (shell.namedFor !== known) {
+            shell.named = Object.freeze(this.addNamed(NO_WORDS, shell.names, NO_WORDS, settings, m, place)) as string[];
+            shell.namedFor = known;
+          }
+          named = shell.named!;
+        } else named = this.addNamed(named, shell.names, paths, settings, m, place);
       }
-      if (m.known === null) m.known = this.knownFor(m.lexical);
-      if (workdirs.length > 0) {
-        for (const n of shell.names) named = this.addNamed(named, placeIn(workdirs, n), paths, settings, m);
-      } else if (named === NO_WORDS && m.known && shell.names.length > 0) {
-        if (shell.namedFor !== m.known) {
-          shell.named = Object.freeze(this.addNamed(NO_WORDS, shell.names, NO_WORDS, settings, m)) as string[];
-          shell.namedFor = m.known;
-        }
-        named = shell.named!;
-      } else named = this.addNamed(named, shell.names, paths, settings, m);
       // The parse's word list is shared (read only) unless the params added words of their own.
       return { ok: true, paths, written, named, words: extracted.words ? [...extracted.words, ...shell.words] : shell.words };
     }
@@ -370,9 +385,9 @@ export class CallFrame {
    * other than those already among the paths. A name that cannot be made canonical is left
    * out: it may be no file at all, and the file-name globs still see the word.
    */
-  private addNamed(named: string[], names: readonly string[], paths: readonly string[], settings: PathSettings, m: PathMemo): string[] {
+  private addNamed(named: string[], names: readonly string[], paths: readonly string[], settings: PathSettings, m: PathMemo, place: Place = m.here): string[] {
     for (let i = 0; i < names.length; i++) {
-      const c = this.canonicalOf(names[i]!, settings, m);
+      const c = this.canonicalAt(names[i]!, settings, m, place);
       if (!c.ok || paths.includes(c.path) || named.includes(c.path)) continue;
       if (named === NO_WORDS) named = [c.path];
       else named.push(c.path);
@@ -382,12 +397,17 @@ export class CallFrame {
 
   /** Canonical form of one raw path: from the set's memo when the settings are lexical. */
   private canonicalOf(raw: string, settings: PathSettings, m: PathMemo): Canonical {
-    let known = m.known;
-    if (known === null) known = m.known = this.knownFor(m.lexical);
-    if (known === undefined || raw.length > MAX_REMEMBERED_LENGTH) return canonicalPath(raw, (m.ctx ??= this.contextFor(settings, m.root)));
+    return this.canonicalAt(raw, settings, m, m.here);
+  }
+
+  /** Canonical form of one raw path with relative ones in `place`. */
+  private canonicalAt(raw: string, settings: PathSettings, m: PathMemo, place: Place): Canonical {
+    let known = place.known;
+    if (known === null) known = place.known = this.knownFor(m.lexical, place.cwd);
+    if (known === undefined || raw.length > MAX_REMEMBERED_LENGTH) return canonicalPath(raw, (place.ctx ??= this.contextFor(settings, m.root, place.cwd)));
     let c = known.get(raw);
     if (c === undefined) {
-      c = canonicalPath(raw, (m.ctx ??= this.contextFor(settings, m.root)));
+      c = canonicalPath(raw, (place.ctx ??= this.contextFor(settings, m.root, place.cwd)));
       const memo = m.lexical!;
       // Start over when full. This call's map may then be left out of the memo until its cwd comes again: harmless.
       if (memo.size >= MAX_LEXICAL_ENTRIES) startOver(memo);
@@ -398,9 +418,8 @@ export class CallFrame {
   }
 
   /** The memo's map for this call's cwd; undefined when nothing is remembered (not lexical, or a long cwd). */
-  private knownFor(memo: LexicalMemo | undefined): Map<string, Canonical> | undefined {
+  private knownFor(memo: LexicalMemo | undefined, cwd: string | undefined): Map<string, Canonical> | undefined {
     if (memo === undefined) return undefined;
-    const cwd = this.call.cwd;
     if (cwd === undefined) return memo.noCwd;
     if (cwd.length > MAX_REMEMBERED_LENGTH) return undefined;
     let forCwd = memo.byCwd.get(cwd);
@@ -413,10 +432,17 @@ export class CallFrame {
     return forCwd;
   }
 
-  private contextFor(settings: PathSettings, root: Root): PathContext {
+  /** An exec tool's workdir as a place: relative to the call's cwd when it has one (else to the root). */
+  private placeOf(workdir: string): Place {
+    const cwd = this.call.cwd;
+    const dir = cwd === undefined || workdir.startsWith('/') || workdir.startsWith('~') ? workdir : `${cwd}/${workdir}`;
+    return { cwd: dir, known: null, ctx: undefined };
+  }
+
+  private contextFor(settings: PathSettings, root: Root, cwd: string | undefined): PathContext {
     return {
       root: root?.ok ? root.path : undefined,
-      cwd: this.call.cwd,
+      cwd,
       home: this.env.home,
       resolveSymlinks: settings.resolveSymlinks,
       caseInsensitive: settings.caseInsensitive,

@@ -70,14 +70,6 @@ function isRelative(raw: string): boolean {
   return !raw.startsWith('/') && !raw.startsWith('~');
 }
 
-/**
- * Where a command line's raw path lies when the tool starts the shell in `workdirs` (an exec
- * tool's `workdir` parameter) rather than the call's cwd: each relative raw joined to each.
- */
-export function placeIn(workdirs: readonly string[], raw: string): string[] {
-  if (workdirs.length === 0 || !isRelative(raw)) return [raw];
-  return workdirs.map((dir) => join(dir, raw));
-}
 
 /**
  * The raw paths of parsed simple commands, in order: a program run by path (unless a system

@@ -82,13 +82,18 @@ interface KeyKind {
   maybe: boolean;
   /** Holds a path or a URL (MEDIA_KEYS). */
   media: boolean;
+  /** None of path, maybe and media: a plain value under it names no file (one load on the hot path). */
+  plain: boolean;
   /** Where a top-level value under this key comes from (`params.path`): built once for the common keys. */
   top: string | undefined;
 }
 
 function kindOf(key: string): KeyKind {
   const normalized = normalizeKey(key);
-  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path: isPathKey(key, normalized), maybe: MAYBE_PATH_KEYS.has(normalized), media: MEDIA_KEYS.has(normalized), top: undefined };
+  const path = isPathKey(key, normalized);
+  const maybe = MAYBE_PATH_KEYS.has(normalized);
+  const media = MEDIA_KEYS.has(normalized);
+  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path, maybe, media, plain: !path && !maybe && !media, top: undefined };
 }
 
 /** Where a value comes from, for messages (`params.path`, `params.edits[0].file`). */
@@ -293,7 +298,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       continue;
     }
     const pathKey = kind.path;
-    if (!pathKey && (child === null || typeof child !== 'object') && !kind.maybe && !kind.media) {
+    if (kind.plain && (child === null || typeof child !== 'object')) {
       if (typeof child === 'string' && child.length > 5 && startsWithF(child) && FILE_URL_START.test(child)) add(c, child, whereFrom(kind, from, key, depth));
       continue;
     }

@@ -241,8 +241,8 @@ function missesNone(simple: fc.Arbitrary<string>): void {
     }),
     BASH_RUNS,
   );
-  // Most inputs are read, not refused: the property means something.
-  expect(read / runs).toBeGreaterThan(0.5);
+  // Most inputs are read, not refused (the PATH hijacks always are): the property means something.
+  expect(read / runs).toBeGreaterThan(0.4);
 }
 
 describe('parseShell lists every command bash runs (random commands)', () => {

@@ -125,15 +125,18 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
         const anchor = view.anchor();
         const hits: string[] | undefined = sink.trace ? [] : undefined;
         const { paths, named, words } = facts;
+        // Globs (the first 31) that a path already matched: a bare name matching one adds no reason.
+        let matched = 0;
         for (let j = 0; j < paths.length; j++) {
           const i = set.first(anchor, paths[j]!);
           if (i < 0) continue;
+          if (i < 31) matched |= 1 << i;
           hits?.push(pointers[i]!);
           sink.verdicts.push(pathVerdict(i, paths[j]!));
         }
         for (let j = 0; j < named.length; j++) {
           const i = set.first(anchor, named[j]!);
-          if (i < 0) continue;
+          if (i < 0 || (i < 31 && (matched & (1 << i)) !== 0)) continue;
           hits?.push(pointers[i]!);
           sink.verdicts.push(pathVerdict(i, named[j]!));
         }

@@ -59,8 +59,8 @@ export const compileWorkspace: SectionCompiler = ({ doc, at, cover, pathSettings
         }
         // Bare names too, through symlinks: `tar czf x.tgz link` with `link` pointing outside
         // leaves the workspace. Without resolution a bare name is a child of the cwd (checked
-        // above) or of the root: always inside.
-        if (namesMayLeave) for (let i = 0; i < named.length; i++) {
+        // above) or of the root: always inside. When a path is outside already, names add no reason.
+        if (namesMayLeave && outside === 0) for (let i = 0; i < named.length; i++) {
           if (isInside(named[i]!, r.path)) continue;
           outside++;
           sink.verdicts.push(outsideVerdict(r.path, named[i]!));
