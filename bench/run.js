@@ -285,3 +285,9 @@ ${diffSections}
 `;
 writeFileSync(path.join(here, 'RESULTS.md'), report);
 console.log(report);
+// A peer that failed leaves a hole in the comparison: say so with the exit status, not only in the report.
+const failedEngines = engines.filter((e) => e.failed);
+if (failedEngines.length > 0) {
+  console.error(`bench: ${failedEngines.map((e) => `${e.name} failed (${e.failed})`).join('; ')}`);
+  process.exitCode = 1;
+}

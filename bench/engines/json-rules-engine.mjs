@@ -46,7 +46,7 @@ const engineRow = {
       role: requesterRole(call.requester),
       agentId: call.agentId,
       action: call.params?.action,
-      paths: paramPaths(call).map(canonical),
+      paths: paramPaths(call).map((p) => canonical(p)),
       command: call.params?.command,
     });
     if (events.some((e) => e.type === 'deny')) return 'deny';
