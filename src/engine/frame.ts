@@ -29,7 +29,7 @@ const WORKING_DIRECTORY_PARAMS: ReadonlySet<string> = new Set(['params.workdir',
  * The directories an exec tool starts its shell in, from the paths found in its parameters:
  * relative paths in the command are there, not in the call's cwd.
  */
-function workingDirectories(found: readonly RawPath[]): string[] {
+function toolWorkdirs(found: readonly RawPath[]): string[] {
   let dirs: string[] = NO_WORDS;
   for (let i = 0; i < found.length; i++) {
     const p = found[i]!;
@@ -353,7 +353,7 @@ export class CallFrame {
       const shell = this.shellPathsOf(this.shell());
       if (shell.unplaceable !== undefined) return { ok: false, reason: shell.unplaceable };
       // The shell starts in the tool's workdir when it has one (OpenClaw's exec), else in the call's cwd.
-      const workdirs = found.length === 0 ? NO_WORDS : workingDirectories(found);
+      const workdirs = found.length === 0 ? NO_WORDS : toolWorkdirs(found);
       for (let k = 0; k < (workdirs.length === 0 ? 1 : workdirs.length); k++) {
         const place = workdirs.length === 0 ? m.here : this.placeOf(workdirs[k]!);
         for (let i = 0; i < shell.raws.length; i++) {

@@ -13,12 +13,14 @@ export interface CommandLinePaths {
   names: string[];
   /** Every word, for file-name globs. */
   words: string[];
-  /** Why the relative paths cannot be placed (a `cd` to a computed directory); undefined when they can. */
+  /** Why the paths cannot be placed (a `cd` to a computed directory, too many names); undefined when they can. */
   unplaceable?: string;
 }
 
 /** Most working directories one command line may leave a relative path in (the cwd included). */
 const MAX_BASES = 32;
+/** Most bare names one command line may name, in all its directories (each is checked; with symlinks, an lstat). */
+const MAX_NAMES = 1024;
 
 /**
  * The directories a command line may run its commands in, besides the call's cwd (`''`):
@@ -70,7 +72,6 @@ function isRelative(raw: string): boolean {
   return !raw.startsWith('/') && !raw.startsWith('~');
 }
 
-
 /**
  * The raw paths of parsed simple commands, in order: a program run by path (unless a system
  * one), then path-like arguments and redirect targets; written unless the command only reads,
@@ -80,12 +81,12 @@ function isRelative(raw: string): boolean {
 export function commandLinePaths(commands: readonly SimpleCommand[]): CommandLinePaths {
   const raws: string[] = [];
   const written: boolean[] = [];
-  const names: string[] = [];
+  const names = new Set<string>();
   const words: string[] = [];
   const dirs = workingDirectories(commands);
   const bases = 'bases' in dirs ? dirs.bases : [''];
-  let relative = false;
   // Whether anything relative needs a working directory: a relative raw, or a bare name.
+  let relative = false;
   const addRaw = (raw: string, writes: boolean): void => {
     if (!isRelative(raw)) {
       raws.push(raw);
@@ -102,21 +103,17 @@ export function commandLinePaths(commands: readonly SimpleCommand[]): CommandLin
     const found = commandPaths(cmd);
     // A directory change's own target is where the others go, not something placed there.
     if (found.names.length > 0 && !isDirectoryChange(cmd)) relative = true;
-    for (const n of found.names) {
-      for (const base of bases) {
-        const name = join(base, n);
-        if (!names.includes(name)) names.push(name);
-      }
-    }
+    for (const n of found.names) for (const base of bases) names.add(join(base, n));
     const writes = !isReadOnlyCommand(cmd.words);
     if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) addRaw(cmd.commandPath, false);
     const writtenRedirects = cmd.writtenRedirects;
     for (const p of found.pathLike) addRaw(p, writes || (writtenRedirects !== undefined && writtenRedirects.includes(p)));
     for (const w of found.words) words.push(w);
   }
-  const out: CommandLinePaths = { raws, written, names, words };
+  const out: CommandLinePaths = { raws, written, names: [...names], words };
+  if (names.size > MAX_NAMES) out.unplaceable = `more than ${MAX_NAMES} names to check in one command line`;
   // `cd "$(echo /etc)" && cat passwd` reads /etc/passwd: after a directory change that cannot
   // be read, neither relative paths nor bare names can be placed.
-  if ('computed' in dirs && relative) out.unplaceable = `relative paths or names follow \`${dirs.computed}\`, a directory change that cannot be read before it runs`;
+  else if ('computed' in dirs && relative) out.unplaceable = `relative paths or names follow \`${dirs.computed}\`, a directory change that cannot be read before it runs`;
   return out;
 }

@@ -564,7 +564,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; names: s
     if (i === 0 && word.startsWith('/')) return;
     const candidates = pathCandidates(word);
     for (const p of candidates) push(p);
-    if (i > 0 && candidates.length === 0) for (const n of bareNames(word)) if (!names.includes(n)) names.push(n);
+    if (i > 0 && candidates.length === 0) names.push(...bareNames(word));
   });
   for (const target of cmd.redirects) {
     if (typeof target !== 'string' || FD_DUPLICATE.test(target)) continue;

@@ -123,6 +123,12 @@ describe('commandLinePaths follows directory changes as bash does', () => {
     expect(commandLinePaths(parseShell(`${many}; cat ./x`).commands).unplaceable).toContain('more than 31 directories a `cd` may lead to');
   });
 
+  it('refuses a command line with more names than it checks', () => {
+    const words = Array.from({ length: 1100 }, (_, i) => `w${i}`).join(' ');
+    expect(commandLinePaths(parseShell(`echo ${words}`).commands).unplaceable).toContain('more than 1024 names');
+    expect(commandLinePaths(parseShell(`echo ${words.slice(0, 2000)}`).commands).unplaceable).toBeUndefined();
+  });
+
   it('leaves the standard streams and the null device out', () => {
     const found = commandLinePaths(parseShell('npm test 2>/dev/null | tee /dev/stderr > /dev/fd/1; cat /dev/fd/3 > /dev/sda').commands);
     expect(found.raws).toEqual(['/dev/fd/3', '/dev/sda']);
