@@ -125,7 +125,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
         const anchor = view.anchor();
         const hits: string[] | undefined = sink.trace ? [] : undefined;
         const { paths, named, words } = facts;
-        // Globs (the first 31) that a path already matched: a bare name matching one adds no reason.
+        // Globs (the first 31) that a path already matched: a bare name or a word matching one adds no reason.
         let matched = 0;
         for (let j = 0; j < paths.length; j++) {
           const i = set.first(anchor, paths[j]!);
@@ -137,13 +137,15 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
         for (let j = 0; j < named.length; j++) {
           const i = set.first(anchor, named[j]!);
           if (i < 0 || (i < 31 && (matched & (1 << i)) !== 0)) continue;
+          if (i < 31) matched |= 1 << i;
           hits?.push(pointers[i]!);
           sink.verdicts.push(pathVerdict(i, named[j]!));
         }
         for (let j = 0; j < words.length; j++) {
           const word = words[j]!;
           const i = set.firstWord(word);
-          if (i < 0) continue;
+          // A glob a path or a name already matched (`cat .env`) needs no second reason for the word.
+          if (i < 0 || (i < 31 && (matched & (1 << i)) !== 0)) continue;
           hits?.push(pointers[i]!);
           const memo = wordVerdicts[i]!;
           sink.verdicts.push(memo.get(word) ?? memo.keep(word, { decision: 'deny', check: 'paths.forbidden', message: `argument or file pattern ${tick(word)} matches forbidden glob ${tick(set.globs[i]!)}`, source: sources[i]! }));
