@@ -3,7 +3,8 @@
 // their working directory and argv. Every file bash's commands were pointed at (the working
 // directory joined with a relative argument) must be among the paths commandLinePaths gives
 // for the line, made canonical against the call's cwd: a `cd` never moves a path out of sight,
-// and no way of writing an argument (quotes, braces, `~`, `$HOME`, `k=v`, `u@h:p`) hides one.
+// and no way of writing an argument (quotes, braces, `~`, `$HOME`, `k=v`, `u@h:p`) hides one;
+// every file bash creates for a redirection is among them too.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,9 +31,22 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(BASE, { recursive: true, force: true }));
 
+/** Every file under BASE but the recorders' own: what redirections created. */
+function createdFiles(dir = BASE): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (full === OUT || full === BIN) continue;
+    if (entry.isDirectory()) out.push(...createdFiles(full));
+    else out.push(full);
+  }
+  return out;
+}
+
 /** The working directory and argv (without the program) of every stand-in bash runs for `source`. */
 function bashRuns(source: string): { pwd: string; args: string[] }[] {
   for (const f of readdirSync(OUT)) rmSync(path.join(OUT, f));
+  for (const f of createdFiles()) rmSync(f);
   try {
     execFileSync('bash', ['--norc', '--noprofile', '-c', `exec 1>/dev/null 2>/dev/null\n${source}`], { cwd: CWD, timeout: 10_000, stdio: 'ignore', env: { PATH: `${BIN}:/usr/bin:/bin`, HOME, OUT, LC_ALL: 'C.UTF-8' } });
   } catch (error) {
@@ -61,6 +75,7 @@ const STEP = fc.oneof(
   fc.constantFrom(...DIRS).map((d) => `cd ${d}`),
   fc.constantFrom(...DIRS).map((d) => `pushd ${d}`),
   fc.constantFrom('cd', 'cd -', 'popd', 'cd -P a', 'cd -- c'),
+  fc.constantFrom('> f', '>> ./g', '> ../h', '2> b/k', '&> "s t"').map((r) => `zq1 ${r}`),
   fc.constantFrom('f', './f', '../f', 'b/f', 'a/../f', 'g.key', '"g h"', 'g\\ h', "'k l'/m", '{a,c}/f', 'x{1,2}', '~/f', '$HOME/f', '"$HOME"/g', 'k=v', '@f', 'u@h:p', 'q,r').map((f) => `zq1 ${f}`),
 );
 const JOIN = ['; ', ' && ', ' || ', '\n'];
@@ -92,7 +107,13 @@ describe('commandLinePaths follows directory changes as bash does', () => {
           refused++;
           return;
         }
-        for (const run of bashRuns(source)) {
+        const runs = bashRuns(source);
+        // Files bash created for redirections are paths the line touches too.
+        for (const file of createdFiles()) {
+          pointed++;
+          expect(ours, `${JSON.stringify(source)}: bash created ${file}`).toContain(file);
+        }
+        for (const run of runs) {
           // Options are not files; everything else may be.
           for (const arg of run.args.filter((a) => !a.startsWith('-'))) {
             const target = path.posix.resolve(run.pwd, arg);
