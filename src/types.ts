@@ -110,6 +110,16 @@ export interface SimpleCommand {
   wrappedBy?: string[];
   /** Inside a loop or a function body: it may run more than once. (Added by the shell module.) */
   repeats?: true;
+  /**
+   * The option words of the wrappers it was found inside (`time -o out`, `xargs -a list`):
+   * not part of the command's text, but files they name are touched. (Added by the shell module.)
+   */
+  wrapperOptions?: string[];
+  /**
+   * The directory a wrapper makes it run in (`env -C /etc cat passwd`), nested ones joined;
+   * relative to the shell's own. (Added by the shell module.)
+   */
+  cwd?: string;
 }
 
 /** What a shell string is, as far as a real parser can tell. */

@@ -58,6 +58,28 @@ function workingDirectories(commands: readonly SimpleCommand[]): { bases: string
   return { bases };
 }
 
+// Programs whose `-C DIR` / `--directory=DIR` makes them work in DIR (`tar -C /etc -czf x passwd`).
+const DIRECTORY_OPTION_PROGRAMS: ReadonlySet<string> = new Set(['tar', 'make', 'gmake', 'git']);
+
+/**
+ * The directory one command runs in besides the shell's: a wrapper's (`env -C`, `sudo -D`) or
+ * its own `-C DIR`, `-CDIR`, `--directory[=]DIR` (tar, make, git); the last one given.
+ */
+function commandDirectory(cmd: SimpleCommand): string | undefined {
+  if (cmd.cwd !== undefined) return cmd.cwd;
+  const [name, ...args] = cmd.words;
+  if (name === undefined || !DIRECTORY_OPTION_PROGRAMS.has(name)) return undefined;
+  let dir: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (w === '--') break;
+    if (w === '-C' || w === '--directory') dir = args[i + 1];
+    else if (w.startsWith('--directory=')) dir = w.slice('--directory='.length);
+    else if (w.startsWith('-C')) dir = w.slice(2);
+  }
+  return dir;
+}
+
 function isDirectoryChange(cmd: SimpleCommand): boolean {
   const name = cmd.words[0];
   return name === 'cd' || name === 'pushd' || name === 'popd';
@@ -87,33 +109,45 @@ export function commandLinePaths(commands: readonly SimpleCommand[]): CommandLin
   const bases = 'bases' in dirs ? dirs.bases : [''];
   // Whether anything relative needs a working directory: a relative raw, or a bare name.
   let relative = false;
-  const addRaw = (raw: string, writes: boolean): void => {
+  const addRaw = (raw: string, writes: boolean, places: readonly string[] = bases): void => {
     if (!isRelative(raw)) {
       raws.push(raw);
       written.push(writes);
       return;
     }
     relative = true;
-    for (const base of bases) {
+    for (const base of places) {
       raws.push(join(base, raw));
       written.push(writes);
     }
   };
+  let computed = 'computed' in dirs ? dirs.computed : undefined;
   for (const cmd of commands) {
     const found = commandPaths(cmd);
+    // A command that works in a directory of its own (`env -C d`, `tar -C d`): its relative
+    // paths are read there as well as in the shell's directory, and the directory is touched.
+    const own = commandDirectory(cmd);
+    let here = bases;
+    if (own !== undefined) {
+      if (/[$`]/.test(own) || own === '') computed ??= `a command's own directory \`${own}\``;
+      else {
+        here = isRelative(own) ? [...bases, ...bases.map((b) => join(b, own))] : [...bases, own];
+        addRaw(own, false);
+      }
+    }
     // A directory change's own target is where the others go, not something placed there.
     if (found.names.length > 0 && !isDirectoryChange(cmd)) relative = true;
-    for (const n of found.names) for (const base of bases) names.add(join(base, n));
+    for (const n of found.names) for (const base of here) names.add(join(base, n));
     const writes = !isReadOnlyCommand(cmd.words);
-    if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) addRaw(cmd.commandPath, false);
+    if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) addRaw(cmd.commandPath, false, here);
     const writtenRedirects = cmd.writtenRedirects;
-    for (const p of found.pathLike) addRaw(p, writes || (writtenRedirects !== undefined && writtenRedirects.includes(p)));
+    for (const p of found.pathLike) addRaw(p, writes || (writtenRedirects !== undefined && writtenRedirects.includes(p)), here);
     for (const w of found.words) words.push(w);
   }
   const out: CommandLinePaths = { raws, written, names: [...names], words };
   if (names.size > MAX_NAMES) out.unplaceable = `more than ${MAX_NAMES} names to check in one command line`;
   // `cd "$(echo /etc)" && cat passwd` reads /etc/passwd: after a directory change that cannot
   // be read, neither relative paths nor bare names can be placed.
-  else if ('computed' in dirs && relative) out.unplaceable = `relative paths or names follow \`${dirs.computed}\`, a directory change that cannot be read before it runs`;
+  else if (computed !== undefined && relative) out.unplaceable = `relative paths or names follow \`${computed}\`, a directory change that cannot be read before it runs`;
   return out;
 }

@@ -566,6 +566,12 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; names: s
     for (const p of candidates) push(p);
     if (i > 0 && candidates.length === 0) names.push(...bareNames(word));
   });
+  // A wrapper's option words name files as arguments do (`time -o out`, `xargs -a list`).
+  for (const word of cmd.wrapperOptions ?? []) {
+    const candidates = pathCandidates(word);
+    for (const p of candidates) push(p);
+    if (candidates.length === 0) names.push(...bareNames(word));
+  }
   for (const target of cmd.redirects) {
     if (typeof target !== 'string' || FD_DUPLICATE.test(target)) continue;
     words.push(target);

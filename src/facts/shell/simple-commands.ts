@@ -14,6 +14,7 @@ import {
   skipWrapperOptions,
   stdinPaths,
   wrappers,
+  wrapperChdir,
 } from './wrappers.js';
 import { hiddenCommands } from './hidden-commands.js';
 import { collectVariables, expandVariables, type Variables } from './variables.js';
@@ -57,6 +58,10 @@ interface Walk {
   wrapping: string[];
   /** How many loops and function bodies enclose the command being read. */
   repeating: number;
+  /** The option words of the wrappers around the command being read (`env -C /etc`, `time -o f`). */
+  wrapperOptions: string[];
+  /** The directories those wrappers make it run in, outermost first. */
+  wrapperDirs: string[];
 }
 
 // Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
@@ -110,7 +115,7 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
 }
 
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map(), wrapping: [], repeating: 0 };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperDirs: [] };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -318,7 +323,15 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       emitWords(walk, values.slice(at), redirects);
     } else {
       const inner = name === 'xargs' ? xargsBuilder(values.slice(at + 1, skip.start)) : builder;
+      // The wrapper's own option words may name files (`time -o f`, `xargs -a f`) and the
+      // directory its command runs in (`env -C /etc`): kept for the path checks of the command.
+      const options = values.slice(at + 1, skip.start).map((v) => v.text);
+      const dir = wrapperChdir(spec, options);
+      walk.wrapperOptions.push(...options);
+      if (dir !== undefined) walk.wrapperDirs.push(dir);
       runWords(values, skip.start, depth + 1, walk, redirects, stmt, inner);
+      walk.wrapperOptions.length -= options.length;
+      if (dir !== undefined) walk.wrapperDirs.pop();
     }
     return;
   }
@@ -621,5 +634,7 @@ function emit(walk: Walk, command: SimpleCommand): void {
   const wrappedBy = walk.wrapping.filter((t, i, all) => t !== command.text && all.indexOf(t) === i);
   if (wrappedBy.length > 0) command.wrappedBy = wrappedBy;
   if (walk.repeating > 0) command.repeats = true;
+  if (walk.wrapperOptions.length > 0) command.wrapperOptions = [...walk.wrapperOptions];
+  if (walk.wrapperDirs.length > 0) command.cwd = walk.wrapperDirs.join('/');
   walk.commands.push(command);
 }

@@ -20,6 +20,8 @@ export interface WrapperSpec {
   assignments?: boolean;
   /** A lone `-` is an option (`env -` is `env -i`), not the command. */
   dashIsOption?: boolean;
+  /** Options whose value is the directory the command runs in (`env -C DIR`, `sudo --chdir=DIR`). */
+  chdir?: string[];
 }
 
 export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
@@ -27,6 +29,7 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
     shortWithValue: 'ugpCUrtThDR',
     longWithValue: ['--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--chroot', '--role', '--type', '--command-timeout', '--other-user'],
     notACommand: ['-e', '--edit', '-l', '--list', '-v', '--validate', '-V', '--version', '-K', '--remove-timestamp'],
+    chdir: ['-D', '--chdir'],
   }],
   ['doas', { shortWithValue: 'uC' }],
   ['env', {
@@ -35,6 +38,7 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
     opaque: ['-S', '--split-string'],
     assignments: true,
     dashIsOption: true,
+    chdir: ['-C', '--chdir'],
   }],
   ['flock', { shortWithValue: 'wEc', longWithValue: ['--timeout', '--conflict-exit-code', '--command'], operands: 1 }],
   ['nice', { shortWithValue: 'n', longWithValue: ['--adjustment'] }],
@@ -58,8 +62,8 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['toybox', { shortWithValue: '' }],
   // Namespaces, schedulers, tracers, privilege and proxy runners: each runs the command
   // after its options, so each is a wrapper like `nice`.
-  ['unshare', { shortWithValue: 'SGRw', longWithValue: ['--setuid', '--setgid', '--root', '--wd', '--propagation', '--setgroups', '--map-user', '--map-group', '--map-users', '--map-groups'] }],
-  ['nsenter', { shortWithValue: 'tSG', shortOptionalValue: 'muinpUCTrw', longWithValue: ['--target', '--setuid', '--setgid'] }],
+  ['unshare', { shortWithValue: 'SGRw', longWithValue: ['--setuid', '--setgid', '--root', '--wd', '--propagation', '--setgroups', '--map-user', '--map-group', '--map-users', '--map-groups'], chdir: ['-w', '--wd'] }],
+  ['nsenter', { shortWithValue: 'tSG', shortOptionalValue: 'muinpUCTrw', longWithValue: ['--target', '--setuid', '--setgid'], chdir: ['-w', '--wd'] }],
   ['chrt', { shortWithValue: 'TPD', longWithValue: ['--sched-runtime', '--sched-period', '--sched-deadline'], notACommand: ['-p', '--pid', '-m', '--max'], operands: 1 }],
   ['prlimit', { shortWithValue: 'o', shortOptionalValue: 'bcdefilmnqrstuvxy', longWithValue: ['--output'], notACommand: ['-p', '--pid'] }],
   ['strace', { shortWithValue: 'abeEIoOpPSsuUX', longWithValue: ['--output', '--attach', '--user', '--env', '--string-limit', '--columns', '--trace-path', '--summary-sort-by'] }],
@@ -248,4 +252,30 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
   }
   if (stdinMode || i >= words.length || stdinPaths.has(words[i]!.text)) return { kind: 'stdin' };
   return { kind: 'script' };
+}
+
+/**
+ * The directory a wrapper's options make its command run in (`env -C /etc`, `sudo -D x`,
+ * `env --chdir=x`), the last one given; undefined when none does. `options` are the words
+ * between the wrapper's name and its command.
+ */
+export function wrapperChdir(spec: WrapperSpec, options: readonly string[]): string | undefined {
+  const chdir = spec.chdir;
+  if (chdir === undefined) return undefined;
+  let dir: string | undefined;
+  for (let i = 0; i < options.length; i++) {
+    const w = options[i]!;
+    if (w === '--') break;
+    for (const opt of chdir) {
+      if (opt.startsWith('--')) {
+        if (w === opt) dir = options[i + 1];
+        else if (w.startsWith(`${opt}=`)) dir = w.slice(opt.length + 1);
+      } else if (w.startsWith('-') && !w.startsWith('--')) {
+        // In a cluster (`-iC /etc`, `-C/etc`): the option's value is the rest of the word, or the next word.
+        const k = w.indexOf(opt[1]!, 1);
+        if (k > 0) dir = k === w.length - 1 ? options[i + 1] : w.slice(k + 1);
+      }
+    }
+  }
+  return dir;
 }
