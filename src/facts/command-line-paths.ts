@@ -142,6 +142,7 @@ export function commandLinePaths(commands: readonly SimpleCommand[]): CommandLin
     if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) addRaw(cmd.commandPath, false, here);
     const writtenRedirects = cmd.writtenRedirects;
     for (const p of found.pathLike) addRaw(p, writes || (writtenRedirects !== undefined && writtenRedirects.includes(p)), here);
+    for (const p of found.optionPaths) addRaw(p, true, here);
     for (const w of found.words) words.push(w);
   }
   const out: CommandLinePaths = { raws, written, names: [...names], words };

@@ -550,7 +550,7 @@ export function bareNames(word: string): string[] {
  * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
  * up on PATH, so it names no file here.
  */
-export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; names: string[]; words: string[] } {
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; optionPaths: string[]; names: string[]; words: string[] } {
   const pathLike: string[] = [];
   const names: string[] = [];
   const words: string[] = [];
@@ -566,10 +566,12 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; names: s
     for (const p of candidates) push(p);
     if (i > 0 && candidates.length === 0) names.push(...bareNames(word));
   });
-  // A wrapper's option words name files as arguments do (`time -o out`, `xargs -a list`).
+  // A wrapper's option words name files as arguments do (`time -o out`, `xargs -a list`,
+  // `script -c cmd out`); some are outputs, so all count as written.
+  const optionPaths: string[] = [];
   for (const word of cmd.wrapperOptions ?? []) {
-    const candidates = pathCandidates(word);
-    for (const p of candidates) push(p);
+    const candidates = pathCandidates(word).filter((p) => !STANDARD_STREAM.test(p));
+    optionPaths.push(...candidates);
     if (candidates.length === 0) names.push(...bareNames(word));
   }
   for (const target of cmd.redirects) {
@@ -577,5 +579,5 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; names: s
     words.push(target);
     push(target);
   }
-  return { pathLike, names, words };
+  return { pathLike, optionPaths, names, words };
 }

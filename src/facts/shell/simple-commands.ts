@@ -281,7 +281,11 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   if (commandOptionRunners.has(name)) {
     const option = findCommandOption(values, at);
     if (option.kind === 'string') {
+      // The runner's other words may name files (`script -qc 'ls' /etc/cron.d/x` writes one).
+      const others = values.slice(at + 1).map((v) => v.text).filter((t) => t !== option.text);
+      walk.wrapperOptions.push(...others);
       collectFromSource(option.text, depth + 1, walk);
+      walk.wrapperOptions.length -= others.length;
       return;
     }
     if (option.kind === 'unverifiable') {
