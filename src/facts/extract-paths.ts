@@ -519,13 +519,17 @@ function pathCandidates(word: string): string[] {
   return out;
 }
 
-/** Words longer than this are taken whole only: a commit message is not split into names. */
-const MAX_SPLIT_WORD = 256;
+/**
+ * A word is split into at most this many names (inline code names its files somewhere in a
+ * long word: `python -c '...open(".env")...'`); with symlinks resolved each is an `lstat`.
+ */
+const MAX_WORD_NAMES = 64;
 
 /**
  * The file names an argument word that is not path-like may stand for, relative to the
  * working directory: the word itself (`cat "server key.pem"`), and the fragments between
- * separators (`grep --include=*.pem` selects `./*.pem`, `user@host:key.pem`). `cat innocent`
+ * separators (`grep --include=*.pem` selects `./*.pem`, `user@host:key.pem`), bounded
+ * (MAX_WORD_NAMES). `cat innocent`
  * reads whatever the link `innocent` points to. Options (`-la`) and `.`/`..` are left out;
  * so is anything starting with `~` (expanded only as a path-like word).
  */
@@ -538,7 +542,12 @@ export function bareNames(word: string): string[] {
     if (!out.includes(name)) out.push(name);
   };
   consider(word);
-  if (word.length <= MAX_SPLIT_WORD) for (const fragment of word.split(WORD_SPLIT)) consider(fragment);
+  for (const fragment of word.split(WORD_SPLIT)) {
+    // Past the bound, fragments that look like file names (a dot or a wildcard) still count.
+    if (out.length >= MAX_WORD_NAMES && !/[.*?[]/.test(fragment)) continue;
+    consider(fragment);
+    if (out.length >= 4 * MAX_WORD_NAMES) break;
+  }
   return out;
 }
 

@@ -22,8 +22,13 @@ describe('bareNames', () => {
     expect(bareNames('user@host:key.pem')).toEqual(['user@host:key.pem', 'user', 'host', 'key.pem']);
     expect(bareNames('open(".env")')).toEqual(['open(".env")', 'open', '.env']);
     expect(bareNames('a,a,b')).toEqual(['a,a,b', 'a', 'b']);
-    // A long word (a commit message) is one name, not one per word in it.
-    expect(bareNames(`fix ${'x '.repeat(200)}server.pem`)).toEqual([`fix ${'x '.repeat(200)}server.pem`]);
+    // A long word (a commit message, inline code) gives a bounded number of names, and past
+    // the bound those that look like file names.
+    const code = `import os; ${Array.from({ length: 100 }, (_, i) => `v${i} = ${i}`).join('; ')}; open(".env").read()`;
+    const names = bareNames(code);
+    expect(names.length).toBeLessThanOrEqual(256);
+    expect(names).toContain('.env');
+    expect(bareNames(`fix ${'x '.repeat(300)}`)).toEqual([`fix ${'x '.repeat(300)}`, 'fix', 'x']);
     expect(bareNames('-la')).toEqual([]);
     expect(bareNames('..')).toEqual([]);
     expect(bareNames('~user')).toEqual([]);
