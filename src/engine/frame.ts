@@ -102,7 +102,8 @@ function pinnedRoot(env: FrameEnv, settings: PathSettings, cwd: string | undefin
  */
 export function pinRoots(env: FrameEnv, all: readonly PathSettings[]): void {
   for (const settings of all) {
-    if (settings.root === undefined || settings.rootFromCwd) continue;
+    // Settings without symlink resolution never touch the file system, not even here.
+    if (!settings.resolveSymlinks || settings.root === undefined || settings.rootFromCwd) continue;
     pinnedRoot(env, settings, undefined, canonicalRoot(settings.root, undefined, env.home, true, settings.caseInsensitive, new Map()));
   }
 }

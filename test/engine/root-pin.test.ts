@@ -1,6 +1,7 @@
 // A workspace root resolved through symlinks is held to where it first resolved: an agent that
 // can write the root's parent must not widen the workspace by swapping the root for a link.
 import * as fs from 'node:fs';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -100,6 +101,30 @@ describe('workspace root pinning', () => {
     const other = path.join(base, 'other');
     fs.mkdirSync(other);
     expect(decide(set, read('a.ts', other)).decision).toBe('allow');
+  });
+
+  it('consults nothing on disk for a set that does not resolve symlinks, not even to pin its root', async () => {
+    const cjsFs = createRequire(import.meta.url)('node:fs') as typeof fs;
+    const original = cjsFs.lstatSync;
+    let calls = 0;
+    cjsFs.lstatSync = ((...args: Parameters<typeof fs.lstatSync>) => {
+      calls++;
+      return original(...args);
+    }) as typeof fs.lstatSync;
+    syncBuiltinESMExports();
+    try {
+      const set = await setFrom(policy(path.join(base, 'ws')).replace('resolveSymlinks: true', 'resolveSymlinks: false'));
+      decide(set, read('a.ts'));
+      decide(set, { toolName: 'exec', params: { command: 'cat server.pem ./b' } });
+      expect(calls).toBe(0);
+      // The same policy resolving symlinks does look (the check above can fail).
+      const resolving = await setFrom(policy(path.join(base, 'ws')));
+      decide(resolving, read('a.ts'));
+      expect(calls).toBeGreaterThan(0);
+    } finally {
+      cjsFs.lstatSync = original;
+      syncBuiltinESMExports();
+    }
   });
 
   it('leaves roots without symlink resolution as written (nothing on disk is consulted)', async () => {
