@@ -104,7 +104,8 @@ describe('workspace root pinning', () => {
   });
 
   it('consults nothing on disk for a set that does not resolve symlinks, not even to pin its root', async () => {
-    const cjsFs = createRequire(import.meta.url)('node:fs') as typeof fs;
+    // The CommonJS module object, whose properties can be replaced (the ESM namespace's cannot).
+    const cjsFs = createRequire(import.meta.url)('node:fs') as { lstatSync: typeof fs.lstatSync };
     const original = cjsFs.lstatSync;
     let calls = 0;
     cjsFs.lstatSync = ((...args: Parameters<typeof fs.lstatSync>) => {
