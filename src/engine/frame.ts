@@ -5,8 +5,8 @@
 import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, SimpleCommand, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
-import { bareNames, extractPaths, type RawPath } from '../facts/extract-paths.js';
-import { commandLinePaths } from '../facts/command-line-paths.js';
+import { bareNames, extractPaths } from '../facts/extract-paths.js';
+import { commandLinePaths, within } from '../facts/command-line-paths.js';
 import { canonicalPath, canonicalRoot, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
 import { parseShell } from '../facts/shell/index.js';
 import { isRiskyVariable } from '../facts/shell/wrappers.js';
@@ -19,25 +19,6 @@ import { isRiskyVariable } from '../facts/shell/wrappers.js';
  */
 function riskyEnvironment(params: Record<string, unknown>): string | undefined {
   return riskyIn(params.env, 'env') ?? riskyIn(params.environment, 'environment') ?? riskyIn(params.envVars, 'envVars');
-}
-
-// Where an exec tool's own parameters put its shell (OpenClaw's `workdir`), as the path
-// extraction names them.
-const WORKING_DIRECTORY_PARAMS: ReadonlySet<string> = new Set(['params.workdir', 'params.cwd', 'params.working_directory', 'params.workingDirectory', 'params.workingDir', 'params.working_dir']);
-
-/**
- * The directories an exec tool starts its shell in, from the paths found in its parameters:
- * relative paths in the command are there, not in the call's cwd.
- */
-function toolWorkdirs(found: readonly RawPath[]): string[] {
-  let dirs: string[] = NO_WORDS;
-  for (let i = 0; i < found.length; i++) {
-    const p = found[i]!;
-    if (!WORKING_DIRECTORY_PARAMS.has(p.from) || p.value === '') continue;
-    if (dirs === NO_WORDS) dirs = [p.value];
-    else dirs.push(p.value);
-  }
-  return dirs;
 }
 
 function riskyIn(env: unknown, key: string): string | undefined {
@@ -354,7 +335,7 @@ export class CallFrame {
       const shell = this.shellPathsOf(this.shell());
       if (shell.unplaceable !== undefined) return { ok: false, reason: shell.unplaceable };
       // The shell starts in the tool's workdir when it has one (OpenClaw's exec), else in the call's cwd.
-      const workdirs = found.length === 0 ? NO_WORDS : toolWorkdirs(found);
+      const workdirs = extracted.workdirs ?? NO_WORDS;
       for (let k = 0; k < (workdirs.length === 0 ? 1 : workdirs.length); k++) {
         const place = workdirs.length === 0 ? m.here : this.placeOf(workdirs[k]!);
         for (let i = 0; i < shell.raws.length; i++) {
@@ -364,8 +345,7 @@ export class CallFrame {
           paths.push(c.path);
           written.push(shell.written[i]!);
         }
-        if (place.known === null) place.known = this.knownFor(m.lexical, place.cwd);
-        const known = place.known;
+        const known = this.knownAt(place, m);
         if (named === NO_WORDS && workdirs.length <= 1 && known !== undefined && shell.names.length > 0) {
           // Pure in (settings, directory, names): remembered with the parse for the last directory's memo.
           if (shell.namedFor !== known) {
@@ -403,8 +383,7 @@ export class CallFrame {
 
   /** Canonical form of one raw path with relative ones in `place`. */
   private canonicalAt(raw: string, settings: PathSettings, m: PathMemo, place: Place): Canonical {
-    let known = place.known;
-    if (known === null) known = place.known = this.knownFor(m.lexical, place.cwd);
+    const known = this.knownAt(place, m);
     if (known === undefined || raw.length > MAX_REMEMBERED_LENGTH) return canonicalPath(raw, (place.ctx ??= this.contextFor(settings, m.root, place.cwd)));
     let c = known.get(raw);
     if (c === undefined) {
@@ -418,7 +397,13 @@ export class CallFrame {
     return c;
   }
 
-  /** The memo's map for this call's cwd; undefined when nothing is remembered (not lexical, or a long cwd). */
+  /** The place's map of the set's memo, found on first use. */
+  private knownAt(place: Place, m: PathMemo): Map<string, Canonical> | undefined {
+    if (place.known === null) place.known = this.knownFor(m.lexical, place.cwd);
+    return place.known;
+  }
+
+  /** The memo's map for a cwd; undefined when nothing is remembered (not lexical, or a long cwd). */
   private knownFor(memo: LexicalMemo | undefined, cwd: string | undefined): Map<string, Canonical> | undefined {
     if (memo === undefined) return undefined;
     if (cwd === undefined) return memo.noCwd;
@@ -436,8 +421,7 @@ export class CallFrame {
   /** An exec tool's workdir as a place: relative to the call's cwd when it has one (else to the root). */
   private placeOf(workdir: string): Place {
     const cwd = this.call.cwd;
-    const dir = cwd === undefined || workdir.startsWith('/') || workdir.startsWith('~') ? workdir : `${cwd}/${workdir}`;
-    return { cwd: dir, known: null, ctx: undefined };
+    return { cwd: cwd === undefined ? workdir : within(cwd, workdir), known: null, ctx: undefined };
   }
 
   private contextFor(settings: PathSettings, root: Root, cwd: string | undefined): PathContext {

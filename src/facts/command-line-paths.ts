@@ -51,7 +51,7 @@ function workingDirectories(commands: readonly SimpleCommand[]): { bases: string
     const absolute = target.startsWith('/') || target.startsWith('~');
     // Run again and again, a relative `cd` goes deeper each time (`for i in 1 2; do cd a; done`).
     if (!absolute && cmd.repeats) return { computed: `${name} ${target}` + ' in a loop or a function' };
-    const joined = absolute ? [target] : bases.map((b) => join(b, target));
+    const joined = bases.map((b) => within(b, target));
     for (const b of joined) if (!bases.includes(b)) bases.push(b);
     if (bases.length > MAX_BASES) return { computed: `more than ${MAX_BASES - 1} directories a \`cd\` may lead to` };
   }
@@ -85,13 +85,17 @@ function isDirectoryChange(cmd: SimpleCommand): boolean {
   return name === 'cd' || name === 'pushd' || name === 'popd';
 }
 
-function join(base: string, path: string): string {
-  if (base === '') return path;
-  return base.endsWith('/') ? base + path : `${base}/${path}`;
-}
-
 function isRelative(raw: string): boolean {
   return !raw.startsWith('/') && !raw.startsWith('~');
+}
+
+/**
+ * `path` as seen from directory `base` (`''`: the shell's own): unchanged when absolute
+ * (`/…`, `~…`), else joined to it. Still relative when `base` is.
+ */
+export function within(base: string, path: string): string {
+  if (base === '' || !isRelative(path)) return path;
+  return base.endsWith('/') ? base + path : `${base}/${path}`;
 }
 
 /**
@@ -117,7 +121,7 @@ export function commandLinePaths(commands: readonly SimpleCommand[]): CommandLin
     }
     relative = true;
     for (const base of places) {
-      raws.push(join(base, raw));
+      raws.push(within(base, raw));
       written.push(writes);
     }
   };
@@ -131,13 +135,13 @@ export function commandLinePaths(commands: readonly SimpleCommand[]): CommandLin
     if (own !== undefined) {
       if (/[$`]/.test(own) || own === '') computed ??= `a command's own directory \`${own}\``;
       else {
-        here = isRelative(own) ? [...bases, ...bases.map((b) => join(b, own))] : [...bases, own];
+        here = [...bases, ...bases.map((b) => within(b, own))];
         addRaw(own, false);
       }
     }
     // A directory change's own target is where the others go, not something placed there.
     if (found.names.length > 0 && !isDirectoryChange(cmd)) relative = true;
-    for (const n of found.names) for (const base of here) names.add(join(base, n));
+    for (const n of found.names) for (const base of here) names.add(within(base, n));
     const writes = !isReadOnlyCommand(cmd.words);
     if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) addRaw(cmd.commandPath, false, here);
     const writtenRedirects = cmd.writtenRedirects;

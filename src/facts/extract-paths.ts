@@ -20,6 +20,8 @@ export interface ExtractedPaths {
   /** Same index as `paths`: is this path written? */
   writes: boolean[];
   problems: string[];
+  /** For exec: the directories the tool starts its shell in (OpenClaw's `workdir`); undefined for none. */
+  workdirs?: string[];
   // An empty list may be one shared frozen array: copy before adding to it.
 }
 
@@ -166,6 +168,8 @@ interface Collector {
   patternKeys?: ReadonlySet<string>;
   /** File-name patterns of files the tool reads (see ExtractedPaths.words). */
   words: string[] | undefined;
+  /** See ExtractedPaths.workdirs. */
+  workdirs: string[] | undefined;
 }
 
 // Search tools whose pattern names files: the directory the search starts from (the
@@ -454,7 +458,7 @@ function addPatchBody(c: Collector, body: string): void {
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined };
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined };
   // Only names of 4 (`glob`, `grep`) or 12 (`search_files`) characters have pattern keys.
   if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 12)) {
     // Only names starting with g/G (`glob`, `grep`) or s/S (`search_files`): `read`, `edit` skip the lower-casing.
@@ -481,8 +485,19 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
       });
     }
   }
+  if (toolClass === 'exec' && c.paths.length > 0) c.workdirs = workdirsOf(c.paths);
   // The collector is the answer (its two working fields are harmless extras): no copy.
   return c;
+}
+
+// The top-level parameters that put an exec tool's shell in a directory, as `from` names them.
+const WORKDIR_PARAMS: ReadonlySet<string> = new Set(['params.workdir', 'params.cwd', 'params.working_directory', 'params.workingDirectory', 'params.workingDir', 'params.working_dir']);
+
+/** The non-empty working directories among an exec call's parameter paths; undefined for none. */
+function workdirsOf(paths: readonly RawPath[]): string[] | undefined {
+  let dirs: string[] | undefined;
+  for (const p of paths) if (WORKDIR_PARAMS.has(p.from) && p.value !== '') (dirs ??= []).push(p.value);
+  return dirs;
 }
 
 // `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.
@@ -528,10 +543,10 @@ const MAX_WORD_NAMES = 64;
 /**
  * The file names an argument word that is not path-like may stand for, relative to the
  * working directory: the word itself (`cat "server key.pem"`), and the fragments between
- * separators (`grep --include=*.pem` selects `./*.pem`, `user@host:key.pem`), bounded
- * (MAX_WORD_NAMES). `cat innocent`
- * reads whatever the link `innocent` points to. Options (`-la`) and `.`/`..` are left out;
- * so is anything starting with `~` (expanded only as a path-like word).
+ * separators (`grep --include=*.pem` selects `./*.pem`, `user@host:key.pem`), bounded by
+ * MAX_WORD_NAMES. `cat innocent` reads whatever the link `innocent` points to. Options
+ * (`-la`) and `.`/`..` are left out; so is anything starting with `~` (expanded only as a
+ * path-like word).
  */
 export function bareNames(word: string): string[] {
   const out: string[] = [];
