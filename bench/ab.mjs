@@ -4,10 +4,10 @@
 //   git worktree add /tmp/base HEAD~1 && (cd /tmp/base && npm ci && npm run build)
 //   node bench/ab.mjs /tmp/base/dist
 // Steps under ~3% are noise on a shared machine: repeat the run before believing one.
-// CORPUS=unique runs on makeUniquePathCorpus (every path new to its call) instead.
+// CORPUS=unique runs on makeUniquePathCorpus (every path new to its call), CORPUS=varied on makeVariedCorpus (calls as read from JSON).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { makeCorpus, makeUniquePathCorpus } from './corpus.mjs';
+import { corpusFromEnv } from './corpus.mjs';
 import { HOME } from './engines/reference.mjs';
 import { policyFile } from './engines/toolwarden.mjs';
 
@@ -17,7 +17,7 @@ if (!baseDir) {
   process.exit(2);
 }
 const ROUNDS = 25;
-const corpus = process.env.CORPUS === 'unique' ? makeUniquePathCorpus() : makeCorpus();
+const corpus = corpusFromEnv();
 
 async function load(dir) {
   const lib = await import(pathToFileURL(path.resolve(dir, 'index.js')).href);

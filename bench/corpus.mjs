@@ -133,3 +133,51 @@ export function makeUniquePathCorpus(count = 10000, seed = 20251129) {
     return { ...call, params };
   });
 }
+
+/** Harmless extra parameters by tool, as gateways send them (none is a path or a command). */
+const EXTRA_PARAMS = {
+  read: { offset: 1, limit: 200 },
+  exec: { timeout: 120, description: 'run it' },
+  write: { encoding: 'utf8' },
+  edit: { replaceAll: false },
+  web_fetch: { maxChars: 50000 },
+  web_search: { count: 5 },
+  message: { channel: 'discord' },
+};
+
+/** The same keys in another order (a seeded shuffle). */
+function shuffled(rand, record) {
+  const keys = Object.keys(record);
+  for (let i = keys.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [keys[i], keys[j]] = [keys[j], keys[i]];
+  }
+  const out = {};
+  for (const k of keys) out[k] = record[k];
+  return out;
+}
+
+/**
+ * The corpus as a gateway hands it over: every call a fresh object read from JSON (fresh
+ * strings, no shared requester), keys in varying order, and some harmless extra parameters.
+ * Decisions are those of the plain corpus; only the shapes engines see change.
+ */
+export function makeVariedCorpus(count = 10000, seed = 20251129) {
+  const rand = prng(seed + 1);
+  return makeCorpus(count, seed).map((call) => {
+    let params = { ...call.params };
+    const extra = EXTRA_PARAMS[call.toolName];
+    if (extra && rand() < 0.5) for (const [k, v] of Object.entries(extra)) if (rand() < 0.7) params[k] = v;
+    params = shuffled(rand, params);
+    const varied = { ...call, params };
+    if (call.requester) varied.requester = shuffled(rand, call.requester);
+    return JSON.parse(JSON.stringify(shuffled(rand, varied)));
+  });
+}
+
+/** The corpus named by `CORPUS` (plain, unique or varied), for the quick tools. */
+export function corpusFromEnv() {
+  if (process.env.CORPUS === 'unique') return makeUniquePathCorpus();
+  if (process.env.CORPUS === 'varied') return makeVariedCorpus();
+  return makeCorpus();
+}

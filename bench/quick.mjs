@@ -1,12 +1,12 @@
 // `node bench/quick.mjs [policy...]`: a quick median ns/decision of Toolwarden and the floor
 // on the corpus, for iterating on the hot path (bench/run.js is the real benchmark).
-import { makeCorpus, makeUniquePathCorpus } from './corpus.mjs';
+import { corpusFromEnv } from './corpus.mjs';
 import { floor } from './engines/floor.mjs';
 import { toolwarden } from './engines/toolwarden.mjs';
 
 const files = process.argv.slice(2).length ? process.argv.slice(2) : ['reference.yaml', 'reference-symlinks.yaml', 'reference-rules.yaml'];
-// CORPUS=unique: every path new to its call (bench/corpus.mjs).
-const corpus = process.env.CORPUS === 'unique' ? makeUniquePathCorpus() : makeCorpus();
+// CORPUS=unique: every path new to its call; CORPUS=varied: calls as read from JSON (bench/corpus.mjs).
+const corpus = corpusFromEnv();
 const engines = [floor, ...files.map((f) => toolwarden(f, f))];
 for (const e of engines) await e.setup();
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
