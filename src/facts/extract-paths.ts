@@ -3,6 +3,7 @@
 // and redirect targets. Anything of an unexpected type is a problem, which the engine denies.
 import type { SimpleCommand, ToolClass } from '../types.js';
 import { WORD_SPLIT } from './path-glob.js';
+import { fileOperands } from './file-operands.js';
 
 export interface RawPath {
   value: string;
@@ -568,8 +569,9 @@ export function bareNames(word: string): string[] {
 
 /**
  * For exec: from one parsed simple command, the path-like arguments (contain `/`, start with
- * `.` or `~`) and redirect targets; the names other arguments may stand for (bareNames: for
- * forbidden globs and containment, not for allowlists, since most are not files); and every
+ * `.` or `~`), the words its program reads or writes as files (file-operands.ts: `rm x`),
+ * and redirect targets; the names other arguments may stand for (bareNames: for forbidden
+ * globs and containment, not for allowlists, since most are not files); and every
  * word, for file-name globs. An absolute command word (`/usr/bin/env`) runs a program and is
  * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
  * up on PATH, so it names no file here.
@@ -582,14 +584,24 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; optionPa
   const push = (p: string): void => {
     if (!seen.has(p) && !STANDARD_STREAM.test(p)) { seen.add(p); pathLike.push(p); }
   };
+  // Words that are files by their program's grammar (`rm package.json`). One with a variable
+  // (`cat $f`) stays a name: the parser checks what the variable was set to.
+  const files = fileOperands(cmd.words).filter((file) => !/[$`]/.test(file));
   cmd.words.forEach((word, i) => {
     if (typeof word !== 'string') return;
     words.push(word);
     if (i === 0 && word.startsWith('/')) return;
     const candidates = pathCandidates(word);
     for (const p of candidates) push(p);
-    if (i > 0 && candidates.length === 0) names.push(...bareNames(word));
+    if (i > 0 && candidates.length === 0 && !files.includes(word)) names.push(...bareNames(word));
   });
+  // Such a bare word is the path `./package.json`: held to the allowlists too. So is an
+  // option's attached file value (`sort -oout`), which no word shows alone.
+  for (const file of files) {
+    const candidates = pathCandidates(file);
+    if (candidates.length === 0) push(file);
+    else for (const p of candidates) push(p);
+  }
   // A wrapper's option words name files as arguments do (`time -o out`, `xargs -a list`,
   // `script -c cmd out`); some are outputs, so all count as written.
   const optionPaths: string[] = [];

@@ -36,10 +36,13 @@ describe('bareNames', () => {
 
   it('are taken from arguments that are not path-like, never from the command word', () => {
     const names = (source: string) => parseShell(source).commands.map((c) => commandPaths(c).names);
-    expect(names('cat server.pem ./b.txt')).toEqual([['server.pem']]);
+    expect(names('git add server.pem ./b.txt')).toEqual([['add', 'server.pem']]);
     expect(names('git log --oneline -5')).toEqual([['log']]);
     expect(names('cat')).toEqual([[]]);
-    expect(names('cp -r link-out copy > out.txt')).toEqual([['link-out', 'copy']]);
+    expect(names('tar czf copy.tgz link-out > out.txt')).toEqual([['czf', 'copy.tgz', 'link-out']]);
+    // A program's file operands are paths, not names (facts/file-operands.ts).
+    expect(names('cat server.pem')).toEqual([[]]);
+    expect(parseShell('cp -r link-out copy > out.txt').commands.map((c) => commandPaths(c).pathLike)).toEqual([['link-out', 'copy', 'out.txt']]);
   });
 });
 

@@ -110,7 +110,8 @@ describe('extractPaths', () => {
 describe('commandPaths', () => {
   it('takes path-like arguments and redirect targets', () => {
     const r = commandPaths(cmd(['cat', '../.env', 'plain', '~/x', '.hidden', '-n'], ['out.txt', '&1', '2']));
-    expect(r.pathLike).toEqual(['../.env', '~/x', '.hidden', 'out.txt', '2']);
+    // `plain` is a file operand of cat (facts/file-operands.ts)
+    expect(r.pathLike).toEqual(['../.env', '~/x', '.hidden', 'plain', 'out.txt', '2']);
     expect(r.words).toEqual(['cat', '../.env', 'plain', '~/x', '.hidden', '-n', 'out.txt', '2']);
   });
 

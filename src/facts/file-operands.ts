@@ -1,0 +1,120 @@
+// Programs whose operands are files. A bare word is usually no file (`git log`, `grep TODO`),
+// so bare words are not held to the path allowlists; but `rm package.json` removes the file
+// `./package.json` names, and must be judged like it. For the programs below, the words that
+// are files by the program's own grammar are paths, whether written `./x` or `x`.
+
+/** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
+interface OperandGrammar {
+  /** Short options that take the next word (or the rest of their cluster) as a value. */
+  valued: string;
+  /** Of those, the ones whose value is a file (`cp -t DIR`, `touch -r REF`, `grep -f FILE`). */
+  fileValued?: string;
+  /** Long options that take the next word as a value when written without `=`. */
+  valuedLong?: readonly string[];
+  /** Long options whose value is a file, with `=` or as the next word (`--target-directory`). */
+  fileLong?: readonly string[];
+  /** Leading operands that are not files (grep's pattern, chmod's mode)... */
+  lead?: number;
+  /** ...unless one of these options gave it (`grep -e PATTERN FILE`). */
+  leadGivenBy?: readonly string[];
+  /** Only the first file operand is a file (`source FILE ARGS...`). */
+  firstOnly?: boolean;
+}
+
+const PLAIN: OperandGrammar = { valued: '' };
+const GREP: OperandGrammar = { valued: 'efmABCdD', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--regexp', '--file'], valuedLong: ['--regexp', '--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir'], fileLong: ['--file', '--exclude-from'] };
+const OWNER_OR_MODE: OperandGrammar = { valued: '', lead: 1, leadGivenBy: ['--reference'] };
+const TARGET_FIRST: OperandGrammar = { valued: 'St', fileValued: 't', valuedLong: ['--suffix'], fileLong: ['--target-directory'] };
+
+const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
+  // read
+  ['cat', PLAIN], ['tac', PLAIN], ['wc', PLAIN], ['sha256sum', PLAIN], ['sha1sum', PLAIN], ['md5sum', PLAIN],
+  ['readlink', PLAIN], ['realpath', PLAIN], ['strings', { valued: 'nte' }],
+  ['head', { valued: 'nc', valuedLong: ['--lines', '--bytes'] }],
+  ['tail', { valued: 'ncs', valuedLong: ['--lines', '--bytes', '--sleep-interval', '--pid', '--max-unchanged-stats'] }],
+  ['nl', { valued: 'bdfhilnsvw' }], ['od', { valued: 'AjNSstw' }], ['hexdump', { valued: 'efns' }],
+  ['file', { valued: 'mfFeP', fileValued: 'mf', fileLong: ['--magic-file', '--files-from'] }], ['stat', { valued: 'c', valuedLong: ['--format', '--printf'] }],
+  ['diff', { valued: 'UCxXIFLS', fileValued: 'X', valuedLong: ['--unified', '--context', '--label', '--exclude', '--ignore-matching-lines', '--starting-file'], fileLong: ['--exclude-from', '--from-file', '--to-file'] }],
+  ['cmp', { valued: 'in', valuedLong: ['--ignore-initial', '--bytes'] }],
+  ['ls', { valued: 'ITw', valuedLong: ['--ignore', '--hide', '--tabsize', '--width', '--block-size', '--format', '--sort', '--time', '--time-style', '--color', '--quoting-style', '--indicator-style'] }],
+  ['du', { valued: 'BdtX', fileValued: 'X', valuedLong: ['--block-size', '--max-depth', '--threshold', '--exclude', '--time-style'], fileLong: ['--exclude-from', '--files0-from'] }],
+  ['cut', { valued: 'bcdf', valuedLong: ['--bytes', '--characters', '--delimiter', '--fields', '--output-delimiter'] }],
+  ['sort', { valued: 'ktSTo', fileValued: 'To', valuedLong: ['--key', '--field-separator', '--buffer-size', '--parallel', '--batch-size', '--sort', '--compress-program'], fileLong: ['--output', '--temporary-directory', '--files0-from', '--random-source'] }],
+  ['uniq', { valued: 'fsw', valuedLong: ['--skip-fields', '--skip-chars', '--check-chars', '--group', '--all-repeated'] }],
+  ['grep', GREP], ['egrep', GREP], ['fgrep', GREP],
+  ['rg', { ...GREP, valued: 'efgtTmABCjMEr', valuedLong: [...GREP.valuedLong!, '--glob', '--type', '--type-not', '--threads', '--max-columns', '--encoding', '--replace', '--max-depth', '--type-add'] }],
+  ['source', { valued: '', firstOnly: true }], ['.', { valued: '', firstOnly: true }],
+  // write
+  ['rm', PLAIN], ['rmdir', PLAIN], ['unlink', PLAIN], ['tee', PLAIN],
+  ['touch', { valued: 'dtr', fileValued: 'r', valuedLong: ['--date', '--time'], fileLong: ['--reference'] }],
+  ['mkdir', { valued: 'm', valuedLong: ['--mode', '--context'] }],
+  ['cp', TARGET_FIRST], ['mv', TARGET_FIRST], ['ln', TARGET_FIRST],
+  ['install', { valued: 'gmoSt', fileValued: 't', valuedLong: ['--group', '--mode', '--owner', '--suffix'], fileLong: ['--target-directory'] }],
+  ['truncate', { valued: 'sr', fileValued: 'r', valuedLong: ['--size'], fileLong: ['--reference'] }],
+  ['shred', { valued: 'ns', valuedLong: ['--iterations', '--size'], fileLong: ['--random-source'] }],
+  ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
+  ['sed', { valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'] }],
+]);
+
+/** Whether an option word gives the lead operand (`-e`, `-rne`, `--regexp=x`, `--file x`). */
+function givesLead(word: string, grammar: OperandGrammar): boolean {
+  const given = grammar.leadGivenBy ?? [];
+  if (word.startsWith('--')) return given.includes(word.split('=', 1)[0]!);
+  // A cluster (`-rne`): each letter up to the first that takes a value.
+  for (let i = 1; i < word.length; i++) {
+    if (given.includes(`-${word[i]}`)) return true;
+    if (grammar.valued.includes(word[i]!)) return false;
+  }
+  return false;
+}
+
+/**
+ * The words of a simple command (program first, quote-free) that are files by the program's
+ * grammar: its file operands and the values of its file options (`-` is standard input, not
+ * a file). Empty for programs not in the table. Options may follow operands (GNU argument
+ * order); every word after `--` is an operand.
+ */
+export function fileOperands(words: readonly string[]): string[] {
+  const grammar = GRAMMARS.get(words[0] ?? '');
+  if (grammar === undefined) return [];
+  const files: string[] = [];
+  const operands: string[] = [];
+  let leadGiven = false;
+  let afterDashes = false;
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (afterDashes || word === '-' || !word.startsWith('-')) {
+      operands.push(word);
+      continue;
+    }
+    if (word === '--') {
+      afterDashes = true;
+      continue;
+    }
+    if (grammar.leadGivenBy !== undefined && givesLead(word, grammar)) leadGiven = true;
+    if (word.startsWith('--')) {
+      const eq = word.indexOf('=');
+      const name = eq < 0 ? word : word.slice(0, eq);
+      const isFile = grammar.fileLong?.includes(name) ?? false;
+      if (eq >= 0) {
+        if (isFile) files.push(word.slice(eq + 1));
+      } else if ((isFile || grammar.valuedLong?.includes(word)) && i + 1 < words.length) {
+        i++;
+        if (isFile) files.push(words[i]!);
+      }
+      continue;
+    }
+    // A short cluster: the first letter that takes a value takes the rest, or the next word.
+    for (let k = 1; k < word.length; k++) {
+      const letter = word[k]!;
+      if (!grammar.valued.includes(letter)) continue;
+      const attached = word.slice(k + 1);
+      const value = attached !== '' ? attached : words[++i];
+      if (value !== undefined && grammar.fileValued?.includes(letter)) files.push(value);
+      break;
+    }
+  }
+  const fileOperands = operands.slice(leadGiven ? 0 : (grammar.lead ?? 0));
+  for (const word of grammar.firstOnly ? fileOperands.slice(0, 1) : fileOperands) files.push(word);
+  return files.filter((word) => word !== '-' && word !== '');
+}

@@ -1,0 +1,101 @@
+// A program's file operands written bare (`rm package.json`) are the files `./package.json`
+// names: every check, the path allowlists included, must judge them alike.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileOperands } from '../../src/facts/file-operands.js';
+import { initShellParser } from '../../src/facts/shell/index.js';
+import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
+import { decide, setFrom } from '../engine/helpers.js';
+
+beforeAll(async () => {
+  await initShellParser();
+  setupAdversarialFixtures();
+});
+
+describe('fileOperands', () => {
+  const files = (command: string) => fileOperands(command.split(' '));
+  it.each([
+    ['cat a b', ['a', 'b']],
+    ['cat - a', ['a']],
+    ['head -n 5 a', ['a']],
+    ['head -n5 -c 10 a', ['a']],
+    ['tail -f --lines 20 a', ['a']],
+    ['tail --lines=20 a', ['a']],
+    ['grep -rn TODO a b', ['a', 'b']],
+    ['grep -e TODO a', ['a']],
+    ['grep -rne TODO a', ['a']],
+    ['grep --regexp=TODO a', ['a']],
+    ['grep -f pats a', ['pats', 'a']],
+    ['grep -fpats a', ['pats', 'a']],
+    ['grep -A 3 TODO a', ['a']],
+    ['grep -- -x a', ['a']],
+    ['sed -i s/a/b/ f', ['f']],
+    ['sed -i -e 1d f', ['f']],
+    ['sed -f script f', ['script', 'f']],
+    ['chmod 644 f', ['f']],
+    ['chmod --reference=r f', ['f']],
+    ['chown -R root:root d', ['d']],
+    ['cp -r a b', ['a', 'b']],
+    ['cp -t dir a', ['dir', 'a']],
+    ['cp --target-directory dir a', ['dir', 'a']],
+    ['cp --target-directory=dir a', ['dir', 'a']],
+    ['sort --output out --key 2 in', ['out', 'in']],
+    ['mv a b -f', ['a', 'b']],
+    ['rm -- -rf', ['-rf']],
+    ['touch -d 2020-01-01 f', ['f']],
+    ['touch -r ref f', ['ref', 'f']],
+    ['mkdir -p -m 700 d', ['d']],
+    ['sort -k 2 -o out in', ['out', 'in']],
+    ['sort -oout in', ['out', 'in']],
+    ['install -m 644 a b', ['a', 'b']],
+    ['truncate -s 0 f', ['f']],
+    ['source env.sh arg', ['env.sh']],
+    ['ls -w 80 d', ['d']],
+    ['stat -c %s f', ['f']],
+    ['echo a b', []],
+    ['git add a', []],
+    ['python3 a.py', []],
+  ])('%s', (command, expected) => {
+    expect(files(command)).toEqual(expected);
+  });
+});
+
+const ws = path.join(ADVERSARIAL_BASE, 'ws');
+const policyText = (name: string) => readFileSync(path.join(import.meta.dirname, '..', 'adversarial', 'policies', `${name}.yaml`), 'utf8');
+
+// `{f}` and `{g}` are file operands by each program's grammar; every other word is not a file.
+const TEMPLATES = [
+  'cat {f}', 'cat -n {f} {g}', 'head -n 5 {f}', 'tail -f -n 20 {f}', 'wc -l {f}', 'grep -rn TODO {f}',
+  'grep -e x -- {f}', 'grep -f {f} {g}', 'sed -i -e 1d {f}', 'sed -n p {f}', 'rm -rf {f}', 'rm -- {f}',
+  'cp -r {f} {g}', 'cp -t {f} {g}', 'mv {f} {g}', 'ln -s {f} {g}', 'touch -d 2020-01-01 {f}', 'touch -r {f} {g}',
+  'mkdir -p -m 700 {f}', 'chmod 644 {f}', 'chown -R root {f}', 'sort -o {f} {g}', 'sort -k 2 {f}', 'uniq {f} {g}',
+  'cut -d , -f 1 {f}', 'tee -a {f}', 'truncate -s 0 {f}', 'diff -u {f} {g}', 'ls -la {f}', 'du -sh {f}',
+  'stat -c %s {f}', 'install -m 644 {f} {g}', 'sudo rm {f}', 'source {f}', 'shred -n 3 -u {f}',
+];
+// Names from the fixture tree (links in and out of the workspace, directories) and made-up ones.
+const NAMES = ['package.json', 'README', 'src', 'docs', 'private', 'secrets', 'secret-link', 'link-out', 'in-link', 'src-link', 'dangling', 'café.txt', 'new-file', '*', '*.ts', 'x y'];
+
+describe('a bare file operand is judged exactly as `./name`', () => {
+  for (const policy of ['rt-allowed', 'rt-writable', 'path-workspace-only', 'path-forbidden']) {
+    it(policy, async () => {
+      const set = await setFrom(policyText(policy), { home: '/home/agent' });
+      const decision = (command: string) => decide(set, { toolName: 'exec', params: { command }, cwd: ws }).decision;
+      const seen = new Set<string>();
+      fc.assert(
+        fc.property(fc.constantFrom(...TEMPLATES), fc.constantFrom(...NAMES), fc.constantFrom(...NAMES), (template, f, g) => {
+          const quote = (name: string) => (name.includes(' ') ? `'${name}'` : name);
+          const bare = template.replace('{f}', quote(f)).replace('{g}', quote(g));
+          const dotted = template.replace('{f}', quote(`./${f}`)).replace('{g}', quote(`./${g}`));
+          const expected = decision(dotted);
+          seen.add(expected);
+          expect(decision(bare), `${bare} against ${dotted}`).toBe(expected);
+        }),
+        { numRuns: 600, seed: 20261130 },
+      );
+      // The property means something: some of these calls are allowed and some denied.
+      if (policy !== 'path-forbidden') expect([...seen].sort()).toEqual(['allow', 'deny']);
+    });
+  }
+});
