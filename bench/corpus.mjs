@@ -159,19 +159,25 @@ function shuffled(rand, record) {
 
 /**
  * The corpus as a gateway hands it over: every call a fresh object read from JSON (fresh
- * strings, no shared requester), keys in varying order, and some harmless extra parameters.
- * Decisions are those of the plain corpus; only the shapes engines see change.
+ * strings, no shared requester). The gateway's own code builds the call, so its keys come in
+ * one order, with the optional ones present on some calls (`sessionKey`, `runId`, a `cwd` at
+ * the root); the model writes the parameters, so theirs come in any order, some with
+ * harmless extras. Decisions are those of the plain corpus; only the shapes engines see change.
  */
 export function makeVariedCorpus(count = 10000, seed = 20251129) {
   const rand = prng(seed + 1);
-  return makeCorpus(count, seed).map((call) => {
+  return makeCorpus(count, seed).map((call, i) => {
     let params = { ...call.params };
     const extra = EXTRA_PARAMS[call.toolName];
     if (extra && rand() < 0.5) for (const [k, v] of Object.entries(extra)) if (rand() < 0.7) params[k] = v;
     params = shuffled(rand, params);
-    const varied = { ...call, params };
-    if (call.requester) varied.requester = shuffled(rand, call.requester);
-    return JSON.parse(JSON.stringify(shuffled(rand, varied)));
+    const { toolName, agentId, sessionId, requester } = call;
+    const varied = { toolName, params, agentId, sessionId };
+    if (rand() < 0.3) varied.sessionKey = `agent:${agentId}:main`;
+    if (rand() < 0.3) varied.runId = `run-${i}`;
+    if (rand() < 0.3) varied.cwd = '/srv/ws';
+    if (requester) varied.requester = requester;
+    return JSON.parse(JSON.stringify(varied));
   });
 }
 

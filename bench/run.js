@@ -23,7 +23,7 @@ if (!existsSync(path.join(here, 'node_modules', 'casbin'))) {
 // Gemini CLI's engine logs every check through console.debug.
 console.debug = () => {};
 
-const { makeCorpus, makeUniquePathCorpus } = await import('./corpus.mjs');
+const { makeCorpus, makeUniquePathCorpus, makeVariedCorpus } = await import('./corpus.mjs');
 const { floor } = await import('./engines/floor.mjs');
 const { toolwarden } = await import('./engines/toolwarden.mjs');
 const { measureMemory, measureLoadAll } = await import('./memory.mjs');
@@ -147,32 +147,42 @@ for (const engine of timed) {
   engine.p99 = each[Math.floor(each.length * 0.99)];
 }
 
-// 3b. Floor and Toolwarden (symlinks off) again, on the corpus with every path new to its call:
-// nothing a round asks about a path was asked before in that round. The first pass meets every
-// path for the first time; later passes show what a set remembers across a long session.
-const uniqueCorpus = makeUniquePathCorpus();
+// 3b. Floor and Toolwarden (symlinks off) again on other forms of the corpus: a first pass,
+// the decisions compared, then rounds rotated.
 const twOff = timed.find((e) => e.name === 'toolwarden (symlinks off)');
-const uniquePair = twOff ? [floor, twOff] : [];
-const unique = new Map(uniquePair.map((e) => [e, { first: 0, rounds: [], differ: 0 }]));
-for (const engine of uniquePair) {
-  const t = process.hrtime.bigint();
-  await decideAll(engine, uniqueCorpus);
-  unique.get(engine).first = Number(process.hrtime.bigint() - t) / uniqueCorpus.length;
-}
-if (twOff) {
-  const [a, b] = [new Array(uniqueCorpus.length), new Array(uniqueCorpus.length)];
-  await decideAll(floor, uniqueCorpus, a);
-  await decideAll(twOff, uniqueCorpus, b);
-  unique.get(twOff).differ = a.filter((d, i) => d !== b[i]).length;
-}
-for (let round = 0; round < ROUNDS; round++) {
-  for (let k = 0; k < uniquePair.length; k++) {
-    const engine = uniquePair[(round + k) % uniquePair.length];
+const pair = twOff ? [floor, twOff] : [];
+async function pairOn(corpus) {
+  const stats = new Map(pair.map((e) => [e, { first: 0, rounds: [], differ: 0 }]));
+  for (const engine of pair) {
     const t = process.hrtime.bigint();
-    await decideAll(engine, uniqueCorpus);
-    unique.get(engine).rounds.push(Number(process.hrtime.bigint() - t) / uniqueCorpus.length);
+    await decideAll(engine, corpus);
+    stats.get(engine).first = Number(process.hrtime.bigint() - t) / corpus.length;
   }
+  if (twOff) {
+    const [a, b] = [new Array(corpus.length), new Array(corpus.length)];
+    await decideAll(floor, corpus, a);
+    await decideAll(twOff, corpus, b);
+    stats.get(twOff).differ = a.filter((d, i) => d !== b[i]).length;
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let k = 0; k < pair.length; k++) {
+      const engine = pair[(round + k) % pair.length];
+      const t = process.hrtime.bigint();
+      await decideAll(engine, corpus);
+      stats.get(engine).rounds.push(Number(process.hrtime.bigint() - t) / corpus.length);
+    }
+  }
+  return stats;
 }
+// Every path new to its call: nothing a round asks about a path was asked before in that
+// round. The first pass meets every path for the first time; later passes show what a set
+// remembers across a long session.
+const uniqueCorpus = makeUniquePathCorpus();
+const unique = await pairOn(uniqueCorpus);
+// Calls as a gateway hands them over, read from JSON: fresh objects and strings, optional
+// call keys, parameters in any order with extras. What V8 makes of many call shapes.
+const variedCorpus = makeVariedCorpus();
+const varied = await pairOn(variedCorpus);
 
 // 4. Memory for 100,000 sessions and rate-limit keys; loading all of policies/.
 const memory = await measureMemory();
@@ -262,11 +272,25 @@ engine's first sight of every path and of every command that names one (Toolward
 then, and its memos are empty for them). Median: ${ROUNDS} later passes,
 rounds rotated, with the paths of earlier passes remembered (Toolwarden's memos hold 16,384 paths).
 
-${uniquePair.length ? `| engine | first pass ns/decision | × floor | median ns/decision | × floor |
+${twOff ? `| engine | first pass ns/decision | × floor | median ns/decision | × floor |
 |---|---:|---:|---:|---:|
-${uniquePair.map((e) => { const u = unique.get(e); const f = unique.get(floor); return `| ${e.name} | ${fmt(u.first)} | ${fmt(u.first / f.first, 2)}× | ${fmt(median(u.rounds))} | ${fmt(median(u.rounds) / median(f.rounds), 2)}× |`; }).join('\n')}
+${pair.map((e) => { const u = unique.get(e); const f = unique.get(floor); return `| ${e.name} | ${fmt(u.first)} | ${fmt(u.first / f.first, 2)}× | ${fmt(median(u.rounds))} | ${fmt(median(u.rounds) / median(f.rounds), 2)}× |`; }).join('\n')}
 
 Toolwarden differs from the floor on ${fmt(unique.get(twOff).differ)} of these calls (the plain corpus: ${fmt(twOff.agreement?.differ)}).` : 'Toolwarden (symlinks off) did not run.'}
+
+## Calls as read from JSON
+
+The floor and Toolwarden (symlinks off) on \`makeVariedCorpus()\` (bench/corpus.mjs): the same ${fmt(variedCorpus.length)} calls as
+a gateway hands them over, each a fresh object parsed from JSON (fresh strings, no shared requester objects). The
+gateway's code builds the call (one key order; \`sessionKey\`, \`runId\` and a \`cwd\` at the root on some calls); the
+model writes the parameters (any key order; harmless extras such as \`offset\`, \`timeout\`, \`description\` on some).
+Median of ${ROUNDS} passes, rounds rotated.
+
+${twOff ? `| engine | median ns/decision | × floor |
+|---|---:|---:|
+${pair.map((e) => { const v = varied.get(e); const f = varied.get(floor); return `| ${e.name} | ${fmt(median(v.rounds))} | ${fmt(median(v.rounds) / median(f.rounds), 2)}× |`; }).join('\n')}
+
+Toolwarden differs from the floor on ${fmt(varied.get(twOff).differ)} of these calls.` : 'Toolwarden (symlinks off) did not run.'}
 
 ## Issue 5 targets in this run
 

@@ -132,4 +132,9 @@ export interface ShellFacts {
   unverifiable?: string;
   /** Which cap was exceeded (`length`, `depth`, `commands`): always a deny. */
   capExceeded?: string;
+  /**
+   * The string is one `&&` chain (`cd src && make`): the commands run in this order, in one
+   * shell, each only when every one before it succeeded. Absent for any other shape.
+   */
+  sequential?: true;
 }

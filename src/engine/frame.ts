@@ -282,7 +282,7 @@ export class CallFrame {
     if (facts.commands.length === 0) return NO_SHELL_PATHS;
     const known = this.env.shellPaths?.get(facts);
     if (known) return known;
-    const made = shellPaths(facts.commands);
+    const made = shellPaths(facts);
     this.env.shellPaths?.set(facts, made);
     return made;
   }
@@ -437,8 +437,8 @@ export class CallFrame {
 }
 
 /** A command line's paths (facts/command-line-paths.ts), frozen: shared by every call with the same parse. */
-function shellPaths(commands: readonly SimpleCommand[]): ShellPaths {
-  const found = commandLinePaths(commands);
+function shellPaths(facts: ShellFacts): ShellPaths {
+  const found = commandLinePaths(facts);
   return {
     raws: Object.freeze(found.raws) as string[],
     written: Object.freeze(found.written) as boolean[],

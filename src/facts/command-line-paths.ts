@@ -1,6 +1,6 @@
 // The paths a whole parsed command line touches, with its directory changes followed: after
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
-import type { SimpleCommand } from '../types.js';
+import type { ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths } from './extract-paths.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 
@@ -34,28 +34,75 @@ const MAX_NAMES = 1024;
  */
 function workingDirectories(commands: readonly SimpleCommand[]): { bases: string[] } | { computed: string } {
   const bases = [''];
-  for (const cmd of commands) {
-    const [name, ...args] = cmd.words;
-    // `shopt -s cdable_vars`: `cd x` goes to $x when there is no directory x; `autocd`: a
-    // directory's name alone changes into it.
-    if (name === 'shopt' && args.some((a) => a === 'cdable_vars' || a === 'autocd')) return { computed: `shopt ${args.join(' ')}` };
-    // `popd` only goes back to a directory already among the bases.
-    if (!isDirectoryChange(cmd) || name === 'popd') continue;
-    let i = 0;
-    while (i < args.length && /^-[LPe@]+$/.test(args[i]!)) i++;
-    if (args[i] === '--') i++;
-    const target = i < args.length ? args[i]! : name === 'cd' ? '~' : undefined;
-    // `cd -`, `pushd` alone: back to a directory already among the bases.
-    if (target === undefined || target === '-') continue;
-    if (/[$`]/.test(target) || /^[~][^/]/.test(target) || /^[+-]\d/.test(target)) return { computed: `${name} ${target}` };
-    const absolute = target.startsWith('/') || target.startsWith('~');
-    // Run again and again, a relative `cd` goes deeper each time (`for i in 1 2; do cd a; done`).
-    if (!absolute && cmd.repeats) return { computed: `${name} ${target}` + ' in a loop or a function' };
+  const changes = directoryChanges(commands);
+  if ('computed' in changes) return changes;
+  for (const { target } of changes.targets) {
     const joined = bases.map((b) => within(b, target));
     for (const b of joined) if (!bases.includes(b)) bases.push(b);
     if (bases.length > MAX_BASES) return { computed: `more than ${MAX_BASES - 1} directories a \`cd\` may lead to` };
   }
   return { bases };
+}
+
+/**
+ * The one directory each command runs in (`''`: the shell's own), for an `&&` chain
+ * (ShellFacts.sequential: each command runs only when every one before it succeeded, so
+ * after `cd src &&` the shell is in src). Undefined when a step moves the shell in a way
+ * not followed exactly: `popd`, `cd -`, a wrapped `cd` (`env cd` runs no builtin), or a
+ * command that changes what `cd` is (`enable`, `alias`); then every directory counts.
+ */
+function chainDirectories(commands: readonly SimpleCommand[]): string[] | undefined {
+  const changes = directoryChanges(commands);
+  if ('computed' in changes || changes.unfollowed) return undefined;
+  const each: string[] = [];
+  let dir = '';
+  let next = 0;
+  for (let i = 0; i < commands.length; i++) {
+    each.push(dir);
+    const name = commands[i]!.words[0];
+    if (name === 'enable' || name === 'alias' || name === 'unalias') return undefined;
+    if (changes.targets[next]?.index === i) dir = within(dir, changes.targets[next++]!.target);
+  }
+  return each;
+}
+
+/**
+ * Every literal directory change of a command line, in order, with its command's index;
+ * `unfollowed` when one goes back to a directory already seen (`cd -`, `popd`, `pushd`
+ * alone) or runs wrapped; `computed` when one cannot be read before it runs.
+ */
+function directoryChanges(commands: readonly SimpleCommand[]): { targets: { index: number; target: string }[]; unfollowed: boolean } | { computed: string } {
+  const targets: { index: number; target: string }[] = [];
+  let unfollowed = false;
+  for (let index = 0; index < commands.length; index++) {
+    const cmd = commands[index]!;
+    const [name, ...args] = cmd.words;
+    // `shopt -s cdable_vars`: `cd x` goes to $x when there is no directory x; `autocd`: a
+    // directory's name alone changes into it.
+    if (name === 'shopt' && args.some((a) => a === 'cdable_vars' || a === 'autocd')) return { computed: `shopt ${args.join(' ')}` };
+    if (!isDirectoryChange(cmd)) continue;
+    if (cmd.wrappedBy !== undefined) unfollowed = true;
+    // `popd` only goes back to a directory already seen.
+    if (name === 'popd') {
+      unfollowed = true;
+      continue;
+    }
+    let i = 0;
+    while (i < args.length && /^-[LPe@]+$/.test(args[i]!)) i++;
+    if (args[i] === '--') i++;
+    const target = i < args.length ? args[i]! : name === 'cd' ? '~' : undefined;
+    // `cd -`, `pushd` alone: back to a directory already seen.
+    if (target === undefined || target === '-') {
+      unfollowed = true;
+      continue;
+    }
+    if (/[$`]/.test(target) || /^[~][^/]/.test(target) || /^[+-]\d/.test(target)) return { computed: `${name} ${target}` };
+    const absolute = target.startsWith('/') || target.startsWith('~');
+    // Run again and again, a relative `cd` goes deeper each time (`for i in 1 2; do cd a; done`).
+    if (!absolute && cmd.repeats) return { computed: `${name} ${target}` + ' in a loop or a function' };
+    targets.push({ index, target });
+  }
+  return { targets, unfollowed };
 }
 
 // Programs whose `-C DIR` / `--directory=DIR` makes them work in DIR (`tar -C /etc -czf x passwd`).
@@ -104,16 +151,18 @@ export function within(base: string, path: string): string {
  * and redirects opened for writing always (`echo x > f` writes f). A relative path or name is
  * also read from every directory a `cd` may have moved to.
  */
-export function commandLinePaths(commands: readonly SimpleCommand[]): CommandLinePaths {
+export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'commands' | 'sequential'>): CommandLinePaths {
   const raws: string[] = [];
   const written: boolean[] = [];
   const names = new Set<string>();
   const words: string[] = [];
   const dirs = workingDirectories(commands);
-  const bases = 'bases' in dirs ? dirs.bases : [''];
+  const all = 'bases' in dirs ? dirs.bases : [''];
+  // In an `&&` chain each command's one directory is known; else every one counts.
+  const each = sequential === true ? chainDirectories(commands) : undefined;
   // Whether anything relative needs a working directory: a relative raw, or a bare name.
   let relative = false;
-  const addRaw = (raw: string, writes: boolean, places: readonly string[] = bases): void => {
+  const addRaw = (raw: string, writes: boolean, places: readonly string[]): void => {
     if (!isRelative(raw)) {
       raws.push(raw);
       written.push(writes);
@@ -126,8 +175,11 @@ export function commandLinePaths(commands: readonly SimpleCommand[]): CommandLin
     }
   };
   let computed = 'computed' in dirs ? dirs.computed : undefined;
-  for (const cmd of commands) {
+  for (let index = 0; index < commands.length; index++) {
+    const cmd = commands[index]!;
     const found = commandPaths(cmd);
+    // The directories the shell may be in when this command runs.
+    const bases = each !== undefined ? [each[index]!] : all;
     // A command that works in a directory of its own (`env -C d`, `tar -C d`): its relative
     // paths are read there as well as in the shell's directory, and the directory is touched.
     const own = commandDirectory(cmd);
@@ -136,7 +188,7 @@ export function commandLinePaths(commands: readonly SimpleCommand[]): CommandLin
       if (/[$`]/.test(own) || own === '') computed ??= `a command's own directory \`${own}\``;
       else {
         here = [...bases, ...bases.map((b) => within(b, own))];
-        addRaw(own, false);
+        addRaw(own, false, bases);
       }
     }
     // A directory change's own target is where the others go, not something placed there.

@@ -28,6 +28,9 @@ beforeAll(async () => {
   await initShellParser();
   for (const dir of [BIN, path.join(CWD, 'a', 'b'), path.join(CWD, 'a', 'a'), path.join(CWD, 'c'), HOME, OUT]) mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(BIN, 'zq1'), `#!/bin/bash\n${RECORD}\n`, { mode: 0o755 });
+  // A program named cd, as some systems ship: run by \`env cd\` or after \`enable -n cd\`, it
+  // succeeds without moving the shell.
+  writeFileSync(path.join(BIN, 'cd'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
 });
 afterAll(() => rmSync(BASE, { recursive: true, force: true }));
 
@@ -60,7 +63,7 @@ function bashRuns(source: string): { pwd: string; args: string[] }[] {
 
 /** Every path commandLinePaths names for `source` (raws and bare names), made canonical against CWD. */
 function ourPaths(source: string): Set<string> | 'unplaceable' {
-  const found = commandLinePaths(parseShell(source).commands);
+  const found = commandLinePaths(parseShell(source));
   if (found.unplaceable !== undefined) return 'unplaceable';
   const out = new Set<string>();
   for (const raw of [...found.raws, ...found.names]) {
@@ -75,6 +78,8 @@ const STEP = fc.oneof(
   fc.constantFrom(...DIRS).map((d) => `cd ${d}`),
   fc.constantFrom(...DIRS).map((d) => `pushd ${d}`),
   fc.constantFrom('cd', 'cd -', 'popd', 'cd -P a', 'cd -- c'),
+  // Steps that break an `&&` chain's one directory: a cd that runs wrapped, negated, or not as the builtin.
+  fc.constantFrom('command cd a', 'builtin cd c', '! cd missing', '! cd a', 'enable -n cd', 'env cd a', 'x=1'),
   // Wrappers that run their command in another directory.
   fc.tuple(fc.constantFrom(...DIRS), fc.constantFrom('f', './f', '../g', '> h')).map(([d, f]) => `env -C ${d} zq1 ${f}`),
   fc.tuple(fc.constantFrom('a', 'c', '..'), fc.constantFrom('f', './f')).map(([d, f]) => `env --chdir=${d} nice -n 1 zq1 ${f}`),
@@ -94,6 +99,10 @@ const line = fc.array(fc.tuple(fc.constantFrom(...JOIN), STEP), { minLength: 1, 
   ).map((wrap) => wrap(steps.map(([j, s], i) => (i === 0 ? s : j + s)).join(''))),
 );
 
+// Plain `&&` chains, where each command's one directory is followed exactly (ShellFacts.sequential).
+const andChain = fc.array(STEP, { minLength: 2, maxLength: 6 }).map((steps) => steps.join(' && '));
+const anyLine = fc.oneof(line, andChain);
+
 const RUNS = process.env.CD_RUNS ? { numRuns: Number(process.env.CD_RUNS) } : { numRuns: 300, seed: 20261130 };
 
 describe('commandLinePaths follows directory changes as bash does', () => {
@@ -102,7 +111,7 @@ describe('commandLinePaths follows directory changes as bash does', () => {
     let lines = 0;
     let refused = 0;
     fc.assert(
-      fc.property(line, (source) => {
+      fc.property(anyLine, (source) => {
         lines++;
         const ours = ourPaths(source);
         // Past the bound on directory changes the line is refused (denied): the safe side.
@@ -132,31 +141,46 @@ describe('commandLinePaths follows directory changes as bash does', () => {
     expect(refused / lines).toBeLessThan(0.35);
   }, 300_000);
 
+  it('places each command of an `&&` chain in its one directory, and every command elsewhere in every directory', () => {
+    const placed = (source: string) => {
+      const found = commandLinePaths(parseShell(source));
+      return [...found.raws, ...found.names].sort();
+    };
+    // The chain stops at a failed cd: what follows runs in src, nowhere else.
+    // (`src` and `src/../docs`: the cd targets themselves, in the directory each cd ran in.)
+    expect(placed('cd src && rm b.ts')).toEqual(['src', 'src/b.ts']);
+    expect(placed('cat ./a && cd src && cat ./b && cd ../docs && cat c')).toEqual(['./a', 'src', 'src/../docs', 'src/../docs/c', 'src/./b']);
+    // `;`, `||`, a group, `!`, a wrapped cd, `popd`, `cd -`, or a step that runs no command or several: every directory.
+    for (const source of ['cd src; rm b.ts', 'cd src || rm b.ts', '(cd src && rm b.ts)', '! cd src && rm b.ts', 'env cd src && rm b.ts', 'command cd src && rm b.ts', 'cd src && popd && rm b.ts', 'cd src && cd - && rm b.ts', 'x=1 && cd src && rm b.ts', 'cd src && bash -c "ls; rm b.ts"', 'enable -n cd && cd src && rm b.ts']) {
+      expect(placed(source), source).toContain('b.ts');
+    }
+  });
+
   it('calls relative paths after a computed directory change unplaceable, and only then', () => {
-    expect(commandLinePaths(parseShell('cd "$D" && cat ./x').commands).unplaceable).toContain('cd $D');
-    expect(commandLinePaths(parseShell('cd ~other; cat a/b').commands).unplaceable).toContain('cd ~other');
-    expect(commandLinePaths(parseShell('pushd +1; cat ./x').commands).unplaceable).toContain('pushd +1');
+    expect(commandLinePaths(parseShell('cd "$D" && cat ./x')).unplaceable).toContain('cd $D');
+    expect(commandLinePaths(parseShell('cd ~other; cat a/b')).unplaceable).toContain('cd ~other');
+    expect(commandLinePaths(parseShell('pushd +1; cat ./x')).unplaceable).toContain('pushd +1');
     // A bare name is relative too: `cd "$(echo /etc)" && cat passwd` reads /etc/passwd.
-    expect(commandLinePaths(parseShell('cd "$(echo /etc)" && cat passwd').commands).unplaceable).toContain('cd $(echo /etc)');
-    expect(commandLinePaths(parseShell('cd "$(git rev-parse --show-toplevel)" && npm test').commands).unplaceable).toBeDefined();
+    expect(commandLinePaths(parseShell('cd "$(echo /etc)" && cat passwd')).unplaceable).toContain('cd $(echo /etc)');
+    expect(commandLinePaths(parseShell('cd "$(git rev-parse --show-toplevel)" && npm test')).unplaceable).toBeDefined();
     // Nothing relative, nothing to place.
-    expect(commandLinePaths(parseShell('cd "$D" && make').commands).unplaceable).toBeUndefined();
-    expect(commandLinePaths(parseShell('cd "$D" && cat /etc/hosts').commands).unplaceable).toBeUndefined();
+    expect(commandLinePaths(parseShell('cd "$D" && make')).unplaceable).toBeUndefined();
+    expect(commandLinePaths(parseShell('cd "$D" && cat /etc/hosts')).unplaceable).toBeUndefined();
   });
 
   it('gives up past a bound on directory changes', () => {
     const many = Array.from({ length: 32 }, (_, i) => `cd d${i}`).join('; ');
-    expect(commandLinePaths(parseShell(`${many}; cat ./x`).commands).unplaceable).toContain('more than 31 directories a `cd` may lead to');
+    expect(commandLinePaths(parseShell(`${many}; cat ./x`)).unplaceable).toContain('more than 31 directories a `cd` may lead to');
   });
 
   it('refuses a command line with more names than it checks', () => {
     const words = Array.from({ length: 1100 }, (_, i) => `w${i}`).join(' ');
-    expect(commandLinePaths(parseShell(`echo ${words}`).commands).unplaceable).toContain('more than 1024 names');
-    expect(commandLinePaths(parseShell(`echo ${words.slice(0, 2000)}`).commands).unplaceable).toBeUndefined();
+    expect(commandLinePaths(parseShell(`echo ${words}`)).unplaceable).toContain('more than 1024 names');
+    expect(commandLinePaths(parseShell(`echo ${words.slice(0, 2000)}`)).unplaceable).toBeUndefined();
   });
 
   it('leaves the standard streams and the null device out', () => {
-    const found = commandLinePaths(parseShell('npm test 2>/dev/null | tee /dev/stderr > /dev/fd/1; cat /dev/fd/3 > /dev/sda').commands);
+    const found = commandLinePaths(parseShell('npm test 2>/dev/null | tee /dev/stderr > /dev/fd/1; cat /dev/fd/3 > /dev/sda'));
     expect(found.raws).toEqual(['/dev/fd/3', '/dev/sda']);
   });
 });

@@ -40,9 +40,9 @@ export type Command =
    * coproc, (( )), [[ ]], let): what matters is the statements inside (`body`), the
    * words it expands (`words`, e.g. a for loop's items) and substitutions hidden in its
    * expressions (`nested`). `repeats`: the body may run more than once (a loop or a
-   * function body).
+   * function body). `and`: `a && b`, the second statement runs only when the first succeeded.
    */
-  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true };
+  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true; and?: true };
 
 export interface Stmt {
   /** Undefined for a statement that is only redirections (`> file`). */

@@ -36,6 +36,8 @@ let mvdan: Mvdan | undefined;
 let idleParser: { Parse(src: string, name: string): GoNode } | undefined;
 /** Redirection operator numbers of this mvdan build, learnt by parsing each operator once. */
 let redirectOps: Map<number, string> | undefined;
+/** The number of `&&` between two statements in this mvdan build, learnt the same way. */
+let andOp: number | undefined;
 
 function loadParser(): Mvdan {
   if (mvdan) return mvdan;
@@ -46,6 +48,7 @@ function loadParser(): Mvdan {
     ops.set(file.Stmts[0].Redirs[0].Op as number, op);
   }
   redirectOps = ops;
+  andOp = loaded.syntax.NewParser().Parse('x && y\n', '').Stmts[0].Cmd.Op as number;
   mvdan = loaded;
   return loaded;
 }
@@ -167,7 +170,11 @@ class Converter {
     const redirects = items(node.Redirs).map((r) => this.redirect(r, depth));
     const cmd = node.Cmd;
     if (isNil(cmd)) return { redirects };
-    return { command: this.command(cmd, depth), redirects };
+    const command = this.command(cmd, depth);
+    // `! a` and `a &` do not go on to what follows as `a` would (`! cd x && y` runs y when
+    // the cd failed): each is a group of its own, never a step of an `&&` chain.
+    if (node.Negated === true || node.Background === true) return { command: compound([{ command, redirects: [] }]), redirects };
+    return { command, redirects };
   }
 
   private redirect(node: GoNode, depth: number): Redirect {
@@ -215,8 +222,10 @@ class Converter {
         for (const a of items(node.Args)) args.push(this.assignAsWord(a, depth));
         return { kind: 'call', assigns: [], args };
       }
-      case 'BinaryCmd':
-        return compound([this.stmt(node.X, inner), this.stmt(node.Y, inner)]);
+      case 'BinaryCmd': {
+        const body = [this.stmt(node.X, inner), this.stmt(node.Y, inner)];
+        return node.Op === andOp ? { kind: 'compound', body, words: [], nested: [], and: true } : compound(body);
+      }
       case 'Block':
       case 'Subshell':
         return compound(this.stmts(node.Stmts, inner));

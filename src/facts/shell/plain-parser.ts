@@ -224,16 +224,18 @@ class Reader {
   /** `a && b || c`: nested to the left, as mvdan-sh nests them. */
   andOr(): Stmt {
     const items = [this.pipeline()];
+    const ands: boolean[] = [];
     for (;;) {
       this.skipSpaces();
       const c = this.peek();
       if ((c === AMP && this.peek(1) === AMP) || (c === PIPE && this.peek(1) === PIPE)) {
+        ands.push(c === AMP);
         this.i += 2;
         items.push(this.pipeline());
         continue;
       }
       if (c === AMP) throw NOT_PLAIN; // `&` runs in the background: the real parser's
-      return nestLeft(items);
+      return nestLeft(items, ands);
     }
   }
 
@@ -255,10 +257,16 @@ class Reader {
   }
 }
 
-/** `[a, b, c]` as `(a op b) op c`: a loop, not recursion, so a long chain cannot overflow the stack. */
-function nestLeft(items: Stmt[]): Stmt {
+/**
+ * `[a, b, c]` as `(a op b) op c`: a loop, not recursion, so a long chain cannot overflow the
+ * stack. `ands[k]`: the operator before `items[k + 1]` is `&&` (absent: a pipe).
+ */
+function nestLeft(items: Stmt[], ands: readonly boolean[] = []): Stmt {
   let out = items[0]!;
-  for (let k = 1; k < items.length; k++) out = { command: { kind: 'compound', body: [out, items[k]!], words: [], nested: [] }, redirects: [] };
+  for (let k = 1; k < items.length; k++) {
+    const command: Command = ands[k - 1] === true ? { kind: 'compound', body: [out, items[k]!], words: [], nested: [], and: true } : { kind: 'compound', body: [out, items[k]!], words: [], nested: [] };
+    out = { command, redirects: [] };
+  }
   return out;
 }
 

@@ -62,6 +62,10 @@ interface Walk {
   wrapperOptions: string[];
   /** The directories those wrappers make it run in, outermost first. */
   wrapperDirs: string[];
+  /** The steps of the top-level `&&` chain (andChain), while each has run exactly one command. */
+  chain?: Set<Stmt>;
+  /** False once a step ran no command or several: then the order of the commands is not the chain's. */
+  sequential: boolean;
 }
 
 // Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
@@ -111,16 +115,43 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
     throw error;
   }
   if (walk.vars !== null && !collectVariables(source, stmts, walk.vars)) walk.vars = null;
+  if (depth === 0) {
+    const steps = andChain(stmts);
+    walk.chain = steps === undefined ? undefined : new Set(steps);
+    walk.sequential = steps !== undefined;
+  }
   visitList(stmts, depth, walk, stdinRedirects);
 }
 
+/**
+ * The steps of `stmts` when they are one `&&` chain of commands and nothing else
+ * (`cd src && make && ls`): each runs only when every one before it succeeded, in the same
+ * shell. Undefined for any other shape (`;`, `||`, pipes, groups, `!`, `&`).
+ */
+function andChain(stmts: Stmt[]): Stmt[] | undefined {
+  if (stmts.length !== 1) return undefined;
+  const steps: Stmt[] = [];
+  const add = (stmt: Stmt): boolean => {
+    const command = stmt.command;
+    if (command === undefined) return false;
+    if (command.kind === 'call') {
+      steps.push(stmt);
+      return true;
+    }
+    if (command.and !== true || stmt.redirects.length > 0 || command.body.length !== 2) return false;
+    return add(command.body[0]!) && add(command.body[1]!);
+  };
+  return add(stmts[0]!) ? steps : undefined;
+}
+
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperDirs: [] };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperDirs: [], sequential: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
   const facts: ShellFacts = { commands: walk.commands };
   if (walk.unverifiable !== undefined) facts.unverifiable = walk.unverifiable;
+  if (walk.sequential) facts.sequential = true;
   return facts;
 }
 
@@ -148,6 +179,15 @@ function visitWords(words: Word[], depth: number, walk: Walk): void {
 }
 
 function visitStmt(stmt: Stmt, depth: number, walk: Walk, inherited: string[]): void {
+  if (walk.chain === undefined || !walk.chain.has(stmt)) return visitStatement(stmt, depth, walk, inherited);
+  const before = walk.commands.length;
+  visitStatement(stmt, depth, walk, inherited);
+  // A step that ran no command (`x=1`) or several (`bash -c 'a; b'`, `$(...)`): the commands
+  // no longer line up with the chain's steps.
+  if (walk.commands.length !== before + 1) walk.sequential = false;
+}
+
+function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string[]): void {
   const redirects = [...inherited, ...redirectTargets(stmt.redirects, depth, walk)];
   const command = stmt.command;
   if (command === undefined) {
