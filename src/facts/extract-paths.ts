@@ -105,7 +105,7 @@ function whereFrom(kind: KeyKind, from: string, key: string, depth: number): str
 }
 
 // Parameter names tools send on nearly every call, classified once at load by kindOf itself
-// (a constant table, not a cache: other names are classified as they come).
+// (other names are classified as they come, and remembered: see keyKind).
 const COMMON_KEYS = [
   'path', 'paths', 'file_path', 'filePath', 'notebook_path', 'cwd', 'workdir', 'command', 'cmd', 'script', 'commandLine',
   'content', 'contents', 'oldText', 'newText', 'old_string', 'new_string', 'replace_all', 'edits', 'query', 'url', 'action',
@@ -139,9 +139,31 @@ export function topKeyIndex(key: string): number {
   }
 }
 
+/**
+ * Kinds of the parameter names seen, the common ones included: tools send a small vocabulary
+ * (`maxChars`, `run_in_background`, `yieldMs`, ...), and classifying a name costs a
+ * lower-casing, a regex and an object. Bounded, since the model writes the names: when full
+ * it starts over from the common ones. A pure function's memo, shared by every set.
+ */
+const keyKinds = new Map<string, KeyKind>(COMMON_KEY_KINDS);
+const MAX_KEY_KINDS = 4096;
+const MAX_REMEMBERED_KEY = 64;
+
 function keyKind(key: string): KeyKind {
   const top = topKeyIndex(key);
-  return top >= 0 ? TOP_KINDS[top]! : (COMMON_KEY_KINDS.get(key) ?? kindOf(key));
+  if (top >= 0) return TOP_KINDS[top]!;
+  let kind = keyKinds.get(key);
+  if (kind === undefined) {
+    kind = kindOf(key);
+    if (key.length <= MAX_REMEMBERED_KEY) {
+      if (keyKinds.size >= MAX_KEY_KINDS) {
+        keyKinds.clear();
+        for (const [k, v] of COMMON_KEY_KINDS) keyKinds.set(k, v);
+      }
+      keyKinds.set(key, kind);
+    }
+  }
+  return kind;
 }
 
 /** Looks like a path: contains `/` (or `\`), or starts with `.` or `~`. */

@@ -133,6 +133,20 @@ describe('topKeyIndex', () => {
   });
 });
 
+describe('parameter names', () => {
+  it('are classified alike the first time and once remembered, past the memo bound too', () => {
+    // Names past the common table: a path by suffix, a maybe-path key, a media key, a plain one;
+    // each with and without other names seen in between (enough to start the memo over).
+    const params = { sourceFile: '/etc/passwd', destination: '/etc/shadow', thumbnail: '/etc/hosts', maxChars: '/etc/group', run_in_background: true };
+    const first = extractPaths('tool', 'read', params, undefined).paths.map((p) => p.value);
+    expect(first).toEqual(['/etc/passwd', '/etc/shadow', '/etc/hosts']);
+    expect(extractPaths('tool', 'read', params, undefined).paths.map((p) => p.value)).toEqual(first);
+    for (let i = 0; i < 10_000; i++) extractPaths('tool', 'read', { [`k${i}`]: 'x', [`x${i}_path`]: 'a' }, undefined);
+    expect(extractPaths('tool', 'read', params, undefined).paths.map((p) => p.value)).toEqual(first);
+    expect(extractPaths('tool', 'read', { path: '/a', limit: '/b' }, undefined).paths.map((p) => p.value)).toEqual(['/a']);
+  });
+});
+
 describe('media parameters', () => {
   it('are read paths unless they are URLs, in strings and arrays; other types name nothing', () => {
     const r = extractPaths('video_generate', 'write', { image: 'a.png', images: ['b.png', 'https://x.test/c.png'], audioRef: 'data:audio/mp3;base64,AA', audio: true, pdf: 'file:///etc/x.pdf' }, undefined);
