@@ -71,7 +71,7 @@ function givesLead(word: string, grammar: OperandGrammar): boolean {
 /**
  * The words of a simple command (program first, quote-free) that are files by the program's
  * grammar: its file operands and the values of its file options (`-` is standard input, not
- * a file). Empty for programs not in the table. Options may follow operands (GNU argument
+ * a file, and `{}` a placeholder). Empty for programs not in the table. Options may follow operands (GNU argument
  * order); every word after `--` is an operand.
  */
 export function fileOperands(words: readonly string[]): string[] {
@@ -116,5 +116,7 @@ export function fileOperands(words: readonly string[]): string[] {
   }
   const fileOperands = operands.slice(leadGiven ? 0 : (grammar.lead ?? 0));
   for (const word of grammar.firstOnly ? fileOperands.slice(0, 1) : fileOperands) files.push(word);
-  return files.filter((word) => word !== '-' && word !== '');
+  // `{}` is where `find -exec` and `xargs -I {}` put the paths they found, not a file of its
+  // own (find's starting points are checked as its arguments).
+  return files.filter((word) => word !== '-' && word !== '' && word !== '{}');
 }

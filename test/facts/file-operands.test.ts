@@ -54,6 +54,8 @@ describe('fileOperands', () => {
     ['source env.sh arg', ['env.sh']],
     ['ls -w 80 d', ['d']],
     ['stat -c %s f', ['f']],
+    ['rm -f {} +', ['+']],
+    ['rm {}', []],
     ['echo a b', []],
     ['git add a', []],
     ['python3 a.py', []],
