@@ -25,16 +25,16 @@ const MAX_NAMES = 1024;
 /**
  * The directories a command line may run its commands in, besides the call's cwd (`''`):
  * every literal `cd`/`pushd` target, a relative one joined to every directory before it.
- * Order and control flow are not modelled (a `cd` in a subshell, a branch or after a failed
- * command may not happen), so this is a superset: every reading is checked. A target that is
+ * Order and control flow are not modelled here (a `cd` in a subshell, a branch or after a
+ * failed command may not happen), so this is a superset: every reading is checked (an `&&`
+ * chain is placed exactly by chainDirectories). A target that is
  * computed (`cd "$dir"`, `cd ~user`, `pushd +1`), a relative one that may run again (in a
  * loop or a function), or an option that lets `cd` read variables gives `computed`. The
  * variables that move `cd` (CDPATH, OLDPWD, DIRSTACK) make the command unverifiable in the
  * parser; CDPATH from the agent's own environment is out of sight.
  */
-function workingDirectories(commands: readonly SimpleCommand[]): { bases: string[] } | { computed: string } {
+function workingDirectories(changes: DirectoryChanges): { bases: string[] } | { computed: string } {
   const bases = [''];
-  const changes = directoryChanges(commands);
   if ('computed' in changes) return changes;
   for (const { target } of changes.targets) {
     const joined = bases.map((b) => within(b, target));
@@ -51,8 +51,7 @@ function workingDirectories(commands: readonly SimpleCommand[]): { bases: string
  * not followed exactly: `popd`, `cd -`, a wrapped `cd` (`env cd` runs no builtin), or a
  * command that changes what `cd` is (`enable`, `alias`); then every directory counts.
  */
-function chainDirectories(commands: readonly SimpleCommand[]): string[] | undefined {
-  const changes = directoryChanges(commands);
+function chainDirectories(commands: readonly SimpleCommand[], changes: DirectoryChanges): string[] | undefined {
   if ('computed' in changes || changes.unfollowed) return undefined;
   const each: string[] = [];
   let dir = '';
@@ -66,12 +65,14 @@ function chainDirectories(commands: readonly SimpleCommand[]): string[] | undefi
   return each;
 }
 
+type DirectoryChanges = { targets: { index: number; target: string }[]; unfollowed: boolean } | { computed: string };
+
 /**
  * Every literal directory change of a command line, in order, with its command's index;
  * `unfollowed` when one goes back to a directory already seen (`cd -`, `popd`, `pushd`
  * alone) or runs wrapped; `computed` when one cannot be read before it runs.
  */
-function directoryChanges(commands: readonly SimpleCommand[]): { targets: { index: number; target: string }[]; unfollowed: boolean } | { computed: string } {
+function directoryChanges(commands: readonly SimpleCommand[]): DirectoryChanges {
   const targets: { index: number; target: string }[] = [];
   let unfollowed = false;
   for (let index = 0; index < commands.length; index++) {
@@ -156,10 +157,11 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   const written: boolean[] = [];
   const names = new Set<string>();
   const words: string[] = [];
-  const dirs = workingDirectories(commands);
+  const changes = directoryChanges(commands);
+  const dirs = workingDirectories(changes);
   const all = 'bases' in dirs ? dirs.bases : [''];
   // In an `&&` chain each command's one directory is known; else every one counts.
-  const each = sequential === true ? chainDirectories(commands) : undefined;
+  const each = sequential === true ? chainDirectories(commands, changes) : undefined;
   // Whether anything relative needs a working directory: a relative raw, or a bare name.
   let relative = false;
   const addRaw = (raw: string, writes: boolean, places: readonly string[]): void => {
