@@ -19,6 +19,10 @@ interface OperandGrammar {
   leadGivenBy?: readonly string[];
   /** Only the first file operand is a file (`source FILE ARGS...`). */
   firstOnly?: boolean;
+  /** Only operands after `--` are files (`git checkout main -- a.txt`: `main` may be a branch). */
+  afterDashesOnly?: boolean;
+  /** Operands written KEY=FILE with one of these keys are files (`dd of=x`); no other operand is. */
+  keyed?: readonly string[];
 }
 
 const PLAIN: OperandGrammar = { valued: '' };
@@ -54,7 +58,25 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['shred', { valued: 'ns', valuedLong: ['--iterations', '--size'], fileLong: ['--random-source'] }],
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
   ['sed', { valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'] }],
+  ['dd', { valued: '', keyed: ['if', 'of'] }],
 ]);
+
+/** Git subcommands that write the files they name (`git restore a.txt` overwrites it). */
+const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
+  ['restore', { valued: 's', valuedLong: ['--source'], fileLong: ['--pathspec-from-file'] }],
+  ['rm', { valued: '', fileLong: ['--pathspec-from-file'] }],
+  ['mv', { valued: '' }],
+  ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], afterDashesOnly: true }],
+]);
+// Git's own options before the subcommand that take the next word (`git -C dir restore x`).
+const GIT_GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path']);
+
+/** The subcommand's index in a git command's words (past git's own options), and its grammar. */
+function gitGrammar(words: readonly string[]): { at: number; grammar: OperandGrammar | undefined } {
+  let i = 1;
+  while (i < words.length && words[i]!.startsWith('-')) i += GIT_GLOBAL_VALUED.has(words[i]!) ? 2 : 1;
+  return { at: i, grammar: GIT_GRAMMARS.get(words[i] ?? '') };
+}
 
 /** Whether an option word gives the lead operand (`-e`, `-rne`, `--regexp=x`, `--file x`). */
 function givesLead(word: string, grammar: OperandGrammar): boolean {
@@ -71,20 +93,25 @@ function givesLead(word: string, grammar: OperandGrammar): boolean {
 /**
  * The words of a simple command (program first, quote-free) that are files by the program's
  * grammar: its file operands and the values of its file options (`-` is standard input, not
- * a file, and `{}` a placeholder). Empty for programs not in the table. Options may follow operands (GNU argument
- * order); every word after `--` is an operand.
+ * a file, and `{}` a placeholder). Empty for programs not in the tables. Options may follow
+ * operands (GNU argument order); every word after `--` is an operand. For git, the
+ * subcommand's grammar (GIT_GRAMMARS).
  */
 export function fileOperands(words: readonly string[]): string[] {
-  const grammar = GRAMMARS.get(words[0] ?? '');
+  const program = words[0] ?? '';
+  const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
   if (grammar === undefined) return [];
   const files: string[] = [];
   const operands: string[] = [];
   let leadGiven = false;
   let afterDashes = false;
-  for (let i = 1; i < words.length; i++) {
+  for (let i = at + 1; i < words.length; i++) {
     const word = words[i]!;
     if (afterDashes || word === '-' || !word.startsWith('-')) {
-      operands.push(word);
+      if (grammar.keyed !== undefined) {
+        const eq = word.indexOf('=');
+        if (eq > 0 && grammar.keyed.includes(word.slice(0, eq))) files.push(word.slice(eq + 1));
+      } else if (afterDashes || grammar.afterDashesOnly !== true) operands.push(word);
       continue;
     }
     if (word === '--') {

@@ -58,6 +58,17 @@ describe('fileOperands', () => {
     ['rm {}', []],
     ['echo a b', []],
     ['git add a', []],
+    ['git restore a b', ['a', 'b']],
+    ['git restore --source HEAD~1 a', ['a']],
+    ['git -C sub restore -s main a', ['a']],
+    ['git rm -r --cached a', ['a']],
+    ['git mv a b', ['a', 'b']],
+    ['git checkout main', []],
+    ['git checkout -b topic', []],
+    ['git checkout HEAD -- a b', ['a', 'b']],
+    ['git status', []],
+    ['dd if=in of=out bs=1M', ['in', 'out']],
+    ['dd bs=1M count=1', []],
     ['python3 a.py', []],
   ])('%s', (command, expected) => {
     expect(files(command)).toEqual(expected);
@@ -75,6 +86,7 @@ const TEMPLATES = [
   'mkdir -p -m 700 {f}', 'chmod 644 {f}', 'chown -R root {f}', 'sort -o {f} {g}', 'sort -k 2 {f}', 'uniq {f} {g}',
   'cut -d , -f 1 {f}', 'tee -a {f}', 'truncate -s 0 {f}', 'diff -u {f} {g}', 'ls -la {f}', 'du -sh {f}',
   'stat -c %s {f}', 'install -m 644 {f} {g}', 'sudo rm {f}', 'source {f}', 'shred -n 3 -u {f}',
+  'git restore {f}', 'git rm -q {f}', 'git mv {f} {g}', 'git checkout HEAD -- {f}', 'dd if={f} of={g} bs=1M',
 ];
 // Names from the fixture tree (links in and out of the workspace, directories) and made-up ones.
 const NAMES = ['package.json', 'README', 'src', 'docs', 'private', 'secrets', 'secret-link', 'link-out', 'in-link', 'src-link', 'dangling', 'café.txt', 'new-file', '*', '*.ts', 'x y'];
