@@ -199,7 +199,7 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     const writes = !isReadOnlyCommand(cmd.words);
     if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) addRaw(cmd.commandPath, false, here);
     const writtenRedirects = cmd.writtenRedirects;
-    for (const p of found.pathLike) addRaw(p, writes || (writtenRedirects !== undefined && writtenRedirects.includes(p)), here);
+    for (const p of found.pathLike) addRaw(p, (writes && p !== found.script) || (writtenRedirects !== undefined && writtenRedirects.includes(p)), here);
     for (const p of found.optionPaths) addRaw(p, true, here);
     for (const w of found.words) words.push(w);
   }

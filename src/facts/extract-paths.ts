@@ -3,7 +3,7 @@
 // and redirect targets. Anything of an unexpected type is a problem, which the engine denies.
 import type { SimpleCommand, ToolClass } from '../types.js';
 import { WORD_SPLIT } from './path-glob.js';
-import { fileOperands } from './file-operands.js';
+import { fileOperands, scriptOperand } from './file-operands.js';
 
 export interface RawPath {
   value: string;
@@ -598,7 +598,7 @@ export function bareNames(word: string): string[] {
  * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
  * up on PATH, so it names no file here.
  */
-export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; optionPaths: string[]; names: string[]; words: string[] } {
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; optionPaths: string[]; names: string[]; words: string[]; script: string | undefined } {
   const pathLike: string[] = [];
   const names: string[] = [];
   const words: string[] = [];
@@ -637,5 +637,9 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; optionPa
     words.push(target);
     push(target);
   }
-  return { pathLike, optionPaths, names, words };
+  // An interpreter's script is read, not written (what the script then does is out of sight),
+  // unless it is also one of the script's own arguments (`python3 fix.py fix.py`).
+  const script = scriptOperand(cmd.words);
+  const readOnly = script !== undefined && cmd.words.indexOf(script) === cmd.words.lastIndexOf(script);
+  return { pathLike, optionPaths, names, words, script: readOnly ? (pathCandidates(script)[0] ?? script) : undefined };
 }

@@ -23,6 +23,12 @@ interface OperandGrammar {
   afterDashesOnly?: boolean;
   /** Operands written KEY=FILE with one of these keys are files (`dd of=x`); no other operand is. */
   keyed?: readonly string[];
+  /**
+   * An interpreter: its options end at the first operand, the script it reads (the words
+   * after it are the script's own); no script when an option gave the code instead
+   * (`python -c`, `node -e`): a letter of `codeLetters` or a name in `codeLong`.
+   */
+  script?: { codeLetters: string; codeLong?: readonly string[] };
 }
 
 const PLAIN: OperandGrammar = { valued: '' };
@@ -59,6 +65,12 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
   ['sed', { valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'] }],
   ['dd', { valued: '', keyed: ['if', 'of'] }],
+  // interpreters: the script file
+  ...['python', 'python2', 'python3'].map((name): [string, OperandGrammar] => [name, { valued: 'WXcm', script: { codeLetters: 'cm' } }]),
+  ['node', { valued: 'erpC', valuedLong: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--eval', '--print'], script: { codeLetters: 'ep', codeLong: ['--eval', '--print'] } }],
+  ...['bash', 'sh', 'dash', 'zsh', 'ksh'].map((name): [string, OperandGrammar] => [name, { valued: 'oO', script: { codeLetters: 'cs' } }]),
+  ['ruby', { valued: 'eIrC', script: { codeLetters: 'e' } }],
+  ['perl', { valued: 'eEI', script: { codeLetters: 'eE' } }],
 ]);
 
 /** Git subcommands that write the files they name (`git restore a.txt` overwrites it). */
@@ -90,6 +102,21 @@ function givesLead(word: string, grammar: OperandGrammar): boolean {
   return false;
 }
 
+/** The script an interpreter runs (`python3 manage.py`): a file it reads, whatever the script then does. */
+export function scriptOperand(words: readonly string[]): string | undefined {
+  return GRAMMARS.get(words[0] ?? '')?.script !== undefined ? fileOperands(words)[0] : undefined;
+}
+
+/** Whether an interpreter's option word gives it code instead of a script (`-c`, `-uc`, `--eval=x`). */
+function givesCode(word: string, grammar: OperandGrammar, script: NonNullable<OperandGrammar['script']>): boolean {
+  if (word.startsWith('--')) return script.codeLong?.includes(word.split('=', 1)[0]!) ?? false;
+  for (let i = 1; i < word.length; i++) {
+    if (script.codeLetters.includes(word[i]!)) return true;
+    if (grammar.valued.includes(word[i]!)) return false;
+  }
+  return false;
+}
+
 /**
  * The words of a simple command (program first, quote-free) that are files by the program's
  * grammar: its file operands and the values of its file options (`-` is standard input, not
@@ -108,6 +135,11 @@ export function fileOperands(words: readonly string[]): string[] {
   for (let i = at + 1; i < words.length; i++) {
     const word = words[i]!;
     if (afterDashes || word === '-' || !word.startsWith('-')) {
+      // An interpreter's first operand is its script; what follows is the script's.
+      if (grammar.script !== undefined) {
+        files.push(word);
+        break;
+      }
       if (grammar.keyed !== undefined) {
         const eq = word.indexOf('=');
         if (eq > 0 && grammar.keyed.includes(word.slice(0, eq))) files.push(word.slice(eq + 1));
@@ -119,6 +151,7 @@ export function fileOperands(words: readonly string[]): string[] {
       continue;
     }
     if (grammar.leadGivenBy !== undefined && givesLead(word, grammar)) leadGiven = true;
+    if (grammar.script !== undefined && givesCode(word, grammar, grammar.script)) return [];
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
       const name = eq < 0 ? word : word.slice(0, eq);

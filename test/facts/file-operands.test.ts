@@ -69,7 +69,19 @@ describe('fileOperands', () => {
     ['git status', []],
     ['dd if=in of=out bs=1M', ['in', 'out']],
     ['dd bs=1M count=1', []],
-    ['python3 a.py', []],
+    ['python3 a.py -c x b.txt', ['a.py']],
+    ['python3 -u -W ignore a.py', ['a.py']],
+    ['python3 -c print(1) a.py', []],
+    ['python3 -uc print(1)', []],
+    ['python3 -m pytest tests', []],
+    ['node --require ./hook.js server.js --port 3', ['server.js']],
+    ['node -e x a.js', []],
+    ['node --eval=x', []],
+    ['bash build.sh arg', ['build.sh']],
+    ['sh -s arg', []],
+    ['bash -o pipefail -x run.sh', ['run.sh']],
+    ['perl -e print', []],
+    ['ruby script.rb', ['script.rb']],
   ])('%s', (command, expected) => {
     expect(files(command)).toEqual(expected);
   });
@@ -87,6 +99,7 @@ const TEMPLATES = [
   'cut -d , -f 1 {f}', 'tee -a {f}', 'truncate -s 0 {f}', 'diff -u {f} {g}', 'ls -la {f}', 'du -sh {f}',
   'stat -c %s {f}', 'install -m 644 {f} {g}', 'sudo rm {f}', 'source {f}', 'shred -n 3 -u {f}',
   'git restore {f}', 'git rm -q {f}', 'git mv {f} {g}', 'git checkout HEAD -- {f}', 'dd if={f} of={g} bs=1M',
+  'python3 -u {f} --flag x', 'node {f} 3000', 'bash -x {f} arg', 'sh {f}', 'perl {f}', 'ruby {f}',
 ];
 // Names from the fixture tree (links in and out of the workspace, directories) and made-up ones.
 const NAMES = ['package.json', 'README', 'src', 'docs', 'private', 'secrets', 'secret-link', 'link-out', 'in-link', 'src-link', 'dangling', 'café.txt', 'new-file', '*', '*.ts', 'x y'];
