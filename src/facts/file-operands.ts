@@ -29,9 +29,12 @@ interface OperandGrammar {
    * (`python -c`, `node -e`): a letter of `codeLetters` or a name in `codeLong`.
    */
   script?: { codeLetters: string; codeLong?: readonly string[] };
+  /** Operands written NAME=value are assignments, not files (awk's `x=1`). */
+  assignments?: boolean;
 }
 
 const PLAIN: OperandGrammar = { valued: '' };
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const GREP: OperandGrammar = { valued: 'efmABCdD', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--regexp', '--file'], valuedLong: ['--regexp', '--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir'], fileLong: ['--file', '--exclude-from'] };
 const OWNER_OR_MODE: OperandGrammar = { valued: '', lead: 1, leadGivenBy: ['--reference'] };
 const TARGET_FIRST: OperandGrammar = { valued: 'St', fileValued: 't', valuedLong: ['--suffix'], fileLong: ['--target-directory'] };
@@ -65,6 +68,9 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
   ['sed', { valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'] }],
   ['dd', { valued: '', keyed: ['if', 'of'] }],
+  ...['awk', 'gawk', 'mawk'].map((name): [string, OperandGrammar] => [name, { valued: 'Fvf', fileValued: 'f', valuedLong: ['--field-separator', '--assign'], fileLong: ['--file'], lead: 1, leadGivenBy: ['-f', '--file'], assignments: true }]),
+  ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
+  ['xxd', { valued: 'lscgon' }],
   // interpreters: the script file
   ...['python', 'python2', 'python3'].map((name): [string, OperandGrammar] => [name, { valued: 'WXcm', script: { codeLetters: 'cm' } }]),
   ['node', { valued: 'erpC', valuedLong: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--eval', '--print'], script: { codeLetters: 'ep', codeLong: ['--eval', '--print'] } }],
@@ -143,7 +149,8 @@ export function fileOperands(words: readonly string[]): string[] {
       if (grammar.keyed !== undefined) {
         const eq = word.indexOf('=');
         if (eq > 0 && grammar.keyed.includes(word.slice(0, eq))) files.push(word.slice(eq + 1));
-      } else if (afterDashes || grammar.afterDashesOnly !== true) operands.push(word);
+      } else if (grammar.assignments === true && ASSIGNMENT.test(word)) continue;
+      else if (afterDashes || grammar.afterDashesOnly !== true) operands.push(word);
       continue;
     }
     if (word === '--') {

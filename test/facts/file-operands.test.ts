@@ -56,6 +56,11 @@ describe('fileOperands', () => {
     ['stat -c %s f', ['f']],
     ['rm -f {} +', ['+']],
     ['rm {}', []],
+    ['awk -F , {print} a b', ['a', 'b']],
+    ['awk -v n=1 -f prog.awk x=2 a', ['prog.awk', 'a']],
+    ['gawk --field-separator : {print} a', ['a']],
+    ['base64 -w 0 a', ['a']],
+    ['xxd -l 16 a out', ['a', 'out']],
     ['echo a b', []],
     ['git add a', []],
     ['git restore a b', ['a', 'b']],
@@ -99,6 +104,7 @@ const TEMPLATES = [
   'cut -d , -f 1 {f}', 'tee -a {f}', 'truncate -s 0 {f}', 'diff -u {f} {g}', 'ls -la {f}', 'du -sh {f}',
   'stat -c %s {f}', 'install -m 644 {f} {g}', 'sudo rm {f}', 'source {f}', 'shred -n 3 -u {f}',
   'git restore {f}', 'git rm -q {f}', 'git mv {f} {g}', 'git checkout HEAD -- {f}', 'dd if={f} of={g} bs=1M',
+  "awk -F , '{print $1}' {f}", 'base64 -d {f}', 'xxd -l 16 {f} {g}',
   'python3 -u {f} --flag x', 'node {f} 3000', 'bash -x {f} arg', 'sh {f}', 'perl {f}', 'ruby {f}',
 ];
 // Names from the fixture tree (links in and out of the workspace, directories) and made-up ones.
