@@ -122,7 +122,8 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
           const key = limit.keyOf(view);
           if (key === undefined) continue; // phase 1 denied it already; unreachable here
           limits.push({ policy: policy.id, limit });
-          requests.push({ key, kind: limit.kind, limit: limit.limit, ...(limit.windowMs !== undefined ? { windowMs: limit.windowMs } : {}) });
+          // Each shape written whole: a spread builds the object through the runtime.
+          requests.push(limit.windowMs !== undefined ? { key, kind: limit.kind, limit: limit.limit, windowMs: limit.windowMs } : { key, kind: limit.kind, limit: limit.limit });
         }
       }
       if (requests.length === 0) return finish(decision, verdicts, owners, call, trace);

@@ -17,8 +17,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SyncCounter
   const counters = boundedCache<string, Counter>(options.max ?? 500_000);
 
   /** `pending`: slots this same request already takes in the counter (a key listed twice). */
-  function roomIn(request: LimitRequest, now: number, pending: number): boolean {
-    const counter = counters.get(request.key);
+  function roomIn(request: LimitRequest, counter: Counter | undefined, now: number, pending: number): boolean {
     if (request.kind === 'count') return (counter && 'n' in counter ? counter.n : 0) + pending < request.limit;
     let times = counter && 'times' in counter ? counter.times : [];
     if (pending > 0) {
@@ -28,8 +27,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SyncCounter
     return windowRoom(times, now, windowOf(request), request.limit);
   }
 
-  function record(request: LimitRequest, now: number): void {
-    const counter = counters.get(request.key);
+  /** `found`: the counter as roomIn saw it (undefined: none yet, or a key listed twice). */
+  function record(request: LimitRequest, found: Counter | undefined, now: number): void {
+    const counter = found ?? counters.get(request.key);
     if (request.kind === 'count') {
       if (counter && 'n' in counter) counter.n += 1;
       else counters.set(request.key, { n: 1 });
@@ -45,15 +45,19 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SyncCounter
   return {
     tryConsume(requests: LimitRequest[], now: number): ConsumeResult {
       let full: number[] | undefined;
-      let seen: Map<string, number> | undefined;
+      // Each counter is looked up once (a lookup hashes the key and moves it in the LRU order).
+      const found: (Counter | undefined)[] = [];
       for (let i = 0; i < requests.length; i++) {
         const request = requests[i]!;
-        const pending = seen?.get(request.key) ?? 0;
-        if (!roomIn(request, now, pending)) (full ??= []).push(i);
-        if (requests.length > 1) (seen ??= new Map()).set(request.key, pending + 1);
+        // A call holds a few requests: a scan finds a key listed twice sooner than a Map.
+        let pending = 0;
+        for (let j = 0; j < i; j++) if (requests[j]!.key === request.key) pending++;
+        const counter = counters.get(request.key);
+        found.push(counter);
+        if (!roomIn(request, counter, now, pending)) (full ??= []).push(i);
       }
       if (full) return { ok: false, full };
-      for (const request of requests) record(request, now);
+      for (let i = 0; i < requests.length; i++) record(requests[i]!, found[i], now);
       return { ok: true };
     },
     peek(requests: LimitRequest[], now: number): CounterState[] {

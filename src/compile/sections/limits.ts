@@ -12,15 +12,27 @@ export function windowMs(window: string | undefined): number {
   return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
 }
 
-type Per = 'sender' | 'session' | 'agent' | 'channel' | 'global';
+export type Per = 'sender' | 'session' | 'agent' | 'channel' | 'global';
 
-/** The counter key part for `per`; undefined when the call lacks it. JSON keeps parts apart. */
+// Counter keys are JSON arrays of their parts (JSON keeps parts apart), built on every call
+// that takes a slot: JSON.stringify of an array costs several times more than joining the
+// parts' JSON texts, so keys are joined by hand, to the very same text (stores keep keys
+// across restarts, so the format must not change).
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify(s), without calling it when nothing in `s` needs escaping. */
+export function jsonString(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : '"' + s + '"';
+}
+
 /** An empty id names nobody: it is as missing as an absent one (a shared "" bucket would be a guess). */
 function present(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-function keyPart(per: Per, { call }: CallView): string | undefined {
+/** The counter key part for `per`; undefined when the call lacks it. */
+export function keyPart(per: Per, view: CallView): string | undefined {
+  const { call } = view;
   switch (per) {
     case 'session':
       return present(call.sessionId) ?? present(call.sessionKey);
@@ -33,10 +45,46 @@ function keyPart(per: Per, { call }: CallView): string | undefined {
       const channel = present(r?.channel);
       const sender = present(r?.senderId);
       if (channel === undefined || sender === undefined) return undefined;
-      return JSON.stringify([channel, r?.accountId ?? null, sender]);
+      // JSON.stringify([channel, accountId ?? null, sender])
+      const account = r?.accountId;
+      return '[' + jsonString(channel) + ',' + (account === undefined ? 'null' : jsonString(account)) + ',' + jsonString(sender) + ']';
     }
     case 'global':
       return '*';
+  }
+}
+
+/**
+ * JSON.stringify(keyPart(per, view)), the part's text inside the key: a sender part is itself
+ * JSON, so its quotes are escaped once more, by hand when its fields need no escaping.
+ */
+export function keyPartJson(per: Per, view: CallView): string | undefined {
+  if (per !== 'sender') {
+    const part = keyPart(per, view);
+    return part === undefined ? undefined : jsonString(part);
+  }
+  const r = view.call.requester;
+  const channel = present(r?.channel);
+  const sender = present(r?.senderId);
+  if (channel === undefined || sender === undefined) return undefined;
+  const account = r?.accountId;
+  if (NEEDS_ESCAPE.test(channel) || NEEDS_ESCAPE.test(sender) || (account !== undefined && NEEDS_ESCAPE.test(account))) return JSON.stringify(keyPart(per, view));
+  return '"[\\"' + channel + '\\",' + (account === undefined ? 'null' : '\\"' + account + '\\"') + ',\\"' + sender + '\\"]"';
+}
+
+/** Whether the call has the key part `per` needs (keyPart without building it). */
+function hasKeyPart(per: Per, { call }: CallView): boolean {
+  switch (per) {
+    case 'session':
+      return present(call.sessionId) !== undefined || present(call.sessionKey) !== undefined;
+    case 'agent':
+      return present(call.agentId) !== undefined;
+    case 'channel':
+      return present(call.requester?.channel) !== undefined;
+    case 'sender':
+      return present(call.requester?.channel) !== undefined && present(call.requester?.senderId) !== undefined;
+    case 'global':
+      return true;
   }
 }
 
@@ -46,7 +94,10 @@ export const compileLimits: SectionCompiler = ({ policy, doc, at, cover }) => {
   const limits = doc.limits;
   if (!limits) return {};
   const out: Limit[] = [];
+  const pers: Per[] = []; // what each limit's key is per, same index
   if (limits.maxToolCalls !== undefined) {
+    const prefix = '[' + JSON.stringify(policy) + ',"max",'; // JSON.stringify([policy, 'max', s])
+    pers.push('session');
     cover('/limits/maxToolCalls', `limits.maxToolCalls ${limits.maxToolCalls}`);
     out.push({
       check: 'limits.maxToolCalls',
@@ -55,8 +106,8 @@ export const compileLimits: SectionCompiler = ({ policy, doc, at, cover }) => {
       kind: 'count',
       limit: limits.maxToolCalls,
       keyOf(view) {
-        const s = keyPart('session', view);
-        return s === undefined ? undefined : JSON.stringify([policy, 'max', s]);
+        const s = keyPartJson('session', view);
+        return s === undefined ? undefined : prefix + s + ']';
       },
       applies: () => true,
       needs: NEEDS.session,
@@ -69,6 +120,8 @@ export const compileLimits: SectionCompiler = ({ policy, doc, at, cover }) => {
     const tools = rate.tools ? nameGlobs(rate.tools) : undefined;
     const per = (rate.per ?? 'session') as Per;
     const ms = windowMs(rate.window);
+    const prefix = '[' + JSON.stringify(policy) + ',"rate",' + JSON.stringify(rate.id) + ','; // JSON.stringify([policy, 'rate', id, part])
+    pers.push(per);
     out.push({
       check: 'limits.rate',
       rule: rate.id,
@@ -78,8 +131,8 @@ export const compileLimits: SectionCompiler = ({ policy, doc, at, cover }) => {
       limit: rate.limit,
       windowMs: ms,
       keyOf(view) {
-        const part = keyPart(per, view);
-        return part === undefined ? undefined : JSON.stringify([policy, 'rate', rate.id, part]);
+        const part = keyPartJson(per, view);
+        return part === undefined ? undefined : prefix + part + ']';
       },
       applies: (toolName) => !tools || tools.first(toolName) >= 0,
       needs: NEEDS[per],
@@ -91,8 +144,9 @@ export const compileLimits: SectionCompiler = ({ policy, doc, at, cover }) => {
   const missingKey: Check = {
     id: 'limits.key',
     run(view, sink) {
-      for (const limit of out) {
-        if (!limit.applies(view.call.toolName) || limit.keyOf(view) !== undefined) continue;
+      for (let i = 0; i < out.length; i++) {
+        const limit = out[i]!;
+        if (!limit.applies(view.call.toolName) || hasKeyPart(pers[i]!, view)) continue;
         sink.verdicts.push({ decision: 'deny', check: limit.check, ...(limit.rule ? { rule: limit.rule } : {}), message: `call has no ${limit.needs} for limit ${tick(limit.rule ?? 'maxToolCalls')}`, source: limit.source });
         sink.trace?.push({ policy: '', check: limit.check, outcome: 'deny', saw: 'missing key', hits: [limit.pointer] });
       }
