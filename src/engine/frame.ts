@@ -209,9 +209,9 @@ export class CallFrame {
     const key = a !== undefined ? 'command' : b !== undefined ? 'cmd' : c !== undefined ? 'script' : d !== undefined ? 'commandLine' : undefined;
     const command = a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
     let facts: ShellFacts;
-    if (key === undefined) facts = { commands: [], unverifiable: 'the call carries no command string' };
+    if (key === undefined) facts = NO_COMMAND;
     // Which one would the tool run? Checking one and running the other is a bypass.
-    else if (count > 1) facts = { commands: [], unverifiable: 'the call carries more than one command parameter' };
+    else if (count > 1) facts = SEVERAL_COMMANDS;
     else if (typeof command !== 'string') facts = { commands: [], unverifiable: `parameter \`${key}\` is not a string` };
     // `{ command: "ls", env: { PATH: "/tmp/evil" } }` is `PATH=/tmp/evil ls`: the tool, not the
     // shell, sets the variable, so the parser never sees it.
@@ -462,6 +462,10 @@ function cannotCanonicalise(raw: string, source: string, reason: string): PathFa
 }
 
 const NO_WORDS = Object.freeze([]) as unknown as string[];
+
+// The facts of exec-class calls without one readable command string: the same every time.
+const NO_COMMAND: ShellFacts = Object.freeze({ commands: NO_WORDS as unknown as SimpleCommand[], unverifiable: 'the call carries no command string' });
+const SEVERAL_COMMANDS: ShellFacts = Object.freeze({ commands: NO_WORDS as unknown as SimpleCommand[], unverifiable: 'the call carries more than one command parameter' });
 
 const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, namedFor: undefined, named: undefined });
 

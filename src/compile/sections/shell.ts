@@ -167,6 +167,7 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
     if (i >= 0) return { hit: `/shell/allow/${i}`, verdict: undefined };
     return { hit: undefined, verdict: Object.freeze<Verdict>({ decision: 'deny', check: 'shell.allow', message: `command ${tick(cmd.text)} is not in the shell allowlist`, source: allowSource }) };
   }
+  const nothingRead = Object.freeze<Verdict>({ decision: 'deny', check: 'shell.allow', message: 'no command could be read to check against the shell allowlist', source: allowSource });
   // A parsed command is immutable and the shell cache hands out the same object for the same
   // text, so its outcome is remembered per object (dropped with it).
   const outcomes = new WeakMap<SimpleCommand, Outcome>();
@@ -190,9 +191,7 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
         if (outcome.hit !== undefined) hits?.push(outcome.hit);
         if (outcome.verdict !== undefined) sink.verdicts.push(outcome.verdict);
       }
-      if (allow && f.commands.length === 0 && f.unverifiable) {
-        sink.verdicts.push({ decision: 'deny', check: 'shell.allow', message: 'no command could be read to check against the shell allowlist', source: allowSource });
-      }
+      if (allow && f.commands.length === 0 && f.unverifiable) sink.verdicts.push(nothingRead);
       sink.trace?.push({ policy: '', check: 'shell.commands', outcome: 'allow', saw: f.commands.map((c) => c.text), hits });
     },
   });
