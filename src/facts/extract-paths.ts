@@ -3,7 +3,7 @@
 // and redirect targets. Anything of an unexpected type is a problem, which the engine denies.
 import type { SimpleCommand, ToolClass } from '../types.js';
 import { WORD_SPLIT } from './path-glob.js';
-import { fileOperands, scriptOperand } from './file-operands.js';
+import { scriptOperand, wordRoles } from './file-operands.js';
 
 export interface RawPath {
   value: string;
@@ -589,6 +589,8 @@ export function bareNames(word: string): string[] {
   return out;
 }
 
+const NO_CANDIDATES: readonly string[] = Object.freeze([]);
+
 /**
  * For exec: from one parsed simple command, the path-like arguments (contain `/`, start with
  * `.` or `~`), the words its program reads or writes as files (file-operands.ts: `rm x`),
@@ -607,13 +609,15 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; optionPa
     if (!seen.has(p) && !STANDARD_STREAM.test(p)) { seen.add(p); pathLike.push(p); }
   };
   // Words that are files by their program's grammar (`rm package.json`). One with a variable
-  // (`cat $f`) stays a name: the parser checks what the variable was set to.
-  const files = fileOperands(cmd.words).filter((file) => !/[$`]/.test(file));
+  // (`cat $f`) stays a name: the parser checks what the variable was set to. Words the grammar
+  // knows are no file (`sed 's/a/b/'`, `grep -e a/b`) are only names, whatever they look like.
+  const roles = wordRoles(cmd.words);
+  const files = roles.files.filter((file) => !/[$`]/.test(file));
   cmd.words.forEach((word, i) => {
     if (typeof word !== 'string') return;
     words.push(word);
     if (i === 0 && word.startsWith('/')) return;
-    const candidates = pathCandidates(word);
+    const candidates = roles.plain.includes(word) && !files.includes(word) ? NO_CANDIDATES : pathCandidates(word);
     for (const p of candidates) push(p);
     if (i > 0 && candidates.length === 0 && !files.includes(word)) names.push(...bareNames(word));
   });

@@ -76,7 +76,6 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['node', { valued: 'erpC', valuedLong: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--eval', '--print'], script: { codeLetters: 'ep', codeLong: ['--eval', '--print'] } }],
   ...['bash', 'sh', 'dash', 'zsh', 'ksh'].map((name): [string, OperandGrammar] => [name, { valued: 'oO', script: { codeLetters: 'cs' } }]),
   ['ruby', { valued: 'eIrC', script: { codeLetters: 'e' } }],
-  ['perl', { valued: 'eEI', script: { codeLetters: 'eE' } }],
 ]);
 
 /** Git subcommands that write the files they name (`git restore a.txt` overwrites it). */
@@ -110,7 +109,9 @@ function givesLead(word: string, grammar: OperandGrammar): boolean {
 
 /** The script an interpreter runs (`python3 manage.py`): a file it reads, whatever the script then does. */
 export function scriptOperand(words: readonly string[]): string | undefined {
-  return GRAMMARS.get(words[0] ?? '')?.script !== undefined ? fileOperands(words)[0] : undefined;
+  const program = words[0] ?? '';
+  if (program === 'perl' && inPlaceOption(words, PERL.valued) !== undefined) return undefined;
+  return (program === 'perl' ? PERL : GRAMMARS.get(program))?.script !== undefined ? fileOperands(words)[0] : undefined;
 }
 
 /** Whether an interpreter's option word gives it code instead of a script (`-c`, `-uc`, `--eval=x`). */
@@ -131,10 +132,91 @@ function givesCode(word: string, grammar: OperandGrammar, script: NonNullable<Op
  * subcommand's grammar (GIT_GRAMMARS).
  */
 export function fileOperands(words: readonly string[]): string[] {
+  return wordRoles(words).files;
+}
+
+/** The words of one command its program's grammar reads as files, and those it reads as no file. */
+export interface WordRoles {
+  files: string[];
+  /**
+   * Words that are no file, by the grammar: patterns, scripts and modes before the files
+   * (`grep PAT`, `sed SCRIPT`, `chmod MODE`), the values of options that take no file
+   * (`grep -e PAT`, `cut -d /`), and an in-place option whose backups are among `files`
+   * (`sed -i.bak`). A sed or awk script's own files are read from the script
+   * (shell/hidden-commands.ts).
+   */
+  plain: string[];
+}
+
+const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown as WordRoles;
+
+/** fileOperands, with the words known to be no file. */
+export function wordRoles(words: readonly string[]): WordRoles {
   const program = words[0] ?? '';
+  // `sed -i.bak` and `perl -pi.bak -e …` also write a backup of every file they edit.
+  if (program === 'perl') {
+    const inPlace = inPlaceOption(words, PERL.valued);
+    if (inPlace === undefined) return operandsBy(words, 0, PERL);
+    const edited = operandsBy(words, 0, PERL_IN_PLACE);
+    return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
+  }
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
-  if (grammar === undefined) return [];
+  if (grammar === undefined) return NO_ROLES;
+  const roles = operandsBy(words, at, grammar);
+  const inPlace = program === 'sed' ? inPlaceOption(words, grammar.valued) : undefined;
+  if (inPlace === undefined) return roles;
+  return { files: [...roles.files, ...backups(roles.files, inPlace.suffix)], plain: [...roles.plain, inPlace.word] };
+}
+
+const PERL: OperandGrammar = { valued: 'eEI', script: { codeLetters: 'eE' } };
+// With -i the code comes from -e and every operand is a file edited in place.
+const PERL_IN_PLACE: OperandGrammar = { valued: 'eEI' };
+
+/**
+ * The option word of an in-place edit and its backup suffix (`-i.bak`, `--in-place=.orig`;
+ * `''` for none), or undefined when the command edits nothing in place. `valued`: the
+ * program's short options that take a value (a cluster stops at them).
+ */
+function inPlaceOption(words: readonly string[], valued: string): { word: string; suffix: string } | undefined {
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === '--') return undefined;
+    if (word === '--in-place') return { word, suffix: '' };
+    if (word.startsWith('--in-place=')) return { word, suffix: word.slice('--in-place='.length) };
+    if (!word.startsWith('-') || word.startsWith('--') || word === '-') continue;
+    for (let k = 1; k < word.length; k++) {
+      if (word[k] === 'i') return { word, suffix: word.slice(k + 1) };
+      if (valued.includes(word[k]!)) {
+        if (k === word.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The backups an in-place edit writes: FILE + SUFFIX, or with a `*` in the suffix the
+ * suffix with each `*` made the file's name, taken both from the working directory and from
+ * the file's own (`-i'bak/*'`).
+ */
+function backups(files: readonly string[], suffix: string): string[] {
+  if (suffix === '') return [];
+  if (!suffix.includes('*')) return files.map((file) => file + suffix);
+  const out: string[] = [];
+  for (const file of files) {
+    const slash = file.lastIndexOf('/');
+    const name = suffix.replace(/\*/g, file.slice(slash + 1));
+    out.push(name);
+    if (slash >= 0) out.push(file.slice(0, slash + 1) + name);
+  }
+  return out;
+}
+
+/** The roles of one command's words by `grammar`, its program's (or git subcommand's) word at `at`. */
+function operandsBy(words: readonly string[], at: number, grammar: OperandGrammar): WordRoles {
   const files: string[] = [];
+  const plain: string[] = [];
   const operands: string[] = [];
   let leadGiven = false;
   let afterDashes = false;
@@ -158,7 +240,7 @@ export function fileOperands(words: readonly string[]): string[] {
       continue;
     }
     if (grammar.leadGivenBy !== undefined && givesLead(word, grammar)) leadGiven = true;
-    if (grammar.script !== undefined && givesCode(word, grammar, grammar.script)) return [];
+    if (grammar.script !== undefined && givesCode(word, grammar, grammar.script)) return NO_ROLES;
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
       const name = eq < 0 ? word : word.slice(0, eq);
@@ -167,7 +249,7 @@ export function fileOperands(words: readonly string[]): string[] {
         if (isFile) files.push(word.slice(eq + 1));
       } else if ((isFile || grammar.valuedLong?.includes(word)) && i + 1 < words.length) {
         i++;
-        if (isFile) files.push(words[i]!);
+        (isFile ? files : plain).push(words[i]!);
       }
       continue;
     }
@@ -178,12 +260,15 @@ export function fileOperands(words: readonly string[]): string[] {
       const attached = word.slice(k + 1);
       const value = attached !== '' ? attached : words[++i];
       if (value !== undefined && grammar.fileValued?.includes(letter)) files.push(value);
+      else if (value !== undefined && attached === '') plain.push(value);
       break;
     }
   }
-  const fileOperands = operands.slice(leadGiven ? 0 : (grammar.lead ?? 0));
+  const lead = leadGiven ? 0 : (grammar.lead ?? 0);
+  for (const word of operands.slice(0, lead)) plain.push(word);
+  const fileOperands = operands.slice(lead);
   for (const word of grammar.firstOnly ? fileOperands.slice(0, 1) : fileOperands) files.push(word);
   // `{}` is where `find -exec` and `xargs -I {}` put the paths they found, not a file of its
   // own (find's starting points are checked as its arguments).
-  return files.filter((word) => word !== '-' && word !== '' && word !== '{}');
+  return { files: files.filter((word) => word !== '-' && word !== '' && word !== '{}'), plain };
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileOperands } from '../../src/facts/file-operands.js';
+import { fileOperands, wordRoles } from '../../src/facts/file-operands.js';
 import { initShellParser } from '../../src/facts/shell/index.js';
 import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
 import { decide, setFrom } from '../engine/helpers.js';
@@ -86,9 +86,35 @@ describe('fileOperands', () => {
     ['sh -s arg', []],
     ['bash -o pipefail -x run.sh', ['run.sh']],
     ['perl -e print', []],
+    ['perl -pi -e s/a/b/ f g', ['f', 'g']],
+    ['perl -i.bak -pe s/a/b/ f', ['f', 'f.bak']],
+    ['perl script.pl f', ['script.pl']],
+    ['sed -i.bak 1d f d/g', ['f', 'd/g', 'f.bak', 'd/g.bak']],
+    ['sed -ie s/a/b/ f', ['f', 'fe']],
+    ['sed --in-place=.orig 1d f', ['f', 'f.orig']],
+    ['sed -i bk/*.orig 1d f', ['1d', 'f']],
+    ['sed -ibk/*.orig 1d d/f', ['d/f', 'bk/f.orig', 'd/bk/f.orig']],
+    ['sed -n -i p f', ['f']],
     ['ruby script.rb', ['script.rb']],
   ])('%s', (command, expected) => {
     expect(files(command)).toEqual(expected);
+  });
+});
+
+describe('wordRoles', () => {
+  const plain = (command: string) => wordRoles(command.split(' ')).plain;
+  it.each([
+    ['grep -rn a/b src', ['a/b']],
+    ['grep -e a/b -f pats src', ['a/b']],
+    ['sed -i s/a/b/g f', ['s/a/b/g', '-i']],
+    ['sed -i.bak -e s/a/b/ f', ['s/a/b/', '-i.bak']],
+    ['perl -pi.orig -e s/a/b/ f', ['s/a/b/', '-pi.orig']],
+    ['cut -d / -f 2 f', ['/', '2']],
+    ['chmod u+x f', ['u+x']],
+    ['cat a/b', []],
+    ['echo a/b', []],
+  ])('%s', (command, expected) => {
+    expect(plain(command)).toEqual(expected);
   });
 });
 
