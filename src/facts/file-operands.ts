@@ -45,7 +45,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['readlink', PLAIN], ['realpath', PLAIN], ['strings', { valued: 'nte' }],
   ['head', { valued: 'nc', valuedLong: ['--lines', '--bytes'] }],
   ['tail', { valued: 'ncs', valuedLong: ['--lines', '--bytes', '--sleep-interval', '--pid', '--max-unchanged-stats'] }],
-  ['nl', { valued: 'bdfhilnsvw' }], ['od', { valued: 'AjNSstw' }], ['hexdump', { valued: 'efns' }],
+  ['nl', { valued: 'bdfhilnsvw' }], ['od', { valued: 'AjNSstw' }], ['hexdump', { valued: 'efns', fileValued: 'f' }],
   ['file', { valued: 'mfFeP', fileValued: 'mf', fileLong: ['--magic-file', '--files-from'] }], ['stat', { valued: 'c', valuedLong: ['--format', '--printf'] }],
   ['diff', { valued: 'UCxXIFLS', fileValued: 'X', valuedLong: ['--unified', '--context', '--label', '--exclude', '--ignore-matching-lines', '--starting-file'], fileLong: ['--exclude-from', '--from-file', '--to-file'] }],
   ['cmp', { valued: 'in', valuedLong: ['--ignore-initial', '--bytes'] }],
@@ -66,9 +66,9 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['truncate', { valued: 'sr', fileValued: 'r', valuedLong: ['--size'], fileLong: ['--reference'] }],
   ['shred', { valued: 'ns', valuedLong: ['--iterations', '--size'], fileLong: ['--random-source'] }],
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
-  ['sed', { valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'] }],
+  ...['sed', 'gsed'].map((name): [string, OperandGrammar] => [name, { valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'] }]),
   ['dd', { valued: '', keyed: ['if', 'of'] }],
-  ...['awk', 'gawk', 'mawk'].map((name): [string, OperandGrammar] => [name, { valued: 'Fvf', fileValued: 'f', valuedLong: ['--field-separator', '--assign'], fileLong: ['--file'], lead: 1, leadGivenBy: ['-f', '--file'], assignments: true }]),
+  ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, { valued: 'Fvf', fileValued: 'f', valuedLong: ['--field-separator', '--assign'], fileLong: ['--file'], lead: 1, leadGivenBy: ['-f', '--file'], assignments: true }]),
   ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
   ['xxd', { valued: 'lscgon' }],
   // interpreters: the script file
@@ -163,7 +163,7 @@ export function wordRoles(words: readonly string[]): WordRoles {
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
   if (grammar === undefined) return NO_ROLES;
   const roles = operandsBy(words, at, grammar);
-  const inPlace = program === 'sed' ? inPlaceOption(words, grammar.valued) : undefined;
+  const inPlace = program === 'sed' || program === 'gsed' ? inPlaceOption(words, grammar.valued) : undefined;
   if (inPlace === undefined) return roles;
   return { files: [...roles.files, ...backups(roles.files, inPlace.suffix)], plain: [...roles.plain, inPlace.word] };
 }
