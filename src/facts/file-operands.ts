@@ -31,13 +31,20 @@ interface OperandGrammar {
   script?: { codeLetters: string; codeLong?: readonly string[] };
   /** Operands written NAME=value are assignments, not files (awk's `x=1`). */
   assignments?: boolean;
+  /**
+   * Of the options that take a value, those whose value may name a file in a way the table
+   * does not model (a module, a library directory, a backup suffix): it is read as any other
+   * word is, by its look (`node -r ./hook.js`, `cp -S /../x`), neither a file nor plain.
+   */
+  opaque?: string;
+  opaqueLong?: readonly string[];
 }
 
 const PLAIN: OperandGrammar = { valued: '' };
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const GREP: OperandGrammar = { valued: 'efmABCdD', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--regexp', '--file'], valuedLong: ['--regexp', '--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir'], fileLong: ['--file', '--exclude-from'] };
 const OWNER_OR_MODE: OperandGrammar = { valued: '', lead: 1, leadGivenBy: ['--reference'] };
-const TARGET_FIRST: OperandGrammar = { valued: 'St', fileValued: 't', valuedLong: ['--suffix'], fileLong: ['--target-directory'] };
+const TARGET_FIRST: OperandGrammar = { valued: 'St', fileValued: 't', valuedLong: ['--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] };
 
 const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
   // read
@@ -62,7 +69,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['touch', { valued: 'dtr', fileValued: 'r', valuedLong: ['--date', '--time'], fileLong: ['--reference'] }],
   ['mkdir', { valued: 'm', valuedLong: ['--mode', '--context'] }],
   ['cp', TARGET_FIRST], ['mv', TARGET_FIRST], ['ln', TARGET_FIRST],
-  ['install', { valued: 'gmoSt', fileValued: 't', valuedLong: ['--group', '--mode', '--owner', '--suffix'], fileLong: ['--target-directory'] }],
+  ['install', { valued: 'gmoSt', fileValued: 't', valuedLong: ['--group', '--mode', '--owner', '--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] }],
   ['truncate', { valued: 'sr', fileValued: 'r', valuedLong: ['--size'], fileLong: ['--reference'] }],
   ['shred', { valued: 'ns', valuedLong: ['--iterations', '--size'], fileLong: ['--random-source'] }],
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
@@ -73,9 +80,9 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['xxd', { valued: 'lscgon' }],
   // interpreters: the script file
   ...['python', 'python2', 'python3'].map((name): [string, OperandGrammar] => [name, { valued: 'WXcm', script: { codeLetters: 'cm' } }]),
-  ['node', { valued: 'erpC', valuedLong: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--eval', '--print'], script: { codeLetters: 'ep', codeLong: ['--eval', '--print'] } }],
+  ['node', { valued: 'erpC', valuedLong: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--eval', '--print'], script: { codeLetters: 'ep', codeLong: ['--eval', '--print'] }, opaque: 'r', opaqueLong: ['--require', '--import', '--loader', '--experimental-loader'] }],
   ...['bash', 'sh', 'dash', 'zsh', 'ksh'].map((name): [string, OperandGrammar] => [name, { valued: 'oO', script: { codeLetters: 'cs' } }]),
-  ['ruby', { valued: 'eIrC', script: { codeLetters: 'e' } }],
+  ['ruby', { valued: 'eIrC', script: { codeLetters: 'e' }, opaque: 'IrC' }],
 ]);
 
 /** Git subcommands that write the files they name (`git restore a.txt` overwrites it). */
@@ -168,9 +175,9 @@ export function wordRoles(words: readonly string[]): WordRoles {
   return { files: [...roles.files, ...backups(roles.files, inPlace.suffix)], plain: [...roles.plain, inPlace.word] };
 }
 
-const PERL: OperandGrammar = { valued: 'eEI', script: { codeLetters: 'eE' } };
+const PERL: OperandGrammar = { valued: 'eEI', script: { codeLetters: 'eE' }, opaque: 'I' };
 // With -i the code comes from -e and every operand is a file edited in place.
-const PERL_IN_PLACE: OperandGrammar = { valued: 'eEI' };
+const PERL_IN_PLACE: OperandGrammar = { valued: 'eEI', opaque: 'I' };
 
 /**
  * The option word of an in-place edit and its backup suffix (`-i.bak`, `--in-place=.orig`;
@@ -249,7 +256,8 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
         if (isFile) files.push(word.slice(eq + 1));
       } else if ((isFile || grammar.valuedLong?.includes(word)) && i + 1 < words.length) {
         i++;
-        (isFile ? files : plain).push(words[i]!);
+        if (isFile) files.push(words[i]!);
+        else if (grammar.opaqueLong?.includes(word) !== true) plain.push(words[i]!);
       }
       continue;
     }
@@ -260,7 +268,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       const attached = word.slice(k + 1);
       const value = attached !== '' ? attached : words[++i];
       if (value !== undefined && grammar.fileValued?.includes(letter)) files.push(value);
-      else if (value !== undefined && attached === '') plain.push(value);
+      else if (value !== undefined && attached === '' && grammar.opaque?.includes(letter) !== true) plain.push(value);
       break;
     }
   }

@@ -111,6 +111,9 @@ describe('wordRoles', () => {
     ['perl -pi.orig -e s/a/b/ f', ['s/a/b/', '-pi.orig']],
     ['cut -d / -f 2 f', ['/', '2']],
     ['chmod u+x f', ['u+x']],
+    ['node -r ./hook.js app.js', []],
+    ['ruby -I lib -C /etc x.rb', []],
+    ['cp -b -S /../x a b', []],
     ['cat a/b', []],
     ['echo a/b', []],
   ])('%s', (command, expected) => {
