@@ -62,7 +62,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['sort', { valued: 'ktSTo', fileValued: 'To', valuedLong: ['--key', '--field-separator', '--buffer-size', '--parallel', '--batch-size', '--sort', '--compress-program'], fileLong: ['--output', '--temporary-directory', '--files0-from', '--random-source'] }],
   ['uniq', { valued: 'fsw', valuedLong: ['--skip-fields', '--skip-chars', '--check-chars', '--group', '--all-repeated'] }],
   ['grep', GREP], ['egrep', GREP], ['fgrep', GREP],
-  ['rg', { ...GREP, valued: 'efgtTmABCjMEr', valuedLong: [...GREP.valuedLong!, '--glob', '--type', '--type-not', '--threads', '--max-columns', '--encoding', '--replace', '--max-depth', '--type-add'] }],
+  ['rg', { ...GREP, valued: 'efgtTmABCjMEr', valuedLong: [...GREP.valuedLong!, '--glob', '--type', '--type-not', '--threads', '--max-columns', '--encoding', '--replace', '--max-depth', '--type-add', '--pre', '--pre-glob'], opaqueLong: ['--pre'] }],
   ['source', { valued: '', firstOnly: true }], ['.', { valued: '', firstOnly: true }],
   // write
   ['rm', PLAIN], ['rmdir', PLAIN], ['unlink', PLAIN], ['tee', PLAIN],

@@ -91,6 +91,8 @@ describe('commands hidden in other programs', () => {
     ["rsync --rsh='rm x' a b:", 'rm x'],
     ["rsync -ave 'rm x' a b:", 'rm x'],
     ["sort --compress-program='rm x' f", 'rm x'],
+    ['rg --pre ./unzip.sh TODO .', 'unzip.sh'],
+    ['rg --pre=rm TODO .', 'rm'],
     ["man -P 'rm x' ls", 'rm x'],
     ["git rebase -x 'rm x' main", 'rm x'],
     ["trap -- 'rm x' EXIT", 'rm x'],

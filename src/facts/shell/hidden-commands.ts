@@ -20,6 +20,8 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string }> = n
   ['rsync', { long: ['--rsh', '--rsync-path'], short: 'e' }],
   ['man', { long: ['--pager', '--html'], short: 'PH' }],
   ['sort', { long: ['--compress-program'], short: '' }],
+  // ripgrep runs its preprocessor on every file it searches.
+  ['rg', { long: ['--pre'], short: '' }],
   ['zip', { long: ['--unzip-command'], short: '' }],
   ['less', { long: [], short: '' }],
 ]);
