@@ -82,6 +82,15 @@ describe('more wrappers are unwrapped', () => {
   );
 });
 
+describe('ssh configuration', () => {
+  it('is unverifiable when read from a file, and not for other options', () => {
+    expect(parseShell('ssh -F ./cfg host').unverifiable).toContain('-F');
+    expect(parseShell('scp -vF cfg a host:').unverifiable).toContain('-F');
+    expect(parseShell('ssh -oForwardAgent=yes host').unverifiable).toBeUndefined();
+    expect(parseShell('ssh -o ProxyCommand=none -i key host').unverifiable).toBeUndefined();
+  });
+});
+
 describe('commands hidden in other programs', () => {
   it.each([
     ["tar -xf a --to-command='rm x'", 'rm x'],
@@ -93,6 +102,9 @@ describe('commands hidden in other programs', () => {
     ["sort --compress-program='rm x' f", 'rm x'],
     ['rg --pre ./unzip.sh TODO .', 'unzip.sh'],
     ['rg --pre=rm TODO .', 'rm'],
+    ["ssh -o ProxyCommand='rm x' host", 'rm x'],
+    ["scp -o 'proxycommand rm x' a host:", 'rm x'],
+    ["ssh -oLocalCommand='rm x' -o PermitLocalCommand=yes host", 'rm x'],
     ["man -P 'rm x' ls", 'rm x'],
     ["git rebase -x 'rm x' main", 'rm x'],
     ["trap -- 'rm x' EXIT", 'rm x'],

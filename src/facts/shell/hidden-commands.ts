@@ -37,6 +37,7 @@ const gitRunsCommands = new Set(['bisect', 'submodule', 'filter-branch', 'diffto
 const awkNames = new Set(['awk', 'gawk', 'mawk', 'nawk']);
 const sedNames = new Set(['sed', 'gsed']);
 const vimNames = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);
+const sshNames = new Set(['ssh', 'scp', 'sftp']);
 
 /** What `words[at]` (already known to be `name`) would run besides itself. */
 export function hiddenCommands(name: string, words: WordValue[], at: number): Hidden[] {
@@ -45,6 +46,7 @@ export function hiddenCommands(name: string, words: WordValue[], at: number): Hi
   if (awkNames.has(name)) return awkHidden(args);
   if (sedNames.has(name)) return sedHidden(args);
   if (vimNames.has(name)) return vimHidden(name, args);
+  if (sshNames.has(name)) return sshHidden(name, args);
   const spec = commandOptions.get(name);
   if (spec === undefined) return [];
   const found: Hidden[] = [];
@@ -230,6 +232,44 @@ export function sedRunsCommand(script: string): boolean {
     }
     const flags = /^[a-zA-Z0-9]*/.exec(script.slice(i))![0];
     if (seen === 2 && flags.includes('e')) return true;
+  }
+  return false;
+}
+
+// ssh options whose value the client runs on this machine through the user's shell.
+const sshLocalCommand = /^\s*(proxycommand|localcommand|knownhostscommand)\s*(?:=|\s)\s*(.*)$/is;
+
+/**
+ * ssh, scp and sftp run `-o ProxyCommand=CMD` (and LocalCommand, KnownHostsCommand) here,
+ * not on the remote host; a config file (`-F`) may hold any of them.
+ */
+function sshHidden(name: string, args: WordValue[]): Hidden[] {
+  const found: Hidden[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!.text;
+    if (w === '--') break;
+    if (readsConfig(w)) found.push(unverifiable(`\`${name} -F\` reads a configuration that can run commands`));
+    const option = w === '-o' ? args[i + 1] : w.startsWith('-o') ? { ...args[i]!, text: w.slice(2) } : undefined;
+    if (option === undefined) continue;
+    if (!option.literal) {
+      found.push(unverifiable(`\`${name} -o\` is not a literal: \`${option.text}\``));
+      continue;
+    }
+    const command = sshLocalCommand.exec(option.text)?.[2]?.trim();
+    if (command !== undefined && command !== '' && !/^none$/i.test(command)) found.push(valueOf(name, { ...option, text: command }));
+  }
+  return found;
+}
+
+// ssh's short options that take a value (the rest of a cluster is that value).
+const sshValued = 'bcDEeIiJLlmOopQRSWw';
+
+/** Whether an option word holds `-F` (a cluster stops at the first option that takes a value). */
+function readsConfig(word: string): boolean {
+  if (!word.startsWith('-') || word.startsWith('--')) return false;
+  for (let k = 1; k < word.length; k++) {
+    if (word[k] === 'F') return true;
+    if (sshValued.includes(word[k]!)) return false;
   }
   return false;
 }
