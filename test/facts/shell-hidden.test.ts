@@ -82,8 +82,9 @@ describe('more wrappers are unwrapped', () => {
   );
 });
 
-describe('ssh configuration', () => {
+describe('ssh and ripgrep configuration', () => {
   it('is unverifiable when read from a file, and not for other options', () => {
+    expect(parseShell('RIPGREP_CONFIG_PATH=./rg.conf rg TODO').unverifiable).toContain('RIPGREP_CONFIG_PATH');
     expect(parseShell('ssh -F ./cfg host').unverifiable).toContain('-F');
     expect(parseShell('scp -vF cfg a host:').unverifiable).toContain('-F');
     expect(parseShell('ssh -oForwardAgent=yes host').unverifiable).toBeUndefined();
