@@ -102,16 +102,25 @@ function gitGrammar(words: readonly string[]): { at: number; grammar: OperandGra
   return { at: i, grammar: GIT_GRAMMARS.get(words[i] ?? '') };
 }
 
+/**
+ * Whether an option word is one of `long` (`--regexp=x`), or a short cluster holding one of
+ * `letters` up to the first letter that takes a value (`-rne` holds `e`; in `-ef`, `f` is
+ * the value of `e`).
+ */
+function optionIs(word: string, letters: string, long: readonly string[], valued: string): boolean {
+  if (word.startsWith('--')) return long.includes(word.split('=', 1)[0]!);
+  for (let i = 1; i < word.length; i++) {
+    if (letters.includes(word[i]!)) return true;
+    if (valued.includes(word[i]!)) return false;
+  }
+  return false;
+}
+
 /** Whether an option word gives the lead operand (`-e`, `-rne`, `--regexp=x`, `--file x`). */
 function givesLead(word: string, grammar: OperandGrammar): boolean {
   const given = grammar.leadGivenBy ?? [];
-  if (word.startsWith('--')) return given.includes(word.split('=', 1)[0]!);
-  // A cluster (`-rne`): each letter up to the first that takes a value.
-  for (let i = 1; i < word.length; i++) {
-    if (given.includes(`-${word[i]}`)) return true;
-    if (grammar.valued.includes(word[i]!)) return false;
-  }
-  return false;
+  const letters = given.filter((g) => g.length === 2).map((g) => g[1]).join('');
+  return optionIs(word, letters, given, grammar.valued);
 }
 
 /** The script an interpreter runs (`python3 manage.py`): a file it reads, whatever the script then does. */
@@ -123,12 +132,7 @@ export function scriptOperand(words: readonly string[]): string | undefined {
 
 /** Whether an interpreter's option word gives it code instead of a script (`-c`, `-uc`, `--eval=x`). */
 function givesCode(word: string, grammar: OperandGrammar, script: NonNullable<OperandGrammar['script']>): boolean {
-  if (word.startsWith('--')) return script.codeLong?.includes(word.split('=', 1)[0]!) ?? false;
-  for (let i = 1; i < word.length; i++) {
-    if (script.codeLetters.includes(word[i]!)) return true;
-    if (grammar.valued.includes(word[i]!)) return false;
-  }
-  return false;
+  return optionIs(word, script.codeLetters, script.codeLong ?? [], grammar.valued);
 }
 
 /**
