@@ -19,8 +19,8 @@ interface OperandGrammar {
   leadGivenBy?: readonly string[];
   /** Only the first file operand is a file (`source FILE ARGS...`). */
   firstOnly?: boolean;
-  /** Only operands after `--` are files (`git checkout main -- a.txt`: `main` may be a branch). */
-  afterDashesOnly?: boolean;
+  /** With a `--`, the operands before it name commits, not files (`git checkout HEAD -- a`). */
+  commitsBeforeDashes?: boolean;
   /** Operands written KEY=FILE with one of these keys are files (`dd of=x`); no other operand is. */
   keyed?: readonly string[];
   /**
@@ -90,7 +90,9 @@ const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Operan
   ['restore', { valued: 's', valuedLong: ['--source'], fileLong: ['--pathspec-from-file'] }],
   ['rm', { valued: '', fileLong: ['--pathspec-from-file'] }],
   ['mv', { valued: '' }],
-  ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], afterDashesOnly: true }],
+  // `git checkout X` restores the file X when X names no branch (tested against git): read
+  // as a file, so a branch name meets the path checks too; `git switch` names only branches.
+  ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], commitsBeforeDashes: true }],
 ]);
 // Git's own options before the subcommand that take the next word (`git -C dir restore x`).
 const GIT_GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path']);
@@ -243,11 +245,12 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
         const eq = word.indexOf('=');
         if (eq > 0 && grammar.keyed.includes(word.slice(0, eq))) files.push(word.slice(eq + 1));
       } else if (grammar.assignments === true && ASSIGNMENT.test(word)) continue;
-      else if (afterDashes || grammar.afterDashesOnly !== true) operands.push(word);
+      else operands.push(word);
       continue;
     }
     if (word === '--') {
       afterDashes = true;
+      if (grammar.commitsBeforeDashes === true) for (const commit of operands.splice(0)) plain.push(commit);
       continue;
     }
     if (grammar.leadGivenBy !== undefined && givesLead(word, grammar)) leadGiven = true;

@@ -29,19 +29,21 @@ function freshTree(): void {
   for (const name of ['a', 'b', 'c', '5', 'ref', '644', 'x', 'd1/a']) writeFileSync(path.join(WS, name), '2 x\n1 y\n1 y\n');
 }
 
-/** Every entry under WS with what identifies its state (a change of any part is a write). */
+/** Every entry under WS with what identifies its state (a change of any part is a write); git's own store aside. */
 function snapshot(dir = WS, out = new Map<string, string>()): Map<string, string> {
   for (const name of readdirSync(dir)) {
+    if (name === '.git') continue;
     const full = path.join(dir, name);
     const s = lstatSync(full);
-    out.set(full, [s.ino, s.size, s.mode, s.mtimeMs, s.ctimeMs, s.nlink].join(':'));
+    out.set(full, [s.isDirectory() ? 'dir' : 'file', s.ino, s.size, s.mode, s.mtimeMs, s.ctimeMs, s.nlink].join(':'));
     if (s.isDirectory()) snapshot(full, out);
   }
   return out;
 }
 
-function changedBy(source: string): string[] {
-  freshTree();
+/** What the line changed under WS: each path, and whether it was a directory before. */
+function changedBy(source: string, setup: () => void = freshTree): { path: string; wasDirectory: boolean }[] {
+  setup();
   const before = snapshot();
   try {
     execFileSync('bash', ['--norc', '--noprofile', '-c', source], { cwd: WS, timeout: 10_000, stdio: 'ignore', env: { PATH: '/usr/bin:/bin', HOME: BASE, LC_ALL: 'C.UTF-8' } });
@@ -53,7 +55,9 @@ function changedBy(source: string): string[] {
   for (const [p, state] of after) if (before.get(p) !== state) changed.push(p);
   for (const p of before.keys()) if (!after.has(p)) changed.push(p);
   // A directory whose entries came or went changes with them: that is the entry's write.
-  return changed.filter((p) => !(before.has(p) && after.has(p) && lstatSync(p).isDirectory() && changed.some((q) => path.dirname(q) === p)));
+  return changed
+    .filter((p) => !(before.has(p) && after.has(p) && lstatSync(p).isDirectory() && changed.some((q) => path.dirname(q) === p)))
+    .map((p) => ({ path: p, wasDirectory: before.get(p)?.startsWith('dir:') === true }));
 }
 
 /** The written paths the line's checks see, canonical against WS. */
@@ -69,20 +73,12 @@ function writtenPaths(source: string): string[] {
 }
 
 /**
- * A change is covered by a written path it is, or is inside; a directory that only changed
- * its own times is covered by a written path inside it (writing there, even a temporary
- * file, changes the directory).
+ * A change is covered by a written path it is, or is inside. A directory that was there
+ * before is covered by a written path inside it: writing there changes the directory (even
+ * a temporary file), and `git rm` removes a directory its last file leaves empty.
  */
-const covered = (p: string, written: string[]) =>
-  written.some((w) => p === w || p.startsWith(w === '/' ? '/' : `${w}/`) || (isDirectory(p) && path.dirname(w) === p));
-
-function isDirectory(p: string): boolean {
-  try {
-    return lstatSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
+const covered = ({ path: p, wasDirectory }: { path: string; wasDirectory: boolean }, written: string[]) =>
+  written.some((w) => p === w || p.startsWith(w === '/' ? '/' : `${w}/`) || (wasDirectory && w.startsWith(`${p}/`)));
 
 // `{n}`: a name from NAMES; everything else is the program's own syntax.
 const TEMPLATES = [
@@ -105,20 +101,53 @@ const line = fc.tuple(fc.constantFrom(...TEMPLATES), fc.array(fc.constantFrom(..
 
 const RUNS = process.env.OPS_RUNS ? { numRuns: Number(process.env.OPS_RUNS) } : { numRuns: 250, seed: 20261130 };
 
+const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t', GIT_CONFIG_NOSYSTEM: '1', HOME: BASE, PATH: '/usr/bin:/bin' };
+
+/** The scratch tree as a git checkout: everything committed, then two files changed. */
+function gitTree(): void {
+  freshTree();
+  execFileSync('bash', ['-c', 'git init -q . && git add -A && git commit -qm base && echo changed >> a && echo changed >> d1/a'], { cwd: WS, stdio: 'ignore', env: GIT_ENV });
+}
+
+const GIT_TEMPLATES = [
+  'git rm -q {n}', 'git rm -rf {n}', 'git rm --cached -q {n}', 'git mv {n} {n}', 'git mv -k {n} {n}', 'git restore {n}',
+  'git restore --source HEAD {n} {n}', 'git restore -s HEAD {n}', 'git checkout -- {n}', 'git checkout -q HEAD -- {n} {n}',
+  'git -C d1 restore a', 'cd d1 && git restore {n}', 'git checkout {n}',
+];
+
 describe('file operands against the real programs', () => {
   it('sees as written every file a program created, changed or removed', () => {
     let changes = 0;
     fc.assert(
       fc.property(line, (source) => {
         const written = writtenPaths(source);
-        for (const p of changedBy(source)) {
+        for (const change of changedBy(source)) {
           changes++;
-          expect(covered(p, written), `${JSON.stringify(source)} changed ${p}; written: ${JSON.stringify(written)}`).toBe(true);
+          expect(covered(change, written), `${JSON.stringify(source)} changed ${change.path}; written: ${JSON.stringify(written)}`).toBe(true);
         }
       }),
       RUNS,
     );
     // The property means something: the programs did write.
     expect(changes).toBeGreaterThan(100);
+  }, 300_000);
+
+  it('sees as written every file git restore, rm, mv and checkout changed in the work tree', () => {
+    const gitLine = fc.tuple(fc.constantFrom(...GIT_TEMPLATES), fc.array(fc.constantFrom(...NAMES), { minLength: 3, maxLength: 3 })).map(([template, names]) => {
+      let k = 0;
+      return template.replace(/\{n\}/g, () => names[k++ % names.length]!);
+    });
+    let changes = 0;
+    fc.assert(
+      fc.property(gitLine, (source) => {
+        const written = writtenPaths(source);
+        for (const change of changedBy(`export GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t\n${source}`, gitTree)) {
+          changes++;
+          expect(covered(change, written), `${JSON.stringify(source)} changed ${change.path}; written: ${JSON.stringify(written)}`).toBe(true);
+        }
+      }),
+      { ...RUNS, numRuns: Math.ceil(RUNS.numRuns / 3) },
+    );
+    expect(changes).toBeGreaterThan(20);
   }, 300_000);
 });

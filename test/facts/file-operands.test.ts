@@ -68,7 +68,7 @@ describe('fileOperands', () => {
     ['git -C sub restore -s main a', ['a']],
     ['git rm -r --cached a', ['a']],
     ['git mv a b', ['a', 'b']],
-    ['git checkout main', []],
+    ['git checkout main', ['main']],
     ['git checkout -b topic', []],
     ['git checkout HEAD -- a b', ['a', 'b']],
     ['git status', []],
