@@ -38,6 +38,20 @@ interface OperandGrammar {
    */
   opaque?: string;
   opaqueLong?: readonly string[];
+  /** Its operands are never files (curl's and wget's URLs; a `file:` URL is a path all the same). */
+  noOperandFiles?: boolean;
+  /**
+   * A downloader that names the files it writes after the URL, in the working directory or
+   * a directory option's: `curl -O` (`remoteName`), wget unless told a file (`always`,
+   * `unless`). The directory counts as written.
+   */
+  download?: { remoteName?: OptionSet; always?: boolean; unless?: OptionSet; directory: OptionSet };
+}
+
+/** Short option letters and long option names. */
+interface OptionSet {
+  letters: string;
+  long: readonly string[];
 }
 
 const PLAIN: OperandGrammar = { valued: '' };
@@ -75,6 +89,23 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
   ...['sed', 'gsed'].map((name): [string, OperandGrammar] => [name, { valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'] }]),
   ['dd', { valued: '', keyed: ['if', 'of'] }],
+  // downloaders: the files they write
+  ['curl', {
+    valued: 'AbcCdDeEFHKmoPQrTtuUwxXyYz', fileValued: 'oTKcDE', opaque: 'bdFw',
+    valuedLong: ['--user-agent', '--header', '--request', '--user', '--max-time', '--connect-timeout', '--retry', '--range', '--referer', '--proxy', '--url', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--output-dir'],
+    fileLong: ['--output', '--upload-file', '--config', '--cookie-jar', '--dump-header', '--cert', '--key', '--cacert', '--netrc-file', '--trace', '--trace-ascii', '--stderr', '--output-dir'],
+    opaqueLong: ['--data', '--data-binary', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--url'],
+    noOperandFiles: true,
+    download: { remoteName: { letters: 'O', long: ['--remote-name', '--remote-name-all'] }, directory: { letters: '', long: ['--output-dir'] } },
+  }],
+  ['wget', {
+    valued: 'OoaPiBtTwQeUlARDXI', fileValued: 'OoaPi', opaque: 'e',
+    valuedLong: ['--tries', '--timeout', '--wait', '--user-agent', '--header', '--level', '--accept', '--reject', '--domains', '--post-data', '--execute', '--user', '--password'],
+    fileLong: ['--output-document', '--output-file', '--append-output', '--directory-prefix', '--input-file', '--post-file', '--load-cookies', '--save-cookies', '--certificate', '--private-key', '--ca-certificate'],
+    opaqueLong: ['--execute'],
+    noOperandFiles: true,
+    download: { always: true, unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
+  }],
   ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, { valued: 'Fvf', fileValued: 'f', valuedLong: ['--field-separator', '--assign'], fileLong: ['--file'], lead: 1, leadGivenBy: ['-f', '--file'], assignments: true }]),
   ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
   ['xxd', { valued: 'lscgon' }],
@@ -176,9 +207,35 @@ export function wordRoles(words: readonly string[]): WordRoles {
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
   if (grammar === undefined) return NO_ROLES;
   const roles = operandsBy(words, at, grammar);
+  if (grammar.download !== undefined) {
+    const into = downloadDirectory(words, grammar, grammar.download);
+    return into === undefined ? roles : { files: [...roles.files, into], plain: roles.plain };
+  }
   const inPlace = program === 'sed' || program === 'gsed' ? inPlaceOption(words, grammar.valued) : undefined;
   if (inPlace === undefined) return roles;
   return { files: [...roles.files, ...backups(roles.files, inPlace.suffix)], plain: [...roles.plain, inPlace.word] };
+}
+
+/**
+ * The directory a downloader names files in after their URL (`.`, or its directory option's
+ * value), or undefined when it writes only files it was told.
+ */
+function downloadDirectory(words: readonly string[], grammar: OperandGrammar, download: NonNullable<OperandGrammar['download']>): string | undefined {
+  const has = (set: OptionSet | undefined) => set !== undefined && words.some((w, i) => i > 0 && w.startsWith('-') && w !== '--' && optionIs(w, set.letters, set.long, grammar.valued));
+  if (!(download.always === true ? !has(download.unless) : has(download.remoteName))) return undefined;
+  let directory = '.';
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    const eq = w.indexOf('=');
+    if (w.startsWith('--') && download.directory.long.includes(eq < 0 ? w : w.slice(0, eq))) directory = eq < 0 ? (words[i + 1] ?? directory) : w.slice(eq + 1);
+    else if (/^-[A-Za-z]/.test(w) && !w.startsWith('--')) {
+      for (let k = 1; k < w.length; k++) {
+        if (download.directory.letters.includes(w[k]!)) directory = k < w.length - 1 ? w.slice(k + 1) : (words[i + 1] ?? directory);
+        if (grammar.valued.includes(w[k]!)) break;
+      }
+    }
+  }
+  return directory;
 }
 
 const PERL: OperandGrammar = { valued: 'eEI', script: { codeLetters: 'eE' }, opaque: 'I' };
@@ -241,6 +298,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
         files.push(word);
         break;
       }
+      if (grammar.noOperandFiles === true) continue;
       if (grammar.keyed !== undefined) {
         const eq = word.indexOf('=');
         if (eq > 0 && grammar.keyed.includes(word.slice(0, eq))) files.push(word.slice(eq + 1));

@@ -91,12 +91,15 @@ const TEMPLATES = [
   'shred -n 1 {n}', 'shred -n 1 -u {n}', 'sed -i -e 1d {n}', 'sed -i 1d {n}', 'sed -n -i p {n}', 'sed -i.bak 1d {n}', "sed -i 's/x/z/w {n}' {n}", "sed -n 'w {n}' {n}", "awk '{print > \"{n}\"}' {n}", 'sed -i -e s/x/z/g {n}', "sed -i'bk_*' 1d {n}", 'sed -ie 1d {n}', "perl -pi -e 's/x/z/' {n} {n}", "perl -i.orig -pe 's/x/z/' {n}",
   'dd if={n} of={n} status=none', 'xxd {n} {n}', 'head -n 1 {n}', 'tail -n 1 {n} {n}', 'cat {n} {n}', 'wc -l {n}',
   'grep -e x {n} {n}', "awk -F , '{print}' {n}", 'base64 {n}', 'diff {n} {n}', 'cd d1 && touch {n}', 'cd d1 && rm -f {n} {n}',
+  // downloads from file: URLs (no network): the files curl names after the URL land in the working directory
+  'curl -s -o {n} file://{ws}/a', 'curl -sO file://{ws}/b', 'curl -s --output-dir d1 -O file://{ws}/c', 'curl -s -D hdr -o {n} file://{ws}/a',
+  'curl -s file://{ws}/a -o {n}', 'cd d1 && curl -sO file://{ws}/x',
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];
 
 const line = fc.tuple(fc.constantFrom(...TEMPLATES), fc.array(fc.constantFrom(...NAMES), { minLength: 3, maxLength: 3 })).map(([template, names]) => {
   let k = 0;
-  return template.replace(/\{n\}/g, () => names[k++ % names.length]!);
+  return template.replace(/\{n\}/g, () => names[k++ % names.length]!).replace(/\{ws\}/g, WS);
 });
 
 const RUNS = process.env.OPS_RUNS ? { numRuns: Number(process.env.OPS_RUNS) } : { numRuns: 250, seed: 20261130 };

@@ -61,6 +61,15 @@ describe('fileOperands', () => {
     ['gawk --field-separator : {print} a', ['a']],
     ['base64 -w 0 a', ['a']],
     ['xxd -l 16 a out', ['a', 'out']],
+    ['curl -o out.html https://x/a', ['out.html']],
+    ['curl -fsSLO https://x/a.sh', ['.']],
+    ['curl --output-dir d1 -O https://x/a', ['d1', 'd1']],
+    ['curl -H h:1 -d @body.json https://x', []],
+    ['curl -T up.txt -K cfg ftp://x', ['up.txt', 'cfg']],
+    ['wget https://x/a', ['.']],
+    ['wget -q -O out https://x/a', ['out']],
+    ['wget -P dl https://x/a', ['dl', 'dl']],
+    ['wget --spider https://x', []],
     ['echo a b', []],
     ['git add a', []],
     ['git restore a b', ['a', 'b']],
@@ -134,6 +143,7 @@ const TEMPLATES = [
   'stat -c %s {f}', 'install -m 644 {f} {g}', 'sudo rm {f}', 'source {f}', 'shred -n 3 -u {f}',
   'git restore {f}', 'git rm -q {f}', 'git mv {f} {g}', 'git checkout HEAD -- {f}', 'dd if={f} of={g} bs=1M',
   "awk -F , '{print $1}' {f}", 'base64 -d {f}', 'xxd -l 16 {f} {g}',
+  'curl -s -o {f} https://example.test/x', 'wget -q -O {f} https://example.test/x', 'curl -T {f} ftp://example.test/',
   'python3 -u {f} --flag x', 'node {f} 3000', 'bash -x {f} arg', 'sh {f}', 'perl {f}', 'ruby {f}',
 ];
 // Names from the fixture tree (links in and out of the workspace, directories) and made-up ones.
