@@ -55,6 +55,13 @@ interface OptionSet {
 }
 
 const PLAIN: OperandGrammar = { valued: '' };
+const TAR_VALUED_LETTERS = 'fCTXbLNgVHKIF';
+const TAR: OperandGrammar = {
+  valued: TAR_VALUED_LETTERS, fileValued: 'fTXg', opaque: 'CIF',
+  valuedLong: ['--exclude', '--transform', '--xform', '--format', '--owner', '--group', '--mode', '--mtime', '--label', '--blocking-factor', '--newer', '--after-date', '--strip-components', '--checkpoint'],
+  fileLong: ['--file', '--files-from', '--exclude-from', '--listed-incremental'],
+  opaqueLong: ['--directory'],
+};
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const GREP: OperandGrammar = { valued: 'efmABCdD', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--regexp', '--file'], valuedLong: ['--regexp', '--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir'], fileLong: ['--file', '--exclude-from'] };
 const OWNER_OR_MODE: OperandGrammar = { valued: '', lead: 1, leadGivenBy: ['--reference'] };
@@ -89,6 +96,8 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
   ...['sed', 'gsed'].map((name): [string, OperandGrammar] => [name, { valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'] }]),
   ['dd', { valued: '', keyed: ['if', 'of'] }],
+  // tar: the archive, the files put in or named, the lists it reads (old-style `tar czf a.tgz d` too, see tarWords)
+  ['tar', TAR], ['gtar', TAR],
   // downloaders: the files they write
   ['curl', {
     valued: 'AbcCdDeEFHKmoPQrTtuUwxXyYz', fileValued: 'oTKcDE', opaque: 'bdFw',
@@ -204,6 +213,12 @@ export function wordRoles(words: readonly string[]): WordRoles {
     const edited = operandsBy(words, 0, PERL_IN_PLACE);
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
+  if (program === 'tar' || program === 'gtar') {
+    const dashed = tarWords(words);
+    const roles = operandsBy(dashed, 0, TAR);
+    // Extracting writes the archive's members, names unknown, in the working directory (or -C's).
+    return extracts(dashed) ? { files: [...roles.files, '.'], plain: roles.plain } : roles;
+  }
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
   if (grammar === undefined) return NO_ROLES;
   const roles = operandsBy(words, at, grammar);
@@ -236,6 +251,35 @@ function downloadDirectory(words: readonly string[], grammar: OperandGrammar, do
     }
   }
   return directory;
+}
+
+/** tar's short options that take a value (old-style bundles take them from the next words). */
+export const TAR_VALUED = TAR_VALUED_LETTERS;
+
+/**
+ * Arguments of tar (program word excluded) with an old-style first word (`czf a.tgz dir`:
+ * options without a dash, their values taken from the next words in order) written as
+ * dashed options, so `cIf prog` reads as `-c -I prog -f`. `dashed` makes `-x` from a word.
+ */
+export function tarArguments<T>(args: readonly T[], text: (arg: T) => string, dashed: (option: string) => T): readonly T[] {
+  const first = args[0];
+  if (first === undefined || !/^[A-Za-z]+$/.test(text(first))) return args;
+  const out: T[] = [];
+  let next = 1;
+  for (const letter of text(first)) {
+    out.push(dashed(`-${letter}`));
+    if (TAR_VALUED.includes(letter) && next < args.length) out.push(args[next++]!);
+  }
+  return [...out, ...args.slice(next)];
+}
+
+function tarWords(words: readonly string[]): readonly string[] {
+  return [words[0]!, ...tarArguments(words.slice(1), (w) => w, (option) => option)];
+}
+
+/** Whether a (dashed) tar command extracts: `-x`, in a cluster too, `--extract`, `--get`. */
+function extracts(words: readonly string[]): boolean {
+  return words.some((w, i) => i > 0 && w.startsWith('-') && w !== '--' && optionIs(w, 'x', ['--extract', '--get'], TAR.valued));
 }
 
 const PERL: OperandGrammar = { valued: 'eEI', script: { codeLetters: 'eE' }, opaque: 'I' };

