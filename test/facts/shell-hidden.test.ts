@@ -98,6 +98,7 @@ describe('commands hidden in other programs', () => {
     ["tar -cf a --checkpoint=1 --checkpoint-action=exec='rm x' .", 'rm x'],
     ["tar -I 'rm x' -cf a .", 'rm x'],
     ["tar cIf 'rm x' a .", 'rm x'],
+    ["zip -q -T -TT 'rm x' o.zip a", 'rm x'],
     ["tar cfI a 'rm x' .", 'rm x'],
     ["rsync -e 'rm x' a b:", 'rm x'],
     ["rsync --rsh='rm x' a b:", 'rm x'],

@@ -14,8 +14,11 @@ export type Hidden =
   | { kind: 'file'; path: string; write: boolean }
   | { kind: 'unverifiable'; reason: string };
 
-/** Options whose value is a command line, per program: `--opt=VALUE`, `--opt VALUE`, `-o VALUE`. */
-const commandOptions: ReadonlyMap<string, { long: string[]; short: string }> = new Map([
+/**
+ * Options whose value is a command line, per program: `--opt=VALUE`, `--opt VALUE`, `-o VALUE`,
+ * and whole option words that take the next word (`zip -TT CMD`).
+ */
+const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words?: string[] }> = new Map([
   ['tar', { long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'], short: 'IF' }],
   ['gtar', { long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'], short: 'IF' }],
   ['rsync', { long: ['--rsh', '--rsync-path'], short: 'e' }],
@@ -23,7 +26,7 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string }> = n
   ['sort', { long: ['--compress-program'], short: '' }],
   // ripgrep runs its preprocessor on every file it searches.
   ['rg', { long: ['--pre'], short: '' }],
-  ['zip', { long: ['--unzip-command'], short: '' }],
+  ['zip', { long: ['--unzip-command'], short: '', words: ['-TT'] }],
   ['less', { long: [], short: '' }],
 ]);
 
@@ -61,6 +64,11 @@ export function hiddenCommands(name: string, words: WordValue[], at: number): Hi
       else if (w === '--checkpoint-action' && /^exec=/.test(args[i + 1]?.text ?? '')) {
         found.push(valueOf(name, { ...args[i + 1]!, text: args[i + 1]!.text.slice(5) }));
       }
+    }
+    if (spec.words?.includes(w)) {
+      const value = args[i + 1];
+      found.push(value === undefined ? unverifiable(`\`${name} ${w}\` without a value`) : valueOf(name, value));
+      continue;
     }
     const eq = w.indexOf('=');
     const long = w.startsWith('--') ? (eq === -1 ? w : w.slice(0, eq)) : undefined;
