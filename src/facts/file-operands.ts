@@ -132,6 +132,10 @@ const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Operan
   ['mv', { valued: '' }],
   // `git checkout X` restores the file X when X names no branch (tested against git): read
   // as a file, so a branch name meets the path checks too; `git switch` names only branches.
+  // `git diff/log/show --output=FILE` write FILE (their other operands are revisions or paths they read)
+  ...['diff', 'log', 'show'].map((name): [string, OperandGrammar] => [name, { valued: '', fileLong: ['--output'], noOperandFiles: true }]),
+  // format-patch writes its patches into the working directory, or -o's, unless --stdout
+  ['format-patch', { valued: 'o', fileValued: 'o', fileLong: ['--output-directory'], noOperandFiles: true, download: { always: true, unless: { letters: '', long: ['--stdout'] }, directory: { letters: 'o', long: ['--output-directory'] } } }],
   ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], commitsBeforeDashes: true }],
 ]);
 // Git's own options before the subcommand that take the next word (`git -C dir restore x`).
@@ -362,7 +366,9 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       const name = eq < 0 ? word : word.slice(0, eq);
       const isFile = grammar.fileLong?.includes(name) ?? false;
       if (eq >= 0) {
+        // The value is read here; the word as a whole is no path (`--output=src/x` is not `./--output=src/x`).
         if (isFile) files.push(word.slice(eq + 1));
+        if (isFile || (grammar.valuedLong?.includes(name) === true && grammar.opaqueLong?.includes(name) !== true)) plain.push(word);
       } else if ((isFile || grammar.valuedLong?.includes(word)) && i + 1 < words.length) {
         i++;
         if (isFile) files.push(words[i]!);
@@ -376,6 +382,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       if (!grammar.valued.includes(letter)) continue;
       const attached = word.slice(k + 1);
       const value = attached !== '' ? attached : words[++i];
+      if (attached !== '' && grammar.opaque?.includes(letter) !== true) plain.push(word);
       if (value !== undefined && grammar.fileValued?.includes(letter)) files.push(value);
       else if (value !== undefined && attached === '' && grammar.opaque?.includes(letter) !== true) plain.push(value);
       break;

@@ -14,7 +14,8 @@ const GIT_READ_ONLY = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-fil
 export function isReadOnlyCommand(words: readonly string[]): boolean {
   const cmd = words[0];
   if (cmd === undefined) return true;
-  if (cmd === 'git') return words[1] !== undefined && GIT_READ_ONLY.has(words[1]);
+  // `git diff --output=FILE` (log and show too) and `sort -o FILE` write FILE.
+  if (cmd === 'git') return words[1] !== undefined && GIT_READ_ONLY.has(words[1]) && !words.some((w) => w === '--output' || w.startsWith('--output='));
   return READ_ONLY.has(cmd);
 }
 

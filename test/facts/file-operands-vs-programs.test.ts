@@ -130,6 +130,8 @@ const GIT_TEMPLATES = [
   'git rm -q {n}', 'git rm -rf {n}', 'git rm --cached -q {n}', 'git mv {n} {n}', 'git mv -k {n} {n}', 'git restore {n}',
   'git restore --source HEAD {n} {n}', 'git restore -s HEAD {n}', 'git checkout -- {n}', 'git checkout -q HEAD -- {n} {n}',
   'git -C d1 restore a', 'cd d1 && git restore {n}', 'git checkout {n}',
+  'git diff --output={n}', 'git log -1 --output {n}', 'git show --output={n} HEAD', 'git format-patch -1 HEAD', 'git format-patch -1 -o {n} HEAD',
+  'git format-patch -1 --stdout HEAD',
 ];
 
 describe('file operands against the real programs', () => {
