@@ -217,6 +217,7 @@ export function wordRoles(words: readonly string[]): WordRoles {
     const edited = operandsBy(words, 0, PERL_IN_PLACE);
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
+  if (program === 'find') return findRoles(words);
   if (program === 'tar' || program === 'gtar') {
     const dashed = tarWords(words);
     const roles = operandsBy(dashed, 0, TAR);
@@ -255,6 +256,36 @@ function downloadDirectory(words: readonly string[], grammar: OperandGrammar, do
     }
   }
   return directory;
+}
+
+// find's tests and actions that take one word, by what the word is.
+const FIND_FILE_ARG = new Set(['-fprint', '-fprint0', '-fls', '-fprintf', '-newer', '-anewer', '-cnewer', '-samefile', '-files0-from']);
+const FIND_PLAIN_ARG = new Set([
+  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-regextype', '-type', '-xtype', '-user', '-group',
+  '-uid', '-gid', '-perm', '-size', '-mtime', '-atime', '-ctime', '-mmin', '-amin', '-cmin', '-inum', '-links', '-maxdepth', '-mindepth',
+  '-fstype', '-used', '-lname', '-ilname', '-context', '-printf',
+]);
+
+/**
+ * find: the starting points (the words before the first test), the files its actions write
+ * (`-fprint FILE`, `-fls FILE`) and the reference files of `-newer FILE`; the patterns and
+ * values of other tests are no files. `-exec` commands are read by the shell module.
+ */
+function findRoles(words: readonly string[]): WordRoles {
+  const files: string[] = [];
+  const plain: string[] = [];
+  let i = 1;
+  // Options before the starting points: -H -L -P, -D debugopts, -O level.
+  while (i < words.length && /^-[HLPDO]/.test(words[i]!)) i += words[i] === '-D' || words[i] === '-O' ? 2 : 1;
+  while (i < words.length && !/^[-(!),]/.test(words[i]!)) files.push(words[i++]!);
+  for (; i < words.length; i++) {
+    const w = words[i]!;
+    if (FIND_FILE_ARG.has(w) || /^-newer[amcBt]{2}$/.test(w)) {
+      if (i + 1 < words.length) files.push(words[++i]!);
+      if (w === '-fprintf' && i + 1 < words.length) plain.push(words[++i]!);
+    } else if (FIND_PLAIN_ARG.has(w) && i + 1 < words.length) plain.push(words[++i]!);
+  }
+  return { files: files.filter((file) => file !== '' && file !== '{}'), plain };
 }
 
 /** tar's short options that take a value (old-style bundles take them from the next words). */

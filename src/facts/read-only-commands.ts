@@ -7,6 +7,8 @@ const READ_ONLY = new Set([
   'pwd', 'which', 'type', 'test', '[', 'sha256sum', 'md5sum', 'cksum', 'nl', 'od', 'hexdump', 'strings', 'jq',
 ]);
 
+const FIND_WRITES = new Set(['-delete', '-exec', '-execdir', '-ok', '-okdir', '-fprint', '-fprint0', '-fprintf', '-fls']);
+
 /** Git subcommands that only read. */
 const GIT_READ_ONLY = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-files', 'grep', 'rev-parse', 'branch']);
 
@@ -14,6 +16,9 @@ const GIT_READ_ONLY = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-fil
 export function isReadOnlyCommand(words: readonly string[]): boolean {
   const cmd = words[0];
   if (cmd === undefined) return true;
+  // find only reads, unless it deletes, writes a file, or runs a command on what it finds
+  // (`-exec rm {} \;` acts on every file under the starting points).
+  if (cmd === 'find') return !words.some((w) => FIND_WRITES.has(w));
   // `git diff --output=FILE` (log and show too) and `sort -o FILE` write FILE.
   if (cmd === 'git') return words[1] !== undefined && GIT_READ_ONLY.has(words[1]) && !words.some((w) => w === '--output' || w.startsWith('--output='));
   return READ_ONLY.has(cmd);

@@ -108,6 +108,9 @@ const TEMPLATES = [
   // tar, old-style and dashed: the archive written or read, members put in, or extracted here or in -C's directory
   'tar cf {n} {n} {n}', 'tar -cf {n} {n}', 'tar czf new.tgz {n}', 'tar xf arch.tar', 'tar -xf arch.tar {n}', 'tar -xf arch.tar -C {n}',
   'tar -C d1 -xf ../arch.tar', 'tar tf arch.tar', 'tar --create --file={n} {n}', 'tar -rf arch.tar {n}', 'tar xvf arch.tar --keep-old-files',
+  // find: what its actions write, and what -delete removes under the starting points
+  'find . -maxdepth 1 -fprint {n}', 'find {n} -maxdepth 0 -fls {n}', 'find . -name {n} -delete', 'find {n} -newer {n} -fprint {n}',
+  "find . -maxdepth 1 -fprintf {n} '%p'", 'cd d1 && find . -fprint {n}', 'find {n} -type f -delete',
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];
 
