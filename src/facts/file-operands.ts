@@ -96,6 +96,8 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
   ...['sed', 'gsed'].map((name): [string, OperandGrammar] => [name, { valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'] }]),
   ['dd', { valued: '', keyed: ['if', 'of'] }],
+  // unzip: the archive (members after it are names in it), extracted into the working directory or -d's
+  ['unzip', { valued: 'dP', fileValued: 'd', firstOnly: true, download: { always: true, unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] } } }],
   // tar: the archive, the files put in or named, the lists it reads (old-style `tar czf a.tgz d` too, see tarWords)
   ['tar', TAR], ['gtar', TAR],
   // downloaders: the files they write

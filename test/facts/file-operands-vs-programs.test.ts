@@ -30,6 +30,7 @@ function freshTree(): void {
   for (const name of ['a', 'b', 'c', '5', 'ref', '644', 'x', 'd1/a']) writeFileSync(path.join(WS, name), '2 x\n1 y\n1 y\n');
   // An archive of other content, so that extracting it changes files.
   copyFileSync(ARCHIVE, path.join(WS, 'arch.tar'));
+  copyFileSync(ZIP, path.join(WS, 'arch.zip'));
 }
 
 const ARCHIVE = path.join(BASE, 'arch.tar');
@@ -38,7 +39,9 @@ function makeArchive(): void {
   mkdirSync(path.join(dir, 'd1'), { recursive: true });
   for (const name of ['a', 'x', 'd1/a', 'new']) writeFileSync(path.join(dir, name), 'archived\n');
   execFileSync('tar', ['-cf', ARCHIVE, 'a', 'x', 'd1', 'new'], { cwd: dir, stdio: 'ignore' });
+  execFileSync('zip', ['-qr', ZIP, 'a', 'x', 'd1', 'new'], { cwd: dir, stdio: 'ignore' });
 }
+const ZIP = path.join(BASE, 'arch.zip');
 
 /** Every entry under WS with what identifies its state (a change of any part is a write); git's own store aside. */
 function snapshot(dir = WS, out = new Map<string, string>()): Map<string, string> {
@@ -111,6 +114,9 @@ const TEMPLATES = [
   // find: what its actions write, and what -delete removes under the starting points
   'find . -maxdepth 1 -fprint {n}', 'find {n} -maxdepth 0 -fls {n}', 'find . -name {n} -delete', 'find {n} -newer {n} -fprint {n}',
   "find . -maxdepth 1 -fprintf {n} '%p'", 'cd d1 && find . -fprint {n}', 'find {n} -type f -delete',
+  // unzip: into the working directory or -d's
+  'unzip -q -o arch.zip', 'unzip -q -o arch.zip -d {n}', 'unzip -l arch.zip', 'unzip -q -o arch.zip {n} {n}', 'cd d1 && unzip -q -o ../arch.zip',
+  'unzip -qo arch.zip -x {n}',
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];
 
