@@ -3,7 +3,7 @@
 // and redirect targets. Anything of an unexpected type is a problem, which the engine denies.
 import type { SimpleCommand, ToolClass } from '../types.js';
 import { WORD_SPLIT } from './path-glob.js';
-import { scriptOperand, wordRoles } from './file-operands.js';
+import { wordRoles } from './file-operands.js';
 
 export interface RawPath {
   value: string;
@@ -643,7 +643,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; optionPa
   }
   // An interpreter's script is read, not written (what the script then does is out of sight),
   // unless it is also one of the script's own arguments (`python3 fix.py fix.py`).
-  const script = scriptOperand(cmd.words);
+  const script = roles.script;
   const readOnly = script !== undefined && cmd.words.indexOf(script) === cmd.words.lastIndexOf(script);
   return { pathLike, optionPaths, names, words, script: readOnly ? (pathCandidates(script)[0] ?? script) : undefined };
 }

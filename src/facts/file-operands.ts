@@ -55,9 +55,10 @@ interface OptionSet {
 }
 
 const PLAIN: OperandGrammar = { valued: '' };
-const TAR_VALUED_LETTERS = 'fCTXbLNgVHKIF';
+/** tar's short options that take a value (old-style bundles take them from the next words). */
+export const TAR_VALUED = 'fCTXbLNgVHKIF';
 const TAR: OperandGrammar = {
-  valued: TAR_VALUED_LETTERS, fileValued: 'fTXg', opaque: 'CIF',
+  valued: TAR_VALUED, fileValued: 'fTXg', opaque: 'CIF',
   valuedLong: ['--exclude', '--transform', '--xform', '--format', '--owner', '--group', '--mode', '--mtime', '--label', '--blocking-factor', '--newer', '--after-date', '--strip-components', '--checkpoint'],
   fileLong: ['--file', '--files-from', '--exclude-from', '--listed-incremental'],
   opaqueLong: ['--directory'],
@@ -156,6 +157,7 @@ function gitGrammar(words: readonly string[]): { at: number; grammar: OperandGra
  * the value of `e`).
  */
 function optionIs(word: string, letters: string, long: readonly string[], valued: string): boolean {
+  if (!word.startsWith('-') || word === '-' || word === '--') return false;
   if (word.startsWith('--')) return long.includes(word.split('=', 1)[0]!);
   for (let i = 1; i < word.length; i++) {
     if (letters.includes(word[i]!)) return true;
@@ -164,18 +166,16 @@ function optionIs(word: string, letters: string, long: readonly string[], valued
   return false;
 }
 
+/** Whether any word after the program is such an option (optionIs). */
+function hasOption(words: readonly string[], letters: string, long: readonly string[], valued: string): boolean {
+  return words.some((w, i) => i > 0 && optionIs(w, letters, long, valued));
+}
+
 /** Whether an option word gives the lead operand (`-e`, `-rne`, `--regexp=x`, `--file x`). */
 function givesLead(word: string, grammar: OperandGrammar): boolean {
   const given = grammar.leadGivenBy ?? [];
   const letters = given.filter((g) => g.length === 2).map((g) => g[1]).join('');
   return optionIs(word, letters, given, grammar.valued);
-}
-
-/** The script an interpreter runs (`python3 manage.py`): a file it reads, whatever the script then does. */
-export function scriptOperand(words: readonly string[]): string | undefined {
-  const program = words[0] ?? '';
-  if (program === 'perl' && inPlaceOption(words, PERL.valued) !== undefined) return undefined;
-  return (program === 'perl' ? PERL : GRAMMARS.get(program))?.script !== undefined ? fileOperands(words)[0] : undefined;
 }
 
 /** Whether an interpreter's option word gives it code instead of a script (`-c`, `-uc`, `--eval=x`). */
@@ -205,6 +205,8 @@ export interface WordRoles {
    * (shell/hidden-commands.ts).
    */
   plain: string[];
+  /** The script an interpreter runs (`python3 manage.py`, one of `files`): read, whatever it then does. */
+  script?: string;
 }
 
 const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown as WordRoles;
@@ -243,7 +245,7 @@ export function wordRoles(words: readonly string[]): WordRoles {
  * value), or undefined when it writes only files it was told.
  */
 function downloadDirectory(words: readonly string[], grammar: OperandGrammar, download: NonNullable<OperandGrammar['download']>): string | undefined {
-  const has = (set: OptionSet | undefined) => set !== undefined && words.some((w, i) => i > 0 && w.startsWith('-') && w !== '--' && optionIs(w, set.letters, set.long, grammar.valued));
+  const has = (set: OptionSet | undefined) => set !== undefined && hasOption(words, set.letters, set.long, grammar.valued);
   if (!(download.always === true ? !has(download.unless) : has(download.remoteName))) return undefined;
   let directory = '.';
   for (let i = 1; i < words.length; i++) {
@@ -290,9 +292,6 @@ function findRoles(words: readonly string[]): WordRoles {
   return { files: files.filter((file) => file !== '' && file !== '{}'), plain };
 }
 
-/** tar's short options that take a value (old-style bundles take them from the next words). */
-export const TAR_VALUED = TAR_VALUED_LETTERS;
-
 /**
  * Arguments of tar (program word excluded) with an old-style first word (`czf a.tgz dir`:
  * options without a dash, their values taken from the next words in order) written as
@@ -316,7 +315,7 @@ function tarWords(words: readonly string[]): readonly string[] {
 
 /** Whether a (dashed) tar command extracts: `-x`, in a cluster too, `--extract`, `--get`. */
 function extracts(words: readonly string[]): boolean {
-  return words.some((w, i) => i > 0 && w.startsWith('-') && w !== '--' && optionIs(w, 'x', ['--extract', '--get'], TAR.valued));
+  return hasOption(words, 'x', ['--extract', '--get'], TAR.valued);
 }
 
 const PERL: OperandGrammar = { valued: 'eEI', script: { codeLetters: 'eE' }, opaque: 'I' };
@@ -369,6 +368,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
   const files: string[] = [];
   const plain: string[] = [];
   const operands: string[] = [];
+  let script: string | undefined;
   let leadGiven = false;
   let afterDashes = false;
   for (let i = at + 1; i < words.length; i++) {
@@ -377,6 +377,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       // An interpreter's first operand is its script; what follows is the script's.
       if (grammar.script !== undefined) {
         files.push(word);
+        script = word;
         break;
       }
       if (grammar.noOperandFiles === true) continue;
@@ -427,5 +428,6 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
   for (const word of grammar.firstOnly ? fileOperands.slice(0, 1) : fileOperands) files.push(word);
   // `{}` is where `find -exec` and `xargs -I {}` put the paths they found, not a file of its
   // own (find's starting points are checked as its arguments).
-  return { files: files.filter((word) => word !== '-' && word !== '' && word !== '{}'), plain };
+  const named = files.filter((word) => word !== '-' && word !== '' && word !== '{}');
+  return script !== undefined && named.includes(script) ? { files: named, plain, script } : { files: named, plain };
 }

@@ -19,7 +19,7 @@ export function isReadOnlyCommand(words: readonly string[]): boolean {
   // find only reads, unless it deletes, writes a file, or runs a command on what it finds
   // (`-exec rm {} \;` acts on every file under the starting points).
   if (cmd === 'find') return !words.some((w) => FIND_WRITES.has(w));
-  // `git diff --output=FILE` (log and show too) and `sort -o FILE` write FILE.
+  // `git diff --output=FILE` (log and show too) writes FILE.
   if (cmd === 'git') return words[1] !== undefined && GIT_READ_ONLY.has(words[1]) && !words.some((w) => w === '--output' || w.startsWith('--output='));
   return READ_ONLY.has(cmd);
 }

@@ -41,13 +41,9 @@ export function keyPart(per: Per, view: CallView): string | undefined {
     case 'channel':
       return present(call.requester?.channel);
     case 'sender': {
-      const r = call.requester;
-      const channel = present(r?.channel);
-      const sender = present(r?.senderId);
-      if (channel === undefined || sender === undefined) return undefined;
+      const s = senderOf(call);
       // JSON.stringify([channel, accountId ?? null, sender])
-      const account = r?.accountId;
-      return '[' + jsonString(channel) + ',' + (account === undefined ? 'null' : jsonString(account)) + ',' + jsonString(sender) + ']';
+      return s === undefined ? undefined : '[' + jsonString(s.channel) + ',' + (s.account === undefined ? 'null' : jsonString(s.account)) + ',' + jsonString(s.sender) + ']';
     }
     case 'global':
       return '*';
@@ -63,29 +59,24 @@ export function keyPartJson(per: Per, view: CallView): string | undefined {
     const part = keyPart(per, view);
     return part === undefined ? undefined : jsonString(part);
   }
-  const r = view.call.requester;
-  const channel = present(r?.channel);
-  const sender = present(r?.senderId);
-  if (channel === undefined || sender === undefined) return undefined;
-  const account = r?.accountId;
+  const s = senderOf(view.call);
+  if (s === undefined) return undefined;
+  const { channel, account, sender } = s;
   if (NEEDS_ESCAPE.test(channel) || NEEDS_ESCAPE.test(sender) || (account !== undefined && NEEDS_ESCAPE.test(account))) return JSON.stringify(keyPart(per, view));
   return '"[\\"' + channel + '\\",' + (account === undefined ? 'null' : '\\"' + account + '\\"') + ',\\"' + sender + '\\"]"';
 }
 
-/** Whether the call has the key part `per` needs (keyPart without building it). */
-function hasKeyPart(per: Per, { call }: CallView): boolean {
-  switch (per) {
-    case 'session':
-      return present(call.sessionId) !== undefined || present(call.sessionKey) !== undefined;
-    case 'agent':
-      return present(call.agentId) !== undefined;
-    case 'channel':
-      return present(call.requester?.channel) !== undefined;
-    case 'sender':
-      return present(call.requester?.channel) !== undefined && present(call.requester?.senderId) !== undefined;
-    case 'global':
-      return true;
-  }
+/** A sender key's parts; undefined when the call lacks its channel or sender id. */
+function senderOf(call: CallView['call']): { channel: string; account: string | undefined; sender: string } | undefined {
+  const r = call.requester;
+  const channel = present(r?.channel);
+  const sender = present(r?.senderId);
+  return channel === undefined || sender === undefined ? undefined : { channel, account: r?.accountId, sender };
+}
+
+/** Whether the call has the key part `per` needs, without building a sender's. */
+function hasKeyPart(per: Per, view: CallView): boolean {
+  return per === 'sender' ? senderOf(view.call) !== undefined : keyPart(per, view) !== undefined;
 }
 
 const NEEDS: Record<Per, string> = { session: 'session id', agent: 'agent id', channel: 'channel', sender: 'sender (channel and sender id)', global: '' };
