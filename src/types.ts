@@ -116,7 +116,7 @@ export interface SimpleCommand {
    */
   wrapperOptions?: string[];
   /**
-   * The directory a wrapper makes it run in (`env -C /etc cat passwd`), nested ones joined;
+   * The directory a wrapper makes it run in (`env -C /etc cat passwd`), nested ones each in the one before;
    * relative to the shell's own. (Added by the shell module.)
    */
   cwd?: string;

@@ -2,6 +2,7 @@
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
 import type { ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths } from './extract-paths.js';
+import { ownDirectories } from './file-operands.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 
 export interface CommandLinePaths {
@@ -106,26 +107,19 @@ function directoryChanges(commands: readonly SimpleCommand[]): DirectoryChanges 
   return { targets, unfollowed };
 }
 
-// Programs whose `-C DIR` / `--directory=DIR` makes them work in DIR (`tar -C /etc -czf x passwd`).
-const DIRECTORY_OPTION_PROGRAMS: ReadonlySet<string> = new Set(['tar', 'make', 'gmake', 'git']);
-
 /**
- * The directory one command runs in besides the shell's: a wrapper's (`env -C`, `sudo -D`) or
- * its own `-C DIR`, `-CDIR`, `--directory[=]DIR` (tar, make, git); the last one given.
+ * Where one command reads its relative paths, besides the shell's own directory (`''`): a
+ * wrapper's directory (`env -C`, `sudo -D`), then its own options' (`make -C DIR`, `git -C
+ * DIR`, `patch -d DIR`), each changed into before anything else runs, each relative to the
+ * one before; undefined when none moves it. tar's `-C` applies only to the names after it, so
+ * for tar every directory on the way counts.
  */
-function commandDirectory(cmd: SimpleCommand): string | undefined {
-  if (cmd.cwd !== undefined) return cmd.cwd;
-  const [name, ...args] = cmd.words;
-  if (name === undefined || !DIRECTORY_OPTION_PROGRAMS.has(name)) return undefined;
-  let dir: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const w = args[i]!;
-    if (w === '--') break;
-    if (w === '-C' || w === '--directory') dir = args[i + 1];
-    else if (w.startsWith('--directory=')) dir = w.slice('--directory='.length);
-    else if (w.startsWith('-C')) dir = w.slice(2);
-  }
-  return dir;
+function commandDirectories(cmd: SimpleCommand): string[] | undefined {
+  const own = ownDirectories(cmd.words);
+  if (own.length === 0) return cmd.cwd === undefined ? undefined : [cmd.cwd];
+  const each = [cmd.cwd ?? ''];
+  for (const dir of own) each.push(within(each[each.length - 1]!, dir));
+  return cmd.words[0] === 'tar' || cmd.words[0] === 'gtar' ? each : [each[each.length - 1]!];
 }
 
 function isDirectoryChange(cmd: SimpleCommand): boolean {
@@ -182,15 +176,16 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     const found = commandPaths(cmd);
     // The directories the shell may be in when this command runs.
     const bases = each !== undefined ? [each[index]!] : all;
-    // A command that works in a directory of its own (`env -C d`, `tar -C d`): its relative
-    // paths are read there as well as in the shell's directory, and the directory is touched.
-    const own = commandDirectory(cmd);
+    // A command that works in a directory of its own (`env -C d`, `git -C d`): its relative
+    // paths are read there, and the directory is touched.
+    const dirs = commandDirectories(cmd);
     let here = bases;
-    if (own !== undefined) {
-      if (/[$`]/.test(own) || own === '') computed ??= `a command's own directory \`${own}\``;
+    if (dirs !== undefined) {
+      const unreadable = dirs.find((dir) => /[$`]/.test(dir) || (dir === '' && dirs.length === 1));
+      if (unreadable !== undefined) computed ??= `a command's own directory \`${unreadable}\``;
       else {
-        here = [...bases, ...bases.map((b) => within(b, own))];
-        addRaw(own, false, bases);
+        here = bases.flatMap((b) => dirs.map((dir) => within(b, dir)));
+        for (const dir of dirs) if (dir !== '') addRaw(dir, false, bases);
       }
     }
     // A directory change's own target is where the others go, not something placed there.
@@ -199,8 +194,11 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     const writes = !isReadOnlyCommand(cmd.words);
     if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) addRaw(cmd.commandPath, false, here);
     const writtenRedirects = cmd.writtenRedirects;
-    for (const p of found.pathLike) addRaw(p, (writes && p !== found.script) || (writtenRedirects !== undefined && writtenRedirects.includes(p)), here);
-    for (const p of found.optionPaths) addRaw(p, true, here);
+    const writesTo = (p: string) => (writes && p !== found.script) || (writtenRedirects !== undefined && writtenRedirects.includes(p));
+    for (const p of found.pathLike) addRaw(p, writesTo(p), here);
+    for (const p of found.redirects) addRaw(p, writesTo(p), bases);
+    // A wrapper's options may be read before or after it changes directory (`time -o f env -C d …`): both.
+    for (const p of found.optionPaths) addRaw(p, true, here === bases ? bases : [...new Set([...bases, ...here])]);
     for (const w of found.words) words.push(w);
   }
   const out: CommandLinePaths = { raws, written, names: [...names], words };

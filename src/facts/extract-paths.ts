@@ -600,7 +600,7 @@ const NO_CANDIDATES: readonly string[] = Object.freeze([]);
  * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
  * up on PATH, so it names no file here.
  */
-export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; optionPaths: string[]; names: string[]; words: string[]; script: string | undefined } {
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; script: string | undefined } {
   const pathLike: string[] = [];
   const names: string[] = [];
   const words: string[] = [];
@@ -636,14 +636,16 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; optionPa
     optionPaths.push(...candidates);
     if (candidates.length === 0) names.push(...bareNames(word));
   }
+  // Redirect targets apart: the shell opens them in its own directory, not in one the command changes into (`env -C d cmd > out`).
+  const redirects: string[] = [];
   for (const target of cmd.redirects) {
     if (typeof target !== 'string' || FD_DUPLICATE.test(target)) continue;
     words.push(target);
-    push(target);
+    if (!redirects.includes(target) && !STANDARD_STREAM.test(target)) redirects.push(target);
   }
   // An interpreter's script is read, not written (what the script then does is out of sight),
   // unless it is also one of the script's own arguments (`python3 fix.py fix.py`).
   const script = roles.script;
   const readOnly = script !== undefined && cmd.words.indexOf(script) === cmd.words.lastIndexOf(script);
-  return { pathLike, optionPaths, names, words, script: readOnly ? (pathCandidates(script)[0] ?? script) : undefined };
+  return { pathLike, redirects, optionPaths, names, words, script: readOnly ? (pathCandidates(script)[0] ?? script) : undefined };
 }

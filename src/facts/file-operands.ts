@@ -2,6 +2,7 @@
 // so bare words are not held to the path allowlists; but `rm package.json` removes the file
 // `./package.json` names, and must be judged like it. For the programs below, the words that
 // are files by the program's own grammar are paths, whether written `./x` or `x`.
+import { hasOption, lastOptionValue, optionIs, optionValues, type OptionSpelling } from './options.js';
 
 /** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
 interface OperandGrammar {
@@ -11,6 +12,12 @@ interface OperandGrammar {
   fileValued?: string;
   /** Long options that take the next word as a value when written without `=`. */
   valuedLong?: readonly string[];
+  /** Long options that take the next two words, a name and a value (`jq --arg name value`)... */
+  pairLong?: readonly string[];
+  /** ...and those whose second word is a file (`jq --rawfile name FILE`). */
+  pairFileLong?: readonly string[];
+  /** Options after which operands are arguments, not files (`jq --args`). */
+  argumentsAfter?: readonly string[];
   /** Long options whose value is a file, with `=` or as the next word (`--target-directory`). */
   fileLong?: readonly string[];
   /** Leading operands that are not files (grep's pattern, chmod's mode)... */
@@ -41,17 +48,19 @@ interface OperandGrammar {
   /** Its operands are never files (curl's and wget's URLs; a `file:` URL is a path all the same). */
   noOperandFiles?: boolean;
   /**
-   * A downloader that names the files it writes after the URL, in the working directory or
-   * a directory option's: `curl -O` (`remoteName`), wget unless told a file (`always`,
-   * `unless`). The directory counts as written.
+   * A program that writes files it names itself (after a URL, or from a patch or an archive)
+   * into the working directory, or its `directory` option's: that directory counts as
+   * written. Only when `when` is given (`curl -O`); not when `unless` is (`wget -O f`,
+   * `unzip -l`) and `despite` is not (`git apply --check --apply`); not when operands name
+   * the files (`unlessOperand`: `patch a.c`, `git clean -f src`); only with an operand
+   * (`withOperand`: `git switch main`); not when the first operand is one that only reads
+   * (`readOnlyFirst`: `git stash list`).
    */
-  download?: { remoteName?: OptionSet; always?: boolean; unless?: OptionSet; directory: OptionSet };
-}
-
-/** Short option letters and long option names. */
-interface OptionSet {
-  letters: string;
-  long: readonly string[];
+  writesInto?: { when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling };
+  /** Files it writes beside its file operands, not beside option values (`gzip a` writes `a.gz`, `patch a.c` may leave `a.c.orig`). */
+  outputs?: (files: readonly string[], words: readonly string[]) => string[];
+  /** The option whose value is the directory it works in (`tar -C DIR`, `make -C DIR`, `patch -d DIR`). */
+  directory?: OptionSpelling;
 }
 
 const PLAIN: OperandGrammar = { valued: '' };
@@ -62,7 +71,40 @@ const TAR: OperandGrammar = {
   valuedLong: ['--exclude', '--transform', '--xform', '--format', '--owner', '--group', '--mode', '--mtime', '--label', '--blocking-factor', '--newer', '--after-date', '--strip-components', '--checkpoint'],
   fileLong: ['--file', '--files-from', '--exclude-from', '--listed-incremental'],
   opaqueLong: ['--directory'],
+  directory: { letters: 'C', long: ['--directory'] },
 };
+/**
+ * What a compressor writes beside each file: the file with its suffix added (compressing;
+ * `-S`'s suffix when given) and the file with a known suffix taken off (decompressing;
+ * `.tgz` gives `.tar`). Both count: which one a command does depends on its options, and
+ * either way the file itself is replaced.
+ */
+function compressed(suffix: string, names: readonly (readonly [string, string])[], suffixOption?: OptionSpelling, valued = '') {
+  return (files: readonly string[], words: readonly string[]): string[] => {
+    const given = suffixOption === undefined ? undefined : lastOptionValue(words, suffixOption, valued);
+    const endings = given === undefined || given === '' ? names : [...names, [given, ''] as const];
+    const out: string[] = [];
+    for (const file of files) {
+      out.push(file + (given || suffix));
+      for (const [ending, replacement] of endings) if (file.length > ending.length && file.endsWith(ending)) out.push(file.slice(0, -ending.length) + replacement);
+    }
+    return out;
+  };
+}
+const optional = (value: string | undefined): string[] => (value === undefined ? [] : [value]);
+const SUFFIX_OPTION: OptionSpelling = { letters: 'S', long: ['--suffix'] };
+const GZIP: OperandGrammar = {
+  valued: 'S', valuedLong: ['--suffix'],
+  outputs: compressed('.gz', [['.gz', ''], ['-gz', ''], ['.z', ''], ['-z', ''], ['_z', ''], ['.Z', ''], ['.tgz', '.tar'], ['.taz', '.tar']], SUFFIX_OPTION, 'S'),
+};
+const BZIP2_NAMES = [['.bz2', ''], ['.bz', ''], ['.tbz2', '.tar'], ['.tbz', '.tar']] as const;
+const ZSTD_NAMES = [['.zst', ''], ['.tzst', '.tar']] as const;
+function xz(suffix: string): OperandGrammar {
+  return {
+    valued: 'SCFTM', valuedLong: ['--suffix', '--check', '--format', '--threads', '--memlimit'], fileLong: ['--files', '--files0'],
+    outputs: compressed(suffix, [['.xz', ''], ['.txz', '.tar'], ['.lzma', ''], ['.tlz', '.tar']], SUFFIX_OPTION, 'SCFTM'),
+  };
+}
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const GREP: OperandGrammar = { valued: 'efmABCdD', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--regexp', '--file'], valuedLong: ['--regexp', '--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir'], fileLong: ['--file', '--exclude-from'] };
 const OWNER_OR_MODE: OperandGrammar = { valued: '', lead: 1, leadGivenBy: ['--reference'] };
@@ -98,9 +140,47 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ...['sed', 'gsed'].map((name): [string, OperandGrammar] => [name, { valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'] }]),
   ['dd', { valued: '', keyed: ['if', 'of'] }],
   // unzip: the archive (members after it are names in it), extracted into the working directory or -d's
-  ['unzip', { valued: 'dP', fileValued: 'd', firstOnly: true, download: { always: true, unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] } } }],
+  ['unzip', { valued: 'dP', fileValued: 'd', firstOnly: true, writesInto: { unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] } } }],
   // tar: the archive, the files put in or named, the lists it reads (old-style `tar czf a.tgz d` too, see tarWords)
   ['tar', TAR], ['gtar', TAR],
+  // compressors: each file, and the file they write beside it (compressed or decompressed)
+  ...['gzip', 'gunzip', 'pigz', 'unpigz'].map((name): [string, OperandGrammar] => [name, GZIP]),
+  ...['bzip2', 'bunzip2', 'pbzip2'].map((name): [string, OperandGrammar] => [name, { valued: '', outputs: compressed('.bz2', BZIP2_NAMES) }]),
+  ...['xz', 'unxz'].map((name): [string, OperandGrammar] => [name, xz('.xz')]),
+  ...['lzma', 'unlzma'].map((name): [string, OperandGrammar] => [name, xz('.lzma')]),
+  ...['zstd', 'unzstd'].map((name): [string, OperandGrammar] => [name, {
+    valued: 'oD', fileValued: 'oD', fileLong: ['--output-dir-flat', '--output-dir-mirror', '--filelist', '--patch-from'], outputs: compressed('.zst', ZSTD_NAMES),
+  }]),
+  ...['lz4', 'unlz4'].map((name): [string, OperandGrammar] => [name, { valued: '', outputs: compressed('.lz4', [['.lz4', '']]) }]),
+  ...['zcat', 'gzcat', 'bzcat', 'xzcat', 'lzcat', 'zstdcat', 'lz4cat'].map((name): [string, OperandGrammar] => [name, PLAIN]),
+  // zip: the archive written (`.zip` added to a name without one), the files put in it (-x and -i patterns are no files)
+  ['zip', {
+    valued: 'bnOPtZxi', fileValued: 'bO', valuedLong: ['--password', '--suffixes', '--compression-method', '--exclude', '--include'], fileLong: ['--temp-path', '--output-file'],
+    outputs: (files) => files.slice(0, 1).map((archive) => `${archive}.zip`),
+  }],
+  // patch: the file it patches and the patch; without a file, those the patch names, in the
+  // working directory (-d's, where every relative name is read: see ownDirectories)
+  ['patch', {
+    valued: 'pFdDiorBYzVgx', fileValued: 'ior', opaque: 'dBYz',
+    valuedLong: ['--strip', '--fuzz', '--ifdef', '--prefix', '--basename-prefix', '--suffix', '--version-control', '--get', '--quoting-style', '--reject-format', '--read-only', '--directory'],
+    fileLong: ['--input', '--output', '--reject-file'], opaqueLong: ['--directory', '--prefix', '--basename-prefix', '--suffix'],
+    writesInto: { unless: { letters: 'o', long: ['--output', '--dry-run'] }, unlessOperand: true },
+    // Backups and rejects beside the file it patches, or beside -o's output.
+    outputs: (files, words) => [...files, ...optional(lastOptionValue(words, { letters: 'o', long: ['--output'] }, 'pFdDiorBYzVgx'))].flatMap((file) => [`${file}.orig`, `${file}.rej`]),
+    directory: { letters: 'd', long: ['--directory'] },
+  }],
+  // make: its targets are no files; -C is where it works
+  ...['make', 'gmake'].map((name): [string, OperandGrammar] => [name, { valued: 'CfIjlWoO', opaque: 'fIWoO', noOperandFiles: true, directory: { letters: 'C', long: ['--directory'] } }]),
+  // read
+  ['jq', {
+    valued: 'L', opaque: 'L', lead: 1, leadGivenBy: ['-f', '--from-file'],
+    valuedLong: ['--indent'], pairLong: ['--arg', '--argjson'], pairFileLong: ['--slurpfile', '--rawfile'], argumentsAfter: ['--args', '--jsonargs'],
+  }],
+  ['iconv', { valued: 'fto', fileValued: 'o', valuedLong: ['--from-code', '--to-code'], fileLong: ['--output'] }],
+  ['paste', { valued: 'd', valuedLong: ['--delimiters'] }], ['join', { valued: 'aejot12' }], ['comm', PLAIN], ['fold', { valued: 'w', valuedLong: ['--width'] }],
+  ['expand', { valued: 't', valuedLong: ['--tabs'] }], ['unexpand', { valued: 't', valuedLong: ['--tabs'] }], ['rev', PLAIN], ['tsort', PLAIN],
+  ['column', { valued: 'cdsoOENRHWlrJn', valuedLong: ['--table-columns', '--separator', '--output-separator', '--output-width', '--table-name'] }],
+  ...['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum'].map((name): [string, OperandGrammar] => [name, PLAIN]),
   // downloaders: the files they write
   ['curl', {
     valued: 'AbcCdDeEFHKmoPQrTtuUwxXyYz', fileValued: 'oTKcDE', opaque: 'bdFw',
@@ -108,7 +188,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     fileLong: ['--output', '--upload-file', '--config', '--cookie-jar', '--dump-header', '--cert', '--key', '--cacert', '--netrc-file', '--trace', '--trace-ascii', '--stderr', '--output-dir'],
     opaqueLong: ['--data', '--data-binary', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--url'],
     noOperandFiles: true,
-    download: { remoteName: { letters: 'O', long: ['--remote-name', '--remote-name-all'] }, directory: { letters: '', long: ['--output-dir'] } },
+    writesInto: { when: { letters: 'O', long: ['--remote-name', '--remote-name-all'] }, directory: { letters: '', long: ['--output-dir'] } },
   }],
   ['wget', {
     valued: 'OoaPiBtTwQeUlARDXI', fileValued: 'OoaPi', opaque: 'e',
@@ -116,7 +196,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     fileLong: ['--output-document', '--output-file', '--append-output', '--directory-prefix', '--input-file', '--post-file', '--load-cookies', '--save-cookies', '--certificate', '--private-key', '--ca-certificate'],
     opaqueLong: ['--execute'],
     noOperandFiles: true,
-    download: { always: true, unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
+    writesInto: { unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
   }],
   ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, { valued: 'Fvf', fileValued: 'f', valuedLong: ['--field-separator', '--assign'], fileLong: ['--file'], lead: 1, leadGivenBy: ['-f', '--file'], assignments: true }]),
   ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
@@ -138,8 +218,23 @@ const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Operan
   // `git diff/log/show --output=FILE` write FILE (their other operands are revisions or paths they read)
   ...['diff', 'log', 'show'].map((name): [string, OperandGrammar] => [name, { valued: '', fileLong: ['--output'], noOperandFiles: true }]),
   // format-patch writes its patches into the working directory, or -o's, unless --stdout
-  ['format-patch', { valued: 'o', fileValued: 'o', fileLong: ['--output-directory'], noOperandFiles: true, download: { always: true, unless: { letters: '', long: ['--stdout'] }, directory: { letters: 'o', long: ['--output-directory'] } } }],
+  ['format-patch', { valued: 'o', fileValued: 'o', fileLong: ['--output-directory'], noOperandFiles: true, writesInto: { unless: { letters: '', long: ['--stdout'] }, directory: { letters: 'o', long: ['--output-directory'] } } }],
   ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], commitsBeforeDashes: true }],
+  // Subcommands that rewrite the work tree with files the line does not name (from a patch,
+  // a commit, another branch): the working directory counts as written.
+  ['apply', { valued: '', valuedLong: ['--exclude', '--include', '--directory', '--whitespace', '--build-fake-ancestor'], writesInto: { unless: { letters: '', long: ['--check', '--stat', '--numstat', '--summary', '--cached'] }, despite: { letters: '', long: ['--apply'] } } }],
+  ['am', { valued: '', valuedLong: ['--whitespace', '--directory', '--exclude', '--include', '--patch-format', '--resolvemsg', '--quoted-cr', '--empty'], writesInto: {} }],
+  ['stash', { valued: 'm', valuedLong: ['--message'], fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { readOnlyFirst: ['list', 'show', 'create', 'store', 'drop', 'clear'] } }],
+  ['reset', { valued: '', fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { when: { letters: '', long: ['--hard', '--merge', '--keep'] } } }],
+  ...['merge', 'pull', 'rebase', 'cherry-pick', 'revert'].map((name): [string, OperandGrammar] => [name, { valued: 'mFsXx', noOperandFiles: true, writesInto: {} }]),
+  // `git switch -c new` stays on the same commit; given a branch or a start point, it changes the files
+  ['switch', { valued: 'cC', valuedLong: ['--create', '--force-create', '--orphan', '--conflict'], noOperandFiles: true, writesInto: { withOperand: true } }],
+  ['clean', { valued: 'e', valuedLong: ['--exclude'], writesInto: { unless: { letters: 'n', long: ['--dry-run'] }, unlessOperand: true } }],
+  // clone: the repository's URL, then the directory it creates (else one named after the URL, here)
+  ['clone', {
+    valued: 'objuc', lead: 1, valuedLong: ['--origin', '--branch', '--depth', '--upload-pack', '--config', '--jobs', '--filter', '--shallow-since', '--shallow-exclude', '--server-option', '--bundle-uri'],
+    fileLong: ['--reference', '--reference-if-able', '--separate-git-dir', '--template'], writesInto: { unlessOperand: true },
+  }],
 ]);
 // Git's own options before the subcommand that take the next word (`git -C dir restore x`).
 const GIT_GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path']);
@@ -151,36 +246,16 @@ function gitGrammar(words: readonly string[]): { at: number; grammar: OperandGra
   return { at: i, grammar: GIT_GRAMMARS.get(words[i] ?? '') };
 }
 
-/**
- * Whether an option word is one of `long` (`--regexp=x`), or a short cluster holding one of
- * `letters` up to the first letter that takes a value (`-rne` holds `e`; in `-ef`, `f` is
- * the value of `e`).
- */
-function optionIs(word: string, letters: string, long: readonly string[], valued: string): boolean {
-  if (!word.startsWith('-') || word === '-' || word === '--') return false;
-  if (word.startsWith('--')) return long.includes(word.split('=', 1)[0]!);
-  for (let i = 1; i < word.length; i++) {
-    if (letters.includes(word[i]!)) return true;
-    if (valued.includes(word[i]!)) return false;
-  }
-  return false;
-}
-
-/** Whether any word after the program is such an option (optionIs). */
-function hasOption(words: readonly string[], letters: string, long: readonly string[], valued: string): boolean {
-  return words.some((w, i) => i > 0 && optionIs(w, letters, long, valued));
-}
-
 /** Whether an option word gives the lead operand (`-e`, `-rne`, `--regexp=x`, `--file x`). */
 function givesLead(word: string, grammar: OperandGrammar): boolean {
   const given = grammar.leadGivenBy ?? [];
   const letters = given.filter((g) => g.length === 2).map((g) => g[1]).join('');
-  return optionIs(word, letters, given, grammar.valued);
+  return optionIs(word, { letters, long: given }, grammar.valued);
 }
 
 /** Whether an interpreter's option word gives it code instead of a script (`-c`, `-uc`, `--eval=x`). */
 function givesCode(word: string, grammar: OperandGrammar, script: NonNullable<OperandGrammar['script']>): boolean {
-  return optionIs(word, script.codeLetters, script.codeLong ?? [], grammar.valued);
+  return optionIs(word, { letters: script.codeLetters, long: script.codeLong ?? [] }, grammar.valued);
 }
 
 /**
@@ -217,7 +292,7 @@ export function wordRoles(words: readonly string[]): WordRoles {
   // `sed -i.bak` and `perl -pi.bak -e …` also write a backup of every file they edit.
   if (program === 'perl') {
     const inPlace = inPlaceOption(words, PERL.valued);
-    if (inPlace === undefined) return operandsBy(words, 0, PERL);
+    if (inPlace === undefined) return rolesOf(operandsBy(words, 0, PERL));
     const edited = operandsBy(words, 0, PERL_IN_PLACE);
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
@@ -226,40 +301,53 @@ export function wordRoles(words: readonly string[]): WordRoles {
     const dashed = tarWords(words);
     const roles = operandsBy(dashed, 0, TAR);
     // Extracting writes the archive's members, names unknown, in the working directory (or -C's).
-    return extracts(dashed) ? { files: [...roles.files, '.'], plain: roles.plain } : roles;
+    return { files: extracts(dashed) ? [...roles.files, '.'] : roles.files, plain: roles.plain };
   }
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
   if (grammar === undefined) return NO_ROLES;
-  const roles = operandsBy(words, at, grammar);
-  if (grammar.download !== undefined) {
-    const into = downloadDirectory(words, grammar, grammar.download);
-    return into === undefined ? roles : { files: [...roles.files, into], plain: roles.plain };
-  }
+  const reading = operandsBy(words, at, grammar);
+  let { files, plain } = reading;
+  if (grammar.outputs !== undefined) files = [...files, ...grammar.outputs(reading.operandFiles, words)];
+  const into = grammar.writesInto === undefined ? undefined : writtenDirectory(words, at, grammar, grammar.writesInto, reading);
+  if (into !== undefined) files = [...files, into];
   const inPlace = program === 'sed' || program === 'gsed' ? inPlaceOption(words, grammar.valued) : undefined;
-  if (inPlace === undefined) return roles;
-  return { files: [...roles.files, ...backups(roles.files, inPlace.suffix)], plain: [...roles.plain, inPlace.word] };
+  if (inPlace !== undefined) {
+    files = [...files, ...backups(reading.files, inPlace.suffix)];
+    plain = [...plain, inPlace.word];
+  }
+  return rolesOf({ ...reading, files, plain });
+}
+
+/** The roles alone, without the reading's operands. */
+function rolesOf({ files, plain, script }: WordRoles): WordRoles {
+  return script !== undefined ? { files, plain, script } : { files, plain };
 }
 
 /**
- * The directory a downloader names files in after their URL (`.`, or its directory option's
- * value), or undefined when it writes only files it was told.
+ * The directory a program writes files into that it names itself (OperandGrammar.writesInto):
+ * `.` or its directory option's value; undefined when this command line names every file it writes.
  */
-function downloadDirectory(words: readonly string[], grammar: OperandGrammar, download: NonNullable<OperandGrammar['download']>): string | undefined {
-  const has = (set: OptionSet | undefined) => set !== undefined && hasOption(words, set.letters, set.long, grammar.valued);
-  if (!(download.always === true ? !has(download.unless) : has(download.remoteName))) return undefined;
-  let directory = '.';
-  for (let i = 1; i < words.length; i++) {
-    const w = words[i]!;
-    const eq = w.indexOf('=');
-    if (w.startsWith('--') && download.directory.long.includes(eq < 0 ? w : w.slice(0, eq))) directory = eq < 0 ? (words[i + 1] ?? directory) : w.slice(eq + 1);
-    else if (/^-[A-Za-z]/.test(w) && !w.startsWith('--')) {
-      for (let k = 1; k < w.length; k++) {
-        if (download.directory.letters.includes(w[k]!)) directory = k < w.length - 1 ? w.slice(k + 1) : (words[i + 1] ?? directory);
-        if (grammar.valued.includes(w[k]!)) break;
-      }
-    }
-  }
-  return directory;
+function writtenDirectory(words: readonly string[], at: number, grammar: OperandGrammar, into: NonNullable<OperandGrammar['writesInto']>, reading: Reading): string | undefined {
+  const has = (option: OptionSpelling | undefined) => option !== undefined && hasOption(words, option, grammar.valued);
+  if (into.when !== undefined && !has(into.when)) return undefined;
+  if (has(into.unless) && !has(into.despite)) return undefined;
+  if (into.unlessOperand === true && reading.operandFiles.length > 0) return undefined;
+  if (into.withOperand === true && reading.operands.length === 0) return undefined;
+  if (into.readOnlyFirst !== undefined && into.readOnlyFirst.includes(reading.operands[0] ?? '')) return undefined;
+  return (into.directory === undefined ? undefined : lastOptionValue(words, into.directory, grammar.valued, at + 1)) ?? '.';
+}
+
+/**
+ * The directories a program changes into by its own options, in order, each relative to the
+ * one before (`tar -C DIR`, `make -C DIR`, `patch -d DIR`, `git -C DIR`); empty when none.
+ */
+export function ownDirectories(words: readonly string[]): string[] {
+  const program = words[0] ?? '';
+  // git's own -C comes before the subcommand (`git commit -C HEAD` reuses a message).
+  if (program === 'git') return optionValues(words.slice(0, gitGrammar(words).at), { letters: 'C', long: [] }, 'c');
+  if (program === 'tar' || program === 'gtar') return optionValues(tarWords(words), TAR.directory!, TAR.valued);
+  const grammar = GRAMMARS.get(program);
+  return grammar?.directory === undefined ? [] : optionValues(words, grammar.directory, grammar.valued);
 }
 
 // find's tests and actions that take one word, by what the word is.
@@ -315,7 +403,7 @@ function tarWords(words: readonly string[]): readonly string[] {
 
 /** Whether a (dashed) tar command extracts: `-x`, in a cluster too, `--extract`, `--get`. */
 function extracts(words: readonly string[]): boolean {
-  return hasOption(words, 'x', ['--extract', '--get'], TAR.valued);
+  return hasOption(words, { letters: 'x', long: ['--extract', '--get'] }, TAR.valued);
 }
 
 const PERL: OperandGrammar = { valued: 'eEI', script: { codeLetters: 'eE' }, opaque: 'I' };
@@ -363,11 +451,21 @@ function backups(files: readonly string[], suffix: string): string[] {
   return out;
 }
 
+/** A command's word roles, with its operands: all of them in order, and how many are files. */
+interface Reading extends WordRoles {
+  operands: string[];
+  /** The operands that are files (not the values of file options). */
+  operandFiles: string[];
+}
+
 /** The roles of one command's words by `grammar`, its program's (or git subcommand's) word at `at`. */
-function operandsBy(words: readonly string[], at: number, grammar: OperandGrammar): WordRoles {
+function operandsBy(words: readonly string[], at: number, grammar: OperandGrammar): Reading {
   const files: string[] = [];
   const plain: string[] = [];
+  const all: string[] = [];
+  // Operands that may be files (all but awk's assignments and dd's other keys), and how many of them are arguments instead (`jq --args`).
   const operands: string[] = [];
+  let argumentsFrom: number | undefined;
   let script: string | undefined;
   let leadGiven = false;
   let afterDashes = false;
@@ -380,10 +478,13 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
         script = word;
         break;
       }
+      all.push(word);
       if (grammar.noOperandFiles === true) continue;
       if (grammar.keyed !== undefined) {
         const eq = word.indexOf('=');
+        // The value is the file; the word as a whole is no path (`of=./x` is not `./of=./x`).
         if (eq > 0 && grammar.keyed.includes(word.slice(0, eq))) files.push(word.slice(eq + 1));
+        plain.push(word);
       } else if (grammar.assignments === true && ASSIGNMENT.test(word)) continue;
       else operands.push(word);
       continue;
@@ -394,10 +495,21 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       continue;
     }
     if (grammar.leadGivenBy !== undefined && givesLead(word, grammar)) leadGiven = true;
-    if (grammar.script !== undefined && givesCode(word, grammar, grammar.script)) return NO_ROLES;
+    if (grammar.script !== undefined && givesCode(word, grammar, grammar.script)) return { ...NO_ROLES, operands: [], operandFiles: [] };
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
       const name = eq < 0 ? word : word.slice(0, eq);
+      if (grammar.argumentsAfter?.includes(name) === true) {
+        argumentsFrom ??= operands.length;
+        continue;
+      }
+      const pairFile = grammar.pairFileLong?.includes(name) === true;
+      if (eq < 0 && (pairFile || grammar.pairLong?.includes(name) === true)) {
+        // A name, then its value: a file for pairFileLong (`--rawfile name FILE`).
+        if (i + 1 < words.length) plain.push(words[++i]!);
+        if (i + 1 < words.length) (pairFile ? files : plain).push(words[++i]!);
+        continue;
+      }
       const isFile = grammar.fileLong?.includes(name) ?? false;
       if (eq >= 0) {
         // The value is read here; the word as a whole is no path (`--output=src/x` is not `./--output=src/x`).
@@ -423,11 +535,16 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
     }
   }
   const lead = leadGiven ? 0 : (grammar.lead ?? 0);
+  // Operands after `jq --args` are the program's arguments; the lead (its filter) comes first all the same.
+  const fileEnd = argumentsFrom === undefined ? operands.length : Math.max(lead, argumentsFrom);
   for (const word of operands.slice(0, lead)) plain.push(word);
-  const fileOperands = operands.slice(lead);
+  for (const word of operands.slice(fileEnd)) plain.push(word);
+  const fileOperands = operands.slice(lead, fileEnd);
   for (const word of grammar.firstOnly ? fileOperands.slice(0, 1) : fileOperands) files.push(word);
   // `{}` is where `find -exec` and `xargs -I {}` put the paths they found, not a file of its
   // own (find's starting points are checked as its arguments).
   const named = files.filter((word) => word !== '-' && word !== '' && word !== '{}');
-  return script !== undefined && named.includes(script) ? { files: named, plain, script } : { files: named, plain };
+  const reading: Reading = { files: named, plain, operands: all, operandFiles: fileOperands.filter((word) => named.includes(word)) };
+  if (script !== undefined && named.includes(script)) reading.script = script;
+  return reading;
 }

@@ -39,10 +39,11 @@ describe('bareNames', () => {
     expect(names('git add server.pem ./b.txt')).toEqual([['add', 'server.pem']]);
     expect(names('git log --oneline -5')).toEqual([['log']]);
     expect(names('cat')).toEqual([[]]);
-    expect(names('zip -qr copy.zip link-out > out.txt')).toEqual([['copy.zip', 'link-out']]);
+    expect(names('rsync -a copy.zip link-out > out.txt')).toEqual([['copy.zip', 'link-out']]);
     // A program's file operands are paths, not names (facts/file-operands.ts).
     expect(names('cat server.pem')).toEqual([[]]);
-    expect(parseShell('cp -r link-out copy > out.txt').commands.map((c) => commandPaths(c).pathLike)).toEqual([['link-out', 'copy', 'out.txt']]);
+    expect(names('zip -qr copy.zip link-out > out.txt')).toEqual([[]]);
+    expect(parseShell('cp -r link-out copy > out.txt').commands.map((c) => commandPaths(c))).toMatchObject([{ pathLike: ['link-out', 'copy'], redirects: ['out.txt'] }]);
   });
 });
 

@@ -83,6 +83,8 @@ const STEP = fc.oneof(
   // Wrappers that run their command in another directory.
   fc.tuple(fc.constantFrom(...DIRS), fc.constantFrom('f', './f', '../g', '> h')).map(([d, f]) => `env -C ${d} zq1 ${f}`),
   fc.tuple(fc.constantFrom('a', 'c', '..'), fc.constantFrom('f', './f')).map(([d, f]) => `env --chdir=${d} nice -n 1 zq1 ${f}`),
+  // Nested: each directory is changed into from the one before (an absolute one from /).
+  fc.tuple(fc.constantFrom('a', '..', '/', HOME), fc.constantFrom('b', 'a', '..', '/', '~'), fc.constantFrom('f', './f', '> h')).map(([d, e, f]) => `env -C ${d} env -C ${e} zq1 ${f}`),
   fc.constantFrom('> f', '>> ./g', '> ../h', '2> b/k', '&> "s t"').map((r) => `zq1 ${r}`),
   fc.constantFrom('f', './f', '../f', 'b/f', 'a/../f', 'g.key', '"g h"', 'g\\ h', "'k l'/m", '{a,c}/f', 'x{1,2}', '~/f', '$HOME/f', '"$HOME"/g', 'k=v', '@f', 'u@h:p', 'q,r').map((f) => `zq1 ${f}`),
 );

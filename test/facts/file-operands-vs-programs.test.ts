@@ -31,6 +31,9 @@ function freshTree(): void {
   // An archive of other content, so that extracting it changes files.
   copyFileSync(ARCHIVE, path.join(WS, 'arch.tar'));
   copyFileSync(ZIP, path.join(WS, 'arch.zip'));
+  // A patch that names its files (b and d1/a) and one without names, for `patch FILE < one.diff`.
+  writeFileSync(path.join(WS, 'fix.diff'), ['b', 'd1/a'].map((f) => `--- a/${f}\n+++ b/${f}\n@@ -1,3 +1,3 @@\n-2 x\n+9 x\n 1 y\n 1 y\n`).join(''));
+  writeFileSync(path.join(WS, 'one.diff'), '@@ -1,3 +1,3 @@\n-2 x\n+9 x\n 1 y\n 1 y\n');
 }
 
 const ARCHIVE = path.join(BASE, 'arch.tar');
@@ -62,7 +65,8 @@ function changedBy(source: string, setup: () => void = freshTree): { path: strin
   try {
     execFileSync('bash', ['--norc', '--noprofile', '-c', source], { cwd: WS, timeout: 10_000, stdio: 'ignore', env: { PATH: '/usr/bin:/bin', HOME: BASE, LC_ALL: 'C.UTF-8' } });
   } catch (error) {
-    if ((error as { signal?: string }).signal) throw new Error(`bash did not finish: ${JSON.stringify(source)}`);
+    // Killed at the timeout; a program that crashes (zstd -o DIR segfaults) has still done what it did.
+    if ((error as { signal?: string }).signal === 'SIGTERM') throw new Error(`bash did not finish: ${JSON.stringify(source)}`);
   }
   const after = snapshot();
   const changed: string[] = [];
@@ -117,6 +121,14 @@ const TEMPLATES = [
   // unzip: into the working directory or -d's
   'unzip -q -o arch.zip', 'unzip -q -o arch.zip -d {n}', 'unzip -l arch.zip', 'unzip -q -o arch.zip {n} {n}', 'cd d1 && unzip -q -o ../arch.zip',
   'unzip -qo arch.zip -x {n}',
+  // compressors: the file replaced by its compressed or decompressed twin, or a twin beside it
+  'gzip {n}', 'gzip -k {n} {n}', 'gzip -S .zz {n}', 'gzip -f {n} && gunzip -f {n}.gz', 'gzip -k {n} && gzip -dkf {n}.gz', 'gzip -c {n} > {n}',
+  'bzip2 -k {n}', 'bzip2 -f {n} && bunzip2 {n}.bz2', 'xz -f {n}', 'xz -k -S .q {n} && unxz -f -S .q {n}.q', 'zstd -q {n}', 'zstd -q -f -o {n} {n}',
+  'zstd -q --rm {n} && zstd -dq {n}.zst', 'lz4 -q {n}', 'lz4 -q -f {n} {n}', 'zcat arch.zip', 'cd d1 && gzip {n}',
+  // zip: the archive; patch: the files it names, or the file it is given, and their backups and rejects
+  'zip -q {n} {n} {n}', 'zip -qr out.zip {n}', 'zip -q {n}.zip {n} -x {n}', 'patch -s -p1 < fix.diff', 'patch -s -p1 -i fix.diff',
+  'patch -s -b -p1 -i fix.diff', 'patch -s {n} < one.diff', 'patch -s -b {n} one.diff', 'patch -s -o {n} {n} one.diff', 'patch -s -d d1 -p2 < fix.diff',
+  'patch --dry-run -s -p1 < fix.diff', 'iconv -f latin1 -t utf-8 {n} -o {n}', 'jq . {n}', 'paste {n} {n}', 'sha512sum {n}',
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];
 
@@ -132,7 +144,7 @@ const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_N
 /** The scratch tree as a git checkout: everything committed, then two files changed. */
 function gitTree(): void {
   freshTree();
-  execFileSync('bash', ['-c', 'git init -q . && git add -A && git commit -qm base && echo changed >> a && echo changed >> d1/a'], { cwd: WS, stdio: 'ignore', env: GIT_ENV });
+  execFileSync('bash', ['-c', 'git init -q . && git add -A && git commit -qm base && echo changed >> a && echo changed >> d1/a && echo untracked > new2'], { cwd: WS, stdio: 'ignore', env: GIT_ENV });
 }
 
 const GIT_TEMPLATES = [
@@ -141,6 +153,10 @@ const GIT_TEMPLATES = [
   'git -C d1 restore a', 'cd d1 && git restore {n}', 'git checkout {n}',
   'git diff --output={n}', 'git log -1 --output {n}', 'git show --output={n} HEAD', 'git format-patch -1 HEAD', 'git format-patch -1 -o {n} HEAD',
   'git format-patch -1 --stdout HEAD',
+  // the work tree rewritten with files the line does not name
+  'git apply fix.diff', 'git apply --check fix.diff', 'git apply --stat fix.diff', 'git stash -q', 'git stash list', 'git stash -q && git stash pop -q',
+  'git reset -q --hard', 'git reset -q HEAD {n}', 'git clean -fdq', 'git clean -fdq {n}', 'git clean -nd', 'git switch -q -c topic',
+  'git switch -q -c topic && git reset -q --hard HEAD && git switch -q -', 'git clone -q . {n}', 'git revert --no-edit HEAD', 'cd d1 && git clean -fdq',
 ];
 
 describe('file operands against the real programs', () => {
@@ -160,7 +176,7 @@ describe('file operands against the real programs', () => {
     expect(changes).toBeGreaterThan(100);
   }, 300_000);
 
-  it('sees as written every file git restore, rm, mv and checkout changed in the work tree', () => {
+  it('sees as written every file git changed in the work tree (restore, rm, mv, checkout, apply, stash, reset, clean, switch, clone, revert)', () => {
     const gitLine = fc.tuple(fc.constantFrom(...GIT_TEMPLATES), fc.array(fc.constantFrom(...NAMES), { minLength: 3, maxLength: 3 })).map(([template, names]) => {
       let k = 0;
       return template.replace(/\{n\}/g, () => names[k++ % names.length]!);

@@ -16,6 +16,7 @@ import {
   wrappers,
   wrapperChdir,
 } from './wrappers.js';
+import { within } from '../command-line-paths.js';
 import { hiddenCommands } from './hidden-commands.js';
 import { collectVariables, expandVariables, type Variables } from './variables.js';
 import { baseName, expandBraces, nestedLists, wordValue, type WordValue } from './words.js';
@@ -461,7 +462,13 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // `git -C . push` is `git push` to a deny pattern: the form without global options is
     // checked too (an extra command only restricts: allow patterns must match both).
     const subcommand = gitSubcommandAt(values, at);
-    if (subcommand > at + 1 && subcommand < values.length) emitWords(walk, [values[at]!, ...values.slice(subcommand)], redirects);
+    if (subcommand > at + 1 && subcommand < values.length) {
+      // It runs where `-C` puts git, so its paths are read there (a wrapper's directory does the same).
+      const dirs = values.slice(at + 1, subcommand).flatMap((v, i, options) => (v.text === '-C' && options[i + 1] !== undefined ? [options[i + 1]!.text] : []));
+      walk.wrapperDirs.push(...dirs);
+      emitWords(walk, [values[at]!, ...values.slice(subcommand)], redirects);
+      walk.wrapperDirs.length -= dirs.length;
+    }
   }
   const input = xargsInput(builder, stmt, walk);
   emitWords(walk, input.length === 0 ? values.slice(at) : [...values.slice(at), ...input], opened.length === 0 ? redirects : [...redirects, ...opened]);
@@ -679,6 +686,7 @@ function emit(walk: Walk, command: SimpleCommand): void {
   if (wrappedBy.length > 0) command.wrappedBy = wrappedBy;
   if (walk.repeating > 0) command.repeats = true;
   if (walk.wrapperOptions.length > 0) command.wrapperOptions = [...walk.wrapperOptions];
-  if (walk.wrapperDirs.length > 0) command.cwd = walk.wrapperDirs.join('/');
+  // Each wrapper's directory is relative to the one before; an absolute one starts over (`env -C a env -C /etc`).
+  if (walk.wrapperDirs.length > 0) command.cwd = walk.wrapperDirs.reduce(within, '');
   walk.commands.push(command);
 }

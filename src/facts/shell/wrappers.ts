@@ -1,6 +1,7 @@
 // Commands that run another command given in their arguments. Each entry says how to
 // skip the wrapper's own options to find where the wrapped command starts. The tables
 // are data: adding a wrapper is adding a line.
+import { lastOptionValue, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 
 export interface WrapperSpec {
@@ -21,7 +22,7 @@ export interface WrapperSpec {
   /** A lone `-` is an option (`env -` is `env -i`), not the command. */
   dashIsOption?: boolean;
   /** Options whose value is the directory the command runs in (`env -C DIR`, `sudo --chdir=DIR`). */
-  chdir?: string[];
+  chdir?: OptionSpelling;
 }
 
 export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
@@ -29,7 +30,7 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
     shortWithValue: 'ugpCUrtThDR',
     longWithValue: ['--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--chroot', '--role', '--type', '--command-timeout', '--other-user'],
     notACommand: ['-e', '--edit', '-l', '--list', '-v', '--validate', '-V', '--version', '-K', '--remove-timestamp'],
-    chdir: ['-D', '--chdir'],
+    chdir: { letters: 'D', long: ['--chdir'] },
   }],
   ['doas', { shortWithValue: 'uC' }],
   ['env', {
@@ -38,7 +39,7 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
     opaque: ['-S', '--split-string'],
     assignments: true,
     dashIsOption: true,
-    chdir: ['-C', '--chdir'],
+    chdir: { letters: 'C', long: ['--chdir'] },
   }],
   ['flock', { shortWithValue: 'wEc', longWithValue: ['--timeout', '--conflict-exit-code', '--command'], operands: 1 }],
   ['nice', { shortWithValue: 'n', longWithValue: ['--adjustment'] }],
@@ -62,8 +63,8 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['toybox', { shortWithValue: '' }],
   // Namespaces, schedulers, tracers, privilege and proxy runners: each runs the command
   // after its options, so each is a wrapper like `nice`.
-  ['unshare', { shortWithValue: 'SGRw', longWithValue: ['--setuid', '--setgid', '--root', '--wd', '--propagation', '--setgroups', '--map-user', '--map-group', '--map-users', '--map-groups'], chdir: ['-w', '--wd'] }],
-  ['nsenter', { shortWithValue: 'tSG', shortOptionalValue: 'muinpUCTrw', longWithValue: ['--target', '--setuid', '--setgid'], chdir: ['-w', '--wd'] }],
+  ['unshare', { shortWithValue: 'SGRw', longWithValue: ['--setuid', '--setgid', '--root', '--wd', '--propagation', '--setgroups', '--map-user', '--map-group', '--map-users', '--map-groups'], chdir: { letters: 'w', long: ['--wd'] } }],
+  ['nsenter', { shortWithValue: 'tSG', shortOptionalValue: 'muinpUCTrw', longWithValue: ['--target', '--setuid', '--setgid'], chdir: { letters: 'w', long: ['--wd'] } }],
   ['chrt', { shortWithValue: 'TPD', longWithValue: ['--sched-runtime', '--sched-period', '--sched-deadline'], notACommand: ['-p', '--pid', '-m', '--max'], operands: 1 }],
   ['prlimit', { shortWithValue: 'o', shortOptionalValue: 'bcdefilmnqrstuvxy', longWithValue: ['--output'], notACommand: ['-p', '--pid'] }],
   ['strace', { shortWithValue: 'abeEIoOpPSsuUX', longWithValue: ['--output', '--attach', '--user', '--env', '--string-limit', '--columns', '--trace-path', '--summary-sort-by'] }],
@@ -261,22 +262,5 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
  * between the wrapper's name and its command.
  */
 export function wrapperChdir(spec: WrapperSpec, options: readonly string[]): string | undefined {
-  const chdir = spec.chdir;
-  if (chdir === undefined) return undefined;
-  let dir: string | undefined;
-  for (let i = 0; i < options.length; i++) {
-    const w = options[i]!;
-    if (w === '--') break;
-    for (const opt of chdir) {
-      if (opt.startsWith('--')) {
-        if (w === opt) dir = options[i + 1];
-        else if (w.startsWith(`${opt}=`)) dir = w.slice(opt.length + 1);
-      } else if (w.startsWith('-') && !w.startsWith('--')) {
-        // In a cluster (`-iC /etc`, `-C/etc`): the option's value is the rest of the word, or the next word.
-        const k = w.indexOf(opt[1]!, 1);
-        if (k > 0) dir = k === w.length - 1 ? options[i + 1] : w.slice(k + 1);
-      }
-    }
-  }
-  return dir;
+  return spec.chdir === undefined ? undefined : lastOptionValue(options, spec.chdir, spec.shortWithValue, 0);
 }

@@ -1,0 +1,67 @@
+// How programs spell their options on a command line: short letters, alone or in clusters
+// (`-rne`), long names with `=` or the next word (`--file=x`, `--file x`). Shared by the
+// tables that read programs' arguments (file operands, wrappers, working directories).
+
+/** One option, with its synonyms: its short letters and its long names. */
+export interface OptionSpelling {
+  letters: string;
+  long: readonly string[];
+}
+
+/**
+ * Whether an option word is `option`: one of its long names (`--regexp=x`), or a short
+ * cluster holding one of its letters before the first letter that takes a value (`-rne`
+ * holds `e`; in `-ef`, `f` is the value of `e`). `valued`: the program's short letters
+ * that take a value.
+ */
+export function optionIs(word: string, option: OptionSpelling, valued: string): boolean {
+  if (!word.startsWith('-') || word === '-' || word === '--') return false;
+  if (word.startsWith('--')) return option.long.includes(word.split('=', 1)[0]!);
+  for (let i = 1; i < word.length; i++) {
+    if (option.letters.includes(word[i]!)) return true;
+    if (valued.includes(word[i]!)) return false;
+  }
+  return false;
+}
+
+/** Whether any word after the program (`words[0]`) is `option` (optionIs). */
+export function hasOption(words: readonly string[], option: OptionSpelling, valued: string): boolean {
+  return words.some((w, i) => i > 0 && optionIs(w, option, valued));
+}
+
+/**
+ * The values `option` gives among `words[from…]`, in order, up to a `--`: `--name=value`,
+ * `--name value`, `-Xvalue`, `-X value`, and in a cluster (`-xCdir`, `-xC dir`) the rest of
+ * the word after the letter, or the next word. A short letter of `valued` takes its value
+ * the same way, so its value is never read as an option.
+ */
+export function optionValues(words: readonly string[], option: OptionSpelling, valued: string, from = 1): string[] {
+  const values: string[] = [];
+  for (let i = from; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === '--') break;
+    if (word.startsWith('--')) {
+      const eq = word.indexOf('=');
+      if (!option.long.includes(eq < 0 ? word : word.slice(0, eq))) continue;
+      if (eq >= 0) values.push(word.slice(eq + 1));
+      else if (i + 1 < words.length) values.push(words[++i]!);
+      continue;
+    }
+    if (!word.startsWith('-') || word === '-') continue;
+    for (let k = 1; k < word.length; k++) {
+      const letter = word[k]!;
+      const ours = option.letters.includes(letter);
+      if (!ours && !valued.includes(letter)) continue;
+      const attached = word.slice(k + 1);
+      const given = attached !== '' ? attached : words[++i];
+      if (ours && given !== undefined) values.push(given);
+      break;
+    }
+  }
+  return values;
+}
+
+/** The value the last `option` among `words[from…]` gives (optionValues); undefined when none does. */
+export function lastOptionValue(words: readonly string[], option: OptionSpelling, valued: string, from = 1): string | undefined {
+  return optionValues(words, option, valued, from).at(-1);
+}
