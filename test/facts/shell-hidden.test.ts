@@ -111,6 +111,9 @@ describe('commands hidden in other programs', () => {
     ["ssh -oLocalCommand='rm x' -o PermitLocalCommand=yes host", 'rm x'],
     ["man -P 'rm x' ls", 'rm x'],
     ["git rebase -x 'rm x' main", 'rm x'],
+    ["git rebase -x'rm x' main", 'rm x'],
+    ["git rebase -ix 'rm x' main", 'rm x'],
+    ["git rebase -sours -x 'rm x' main", 'rm x'],
     ["trap -- 'rm x' EXIT", 'rm x'],
   ])('%j runs %j', (src, inner) => {
     expect(texts(src)).toContain(inner);

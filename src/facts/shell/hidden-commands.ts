@@ -130,12 +130,26 @@ function gitHidden(args: WordValue[]): Hidden[] {
       if (gitRunsCommands.has(w)) found.push(unverifiable(`\`git ${w}\` runs commands given to it`));
       continue;
     }
-    if (subcommand === 'rebase' && (w === '-x' || w === '--exec' || w.startsWith('--exec='))) {
-      const value = w.startsWith('--exec=') ? { ...args[i]!, text: w.slice(7) } : args[i + 1];
+    if (subcommand !== 'rebase') continue;
+    // `--exec CMD`, `--exec=CMD`, `-x CMD`, and in a cluster `-xCMD`, `-ix CMD` (-s and -X take values of their own).
+    const x = w.startsWith('--') ? -1 : clusterLetter(w, 'x', 'sX');
+    if (w === '--exec' || w.startsWith('--exec=') || x > 0) {
+      const attached = w.startsWith('--exec=') ? w.slice(7) : x > 0 ? w.slice(x + 1) : '';
+      const value = attached !== '' ? { ...args[i]!, text: attached } : args[i + 1];
       found.push(value === undefined ? unverifiable('`git rebase --exec` without a command') : valueOf('git rebase', value));
     }
   }
   return found;
+}
+
+/** Where `letter` is in a short option cluster (`-ix`), before any letter of `valued` takes the rest; -1 when it is not. */
+function clusterLetter(word: string, letter: string, valued: string): number {
+  if (!word.startsWith('-') || word.startsWith('--')) return -1;
+  for (let k = 1; k < word.length; k++) {
+    if (word[k] === letter) return k;
+    if (valued.includes(word[k]!)) return -1;
+  }
+  return -1;
 }
 
 /** The program text of an awk call (the first operand unless -f gives one). */
