@@ -27,6 +27,8 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words
   // ripgrep runs its preprocessor on every file it searches.
   ['rg', { long: ['--pre'], short: '' }],
   ['zip', { long: ['--unzip-command'], short: '', words: ['-TT'] }],
+  // split pipes each piece into a shell command.
+  ['split', { long: ['--filter'], short: '' }],
   ['less', { long: [], short: '' }],
 ]);
 
@@ -43,6 +45,13 @@ const sedNames = new Set(['sed', 'gsed']);
 const vimNames = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);
 const sshNames = new Set(['ssh', 'scp', 'sftp']);
 
+// sqlite3's shell: dot-commands that run a program (`.shell`, `.system`, `.excel`, `.once -x`,
+// and any given `|cmd`: `.once`, `.output`, `.read`, `.import`), load code (`.load`,
+// load_extension()), or open an editor (`.once -e`, edit()). Dot-commands may be abbreviated
+// (`.sh`, `.sys`), so every prefix counts.
+const sqliteRunsCommands =
+  /(^|[\n;])\s*\.(s|sh|she|shel|shell|sy|sys|syst|syste|system|lo|loa|load|excel)(\s|$)|(^|[\n;])\s*\.[a-z]+\b[^\n]*\||(^|[\n;])\s*\.(once|output)\s+-\S*[xe]|\b(edit|load_extension)\s*\(/i;
+
 /** What `words[at]` (already known to be `name`) would run besides itself. */
 export function hiddenCommands(name: string, words: WordValue[], at: number): Hidden[] {
   // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
@@ -52,6 +61,7 @@ export function hiddenCommands(name: string, words: WordValue[], at: number): Hi
   if (sedNames.has(name)) return sedHidden(args);
   if (vimNames.has(name)) return vimHidden(name, args);
   if (sshNames.has(name)) return sshHidden(name, args);
+  if (name === 'sqlite3') return sqliteHidden(args);
   const spec = commandOptions.get(name);
   if (spec === undefined) return [];
   const found: Hidden[] = [];
@@ -140,6 +150,20 @@ function gitHidden(args: WordValue[]): Hidden[] {
     }
   }
   return found;
+}
+
+/**
+ * sqlite3's SQL and dot-commands, as arguments or `-cmd` values: any that can start a program
+ * makes the call unverifiable; `-init FILE` runs a script we cannot read. (SQL read from a
+ * file or standard input is the script's own business, as for any interpreter.)
+ */
+function sqliteHidden(args: WordValue[]): Hidden[] {
+  for (const arg of args) {
+    if (arg.text === '-init' || arg.text === '--init') return [unverifiable('`sqlite3 -init` runs the commands of a file')];
+    if (sqliteRunsCommands.test(arg.text)) return [unverifiable(`\`sqlite3\` runs a command that can start a program: \`${arg.text}\``)];
+    if (!arg.literal && !arg.text.startsWith('-')) return [unverifiable(`\`sqlite3\` is given SQL that is not a literal: \`${arg.text}\``)];
+  }
+  return [];
 }
 
 /** Where `letter` is in a short option cluster (`-ix`), before any letter of `valued` takes the rest; -1 when it is not. */
