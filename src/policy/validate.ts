@@ -1,61 +1,51 @@
 // Schema validation against schemas/policy.schema.json, with ajv's errors turned into one
-// short message per problem. The validator is compiled once, lazily (the schema is
-// immutable; compiling costs tens of milliseconds).
+// short message per problem. The validators are the schema compiled ahead of time
+// (schema-validator.generated.ts, from scripts/generate-schema-validator.mjs): compiling it
+// in the process would cost ~75 ms before the first policy could be checked.
 import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import formatsModule from 'ajv-formats';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import { DiagnosticCode } from '../errors.js';
 import { InternalError } from '../errors.js';
 import { fieldName, quoted, shown } from './issue.js';
 import type { Issue } from './issue.js';
+import { defs as defValidators, validate as validateDocument } from './schema-validator.generated.js';
 
 type SchemaObject = Record<string, unknown>;
 
+/** A generated validator: true when valid, else false with its `errors` set (as ajv's own). */
+type ValidateFunction = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
 interface Validators {
-  root: SchemaObject;
   validate: ValidateFunction;
   /** Validators for `$defs` entries, for re-checking one branch of an `anyOf`. */
   def(name: string): ValidateFunction;
 }
 
-let validators: Validators | undefined;
+const validators: Validators = {
+  validate: validateDocument as unknown as ValidateFunction,
+  def(name) {
+    const fn = Object.hasOwn(defValidators, name) ? (defValidators as unknown as Record<string, ValidateFunction>)[name] : undefined;
+    if (fn === undefined) throw new InternalError(`schema has no $defs/${name}`);
+    return fn;
+  },
+};
 
 export const SCHEMA_URL = new URL('../../schemas/policy.schema.json', import.meta.url);
 
-export function policySchema(): SchemaObject {
-  return getValidators().root;
-}
+let schema: SchemaObject | undefined;
 
-function getValidators(): Validators {
-  if (validators !== undefined) return validators;
-  let root: SchemaObject;
+/** The schema itself (read when a message needs its descriptions, not to validate). */
+export function policySchema(): SchemaObject {
+  if (schema !== undefined) return schema;
   try {
-    root = JSON.parse(readFileSync(SCHEMA_URL, 'utf8')) as SchemaObject;
+    schema = JSON.parse(readFileSync(SCHEMA_URL, 'utf8')) as SchemaObject;
   } catch (error) {
     throw new InternalError(`cannot read the policy schema at ${SCHEMA_URL.pathname}: ${String(error)}`);
   }
-  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-  const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (
-    a: Ajv2020,
-  ) => void;
-  addFormats(ajv);
-  const validate = ajv.compile(root);
-  const id = String(root.$id);
-  const cache = new Map<string, ValidateFunction>();
-  validators = {
-    root,
-    validate,
-    def(name) {
-      let fn = cache.get(name);
-      if (fn === undefined) {
-        fn = ajv.getSchema(`${id}#/$defs/${name}`);
-        if (fn === undefined) throw new InternalError(`schema has no $defs/${name}`);
-        cache.set(name, fn);
-      }
-      return fn;
-    },
-  };
+  return schema;
+}
+
+function getValidators(): Validators {
   return validators;
 }
 
@@ -136,28 +126,28 @@ function jsonType(value: unknown): string {
   return typeof value;
 }
 
-function defOf(v: Validators, name: string): SchemaObject {
-  return ((v.root.$defs as Record<string, SchemaObject>)[name] ?? {}) as SchemaObject;
+function defOf(name: string): SchemaObject {
+  return ((policySchema().$defs as Record<string, SchemaObject>)[name] ?? {}) as SchemaObject;
 }
 
 function chooseBranch(v: Validators, branches: string[], value: unknown): string | undefined {
   const type = jsonType(value);
   const byType = branches.filter((name) => {
-    const def = defOf(v, name);
+    const def = defOf(name);
     return def.type === type || (def.type === 'number' && type === 'integer');
   });
   if (byType.length === 1) return byType[0];
   if (type !== 'object' || value === null) return undefined;
   const keys = Object.keys(value as object);
   const byKey = byType.filter((name) => {
-    const first = (defOf(v, name).required as string[] | undefined)?.[0];
+    const first = (defOf(name).required as string[] | undefined)?.[0];
     return first !== undefined && keys.includes(first);
   });
   return byKey.length === 1 ? byKey[0] : undefined;
 }
 
 function summarise(v: Validators, branches: string[], value: unknown, pointer: string): Issue {
-  const defs = branches.map((name) => defOf(v, name));
+  const defs = branches.map((name) => defOf(name));
   const field = fieldName(pointer);
   if (defs.every((d) => d.type === 'object' && Array.isArray(d.required))) {
     const keys = defs.map((d) => (d.required as string[])[0]);
@@ -262,7 +252,8 @@ function describe(error: ErrorObject, base: string): Issue {
         `\`${field}\` must match \`${String(params.pattern)}\`, got ${shown(error.data)}`,
       );
     case 'maxLength': {
-      const isGlob = parent === defOfRoot('Glob');
+      // By where the limit is in the schema: the generated validators carry copies of its objects.
+      const isGlob = error.schemaPath === '#/$defs/Glob/maxLength';
       return issue(
         isGlob ? DiagnosticCode.GlobTooLong : DiagnosticCode.SchemaOther,
         `\`${field}\` is longer than ${String(params.limit)} characters`,
@@ -287,10 +278,6 @@ function describe(error: ErrorObject, base: string): Issue {
         `\`${field}\` ${String(error.message ?? 'is invalid').replace(/\.$/, '')}`,
       );
   }
-}
-
-function defOfRoot(name: string): SchemaObject {
-  return defOf(getValidators(), name);
 }
 
 /** The known key nearest to a misspelt one (edit distance at most 2, or a case slip). */
