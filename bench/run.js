@@ -220,7 +220,7 @@ const targetLines = [
   `- per-call p99 under 5 µs, symlinks off: ${us(tw?.p99)} µs — ${verdict(tw?.p99 < 5000)} (symlinks on: ${us(twOn?.p99)} µs, ${twOn?.p99 < 5000 ? 'also' : 'not'} under 5 µs; three custom rules: ${us(twRules?.p99)} µs)`,
   `- 30× faster than Gemini CLI: ${fmt(speedup('gemini-cli PolicyEngine'), 0)}× — ${verdict(speedup('gemini-cli PolicyEngine') >= 30)}`,
   ...['json-rules-engine', 'cedar (cedar-wasm)', 'casbin (enforceSync)'].map((n) => `- 150× faster than ${n}: ${fmt(speedup(n), 0)}× — ${verdict(speedup(n) >= 150)}`),
-  `- all of policies/ validated and compiled in under 50 ms after import: ${fmt(loadAll.ms, 1)} ms — ${verdict(loadAll.ms < 50)}`,
+  `- all of policies/ validated and compiled in under 50 ms after import: ${fmt(loadAll.fresh.ms, 1)} ms in a fresh process, ${fmt(loadAll.ms, 1)} ms once warm — ${verdict(loadAll.fresh.ms < 50)}`,
   `- 100,000 sessions and rate-limit keys in under 150 MB: ${fmt(memory.mb, 1)} MB — ${verdict(memory.mb < 150)}`,
 ];
 
@@ -258,7 +258,8 @@ ${ratioTo('casbin (enforceSync)')} than casbin and ${ratioTo('gemini-cli PolicyE
   building what decides (Toolwarden: closures; casbin: enforcers and role links; Cedar: \`preparsePolicySet\`,
   which parses and checks in the same call; json-rules-engine: \`addRule\`, which checks shapes as it builds;
   Gemini CLI: \`new PolicyEngine\` over JavaScript rule objects). \`–\`: no such separate step.
-  All of policies/ (${loadAll.files} files): validate + compile ${fmt(loadAll.ms, 1)} ms after import (median of ${loadAll.runs}).
+  All of policies/ (${loadAll.files} files): validate + compile ${fmt(loadAll.fresh.ms, 1)} ms the first time in a fresh process, after import
+  (median of ${loadAll.fresh.runs} processes), ${fmt(loadAll.ms, 1)} ms when done again in one process (median of ${loadAll.runs}).
 - Memory: ${fmt(memory.sessions)} sessions and ${fmt(memory.keys)} rate-limit keys live in the memory store: heapUsed
   ${fmt(memory.mb, 1)} MB above the baseline after \`gc()\` (store \`max\` ${fmt(memory.max)} counters; ${memory.note}).
 - Synchronous fast path: every Toolwarden decision above came back as a value, not a promise (toolwarden.mjs throws otherwise).
