@@ -47,6 +47,8 @@ interface OperandGrammar {
   opaqueLong?: readonly string[];
   /** Its operands are never files (curl's and wget's URLs; a `file:` URL is a path all the same). */
   noOperandFiles?: boolean;
+  /** An operand naming another host (`host:path`, `user@host:path`, `rsync://…`) is no file here (scp, rsync). */
+  remoteOperands?: boolean;
   /**
    * A program that writes files it names itself (after a URL, or from a patch or an archive)
    * into the working directory, or its `directory` option's: that directory counts as
@@ -106,6 +108,8 @@ function xz(suffix: string): OperandGrammar {
   };
 }
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+// scp's and rsync's remote operands: a colon before any slash (a local `a:b` is written `./a:b`), or a URL.
+const REMOTE_OPERAND = /^[^/]*:|^[a-z]+:\/\//i;
 const GREP: OperandGrammar = { valued: 'efmABCdD', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--regexp', '--file'], valuedLong: ['--regexp', '--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir'], fileLong: ['--file', '--exclude-from'] };
 const OWNER_OR_MODE: OperandGrammar = { valued: '', lead: 1, leadGivenBy: ['--reference'] };
 const TARGET_FIRST: OperandGrammar = { valued: 'St', fileValued: 't', valuedLong: ['--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] };
@@ -175,6 +179,14 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['jq', {
     valued: 'L', opaque: 'L', lead: 1, leadGivenBy: ['-f', '--from-file'],
     valuedLong: ['--indent'], pairLong: ['--arg', '--argjson'], pairFileLong: ['--slurpfile', '--rawfile'], argumentsAfter: ['--args', '--jsonargs'],
+  }],
+  // copies to and from other hosts: the local operands are files (a remote one is not)
+  ['scp', { valued: 'cFiJloPSDX', fileValued: 'Fi', opaque: 'S', remoteOperands: true }],
+  ['rsync', {
+    valued: 'eBfMT', opaque: 'e', remoteOperands: true,
+    valuedLong: ['--rsh', '--rsync-path', '--filter', '--exclude', '--include', '--max-size', '--min-size', '--timeout', '--bwlimit', '--chmod', '--chown', '--usermap', '--groupmap', '--suffix', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir', '--out-format', '--log-file-format', '--port', '--sockopts', '--info', '--debug', '--iconv', '--checksum-choice', '--compress-choice'],
+    fileLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--log-file', '--write-batch', '--only-write-batch', '--read-batch'],
+    opaqueLong: ['--rsh', '--rsync-path', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir'],
   }],
   ['iconv', { valued: 'fto', fileValued: 'o', valuedLong: ['--from-code', '--to-code'], fileLong: ['--output'] }],
   ['paste', { valued: 'd', valuedLong: ['--delimiters'] }], ['join', { valued: 'aejot12' }], ['comm', PLAIN], ['fold', { valued: 'w', valuedLong: ['--width'] }],
@@ -480,6 +492,10 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       }
       all.push(word);
       if (grammar.noOperandFiles === true) continue;
+      if (grammar.remoteOperands === true && REMOTE_OPERAND.test(word)) {
+        plain.push(word);
+        continue;
+      }
       if (grammar.keyed !== undefined) {
         const eq = word.indexOf('=');
         // The value is the file; the word as a whole is no path (`of=./x` is not `./of=./x`).

@@ -129,6 +129,8 @@ const TEMPLATES = [
   'zip -q {n} {n} {n}', 'zip -qr out.zip {n}', 'zip -q {n}.zip {n} -x {n}', 'patch -s -p1 < fix.diff', 'patch -s -p1 -i fix.diff',
   'patch -s -b -p1 -i fix.diff', 'patch -s {n} < one.diff', 'patch -s -b {n} one.diff', 'patch -s -o {n} {n} one.diff', 'patch -s -d d1 -p2 < fix.diff',
   'patch --dry-run -s -p1 < fix.diff', 'iconv -f latin1 -t utf-8 {n} -o {n}', 'jq . {n}', 'paste {n} {n}', 'sha512sum {n}',
+  // scp between local paths copies as cp does
+  'scp -q {n} {n}', 'scp -qr {n} {n}', 'scp -q {n} {n} {n}', 'cd d1 && scp -q {n} ../{n}',
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];
 

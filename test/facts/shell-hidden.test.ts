@@ -112,6 +112,9 @@ describe('commands hidden in other programs', () => {
     ["man -P 'rm x' ls", 'rm x'],
     ["git rebase -x 'rm x' main", 'rm x'],
     ["split --filter='rm x' -l 1 f", 'rm x'],
+    ['scp -S ./ev.sh a host:b', 'ev.sh'],
+    ['scp -qS./ev.sh a host:b', 'ev.sh'],
+    ['sftp -D ./ev.sh host', 'ev.sh'],
     ["git rebase -x'rm x' main", 'rm x'],
     ["git rebase -ix 'rm x' main", 'rm x'],
     ["git rebase -sours -x 'rm x' main", 'rm x'],
@@ -171,6 +174,8 @@ describe('commands hidden in other programs', () => {
     "sqlite3 -header -csv app.db 'select * from users;' '.show' '.tables' '.mode box'",
     "sqlite3 app.db 'select a || b from t;'",
     'split -l 100 big.txt part-',
+    'scp -i id_ed25519 -P 2222 a host:b',
+    'ssh -S ctl host ls',
   ])('%j stays verifiable', (src) => {
     expect(parseShell(src).unverifiable).toBeUndefined();
   });

@@ -297,6 +297,14 @@ function sshHidden(name: string, args: WordValue[]): Hidden[] {
     const w = args[i]!.text;
     if (w === '--') break;
     if (readsConfig(w)) found.push(unverifiable(`\`${name} -F\` reads a configuration that can run commands`));
+    // scp and sftp run the program -S names in place of ssh, and -D's as a local sftp server.
+    if (name !== 'ssh') {
+      const k = Math.max(clusterLetter(w, 'S', sshValued.replace('S', '')), clusterLetter(w, 'D', sshValued.replace('D', '')));
+      if (k > 0) {
+        const value = k < w.length - 1 ? { ...args[i]!, text: w.slice(k + 1) } : args[i + 1];
+        found.push(value === undefined ? unverifiable(`\`${name} -${w[k]}\` without a program`) : valueOf(name, value));
+      }
+    }
     const option = w === '-o' ? args[i + 1] : w.startsWith('-o') ? { ...args[i]!, text: w.slice(2) } : undefined;
     if (option === undefined) continue;
     if (!option.literal) {
