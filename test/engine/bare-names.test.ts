@@ -39,7 +39,7 @@ describe('bareNames', () => {
     expect(names('git add server.pem ./b.txt')).toEqual([['add', 'server.pem']]);
     expect(names('git log --oneline -5')).toEqual([['log']]);
     expect(names('cat')).toEqual([[]]);
-    expect(names('rsync -a copy.zip link-out > out.txt')).toEqual([['copy.zip', 'link-out']]);
+    expect(names('lpr -P office copy.zip link-out > out.txt')).toEqual([['office', 'copy.zip', 'link-out']]);
     // A program's file operands are paths, not names (facts/file-operands.ts).
     expect(names('cat server.pem')).toEqual([[]]);
     expect(names('zip -qr copy.zip link-out > out.txt')).toEqual([[]]);
