@@ -180,6 +180,22 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     valued: 'L', opaque: 'L', lead: 1, leadGivenBy: ['-f', '--from-file'],
     valuedLong: ['--indent'], pairLong: ['--arg', '--argjson'], pairFileLong: ['--slurpfile', '--rawfile'], argumentsAfter: ['--args', '--jsonargs'],
   }],
+  // formatters and fixers: the files they rewrite in place (or only read, checking)
+  ['prettier', {
+    valued: '', valuedLong: ['--parser', '--plugin', '--print-width', '--tab-width', '--trailing-comma', '--log-level', '--end-of-line', '--arrow-parens', '--prose-wrap', '--quote-props', '--stdin-filepath', '--cache-strategy', '--config-precedence', '--cursor-offset', '--range-start', '--range-end'],
+    fileLong: ['--config', '--ignore-path', '--cache-location'],
+  }],
+  ['eslint', {
+    valued: 'cfo', fileValued: 'co', valuedLong: ['--format', '--ext', '--parser', '--rule', '--plugin', '--ignore-pattern', '--max-warnings', '--env', '--global', '--parser-options', '--rulesdir', '--resolve-plugins-relative-to'],
+    fileLong: ['--config', '--output-file', '--ignore-path', '--cache-location'],
+  }],
+  ['black', { valued: 'ltW', valuedLong: ['--line-length', '--target-version', '--include', '--exclude', '--extend-exclude', '--force-exclude', '--stdin-filename', '--workers', '--required-version', '--python-cell-magics'], fileLong: ['--config'] }],
+  // ruff: its subcommand first (`ruff format src`, `ruff check --fix .`)
+  ['ruff', { valued: '', lead: 1, valuedLong: ['--select', '--ignore', '--extend-select', '--line-length', '--target-version', '--output-format', '--exclude', '--extend-exclude', '--stdin-filename'], fileLong: ['--config', '--cache-dir'] }],
+  ['isort', { valued: 'l', valuedLong: ['--line-length', '--profile', '--skip', '--skip-glob', '--src'], fileLong: ['--settings-path', '--settings-file'] }],
+  ['autopep8', { valued: 'j', valuedLong: ['--max-line-length', '--select', '--ignore', '--jobs', '--indent-size'], fileLong: ['--global-config'] }],
+  ['gofmt', { valued: 'r' }], ['shfmt', { valued: 'i' }], ['clang-format', PLAIN], ['dos2unix', PLAIN], ['unix2dos', PLAIN],
+  ['rustfmt', { valued: '', valuedLong: ['--edition', '--emit', '--color', '--config'], fileLong: ['--config-path'] }],
   // copies to and from other hosts: the local operands are files (a remote one is not)
   ['scp', { valued: 'cFiJloPSDX', fileValued: 'Fi', opaque: 'S', remoteOperands: true }],
   ['rsync', {
@@ -309,6 +325,13 @@ export function wordRoles(words: readonly string[]): WordRoles {
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
   if (program === 'find') return findRoles(words);
+  // A package runner (`npx prettier@3 --write x`): the package's program reads its words.
+  if (PACKAGE_RUNNERS.has(program)) {
+    let i = 1;
+    while (i < words.length && words[i]!.startsWith('-')) i += words[i] === '-p' || words[i] === '--package' ? 2 : 1;
+    // `prettier@3` and `@scope/tool@latest` name the programs `prettier` and `@scope/tool`.
+    return i < words.length ? wordRoles([words[i]!.replace(/(.)@[^/@]*$/, '$1'), ...words.slice(i + 1)]) : NO_ROLES;
+  }
   if (program === 'tar' || program === 'gtar') {
     const dashed = tarWords(words);
     const roles = operandsBy(dashed, 0, TAR);
@@ -417,6 +440,8 @@ function tarWords(words: readonly string[]): readonly string[] {
 function extracts(words: readonly string[]): boolean {
   return hasOption(words, { letters: 'x', long: ['--extract', '--get'] }, TAR.valued);
 }
+
+const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'pnpx', 'bunx']);
 
 const PERL: OperandGrammar = { valued: 'eEI', script: { codeLetters: 'eE' }, opaque: 'I' };
 // With -i the code comes from -e and every operand is a file edited in place.

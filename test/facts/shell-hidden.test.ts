@@ -115,6 +115,8 @@ describe('commands hidden in other programs', () => {
     ['scp -S ./ev.sh a host:b', 'ev.sh'],
     ['scp -qS./ev.sh a host:b', 'ev.sh'],
     ['sftp -D ./ev.sh host', 'ev.sh'],
+    ["npx -c 'rm x'", 'rm x'],
+    ["npx --yes --call='rm x'", 'rm x'],
     ["git rebase -x'rm x' main", 'rm x'],
     ["git rebase -ix 'rm x' main", 'rm x'],
     ["git rebase -sours -x 'rm x' main", 'rm x'],

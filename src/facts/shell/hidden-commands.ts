@@ -29,6 +29,9 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words
   ['zip', { long: ['--unzip-command'], short: '', words: ['-TT'] }],
   // split pipes each piece into a shell command.
   ['split', { long: ['--filter'], short: '' }],
+  // npx -c runs a command line with the package's programs on PATH.
+  ['npx', { long: ['--call'], short: 'c' }],
+  ['pnpx', { long: ['--call'], short: 'c' }],
   ['less', { long: [], short: '' }],
 ]);
 
