@@ -1,7 +1,7 @@
 // What every hook command does once it has a ToolCall: open the state store, load the
 // policy set, evaluate, close. Any failure comes back as a one-line message, never as an
 // exception, so each hook can answer "deny" in its own protocol.
-import { loadPolicySet, createMemoryStore } from '../index.js';
+import { compilePolicies, createMemoryStore, loadPolicyFiles } from '../index.js';
 import type { Decision, ToolCall } from '../types.js';
 import type { CounterStore } from '../state/store.js';
 import { createSqliteStore } from '../state/sqlite.js';
@@ -41,10 +41,13 @@ export async function decideForHook(call: ToolCall, policyPaths: string[], optio
   const store = openStore(options);
   if ('error' in store) return { ok: false, message: store.error };
   try {
-    const loaded = await loadPolicySet(policyPaths, { store });
-    if (!loaded.set) return { ok: false, message: `invalid policy set: ${diagnosticsText(loaded.diagnostics)}` };
+    // Not loadPolicySet: a hook process decides one call, so the shell parser (~100 ms to
+    // load) loads only if that call needs it, instead of ahead as for a long-lived gateway.
+    const loaded = await loadPolicyFiles(policyPaths);
+    if (loaded.diagnostics.some((d) => d.severity === 'error')) return { ok: false, message: `invalid policy set: ${diagnosticsText(loaded.diagnostics)}` };
+    const set = compilePolicies(loaded.policies, { store });
     // The engine never throws and turns store failures into deny.
-    const decision = await loaded.set.evaluateAsync(call);
+    const decision = await set.evaluateAsync(call);
     return { ok: true, decision };
   } catch (error) {
     return { ok: false, message: `internal error: ${errorMessage(error)}` };

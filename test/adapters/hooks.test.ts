@@ -51,6 +51,12 @@ const cc = (toolName: string, toolInput: Record<string, unknown>, extra: Record<
   });
 
 describe('toolwarden hook claude-code', () => {
+  it('reads a command only the full shell parser can, which a hook process loads when the call needs it', async () => {
+    const r = await run(runClaudeCodeHook, cc('Bash', { command: 'for d in a b; do echo "$d"; rm -rf /; done' }), [basic]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^toolwarden denied: basic\/shell\.deny: .*rm -rf/);
+  });
+
   it('deny: exit 2, reason on stderr and in the JSON on stdout', async () => {
     const r = await run(runClaudeCodeHook, cc('Bash', { command: 'ls && rm -rf /' }), [basic]);
     expect(r.code).toBe(2);
