@@ -297,8 +297,9 @@ Toolwarden differs from the floor on ${fmt(varied.get(twOff).differ)} of these c
 
 ${targetLines.join('\n')}
 
-The first Toolwarden row's validate time includes compiling the JSON schema validator (ajv), once per
-process; the other rows show the steady cost. PROFILE.md says where the time goes and what changed it.
+The first Toolwarden row's validate time is the first run of the loading code in the process (YAML, the
+schema's validators, compiled to code ahead of time by \`npm run generate\`, and the lint); the other rows
+show the steady cost. PROFILE.md says where the time goes and what changed it.
 
 ## What the floor does
 
