@@ -117,6 +117,7 @@ describe('commands hidden in other programs', () => {
     ['sftp -D ./ev.sh host', 'ev.sh'],
     ["npx -c 'rm x'", 'rm x'],
     ["npx --yes --call='rm x'", 'rm x'],
+    ["npx -p cowsay -c 'rm x'", 'rm x'],
     ["git rebase -x'rm x' main", 'rm x'],
     ["git rebase -ix 'rm x' main", 'rm x'],
     ["git rebase -sours -x 'rm x' main", 'rm x'],
@@ -178,6 +179,8 @@ describe('commands hidden in other programs', () => {
     'split -l 100 big.txt part-',
     'scp -i id_ed25519 -P 2222 a host:b',
     'ssh -S ctl host ls',
+    'npx eslint -c .eslintrc.json src',
+    'npx -p typescript tsc -p tsconfig.json',
   ])('%j stays verifiable', (src) => {
     expect(parseShell(src).unverifiable).toBeUndefined();
   });
@@ -189,6 +192,16 @@ describe('sedRunsCommand', () => {
     ['s/e/f/g', false], ['/^$/d', false], ['1,5p', false], ['y/abc/xyz/', false],
   ])('%j -> %s', (script, runs) => {
     expect(sedRunsCommand(script as string)).toBe(runs);
+  });
+});
+
+describe('options that belong to the program a runner starts', () => {
+  it.each([
+    'npx eslint -c .eslintrc.json src',
+    'npx -p typescript tsc -p tsconfig.json',
+    'npx --yes prettier -c src',
+  ])('%j runs nothing hidden', (src) => {
+    expect(texts(src)).toEqual([src]);
   });
 });
 

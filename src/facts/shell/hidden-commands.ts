@@ -18,7 +18,7 @@ export type Hidden =
  * Options whose value is a command line, per program: `--opt=VALUE`, `--opt VALUE`, `-o VALUE`,
  * and whole option words that take the next word (`zip -TT CMD`).
  */
-const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words?: string[] }> = new Map([
+const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words?: string[]; ownOptions?: string[] }> = new Map([
   ['tar', { long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'], short: 'IF' }],
   ['gtar', { long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'], short: 'IF' }],
   ['rsync', { long: ['--rsh', '--rsync-path'], short: 'e' }],
@@ -29,9 +29,10 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words
   ['zip', { long: ['--unzip-command'], short: '', words: ['-TT'] }],
   // split pipes each piece into a shell command.
   ['split', { long: ['--filter'], short: '' }],
-  // npx -c runs a command line with the package's programs on PATH.
-  ['npx', { long: ['--call'], short: 'c' }],
-  ['pnpx', { long: ['--call'], short: 'c' }],
+  // npx -c runs a command line with the package's programs on PATH (its own options end at
+  // the package: `npx eslint -c cfg` is eslint's -c; -p takes a package name).
+  ['npx', { long: ['--call'], short: 'c', ownOptions: ['-p', '--package'] }],
+  ['pnpx', { long: ['--call'], short: 'c', ownOptions: ['-p', '--package'] }],
   ['less', { long: [], short: '' }],
 ]);
 
@@ -70,6 +71,14 @@ export function hiddenCommands(name: string, words: WordValue[], at: number): Hi
   const found: Hidden[] = [];
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
+    // Only the program's own options, before its first operand; `ownOptions` take the next word.
+    if (spec.ownOptions !== undefined) {
+      if (!w.startsWith('-')) break;
+      if (spec.ownOptions.includes(w)) {
+        i++;
+        continue;
+      }
+    }
     if (name === 'less' && w.startsWith('+') && w.includes('!')) found.push(unverifiable(`\`less ${w}\` runs a shell command`));
     if (name === 'tar' || name === 'gtar') {
       const action = /^--checkpoint-action=exec=(.*)$/s.exec(w);
