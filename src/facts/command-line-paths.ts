@@ -196,9 +196,13 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     const writtenRedirects = cmd.writtenRedirects;
     const writesTo = (p: string) => (writes && p !== found.script) || (writtenRedirects !== undefined && writtenRedirects.includes(p));
     for (const p of found.pathLike) addRaw(p, writesTo(p), here);
-    for (const p of found.redirects) addRaw(p, writesTo(p), bases);
-    // A wrapper's options may be read before or after it changes directory (`time -o f env -C d …`): both.
-    for (const p of found.optionPaths) addRaw(p, true, here === bases ? bases : [...new Set([...bases, ...here])]);
+    // The shell opens redirections in its own directory (`env -C d cmd > out` writes ./out), but
+    // the files a program's script opens (`sed 'w out'`, listed with them) are opened where the
+    // program runs; a wrapper's options may be read before or after it changes directory
+    // (`time -o f env -C d …`): all of these are read in both.
+    const both = here === bases ? bases : [...new Set([...bases, ...here])];
+    for (const p of found.redirects) addRaw(p, writesTo(p), both);
+    for (const p of found.optionPaths) addRaw(p, true, both);
     for (const w of found.words) words.push(w);
   }
   const out: CommandLinePaths = { raws, written, names: [...names], words };

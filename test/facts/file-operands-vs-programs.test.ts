@@ -131,6 +131,8 @@ const TEMPLATES = [
   'patch --dry-run -s -p1 < fix.diff', 'iconv -f latin1 -t utf-8 {n} -o {n}', 'jq . {n}', 'paste {n} {n}', 'sha512sum {n}',
   // scp between local paths copies as cp does
   'scp -q {n} {n}', 'scp -qr {n} {n}', 'scp -q {n} {n} {n}', 'cd d1 && scp -q {n} ../{n}',
+  // a program's script opens its files where the program runs; the shell's redirections, where the shell is
+  "env -C d1 sed -n 'w {n}' a", "env -C d1 awk '{print > \"{n}\"}' a", 'env -C d1 cat a > {n}', 'git -C d1 status > {n}',
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];
 
