@@ -600,7 +600,7 @@ const NO_CANDIDATES: readonly string[] = Object.freeze([]);
  * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
  * up on PATH, so it names no file here.
  */
-export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; script: string | undefined } {
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; script: string | undefined; reads: readonly string[] } {
   const pathLike: string[] = [];
   const names: string[] = [];
   const words: string[] = [];
@@ -647,5 +647,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // unless it is also one of the script's own arguments (`python3 fix.py fix.py`).
   const script = roles.script;
   const readOnly = script !== undefined && cmd.words.indexOf(script) === cmd.words.lastIndexOf(script);
-  return { pathLike, redirects, optionPaths, names, words, script: readOnly ? (pathCandidates(script)[0] ?? script) : undefined };
+  // The files the program only reads (`cp a b` reads `a`), as they appear in pathLike.
+  const reads = roles.reads === undefined ? NO_CANDIDATES : roles.reads.flatMap((file) => (pathCandidates(file).length === 0 ? [file] : pathCandidates(file)));
+  return { pathLike, redirects, optionPaths, names, words, script: readOnly ? (pathCandidates(script)[0] ?? script) : undefined, reads };
 }

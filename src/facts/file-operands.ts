@@ -31,6 +31,13 @@ interface OperandGrammar {
   /** Operands written KEY=FILE with one of these keys are files (`dd of=x`); no other operand is. */
   keyed?: readonly string[];
   /**
+   * What the program writes of the files it is given; the rest it only reads. Absent: it may
+   * write every one. `operands` picks the file operands written (`cp a b` writes `b`), and
+   * the letters, long names and keys name the option values it only reads (`patch -i P`,
+   * `touch -r REF`, `dd if=X`).
+   */
+  writes?: { operands?: (files: readonly string[], words: readonly string[], operands: readonly string[]) => readonly string[]; readValued?: string; readLong?: readonly string[]; readKeys?: readonly string[] };
+  /**
    * An interpreter: its options end at the first operand, the script it reads (the words
    * after it are the script's own); no script when an option gave the code instead
    * (`python -c`, `node -e`): a letter of `codeLetters` or a name in `codeLong`.
@@ -113,6 +120,20 @@ const REMOTE_OPERAND = /^[^/]*:|^[a-z]+:\/\//i;
 const GREP: OperandGrammar = { valued: 'efmABCdD', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--regexp', '--file'], valuedLong: ['--regexp', '--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir'], fileLong: ['--file', '--exclude-from'] };
 const OWNER_OR_MODE: OperandGrammar = { valued: '', lead: 1, leadGivenBy: ['--reference'] };
 const TARGET_FIRST: OperandGrammar = { valued: 'St', fileValued: 't', valuedLong: ['--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] };
+// Which operands a program writes: none of them (it reads them), the first, the second, the last.
+const READS_ALL = (): readonly string[] => [];
+const WRITES_FIRST = (operands: readonly string[]): readonly string[] => operands.slice(0, 1);
+const WRITES_SECOND = (operands: readonly string[]): readonly string[] => operands.slice(1, 2);
+/** The last operand, when it is a local file (scp's and rsync's destination may be another host's). */
+const WRITES_LAST = (files: readonly string[], _words: readonly string[], operands: readonly string[]): readonly string[] => {
+  const last = operands[operands.length - 1];
+  return last !== undefined && files.includes(last) ? [last] : [];
+};
+const TARGET_OPTION: OptionSpelling = { letters: 't', long: ['--target-directory'] };
+/** cp, install: the sources are read, the last operand written; with `-t DIR`, DIR is written and every operand read. */
+function copying(valued: string): NonNullable<OperandGrammar['writes']> {
+  return { operands: (operands, words) => (hasOption(words, TARGET_OPTION, valued) ? [] : operands.slice(-1)) };
+}
 
 const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
   // read
@@ -126,25 +147,31 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['cmp', { valued: 'in', valuedLong: ['--ignore-initial', '--bytes'] }],
   ['ls', { valued: 'ITw', valuedLong: ['--ignore', '--hide', '--tabsize', '--width', '--block-size', '--format', '--sort', '--time', '--time-style', '--color', '--quoting-style', '--indicator-style'] }],
   ['du', { valued: 'BdtX', fileValued: 'X', valuedLong: ['--block-size', '--max-depth', '--threshold', '--exclude', '--time-style'], fileLong: ['--exclude-from', '--files0-from'] }],
-  ['cut', { valued: 'bcdf', valuedLong: ['--bytes', '--characters', '--delimiter', '--fields', '--output-delimiter'] }],
-  ['sort', { valued: 'ktSTo', fileValued: 'To', valuedLong: ['--key', '--field-separator', '--buffer-size', '--parallel', '--batch-size', '--sort', '--compress-program'], fileLong: ['--output', '--temporary-directory', '--files0-from', '--random-source'] }],
-  ['uniq', { valued: 'fsw', valuedLong: ['--skip-fields', '--skip-chars', '--check-chars', '--group', '--all-repeated'] }],
+  ['cut', { writes: { operands: READS_ALL }, valued: 'bcdf', valuedLong: ['--bytes', '--characters', '--delimiter', '--fields', '--output-delimiter'] }],
+  ['sort', { writes: { operands: READS_ALL, readLong: ['--files0-from', '--random-source'] }, valued: 'ktSTo', fileValued: 'To', valuedLong: ['--key', '--field-separator', '--buffer-size', '--parallel', '--batch-size', '--sort', '--compress-program'], fileLong: ['--output', '--temporary-directory', '--files0-from', '--random-source'] }],
+  ['uniq', { writes: { operands: WRITES_SECOND }, valued: 'fsw', valuedLong: ['--skip-fields', '--skip-chars', '--check-chars', '--group', '--all-repeated'] }],
   ['grep', GREP], ['egrep', GREP], ['fgrep', GREP],
   ['rg', { ...GREP, valued: 'efgtTmABCjMEr', valuedLong: [...GREP.valuedLong!, '--glob', '--type', '--type-not', '--threads', '--max-columns', '--encoding', '--replace', '--max-depth', '--type-add', '--pre', '--pre-glob'], opaqueLong: ['--pre'] }],
-  ['source', { valued: '', firstOnly: true }], ['.', { valued: '', firstOnly: true }],
+  ['source', { valued: '', firstOnly: true, writes: { operands: READS_ALL } }], ['.', { valued: '', firstOnly: true, writes: { operands: READS_ALL } }],
   // write
   ['rm', PLAIN], ['rmdir', PLAIN], ['unlink', PLAIN], ['tee', PLAIN],
-  ['touch', { valued: 'dtr', fileValued: 'r', valuedLong: ['--date', '--time'], fileLong: ['--reference'] }],
+  ['touch', { writes: { readValued: 'r', readLong: ['--reference'] }, valued: 'dtr', fileValued: 'r', valuedLong: ['--date', '--time'], fileLong: ['--reference'] }],
   ['mkdir', { valued: 'm', valuedLong: ['--mode', '--context'] }],
-  ['cp', TARGET_FIRST], ['mv', TARGET_FIRST], ['ln', TARGET_FIRST],
-  ['install', { valued: 'gmoSt', fileValued: 't', valuedLong: ['--group', '--mode', '--owner', '--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] }],
-  ['truncate', { valued: 'sr', fileValued: 'r', valuedLong: ['--size'], fileLong: ['--reference'] }],
+  // mv removes what it moves, and a hard link is a second name to write the same file
+  // through (`ln package.json src/p` then writing src/p): their operands are all written
+  ['cp', { ...TARGET_FIRST, writes: copying(TARGET_FIRST.valued) }], ['mv', TARGET_FIRST], ['ln', TARGET_FIRST],
+  ['install', { writes: copying('gmoSt'), valued: 'gmoSt', fileValued: 't', valuedLong: ['--group', '--mode', '--owner', '--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] }],
+  ['truncate', { writes: { readValued: 'r', readLong: ['--reference'] }, valued: 'sr', fileValued: 'r', valuedLong: ['--size'], fileLong: ['--reference'] }],
   ['shred', { valued: 'ns', valuedLong: ['--iterations', '--size'], fileLong: ['--random-source'] }],
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
-  ...['sed', 'gsed'].map((name): [string, OperandGrammar] => [name, { valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'] }]),
-  ['dd', { valued: '', keyed: ['if', 'of'] }],
+  // sed writes its files only in place (-i); its script's own files are read from the script
+  ...['sed', 'gsed'].map((name): [string, OperandGrammar] => [name, {
+    valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'],
+    writes: { operands: (operands, words) => (inPlaceOption(words, 'efl') === undefined ? [] : operands), readValued: 'f', readLong: ['--file'] },
+  }]),
+  ['dd', { valued: '', keyed: ['if', 'of'], writes: { readKeys: ['if'] } }],
   // unzip: the archive (members after it are names in it), extracted into the working directory or -d's
-  ['unzip', { valued: 'dP', fileValued: 'd', firstOnly: true, writesInto: { unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] } } }],
+  ['unzip', { writes: { operands: READS_ALL }, valued: 'dP', fileValued: 'd', firstOnly: true, writesInto: { unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] } } }],
   // tar: the archive, the files put in or named, the lists it reads (old-style `tar czf a.tgz d` too, see tarWords)
   ['tar', TAR], ['gtar', TAR],
   // compressors: each file, and the file they write beside it (compressed or decompressed)
@@ -161,6 +188,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['zip', {
     valued: 'bnOPtZxi', fileValued: 'bO', valuedLong: ['--password', '--suffixes', '--compression-method', '--exclude', '--include'], fileLong: ['--temp-path', '--output-file'],
     outputs: (files) => files.slice(0, 1).map((archive) => `${archive}.zip`),
+    writes: { operands: WRITES_FIRST },
   }],
   // patch: the file it patches and the patch; without a file, those the patch names, in the
   // working directory (-d's, where every relative name is read: see ownDirectories)
@@ -169,8 +197,10 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     valuedLong: ['--strip', '--fuzz', '--ifdef', '--prefix', '--basename-prefix', '--suffix', '--version-control', '--get', '--quoting-style', '--reject-format', '--read-only', '--directory'],
     fileLong: ['--input', '--output', '--reject-file'], opaqueLong: ['--directory', '--prefix', '--basename-prefix', '--suffix'],
     writesInto: { unless: { letters: 'o', long: ['--output', '--dry-run'] }, unlessOperand: true },
+    // The file it patches is written, the patch (second operand, or -i's) read.
+    writes: { operands: WRITES_FIRST, readValued: 'i', readLong: ['--input'] },
     // Backups and rejects beside the file it patches, or beside -o's output.
-    outputs: (files, words) => [...files, ...optional(lastOptionValue(words, { letters: 'o', long: ['--output'] }, 'pFdDiorBYzVgx'))].flatMap((file) => [`${file}.orig`, `${file}.rej`]),
+    outputs: (files, words) => [...files.slice(0, 1), ...optional(lastOptionValue(words, { letters: 'o', long: ['--output'] }, 'pFdDiorBYzVgx'))].flatMap((file) => [`${file}.orig`, `${file}.rej`]),
     directory: { letters: 'd', long: ['--directory'] },
   }],
   // make: its targets are no files; -C is where it works
@@ -197,14 +227,15 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['gofmt', { valued: 'r' }], ['shfmt', { valued: 'i' }], ['clang-format', PLAIN], ['dos2unix', PLAIN], ['unix2dos', PLAIN],
   ['rustfmt', { valued: '', valuedLong: ['--edition', '--emit', '--color', '--config'], fileLong: ['--config-path'] }],
   // copies to and from other hosts: the local operands are files (a remote one is not)
-  ['scp', { valued: 'cFiJloPSDX', fileValued: 'Fi', opaque: 'S', remoteOperands: true }],
+  ['scp', { valued: 'cFiJloPSDX', fileValued: 'Fi', opaque: 'S', remoteOperands: true, writes: { operands: WRITES_LAST, readValued: 'Fi' } }],
   ['rsync', {
     valued: 'eBfMT', opaque: 'e', remoteOperands: true,
+    writes: { operands: WRITES_LAST, readLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--read-batch'] },
     valuedLong: ['--rsh', '--rsync-path', '--filter', '--exclude', '--include', '--max-size', '--min-size', '--timeout', '--bwlimit', '--chmod', '--chown', '--usermap', '--groupmap', '--suffix', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir', '--out-format', '--log-file-format', '--port', '--sockopts', '--info', '--debug', '--iconv', '--checksum-choice', '--compress-choice'],
     fileLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--log-file', '--write-batch', '--only-write-batch', '--read-batch'],
     opaqueLong: ['--rsh', '--rsync-path', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir'],
   }],
-  ['iconv', { valued: 'fto', fileValued: 'o', valuedLong: ['--from-code', '--to-code'], fileLong: ['--output'] }],
+  ['iconv', { writes: { operands: READS_ALL }, valued: 'fto', fileValued: 'o', valuedLong: ['--from-code', '--to-code'], fileLong: ['--output'] }],
   ['paste', { valued: 'd', valuedLong: ['--delimiters'] }], ['join', { valued: 'aejot12' }], ['comm', PLAIN], ['fold', { valued: 'w', valuedLong: ['--width'] }],
   ['expand', { valued: 't', valuedLong: ['--tabs'] }], ['unexpand', { valued: 't', valuedLong: ['--tabs'] }], ['rev', PLAIN], ['tsort', PLAIN],
   ['column', { valued: 'cdsoOENRHWlrJn', valuedLong: ['--table-columns', '--separator', '--output-separator', '--output-width', '--table-name'] }],
@@ -216,6 +247,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     fileLong: ['--output', '--upload-file', '--config', '--cookie-jar', '--dump-header', '--cert', '--key', '--cacert', '--netrc-file', '--trace', '--trace-ascii', '--stderr', '--output-dir'],
     opaqueLong: ['--data', '--data-binary', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--url'],
     noOperandFiles: true,
+    writes: { readValued: 'TKE', readLong: ['--upload-file', '--config', '--cert', '--key', '--cacert', '--netrc-file'] },
     writesInto: { when: { letters: 'O', long: ['--remote-name', '--remote-name-all'] }, directory: { letters: '', long: ['--output-dir'] } },
   }],
   ['wget', {
@@ -224,11 +256,13 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     fileLong: ['--output-document', '--output-file', '--append-output', '--directory-prefix', '--input-file', '--post-file', '--load-cookies', '--save-cookies', '--certificate', '--private-key', '--ca-certificate'],
     opaqueLong: ['--execute'],
     noOperandFiles: true,
+    writes: { readValued: 'i', readLong: ['--input-file', '--post-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate'] },
     writesInto: { unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
   }],
-  ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, { valued: 'Fvf', fileValued: 'f', valuedLong: ['--field-separator', '--assign'], fileLong: ['--file'], lead: 1, leadGivenBy: ['-f', '--file'], assignments: true }]),
-  ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
-  ['xxd', { valued: 'lscgon' }],
+  // awk reads its files; what its program writes is read from the program (shell/hidden-commands.ts)
+  ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, { valued: 'Fvf', fileValued: 'f', valuedLong: ['--field-separator', '--assign'], fileLong: ['--file'], lead: 1, leadGivenBy: ['-f', '--file'], assignments: true, writes: { operands: READS_ALL, readValued: 'f', readLong: ['--file'] } }]),
+  ['base64', { valued: 'w', valuedLong: ['--wrap'], writes: { operands: READS_ALL } }],
+  ['xxd', { valued: 'lscgon', writes: { operands: WRITES_SECOND } }],
   // interpreters: the script file
   ...['python', 'python2', 'python3'].map((name): [string, OperandGrammar] => [name, { valued: 'WXcm', script: { codeLetters: 'cm' } }]),
   ['node', { valued: 'erpC', valuedLong: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--eval', '--print'], script: { codeLetters: 'ep', codeLong: ['--eval', '--print'] }, opaque: 'r', opaqueLong: ['--require', '--import', '--loader', '--experimental-loader'] }],
@@ -250,8 +284,8 @@ const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Operan
   ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], commitsBeforeDashes: true }],
   // Subcommands that rewrite the work tree with files the line does not name (from a patch,
   // a commit, another branch): the working directory counts as written.
-  ['apply', { valued: '', valuedLong: ['--exclude', '--include', '--directory', '--whitespace', '--build-fake-ancestor'], writesInto: { unless: { letters: '', long: ['--check', '--stat', '--numstat', '--summary', '--cached'] }, despite: { letters: '', long: ['--apply'] } } }],
-  ['am', { valued: '', valuedLong: ['--whitespace', '--directory', '--exclude', '--include', '--patch-format', '--resolvemsg', '--quoted-cr', '--empty'], writesInto: {} }],
+  ['apply', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--exclude', '--include', '--directory', '--whitespace', '--build-fake-ancestor'], writesInto: { unless: { letters: '', long: ['--check', '--stat', '--numstat', '--summary', '--cached'] }, despite: { letters: '', long: ['--apply'] } } }],
+  ['am', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--whitespace', '--directory', '--exclude', '--include', '--patch-format', '--resolvemsg', '--quoted-cr', '--empty'], writesInto: {} }],
   ['stash', { valued: 'm', valuedLong: ['--message'], fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { readOnlyFirst: ['list', 'show', 'create', 'store', 'drop', 'clear'] } }],
   ['reset', { valued: '', fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { when: { letters: '', long: ['--hard', '--merge', '--keep'] } } }],
   ...['merge', 'pull', 'rebase', 'cherry-pick', 'revert'].map((name): [string, OperandGrammar] => [name, { valued: 'mFsXx', noOperandFiles: true, writesInto: {} }]),
@@ -310,6 +344,8 @@ export interface WordRoles {
   plain: string[];
   /** The script an interpreter runs (`python3 manage.py`, one of `files`): read, whatever it then does. */
   script?: string;
+  /** Of `files`, those the command only reads (`cp a b` reads `a`); undefined when it may write them all. */
+  reads?: string[];
 }
 
 const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown as WordRoles;
@@ -335,8 +371,15 @@ export function wordRoles(words: readonly string[]): WordRoles {
   if (program === 'tar' || program === 'gtar') {
     const dashed = tarWords(words);
     const roles = operandsBy(dashed, 0, TAR);
-    // Extracting writes the archive's members, names unknown, in the working directory (or -C's).
-    return { files: extracts(dashed) ? [...roles.files, '.'] : roles.files, plain: roles.plain };
+    const extracting = extracts(dashed);
+    // The members it puts in or names are read (extracting writes the archive's members, names
+    // unknown, in the working directory or -C's: `.` below); the archive is written, unless the
+    // command only reads it (extract, list, compare); a listed-incremental snapshot is written.
+    const archiveRead = extracting || hasOption(dashed, { letters: 'td', long: ['--list', '--diff', '--compare'] }, TAR.valued);
+    const archives = optionValues(dashed, { letters: 'f', long: ['--file'] }, TAR.valued);
+    const snapshots = optionValues(dashed, { letters: 'g', long: ['--listed-incremental'] }, TAR.valued);
+    const reads = roles.files.filter((file) => !snapshots.includes(file) && (archiveRead || !archives.includes(file)));
+    return { files: extracting ? [...roles.files, '.'] : roles.files, plain: roles.plain, reads };
   }
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
   if (grammar === undefined) return NO_ROLES;
@@ -354,8 +397,11 @@ export function wordRoles(words: readonly string[]): WordRoles {
 }
 
 /** The roles alone, without the reading's operands. */
-function rolesOf({ files, plain, script }: WordRoles): WordRoles {
-  return script !== undefined ? { files, plain, script } : { files, plain };
+function rolesOf({ files, plain, script, reads }: WordRoles): WordRoles {
+  const roles: WordRoles = script !== undefined ? { files, plain, script } : { files, plain };
+  // Files added beside the reading (a compressor's twin, a download directory) are written.
+  if (reads !== undefined) roles.reads = reads;
+  return roles;
 }
 
 /**
@@ -498,6 +544,9 @@ interface Reading extends WordRoles {
 /** The roles of one command's words by `grammar`, its program's (or git subcommand's) word at `at`. */
 function operandsBy(words: readonly string[], at: number, grammar: OperandGrammar): Reading {
   const files: string[] = [];
+  // Files given by options or keys: those the program may write (OperandGrammar.writes).
+  const writtenValues: string[] = [];
+  const writes = grammar.writes;
   const plain: string[] = [];
   const all: string[] = [];
   // Operands that may be files (all but awk's assignments and dd's other keys), and how many of them are arguments instead (`jq --args`).
@@ -524,7 +573,10 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       if (grammar.keyed !== undefined) {
         const eq = word.indexOf('=');
         // The value is the file; the word as a whole is no path (`of=./x` is not `./of=./x`).
-        if (eq > 0 && grammar.keyed.includes(word.slice(0, eq))) files.push(word.slice(eq + 1));
+        if (eq > 0 && grammar.keyed.includes(word.slice(0, eq))) {
+          files.push(word.slice(eq + 1));
+          if (writes?.readKeys?.includes(word.slice(0, eq)) !== true) writtenValues.push(word.slice(eq + 1));
+        }
         plain.push(word);
       } else if (grammar.assignments === true && ASSIGNMENT.test(word)) continue;
       else operands.push(word);
@@ -555,10 +607,12 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       if (eq >= 0) {
         // The value is read here; the word as a whole is no path (`--output=src/x` is not `./--output=src/x`).
         if (isFile) files.push(word.slice(eq + 1));
+        if (isFile && writes?.readLong?.includes(name) !== true) writtenValues.push(word.slice(eq + 1));
         if (isFile || (grammar.valuedLong?.includes(name) === true && grammar.opaqueLong?.includes(name) !== true)) plain.push(word);
       } else if ((isFile || grammar.valuedLong?.includes(word)) && i + 1 < words.length) {
         i++;
         if (isFile) files.push(words[i]!);
+        if (isFile && writes?.readLong?.includes(name) !== true) writtenValues.push(words[i]!);
         else if (grammar.opaqueLong?.includes(word) !== true) plain.push(words[i]!);
       }
       continue;
@@ -570,7 +624,10 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       const attached = word.slice(k + 1);
       const value = attached !== '' ? attached : words[++i];
       if (attached !== '' && grammar.opaque?.includes(letter) !== true) plain.push(word);
-      if (value !== undefined && grammar.fileValued?.includes(letter)) files.push(value);
+      if (value !== undefined && grammar.fileValued?.includes(letter)) {
+        files.push(value);
+        if (writes?.readValued?.includes(letter) !== true) writtenValues.push(value);
+      }
       else if (value !== undefined && attached === '' && grammar.opaque?.includes(letter) !== true) plain.push(value);
       break;
     }
@@ -585,7 +642,13 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
   // `{}` is where `find -exec` and `xargs -I {}` put the paths they found, not a file of its
   // own (find's starting points are checked as its arguments).
   const named = files.filter((word) => word !== '-' && word !== '' && word !== '{}');
-  const reading: Reading = { files: named, plain, operands: all, operandFiles: fileOperands.filter((word) => named.includes(word)) };
+  const operandFiles = fileOperands.filter((word) => named.includes(word));
+  const reading: Reading = { files: named, plain, operands: all, operandFiles };
+  if (writes !== undefined) {
+    // What is read, unless it is written too (`cp a a`, `sort -o f f`).
+    const written = new Set([...(writes.operands === undefined ? operandFiles : writes.operands(operandFiles, words, all)), ...writtenValues]);
+    reading.reads = named.filter((file) => !written.has(file));
+  }
   if (script !== undefined && named.includes(script)) reading.script = script;
   return reading;
 }

@@ -135,9 +135,9 @@ describe('fileOperands', () => {
     ['patch -p1 -i fix.diff', ['fix.diff', '.']],
     ['patch -p1', ['.']],
     ['patch -d src -p1 -i ../fix.diff', ['../fix.diff', '.']],
-    ['patch a.c fix.diff', ['a.c', 'fix.diff', 'a.c.orig', 'a.c.rej', 'fix.diff.orig', 'fix.diff.rej']],
+    ['patch a.c fix.diff', ['a.c', 'fix.diff', 'a.c.orig', 'a.c.rej']],
     ['patch --dry-run -p1 -i fix.diff', ['fix.diff']],
-    ['patch -o out.c a.c fix.diff', ['out.c', 'a.c', 'fix.diff', 'a.c.orig', 'a.c.rej', 'fix.diff.orig', 'fix.diff.rej', 'out.c.orig', 'out.c.rej']],
+    ['patch -o out.c a.c fix.diff', ['out.c', 'a.c', 'fix.diff', 'a.c.orig', 'a.c.rej', 'out.c.orig', 'out.c.rej']],
     ['dd if=./a of=b', ['./a', 'b']],
     ['jq . a.json b.json', ['a.json', 'b.json']],
     ['jq -r .name package.json', ['package.json']],
@@ -194,6 +194,45 @@ describe('fileOperands', () => {
     ['git clone --depth 1 https://x/y.git lib/y', ['lib/y']],
   ])('%s', (command, expected) => {
     expect(files(command)).toEqual(expected);
+  });
+});
+
+describe('the files a command only reads', () => {
+  const reads = (command: string) => wordRoles(command.split(' ')).reads;
+  it.each([
+    ['cp a b', ['a']],
+    ['cp -r a b dir', ['a', 'b']],
+    ['cp -t dir a b', ['a', 'b']],
+    ['cp a a', []],
+    ['install -m 644 a b', ['a']],
+    ['sort -o out in', ['in']],
+    ['sort -o f f', []],
+    ['uniq in out', ['in']],
+    ['xxd in out', ['in']],
+    ['dd if=in of=out', ['in']],
+    ['sed -n p f', ['f']],
+    ['sed -f script.sed -i f', ['script.sed']],
+    ['awk -f prog.awk f', ['prog.awk', 'f']],
+    ['touch -r ref f', ['ref']],
+    ['tar czf out.tgz src', ['src']],
+    ['tar xzf in.tgz', ['in.tgz']],
+    ['tar tf in.tar', ['in.tar']],
+    ['tar -c -g snap -f out.tar src', ['src']],
+    ['unzip -o a.zip -d out', ['a.zip']],
+    ['zip -r out.zip src', ['src']],
+    ['patch a.c fix.diff', ['fix.diff']],
+    ['patch -p1 -i fix.diff', ['fix.diff']],
+    ['scp -i key a host:', ['key', 'a']],
+    ['scp host:a b', []],
+    ['curl -T up.txt -o out https://x', ['up.txt']],
+    ['iconv -f a -t b in -o out', ['in']],
+    ['source env.sh', ['env.sh']],
+    ['git apply fix.diff', ['fix.diff']],
+  ])('%s reads %j', (command, expected) => {
+    expect(reads(command)).toEqual(expected);
+  });
+  it.each(['mv a b', 'ln a b', 'ln -s a b', 'rm a', 'gzip a', 'sed -i s/a/b/ f', 'git restore a', 'tee a'])('%s may write every file it names', (command) => {
+    expect(reads(command) ?? []).toEqual([]);
   });
 });
 
