@@ -3,6 +3,7 @@
 import type { ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths } from './extract-paths.js';
 import { ownDirectories } from './file-operands.js';
+import { isRelative, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 
 export interface CommandLinePaths {
@@ -125,19 +126,6 @@ function commandDirectories(cmd: SimpleCommand): string[] | undefined {
 function isDirectoryChange(cmd: SimpleCommand): boolean {
   const name = cmd.words[0];
   return name === 'cd' || name === 'pushd' || name === 'popd';
-}
-
-function isRelative(raw: string): boolean {
-  return !raw.startsWith('/') && !raw.startsWith('~');
-}
-
-/**
- * `path` as seen from directory `base` (`''`: the shell's own): unchanged when absolute
- * (`/…`, `~…`), else joined to it. Still relative when `base` is.
- */
-export function within(base: string, path: string): string {
-  if (base === '' || !isRelative(path)) return path;
-  return base.endsWith('/') ? base + path : `${base}/${path}`;
 }
 
 /**

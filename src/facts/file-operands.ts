@@ -3,6 +3,7 @@
 // `./package.json` names, and must be judged like it. For the programs below, the words that
 // are files by the program's own grammar are paths, whether written `./x` or `x`.
 import { hasOption, lastOptionValue, optionIs, optionValues, type OptionSpelling } from './options.js';
+import { within } from './within.js';
 
 /** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
 interface OperandGrammar {
@@ -373,13 +374,15 @@ export function wordRoles(words: readonly string[]): WordRoles {
     const roles = operandsBy(dashed, 0, TAR);
     const extracting = extracts(dashed);
     // The members it puts in or names are read (extracting writes the archive's members, names
-    // unknown, in the working directory or -C's: `.` below); the archive is written, unless the
-    // command only reads it (extract, list, compare); a listed-incremental snapshot is written.
+    // unknown, where its -C options lead, each from the one before, else here: `into`); the
+    // archive is written, unless the command only reads it (extract, list, compare); a
+    // listed-incremental snapshot is written.
     const archiveRead = extracting || hasOption(dashed, { letters: 'td', long: ['--list', '--diff', '--compare'] }, TAR.valued);
     const archives = optionValues(dashed, { letters: 'f', long: ['--file'] }, TAR.valued);
     const snapshots = optionValues(dashed, { letters: 'g', long: ['--listed-incremental'] }, TAR.valued);
     const reads = roles.files.filter((file) => !snapshots.includes(file) && (archiveRead || !archives.includes(file)));
-    return { files: extracting ? [...roles.files, '.'] : roles.files, plain: roles.plain, reads };
+    const into = optionValues(dashed, TAR.directory!, TAR.valued).reduce(within, '') || '.';
+    return { files: extracting ? [...roles.files, into] : roles.files, plain: roles.plain, reads };
   }
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
   if (grammar === undefined) return NO_ROLES;

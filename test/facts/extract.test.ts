@@ -123,7 +123,9 @@ describe('commandPaths', () => {
     expect(commandPaths(cmd(['curl', 'file:///etc/shadow'])).pathLike).toEqual(['/etc/shadow']);
     expect(commandPaths(cmd(['dd', 'if=/dev/zero', 'of=../x'])).pathLike).toEqual(['/dev/zero', '../x']);
     // tar's archive and, extracting, the directory it writes into (facts/file-operands.ts)
-    expect(commandPaths(cmd(['tar', '-C/etc', '-xf', 'a'])).pathLike).toEqual(['-C/etc', '/etc', 'a', '.']);
+    expect(commandPaths(cmd(['tar', '-C/etc', '-xf', 'a'])).pathLike).toEqual(['-C/etc', '/etc', 'a']);
+    expect(commandPaths(cmd(['tar', '-xf', 'a'])).pathLike).toEqual(['a', '.']);
+    expect(commandPaths(cmd(['tar', '-C', 'x', '-C', 'y', '-xf', 'a'])).pathLike).toEqual(['a', 'x/y']);
     expect(commandPaths(cmd(['./build.sh'])).pathLike).toEqual(['./build.sh']);
   });
 });

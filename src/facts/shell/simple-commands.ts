@@ -16,7 +16,7 @@ import {
   wrappers,
   wrapperChdir,
 } from './wrappers.js';
-import { within } from '../command-line-paths.js';
+import { within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
 import { collectVariables, expandVariables, type Variables } from './variables.js';
 import { baseName, expandBraces, nestedLists, wordValue, type WordValue } from './words.js';
