@@ -121,10 +121,10 @@ const REMOTE_OPERAND = /^[^/]*:|^[a-z]+:\/\//i;
 const GREP: OperandGrammar = { valued: 'efmABCdD', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--regexp', '--file'], valuedLong: ['--regexp', '--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir'], fileLong: ['--file', '--exclude-from'] };
 const OWNER_OR_MODE: OperandGrammar = { valued: '', lead: 1, leadGivenBy: ['--reference'] };
 const TARGET_FIRST: OperandGrammar = { valued: 'St', fileValued: 't', valuedLong: ['--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] };
-// Which operands a program writes: none of them (it reads them), the first, the second, the last.
+// Which of its file operands a program writes: none (it reads them), the first, the second, the last.
 const READS_ALL = (): readonly string[] => [];
-const WRITES_FIRST = (operands: readonly string[]): readonly string[] => operands.slice(0, 1);
-const WRITES_SECOND = (operands: readonly string[]): readonly string[] => operands.slice(1, 2);
+const WRITES_FIRST = (files: readonly string[]): readonly string[] => files.slice(0, 1);
+const WRITES_SECOND = (files: readonly string[]): readonly string[] => files.slice(1, 2);
 /** The last operand, when it is a local file (scp's and rsync's destination may be another host's). */
 const WRITES_LAST = (files: readonly string[], _words: readonly string[], operands: readonly string[]): readonly string[] => {
   const last = operands[operands.length - 1];
@@ -133,7 +133,7 @@ const WRITES_LAST = (files: readonly string[], _words: readonly string[], operan
 const TARGET_OPTION: OptionSpelling = { letters: 't', long: ['--target-directory'] };
 /** cp, install: the sources are read, the last operand written; with `-t DIR`, DIR is written and every operand read. */
 function copying(valued: string): NonNullable<OperandGrammar['writes']> {
-  return { operands: (operands, words) => (hasOption(words, TARGET_OPTION, valued) ? [] : operands.slice(-1)) };
+  return { operands: (files, words) => (hasOption(words, TARGET_OPTION, valued) ? [] : files.slice(-1)) };
 }
 
 const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
@@ -168,7 +168,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   // sed writes its files only in place (-i); its script's own files are read from the script
   ...['sed', 'gsed'].map((name): [string, OperandGrammar] => [name, {
     valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'],
-    writes: { operands: (operands, words) => (inPlaceOption(words, 'efl') === undefined ? [] : operands), readValued: 'f', readLong: ['--file'] },
+    writes: { operands: (files, words) => (inPlaceOption(words, 'efl') === undefined ? [] : files), readValued: 'f', readLong: ['--file'] },
   }]),
   ['dd', { valued: '', keyed: ['if', 'of'], writes: { readKeys: ['if'] } }],
   // unzip: the archive (members after it are names in it), extracted into the working directory or -d's
