@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileOperands, wordRoles } from '../../src/facts/file-operands.js';
+import { fileOperands, ownDirectories, wordRoles } from '../../src/facts/file-operands.js';
 import { initShellParser } from '../../src/facts/shell/index.js';
 import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
 import { decide, setFrom } from '../engine/helpers.js';
@@ -233,6 +233,31 @@ describe('the files a command only reads', () => {
   });
   it.each(['mv a b', 'ln a b', 'ln -s a b', 'rm a', 'gzip a', 'sed -i s/a/b/ f', 'git restore a', 'tee a'])('%s may write every file it names', (command) => {
     expect(reads(command) ?? []).toEqual([]);
+  });
+});
+
+describe('any words', () => {
+  // Programs from the tables, and words shaped like their options, values and operands.
+  const PROGRAMS = ['cp', 'mv', 'ln', 'sort', 'uniq', 'sed', 'awk', 'dd', 'tar', 'unzip', 'zip', 'gzip', 'xz', 'zstd', 'patch', 'jq', 'scp', 'rsync', 'curl', 'wget', 'find', 'perl', 'python3', 'npx', 'make', 'iconv', 'xxd', 'touch', 'prettier'];
+  const GIT = ['restore', 'checkout', 'apply', 'stash', 'reset', 'switch', 'clean', 'clone', 'format-patch', 'diff', '-C'];
+  const WORD = fc.oneof(
+    fc.constantFrom('-', '--', '-i', '-t', '-o', '-C', '-f', '-x', '-c', '-S', '-d', '-e', '--arg', '--args', '--rawfile', '--output', '--target-directory', '--file=x', '-xzf', '-ie', 'if=a', 'of=b', 'h:x', '{}', ''),
+    fc.stringMatching(/^[a-z./~:@=-]{1,8}$/),
+  );
+  const line = fc.oneof(
+    fc.tuple(fc.constantFrom(...PROGRAMS), fc.array(WORD, { maxLength: 8 })).map(([p, rest]) => [p, ...rest]),
+    fc.tuple(fc.constantFrom(...GIT), fc.array(WORD, { maxLength: 8 })).map(([sub, rest]) => ['git', sub, ...rest]),
+  );
+  it('never throw; what a command reads is among its files', () => {
+    fc.assert(
+      fc.property(line, (words) => {
+        const roles = wordRoles(words);
+        for (const read of roles.reads ?? []) expect(roles.files).toContain(read);
+        if (roles.script !== undefined) expect(roles.files).toContain(roles.script);
+        expect(() => ownDirectories(words)).not.toThrow();
+      }),
+      { numRuns: 3000, seed: 20261130 },
+    );
   });
 });
 
