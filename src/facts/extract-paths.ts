@@ -591,6 +591,12 @@ export function bareNames(word: string): string[] {
 
 const NO_CANDIDATES: readonly string[] = Object.freeze([]);
 
+/** The pathLike entries a file word of a program's grammar stands for: its path candidates, or the bare word itself (`package.json`). */
+function fileEntries(file: string): readonly string[] {
+  const candidates = pathCandidates(file);
+  return candidates.length === 0 ? [file] : candidates;
+}
+
 /**
  * For exec: from one parsed simple command, the path-like arguments (contain `/`, start with
  * `.` or `~`), the words its program reads or writes as files (file-operands.ts: `rm x`),
@@ -623,11 +629,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   });
   // Such a bare word is the path `./package.json`: held to the allowlists too. So is an
   // option's attached file value (`sort -oout`), which no word shows alone.
-  for (const file of files) {
-    const candidates = pathCandidates(file);
-    if (candidates.length === 0) push(file);
-    else for (const p of candidates) push(p);
-  }
+  for (const file of files) for (const p of fileEntries(file)) push(p);
   // A wrapper's option words name files as arguments do (`time -o out`, `xargs -a list`,
   // `script -c cmd out`); some are outputs, so all count as written.
   const optionPaths: string[] = [];
@@ -648,6 +650,6 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   const script = roles.script;
   const readOnly = script !== undefined && cmd.words.indexOf(script) === cmd.words.lastIndexOf(script);
   // The files the program only reads (`cp a b` reads `a`), as they appear in pathLike.
-  const reads = roles.reads === undefined ? NO_CANDIDATES : roles.reads.flatMap((file) => (pathCandidates(file).length === 0 ? [file] : pathCandidates(file)));
+  const reads = roles.reads === undefined ? NO_CANDIDATES : roles.reads.flatMap(fileEntries);
   return { pathLike, redirects, optionPaths, names, words, script: readOnly ? (pathCandidates(script)[0] ?? script) : undefined, reads };
 }

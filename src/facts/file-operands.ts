@@ -148,7 +148,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['cmp', { valued: 'in', valuedLong: ['--ignore-initial', '--bytes'] }],
   ['ls', { valued: 'ITw', valuedLong: ['--ignore', '--hide', '--tabsize', '--width', '--block-size', '--format', '--sort', '--time', '--time-style', '--color', '--quoting-style', '--indicator-style'] }],
   ['du', { valued: 'BdtX', fileValued: 'X', valuedLong: ['--block-size', '--max-depth', '--threshold', '--exclude', '--time-style'], fileLong: ['--exclude-from', '--files0-from'] }],
-  ['cut', { writes: { operands: READS_ALL }, valued: 'bcdf', valuedLong: ['--bytes', '--characters', '--delimiter', '--fields', '--output-delimiter'] }],
+  ['cut', { valued: 'bcdf', valuedLong: ['--bytes', '--characters', '--delimiter', '--fields', '--output-delimiter'] }],
   ['sort', { writes: { operands: READS_ALL, readLong: ['--files0-from', '--random-source'] }, valued: 'ktSTo', fileValued: 'To', valuedLong: ['--key', '--field-separator', '--buffer-size', '--parallel', '--batch-size', '--sort', '--compress-program'], fileLong: ['--output', '--temporary-directory', '--files0-from', '--random-source'] }],
   ['uniq', { writes: { operands: WRITES_SECOND }, valued: 'fsw', valuedLong: ['--skip-fields', '--skip-chars', '--check-chars', '--group', '--all-repeated'] }],
   ['grep', GREP], ['egrep', GREP], ['fgrep', GREP],
@@ -262,7 +262,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   }],
   // awk reads its files; what its program writes is read from the program (shell/hidden-commands.ts)
   ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, { valued: 'Fvf', fileValued: 'f', valuedLong: ['--field-separator', '--assign'], fileLong: ['--file'], lead: 1, leadGivenBy: ['-f', '--file'], assignments: true, writes: { operands: READS_ALL, readValued: 'f', readLong: ['--file'] } }]),
-  ['base64', { valued: 'w', valuedLong: ['--wrap'], writes: { operands: READS_ALL } }],
+  ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
   ['xxd', { valued: 'lscgon', writes: { operands: WRITES_SECOND } }],
   // interpreters: the script file
   ...['python', 'python2', 'python3'].map((name): [string, OperandGrammar] => [name, { valued: 'WXcm', script: { codeLetters: 'cm' } }]),
@@ -300,13 +300,19 @@ const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Operan
   }],
 ]);
 // Git's own options before the subcommand that take the next word (`git -C dir restore x`).
-const GIT_GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path']);
+const GIT_GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path', '--list-cmds']);
 
-/** The subcommand's index in a git command's words (past git's own options), and its grammar. */
-function gitGrammar(words: readonly string[]): { at: number; grammar: OperandGrammar | undefined } {
+/** The index of git's subcommand in a git command's words (`git` first), past git's own options; words.length when there is none. */
+export function gitSubcommandAt(words: readonly string[]): number {
   let i = 1;
   while (i < words.length && words[i]!.startsWith('-')) i += GIT_GLOBAL_VALUED.has(words[i]!) ? 2 : 1;
-  return { at: i, grammar: GIT_GRAMMARS.get(words[i] ?? '') };
+  return Math.min(i, words.length);
+}
+
+/** The subcommand's index in a git command's words, and its grammar. */
+function gitGrammar(words: readonly string[]): { at: number; grammar: OperandGrammar | undefined } {
+  const at = gitSubcommandAt(words);
+  return { at, grammar: GIT_GRAMMARS.get(words[at] ?? '') };
 }
 
 /** Whether an option word gives the lead operand (`-e`, `-rne`, `--regexp=x`, `--file x`). */
@@ -428,7 +434,7 @@ function writtenDirectory(words: readonly string[], at: number, grammar: Operand
 export function ownDirectories(words: readonly string[]): string[] {
   const program = words[0] ?? '';
   // git's own -C comes before the subcommand (`git commit -C HEAD` reuses a message).
-  if (program === 'git') return optionValues(words.slice(0, gitGrammar(words).at), { letters: 'C', long: [] }, 'c');
+  if (program === 'git') return optionValues(words.slice(0, gitSubcommandAt(words)), { letters: 'C', long: [] }, 'c');
   if (program === 'tar' || program === 'gtar') return optionValues(tarWords(words), TAR.directory!, TAR.valued);
   const grammar = GRAMMARS.get(program);
   return grammar?.directory === undefined ? [] : optionValues(words, grammar.directory, grammar.valued);

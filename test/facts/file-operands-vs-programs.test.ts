@@ -136,10 +136,12 @@ const TEMPLATES = [
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];
 
-const line = fc.tuple(fc.constantFrom(...TEMPLATES), fc.array(fc.constantFrom(...NAMES), { minLength: 3, maxLength: 3 })).map(([template, names]) => {
-  let k = 0;
-  return template.replace(/\{n\}/g, () => names[k++ % names.length]!).replace(/\{ws\}/g, WS);
-});
+/** Lines from templates, each `{n}` a name from NAMES, `{ws}` the scratch tree. */
+const linesFrom = (templates: readonly string[]) =>
+  fc.tuple(fc.constantFrom(...templates), fc.array(fc.constantFrom(...NAMES), { minLength: 3, maxLength: 3 })).map(([template, names]) => {
+    let k = 0;
+    return template.replace(/\{n\}/g, () => names[k++ % names.length]!).replace(/\{ws\}/g, WS);
+  });
 
 const RUNS = process.env.OPS_RUNS ? { numRuns: Number(process.env.OPS_RUNS) } : { numRuns: 250, seed: 20261130 };
 
@@ -163,39 +165,33 @@ const GIT_TEMPLATES = [
   'git switch -q -c topic && git reset -q --hard HEAD && git switch -q -', 'git clone -q . {n}', 'git revert --no-edit HEAD', 'cd d1 && git clean -fdq',
 ];
 
+/**
+ * Runs random lines in fresh trees (`setup`, after `prelude` lines the checks do not see) and
+ * checks every change is covered by a written path; returns how many changes there were.
+ */
+function everyChangeWritten(lines: fc.Arbitrary<string>, runs: fc.Parameters<[string]>, setup: () => void = freshTree, prelude = ''): number {
+  let changes = 0;
+  fc.assert(
+    fc.property(lines, (source) => {
+      const written = writtenPaths(source);
+      for (const change of changedBy(prelude + source, setup)) {
+        changes++;
+        expect(covered(change, written), `${JSON.stringify(source)} changed ${change.path}; written: ${JSON.stringify(written)}`).toBe(true);
+      }
+    }),
+    runs,
+  );
+  return changes;
+}
+
 describe('file operands against the real programs', () => {
   it('sees as written every file a program created, changed or removed', () => {
-    let changes = 0;
-    fc.assert(
-      fc.property(line, (source) => {
-        const written = writtenPaths(source);
-        for (const change of changedBy(source)) {
-          changes++;
-          expect(covered(change, written), `${JSON.stringify(source)} changed ${change.path}; written: ${JSON.stringify(written)}`).toBe(true);
-        }
-      }),
-      RUNS,
-    );
     // The property means something: the programs did write.
-    expect(changes).toBeGreaterThan(100);
+    expect(everyChangeWritten(linesFrom(TEMPLATES), RUNS)).toBeGreaterThan(100);
   }, 300_000);
 
   it('sees as written every file git changed in the work tree (restore, rm, mv, checkout, apply, stash, reset, clean, switch, clone, revert)', () => {
-    const gitLine = fc.tuple(fc.constantFrom(...GIT_TEMPLATES), fc.array(fc.constantFrom(...NAMES), { minLength: 3, maxLength: 3 })).map(([template, names]) => {
-      let k = 0;
-      return template.replace(/\{n\}/g, () => names[k++ % names.length]!);
-    });
-    let changes = 0;
-    fc.assert(
-      fc.property(gitLine, (source) => {
-        const written = writtenPaths(source);
-        for (const change of changedBy(`export GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t\n${source}`, gitTree)) {
-          changes++;
-          expect(covered(change, written), `${JSON.stringify(source)} changed ${change.path}; written: ${JSON.stringify(written)}`).toBe(true);
-        }
-      }),
-      { ...RUNS, numRuns: Math.ceil(RUNS.numRuns / 3) },
-    );
-    expect(changes).toBeGreaterThan(20);
+    const prelude = 'export GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t\n';
+    expect(everyChangeWritten(linesFrom(GIT_TEMPLATES), { ...RUNS, numRuns: Math.ceil(RUNS.numRuns / 3) }, gitTree, prelude)).toBeGreaterThan(20);
   }, 300_000);
 });

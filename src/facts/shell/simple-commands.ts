@@ -16,6 +16,7 @@ import {
   wrappers,
   wrapperChdir,
 } from './wrappers.js';
+import { gitSubcommandAt, ownDirectories } from '../file-operands.js';
 import { within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
 import { collectVariables, expandVariables, type Variables } from './variables.js';
@@ -461,10 +462,11 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   if (name === 'git') {
     // `git -C . push` is `git push` to a deny pattern: the form without global options is
     // checked too (an extra command only restricts: allow patterns must match both).
-    const subcommand = gitSubcommandAt(values, at);
+    const words = values.slice(at).map((v) => v.text);
+    const subcommand = at + gitSubcommandAt(words);
     if (subcommand > at + 1 && subcommand < values.length) {
       // It runs where `-C` puts git, so its paths are read there (a wrapper's directory does the same).
-      const dirs = values.slice(at + 1, subcommand).flatMap((v, i, options) => (v.text === '-C' && options[i + 1] !== undefined ? [options[i + 1]!.text] : []));
+      const dirs = ownDirectories(words);
       walk.wrapperDirs.push(...dirs);
       emitWords(walk, [values[at]!, ...values.slice(subcommand)], redirects);
       walk.wrapperDirs.length -= dirs.length;
@@ -474,19 +476,6 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   emitWords(walk, input.length === 0 ? values.slice(at) : [...values.slice(at), ...input], opened.length === 0 ? redirects : [...redirects, ...opened]);
 }
 
-// git's global options, with a separate value or not.
-const gitGlobalWithValue = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path', '--list-cmds']);
-
-/** Index of git's subcommand after `values[at]` (values.length when there is none). */
-function gitSubcommandAt(values: WordValue[], at: number): number {
-  let i = at + 1;
-  while (i < values.length) {
-    const w = values[i]!.text;
-    if (!w.startsWith('-')) break;
-    i += gitGlobalWithValue.has(w) ? 2 : 1;
-  }
-  return i;
-}
 
 /** `eval ARGS` and `watch [opts] ARGS` run their arguments joined by spaces as shell. */
 function runStringCommand(name: string, values: WordValue[], at: number, depth: number, walk: Walk, redirects: string[]): void {
