@@ -4,7 +4,7 @@
 // read (a git alias, an awk program that starts processes) makes the call unverifiable.
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
-import { tarArguments } from '../file-operands.js';
+import { gitSubcommandAt, tarArguments } from '../file-operands.js';
 import type { WordValue } from './words.js';
 
 export type Hidden =
@@ -124,10 +124,12 @@ function valueOf(name: string, value: WordValue): Hidden {
 
 function gitHidden(args: WordValue[]): Hidden[] {
   const found: Hidden[] = [];
-  let subcommand: string | undefined;
+  // Where git's own options end (file-operands.ts): `at` is the subcommand's index in args.
+  const at = gitSubcommandAt(['git', ...args.map((a) => a.text)]) - 1;
+  const subcommand = args[at]?.text;
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
-    if (subcommand === undefined && w.startsWith('-c')) {
+    if (i < at && w.startsWith('-c')) {
       const setting = w === '-c' ? args[++i]?.text ?? '' : w.slice(2);
       if (gitCommandKey.test(setting.split('=')[0]!)) found.push(unverifiable(`\`git -c ${setting.split('=')[0]}\` can run a command`));
       continue;
@@ -136,7 +138,7 @@ function gitHidden(args: WordValue[]): Hidden[] {
       found.push(unverifiable(`\`git ${w.split('=')[0]}\` runs a program it names`));
       continue;
     }
-    if ((w === '-u' || /^-u./.test(w)) && gitUploadPackCommands.has(subcommand ?? '')) {
+    if (i > at && (w === '-u' || /^-u./.test(w)) && gitUploadPackCommands.has(subcommand ?? '')) {
       found.push(unverifiable(`\`git ${subcommand} -u\` runs a program it names`));
       continue;
     }
@@ -144,15 +146,11 @@ function gitHidden(args: WordValue[]): Hidden[] {
       found.push(unverifiable('a git `ext::` URL runs a command'));
       continue;
     }
-    if (subcommand === undefined && !w.startsWith('-')) {
-      // Global options with a separate value: -C dir, --git-dir dir, --work-tree dir, --namespace x.
-      const previous = args[i - 1]?.text;
-      if (previous === '-C' || previous === '--git-dir' || previous === '--work-tree' || previous === '--namespace' || previous === '--super-prefix') continue;
-      subcommand = w;
+    if (i === at) {
       if (gitRunsCommands.has(w)) found.push(unverifiable(`\`git ${w}\` runs commands given to it`));
       continue;
     }
-    if (subcommand !== 'rebase') continue;
+    if (i < at || subcommand !== 'rebase') continue;
     // `--exec CMD`, `--exec=CMD`, `-x CMD`, and in a cluster `-xCMD`, `-ix CMD` (-s and -X take values of their own).
     const x = w.startsWith('--') ? -1 : clusterLetter(w, 'x', 'sX');
     if (w === '--exec' || w.startsWith('--exec=') || x > 0) {
