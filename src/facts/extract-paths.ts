@@ -606,7 +606,7 @@ function fileEntries(file: string): readonly string[] {
  * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
  * up on PATH, so it names no file here.
  */
-export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; script: string | undefined; reads: readonly string[] } {
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; reads: readonly string[] } {
   const pathLike: string[] = [];
   const names: string[] = [];
   const words: string[] = [];
@@ -648,8 +648,8 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // An interpreter's script is read, not written (what the script then does is out of sight),
   // unless it is also one of the script's own arguments (`python3 fix.py fix.py`).
   const script = roles.script;
-  const readOnly = script !== undefined && cmd.words.indexOf(script) === cmd.words.lastIndexOf(script);
+  const scriptRead = script !== undefined && cmd.words.indexOf(script) === cmd.words.lastIndexOf(script) ? [pathCandidates(script)[0] ?? script] : NO_CANDIDATES;
   // The files the program only reads (`cp a b` reads `a`), as they appear in pathLike.
-  const reads = roles.reads === undefined ? NO_CANDIDATES : roles.reads.flatMap(fileEntries);
-  return { pathLike, redirects, optionPaths, names, words, script: readOnly ? (pathCandidates(script)[0] ?? script) : undefined, reads };
+  const reads = roles.reads === undefined ? scriptRead : [...roles.reads.flatMap(fileEntries), ...scriptRead];
+  return { pathLike, redirects, optionPaths, names, words, reads };
 }
