@@ -182,7 +182,8 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     const writes = !isReadOnlyCommand(cmd.words);
     if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) addRaw(cmd.commandPath, false, here);
     const writtenRedirects = cmd.writtenRedirects;
-    const writesTo = (p: string) => (writes && !found.reads.includes(p)) || (writtenRedirects !== undefined && writtenRedirects.includes(p));
+    const { reads, writesOnly } = found;
+    const writesTo = (p: string) => (writesOnly !== undefined ? writesOnly.includes(p) : writes && !reads.includes(p)) || (writtenRedirects !== undefined && writtenRedirects.includes(p));
     for (const p of found.pathLike) addRaw(p, writesTo(p), here);
     // The shell opens redirections in its own directory (`env -C d cmd > out` writes ./out), but
     // the files a program's script opens (`sed 'w out'`, listed with them) are opened where the

@@ -606,7 +606,7 @@ function fileEntries(file: string): readonly string[] {
  * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
  * up on PATH, so it names no file here.
  */
-export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; reads: readonly string[] } {
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; reads: readonly string[]; writesOnly: readonly string[] | undefined } {
   const pathLike: string[] = [];
   const names: string[] = [];
   const words: string[] = [];
@@ -651,5 +651,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   const scriptRead = script !== undefined && cmd.words.indexOf(script) === cmd.words.lastIndexOf(script) ? [pathCandidates(script)[0] ?? script] : NO_CANDIDATES;
   // The files the program only reads (`cp a b` reads `a`), as they appear in pathLike.
   const reads = roles.reads === undefined ? scriptRead : [...roles.reads.flatMap(fileEntries), ...scriptRead];
-  return { pathLike, redirects, optionPaths, names, words, reads };
+  // All it writes of what it names, when the grammar knows (`find . -fprint out`), as in pathLike.
+  const writesOnly = roles.writesOnly?.flatMap(fileEntries);
+  return { pathLike, redirects, optionPaths, names, words, reads, writesOnly };
 }

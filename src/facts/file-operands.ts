@@ -309,6 +309,9 @@ export function gitSubcommandAt(words: readonly string[]): number {
   return Math.min(i, words.length);
 }
 
+/** Git subcommands that write no file other than their `--output` (diff, log, show). */
+const GIT_READ_ONLY: ReadonlySet<string> = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-files', 'grep', 'rev-parse', 'branch']);
+
 /** The subcommand's index in a git command's words, and its grammar. */
 function gitGrammar(words: readonly string[]): { at: number; grammar: OperandGrammar | undefined } {
   const at = gitSubcommandAt(words);
@@ -353,6 +356,12 @@ export interface WordRoles {
   script?: string;
   /** Of `files`, those the command only reads (`cp a b` reads `a`); undefined when it may write them all. */
   reads?: string[];
+  /**
+   * Of `files`, all the command writes: whatever else it names it only reads (`find . -fprint
+   * out` writes `out`, `git diff --output=d.txt` writes `d.txt`). Undefined when it may write
+   * any path it names other than `reads`.
+   */
+  writesOnly?: string[];
 }
 
 const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown as WordRoles;
@@ -391,6 +400,11 @@ export function wordRoles(words: readonly string[]): WordRoles {
     return { files: extracting ? [...roles.files, into] : roles.files, plain: roles.plain, reads };
   }
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
+  if (program === 'git' && GIT_READ_ONLY.has(words[at] ?? '')) {
+    // Their grammars (diff, log, show) name only the files they write (`--output`).
+    const files = grammar === undefined ? [] : operandsBy(words, at, grammar).files;
+    return { files, plain: [], writesOnly: files };
+  }
   if (grammar === undefined) return NO_ROLES;
   const reading = operandsBy(words, at, grammar);
   let { files, plain } = reading;
@@ -441,7 +455,10 @@ export function ownDirectories(words: readonly string[]): string[] {
 }
 
 // find's tests and actions that take one word, by what the word is.
-const FIND_FILE_ARG = new Set(['-fprint', '-fprint0', '-fls', '-fprintf', '-newer', '-anewer', '-cnewer', '-samefile', '-files0-from']);
+const FIND_OUTPUT_ARG = new Set(['-fprint', '-fprint0', '-fls', '-fprintf']);
+const FIND_FILE_ARG = new Set([...FIND_OUTPUT_ARG, '-newer', '-anewer', '-cnewer', '-samefile', '-files0-from']);
+// Actions that change or run something on every file found (`-exec rm {} \;`).
+const FIND_ACTS = new Set(['-delete', '-exec', '-execdir', '-ok', '-okdir']);
 const FIND_PLAIN_ARG = new Set([
   '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-regextype', '-type', '-xtype', '-user', '-group',
   '-uid', '-gid', '-perm', '-size', '-mtime', '-atime', '-ctime', '-mmin', '-amin', '-cmin', '-inum', '-links', '-maxdepth', '-mindepth',
@@ -451,11 +468,14 @@ const FIND_PLAIN_ARG = new Set([
 /**
  * find: the starting points (the words before the first test), the files its actions write
  * (`-fprint FILE`, `-fls FILE`) and the reference files of `-newer FILE`; the patterns and
- * values of other tests are no files. `-exec` commands are read by the shell module.
+ * values of other tests are no files. It writes only the files of `-fprint` and the like,
+ * unless an action acts on what it finds (`-delete`, `-exec`): then anything it names may be
+ * written. `-exec` commands are read by the shell module.
  */
 function findRoles(words: readonly string[]): WordRoles {
   const files: string[] = [];
   const plain: string[] = [];
+  const outputs: string[] = [];
   let i = 1;
   // Options before the starting points: -H -L -P, -D debugopts, -O level.
   while (i < words.length && /^-[HLPDO]/.test(words[i]!)) i += words[i] === '-D' || words[i] === '-O' ? 2 : 1;
@@ -464,10 +484,12 @@ function findRoles(words: readonly string[]): WordRoles {
     const w = words[i]!;
     if (FIND_FILE_ARG.has(w) || /^-newer[amcBt]{2}$/.test(w)) {
       if (i + 1 < words.length) files.push(words[++i]!);
+      if (FIND_OUTPUT_ARG.has(w)) outputs.push(words[i]!);
       if (w === '-fprintf' && i + 1 < words.length) plain.push(words[++i]!);
     } else if (FIND_PLAIN_ARG.has(w) && i + 1 < words.length) plain.push(words[++i]!);
   }
-  return { files: files.filter((file) => file !== '' && file !== '{}'), plain };
+  const named = files.filter((file) => file !== '' && file !== '{}');
+  return words.some((w) => FIND_ACTS.has(w)) ? { files: named, plain } : { files: named, plain, writesOnly: outputs };
 }
 
 /**

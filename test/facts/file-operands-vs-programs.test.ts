@@ -118,6 +118,7 @@ const TEMPLATES = [
   // find: what its actions write, and what -delete removes under the starting points
   'find . -maxdepth 1 -fprint {n}', 'find {n} -maxdepth 0 -fls {n}', 'find . -name {n} -delete', 'find {n} -newer {n} -fprint {n}',
   "find . -maxdepth 1 -fprintf {n} '%p'", 'cd d1 && find . -fprint {n}', 'find {n} -type f -delete',
+  'find {n} -maxdepth 0 -fprint {n}', 'find -L {n} -maxdepth 1 -fprint0 {n} -fls {n}',
   // unzip: into the working directory or -d's
   'unzip -q -o arch.zip', 'unzip -q -o arch.zip -d {n}', 'unzip -l arch.zip', 'unzip -q -o arch.zip {n} {n}', 'cd d1 && unzip -q -o ../arch.zip',
   'unzip -qo arch.zip -x {n}',
@@ -159,6 +160,9 @@ const GIT_TEMPLATES = [
   'git -C d1 restore a', 'cd d1 && git restore {n}', 'git checkout {n}',
   'git diff --output={n}', 'git log -1 --output {n}', 'git show --output={n} HEAD', 'git format-patch -1 HEAD', 'git format-patch -1 -o {n} HEAD',
   'git format-patch -1 --stdout HEAD',
+  // the reading subcommands write only their --output, also from another directory
+  'git log -1 --output {n} -- {n}', 'git -C d1 diff --output {n}', 'git -C d1 show --output=../{n} HEAD', 'git -C d1 diff --output={n} -- {n}',
+  'git status --short {n} > {n}', 'git blame {n}', 'git -C d1 ls-files {n}',
   // the work tree rewritten with files the line does not name
   'git apply fix.diff', 'git apply --check fix.diff', 'git apply --stat fix.diff', 'git stash -q', 'git stash list', 'git stash -q && git stash pop -q',
   'git reset -q --hard', 'git reset -q HEAD {n}', 'git clean -fdq', 'git clean -fdq {n}', 'git clean -nd', 'git switch -q -c topic',

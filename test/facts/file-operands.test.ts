@@ -236,10 +236,29 @@ describe('the files a command only reads', () => {
   });
 });
 
+describe('the files a reading command writes', () => {
+  const writesOnly = (command: string) => wordRoles(command.split(' ')).writesOnly;
+  it.each([
+    ['find . -name x', []],
+    ['find -L . -newer ref -fprint out', ['out']],
+    ['find a b -fprintf list %p -fls l2 -fprint0 a', ['list', 'l2', 'a']],
+    ['git status', []],
+    ['git diff --output=d.txt HEAD', ['d.txt']],
+    ['git -C src log -1 --output out.txt -- a.ts', ['out.txt']],
+    ['git --git-dir=.git show HEAD:a.ts', []],
+    ['git blame a.ts', []],
+  ])('%s writes only %j', (command, expected) => {
+    expect(writesOnly(command)).toEqual(expected);
+  });
+  it.each(['find . -delete', 'find . -exec rm {} ;', 'find . -okdir cat {} ;', 'git restore a', 'git stash', 'git apply fix.diff', 'cp a b', 'sed -n p f'])('%s may write more than it names as output', (command) => {
+    expect(writesOnly(command)).toBeUndefined();
+  });
+});
+
 describe('any words', () => {
   // Programs from the tables, and words shaped like their options, values and operands.
   const PROGRAMS = ['cp', 'mv', 'ln', 'sort', 'uniq', 'sed', 'awk', 'dd', 'tar', 'unzip', 'zip', 'gzip', 'xz', 'zstd', 'patch', 'jq', 'scp', 'rsync', 'curl', 'wget', 'find', 'perl', 'python3', 'npx', 'make', 'iconv', 'xxd', 'touch', 'prettier'];
-  const GIT = ['restore', 'checkout', 'apply', 'stash', 'reset', 'switch', 'clean', 'clone', 'format-patch', 'diff', '-C'];
+  const GIT = ['restore', 'checkout', 'apply', 'stash', 'reset', 'switch', 'clean', 'clone', 'format-patch', 'diff', 'log', 'status', '-C'];
   const WORD = fc.oneof(
     fc.constantFrom('-', '--', '-i', '-t', '-o', '-C', '-f', '-x', '-c', '-S', '-d', '-e', '--arg', '--args', '--rawfile', '--output', '--target-directory', '--file=x', '-xzf', '-ie', 'if=a', 'of=b', 'h:x', '{}', ''),
     fc.stringMatching(/^[a-z./~:@=-]{1,8}$/),
@@ -253,6 +272,7 @@ describe('any words', () => {
       fc.property(line, (words) => {
         const roles = wordRoles(words);
         for (const read of roles.reads ?? []) expect(roles.files).toContain(read);
+        for (const written of roles.writesOnly ?? []) expect(roles.files).toContain(written);
         if (roles.script !== undefined) expect(roles.files).toContain(roles.script);
         expect(() => ownDirectories(words)).not.toThrow();
       }),
