@@ -100,6 +100,8 @@ export interface Limit {
   windowMs?: number;
   /** Counter key for the call, or undefined when the call lacks what the key needs. */
   keyOf(view: CallView): string | undefined;
+  /** Whether the call has what the key needs, without building the key (keyOf would not be undefined). */
+  hasKey(view: CallView): boolean;
   /** Whether this limit counts the call at all (rate limits filter by tool). */
   applies(toolName: string): boolean;
   /** What the key needs, for the message when it is missing, e.g. `session id`. */

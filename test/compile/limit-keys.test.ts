@@ -51,6 +51,8 @@ describe('counter keys', () => {
         const view = viewOf(call);
         expect(limits[0]!.keyOf(view)).toBe(expectedKey(policy, undefined, call));
         ids.forEach((id, i) => expect(limits[i + 1]!.keyOf(view)).toBe(expectedKey(policy, { id, per: PER[i % PER.length]! }, call)));
+        // The presence test agrees with the key: a call has the key exactly when keyOf builds one.
+        for (const limit of limits) expect(limit.hasKey(view)).toBe(limit.keyOf(view) !== undefined);
       }),
       { numRuns: 3000, seed: 20261130 },
     );

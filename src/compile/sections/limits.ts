@@ -85,10 +85,8 @@ export const compileLimits: SectionCompiler = ({ policy, doc, at, cover }) => {
   const limits = doc.limits;
   if (!limits) return {};
   const out: Limit[] = [];
-  const pers: Per[] = []; // what each limit's key is per, same index
   if (limits.maxToolCalls !== undefined) {
     const prefix = '[' + JSON.stringify(policy) + ',"max",'; // JSON.stringify([policy, 'max', s])
-    pers.push('session');
     cover('/limits/maxToolCalls', `limits.maxToolCalls ${limits.maxToolCalls}`);
     out.push({
       check: 'limits.maxToolCalls',
@@ -100,6 +98,7 @@ export const compileLimits: SectionCompiler = ({ policy, doc, at, cover }) => {
         const s = keyPartJson('session', view);
         return s === undefined ? undefined : prefix + s + ']';
       },
+      hasKey: (view) => hasKeyPart('session', view),
       applies: () => true,
       needs: NEEDS.session,
       label: `at most ${limits.maxToolCalls} tool calls per session`,
@@ -112,7 +111,6 @@ export const compileLimits: SectionCompiler = ({ policy, doc, at, cover }) => {
     const per = (rate.per ?? 'session') as Per;
     const ms = windowMs(rate.window);
     const prefix = '[' + JSON.stringify(policy) + ',"rate",' + JSON.stringify(rate.id) + ','; // JSON.stringify([policy, 'rate', id, part])
-    pers.push(per);
     out.push({
       check: 'limits.rate',
       rule: rate.id,
@@ -125,6 +123,7 @@ export const compileLimits: SectionCompiler = ({ policy, doc, at, cover }) => {
         const part = keyPartJson(per, view);
         return part === undefined ? undefined : prefix + part + ']';
       },
+      hasKey: (view) => hasKeyPart(per, view),
       applies: (toolName) => !tools || tools.first(toolName) >= 0,
       needs: NEEDS[per],
       label: `at most ${rate.limit} calls per ${per} in ${rate.window ?? '1m'}`,
@@ -137,7 +136,7 @@ export const compileLimits: SectionCompiler = ({ policy, doc, at, cover }) => {
     run(view, sink) {
       for (let i = 0; i < out.length; i++) {
         const limit = out[i]!;
-        if (!limit.applies(view.call.toolName) || hasKeyPart(pers[i]!, view)) continue;
+        if (!limit.applies(view.call.toolName) || limit.hasKey(view)) continue;
         sink.verdicts.push({ decision: 'deny', check: limit.check, ...(limit.rule ? { rule: limit.rule } : {}), message: `call has no ${limit.needs} for limit ${tick(limit.rule ?? 'maxToolCalls')}`, source: limit.source });
         sink.trace?.push({ policy: '', check: limit.check, outcome: 'deny', saw: 'missing key', hits: [limit.pointer] });
       }
