@@ -62,12 +62,17 @@ function chainDirectories(commands: readonly SimpleCommand[], changes: Directory
     each.push(dir);
     const name = commands[i]!.words[0];
     if (name === 'enable' || name === 'alias' || name === 'unalias') return undefined;
-    if (changes.targets[next]?.index === i) dir = within(dir, changes.targets[next++]!.target);
+    if (changes.targets[next]?.index === i) {
+      const change = changes.targets[next++]!;
+      if (!change.stays) dir = within(dir, change.target);
+    }
   }
   return each;
 }
 
-type DirectoryChanges = { targets: { index: number; target: string }[]; unfollowed: boolean } | { computed: string };
+/** `stays`: the shell does not go there now, but a later `popd` may (`pushd -n DIR`). */
+type DirectoryTarget = { index: number; target: string; stays?: true };
+type DirectoryChanges = { targets: DirectoryTarget[]; unfollowed: boolean } | { computed: string };
 
 /**
  * Every literal directory change of a command line, in order, with its command's index;
@@ -75,7 +80,7 @@ type DirectoryChanges = { targets: { index: number; target: string }[]; unfollow
  * alone) or runs wrapped; `computed` when one cannot be read before it runs.
  */
 function directoryChanges(commands: readonly SimpleCommand[]): DirectoryChanges {
-  const targets: { index: number; target: string }[] = [];
+  const targets: DirectoryTarget[] = [];
   let unfollowed = false;
   for (let index = 0; index < commands.length; index++) {
     const cmd = commands[index]!;
@@ -92,6 +97,9 @@ function directoryChanges(commands: readonly SimpleCommand[]): DirectoryChanges 
     }
     let i = 0;
     while (i < args.length && /^-[LPe@]+$/.test(args[i]!)) i++;
+    // `pushd -n DIR` only adds DIR to the stack: the shell stays where it is (until a `popd`).
+    const stays = name === 'pushd' && args[i] === '-n';
+    if (stays) i++;
     if (args[i] === '--') i++;
     const target = i < args.length ? args[i]! : name === 'cd' ? '~' : undefined;
     // `cd -`, `pushd` alone: back to a directory already seen.
@@ -103,7 +111,7 @@ function directoryChanges(commands: readonly SimpleCommand[]): DirectoryChanges 
     const absolute = target.startsWith('/') || target.startsWith('~');
     // Run again and again, a relative `cd` goes deeper each time (`for i in 1 2; do cd a; done`).
     if (!absolute && cmd.repeats) return { computed: `${name} ${target}` + ' in a loop or a function' };
-    targets.push({ index, target });
+    targets.push(stays ? { index, target, stays } : { index, target });
   }
   return { targets, unfollowed };
 }

@@ -2,7 +2,7 @@
 // the files named in an apply_patch body, and for shell commands the path-like arguments
 // and redirect targets. Anything of an unexpected type is a problem, which the engine denies.
 import type { SimpleCommand, ToolClass } from '../types.js';
-import { WORD_SPLIT } from './path-glob.js';
+import { WORD_SPLIT, mayExpandTo } from './path-glob.js';
 import { wordRoles } from './file-operands.js';
 
 export interface RawPath {
@@ -530,7 +530,11 @@ const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
 const STANDARD_STREAM = /^\/dev\/(?:null|stdin|stdout|stderr|fd\/[012])$/;
 const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
-/** The path readings of one shell word: itself, an option's value, `@file`, `file://` URLs. */
+/**
+ * The path readings of one shell word: itself, an option's value, `@file` and `<file` (curl
+ * `-d @f`, `-F name=@f;type=x`, `-F 'name=<f'`), `file://` URLs, and the word with a wildcard
+ * segment that may expand to `..` taken as `..` (`.?/x` is `../x` for dash).
+ */
 function pathCandidates(word: string): string[] {
   const out: string[] = [];
   const consider = (w: string): void => {
@@ -540,7 +544,14 @@ function pathCandidates(word: string): string[] {
       return;
     }
     if (URL_SCHEME.test(w)) return; // a URL, not a file
-    if (looksLikePath(w)) out.push(w);
+    if (looksLikePath(w) && !out.includes(w)) {
+      out.push(w);
+      const up = withParentSegments(w);
+      if (up !== undefined && !out.includes(up)) out.push(up);
+    }
+    if (w[0] === '@' || w[0] === '<') consider(w.slice(1));
+    const semicolon = w.indexOf(';');
+    if (semicolon > 0 && (w[0] === '@' || w[0] === '<')) consider(w.slice(1, semicolon));
   };
   consider(word);
   if (word.startsWith('-')) {
@@ -553,8 +564,34 @@ function pathCandidates(word: string): string[] {
     const eq = word.indexOf('=');
     if (eq > 0 && /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(word.slice(0, eq))) consider(word.slice(eq + 1)); // `of=/dev/x`, `file=@x`
   }
-  if (word.startsWith('@')) consider(word.slice(1)); // curl `-d @file`
   return out;
+}
+
+/**
+ * The path of a git object name `REV:path` (`HEAD:a/b`, `main~2:x`), of the index's `:path` and
+ * `:0:path`; undefined for other words (options, URLs, `host:path` of a remote is read as a path
+ * too, which only adds a check). Relative to the work tree's top, taken to be the shell's directory.
+ */
+function revisionPath(word: string): string | undefined {
+  if (word.startsWith('-') || word.includes('://')) return undefined;
+  const match = /^[^:/\s]*:(?:[0-3]:)?(.+)$/.exec(word);
+  return match?.[1];
+}
+
+/** The path with every wildcard segment that may expand to `..` written as `..`; undefined when there is none. */
+function withParentSegments(path: string): string | undefined {
+  if (!path.includes('.')) return undefined;
+  const segments = path.split('/');
+  let changed = false;
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    // A leading dot must be matched literally, so only segments starting with one can be `..`.
+    if (s.length > 1 && s[0] === '.' && s !== '..' && mayExpandTo(s, '..')) {
+      segments[i] = '..';
+      changed = true;
+    }
+  }
+  return changed ? segments.join('/') : undefined;
 }
 
 /**
@@ -630,6 +667,16 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // Such a bare word is the path `./package.json`: held to the allowlists too. So is an
   // option's attached file value (`sort -oout`), which no word shows alone.
   for (const file of files) for (const p of fileEntries(file)) push(p);
+  // git reads a file's committed or staged content by `REV:path` (`git show HEAD:.env`).
+  if (cmd.words[0] === 'git') {
+    for (const word of cmd.words) {
+      const path = revisionPath(word);
+      if (path === undefined) continue;
+      const candidates = pathCandidates(path);
+      for (const p of candidates) push(p);
+      if (candidates.length === 0) names.push(...bareNames(path));
+    }
+  }
   // A wrapper's option words name files as arguments do (`time -o out`, `xargs -a list`,
   // `script -c cmd out`); some are outputs, so all count as written.
   const optionPaths: string[] = [];

@@ -683,3 +683,55 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
   if (script !== undefined && named.includes(script)) reading.script = script;
   return reading;
 }
+
+/**
+ * find's starting points: the words before its first test or action, after its own options
+ * (-H -L -P, -D opts, -O level); `.` when there is none (`find -name x` searches `.`).
+ */
+export function findStartingPoints(words: readonly string[]): string[] {
+  let i = 1;
+  while (i < words.length && /^-[HLPDO]/.test(words[i]!)) i += words[i] === '-D' || words[i] === '-O' ? 2 : 1;
+  const points: string[] = [];
+  while (i < words.length && !/^[-(!),]/.test(words[i]!)) points.push(words[i++]!);
+  return points.length === 0 ? ['.'] : points;
+}
+
+/**
+ * How a command reads the NAMES of files from its standard input, when it does: the text
+ * that separates them (a newline, or NUL with the program's null option). `tar -T -`,
+ * `zip -@`, `cpio -o`/`-p`, `rsync --files-from=-`, `--files0-from=-` (du, wc, sort, find),
+ * git's `--stdin-paths`, `--stdin`, `--pathspec-from-file=-` and `cat-file --batch` (object
+ * names, `HEAD:.env`). Undefined for a command that reads no names there.
+ */
+export function stdinFileList(words: readonly string[]): '\n' | '\0' | undefined {
+  const program = words[0];
+  const has = (letters: string, long: string[], valued = ''): boolean => hasOption(words, { letters, long }, valued);
+  const fromStdin = (letters: string, long: string[], valued: string, all = words): boolean => optionValues(all, { letters, long }, valued).includes('-');
+  if (program === 'tar' || program === 'gtar') {
+    const dashed = tarWords(words);
+    if (!fromStdin('T', ['--files-from'], TAR.valued, dashed)) return undefined;
+    return hasOption(dashed, { letters: '', long: ['--null'] }, TAR.valued) ? '\0' : '\n';
+  }
+  if (program === 'zip') return words.some((w) => /^-[A-Za-z0-9]*@/.test(w)) ? '\n' : undefined;
+  if (program === 'cpio') {
+    if (!has('op', ['--create', '--pass-through'], 'CEFHIMORW')) return undefined;
+    return has('0', ['--null'], 'CEFHIMORW') ? '\0' : '\n';
+  }
+  if (program === 'rsync') {
+    if (!fromStdin('', ['--files-from'], 'eBfT')) return undefined;
+    return has('0', ['--from0'], 'eBfT') ? '\0' : '\n';
+  }
+  if (program === 'du' || program === 'wc' || program === 'sort') return fromStdin('', ['--files0-from'], '') ? '\0' : undefined;
+  if (program === 'find') return words.some((w, i) => w === '-files0-from' && words[i + 1] === '-') ? '\0' : undefined;
+  if (program === 'git') {
+    const at = gitSubcommandAt(words);
+    const sub = words[at];
+    const rest = words.slice(at);
+    const nul = rest.some((w) => w === '-z' || w === '--pathspec-file-nul');
+    if (sub === 'hash-object' && rest.includes('--stdin-paths')) return '\n';
+    if ((sub === 'update-index' || sub === 'checkout-index') && rest.includes('--stdin')) return nul ? '\0' : '\n';
+    if (sub === 'cat-file' && rest.some((w) => w.startsWith('--batch'))) return nul ? '\0' : '\n';
+    if (rest.some((w) => w === '--pathspec-from-file=-') || rest.some((w, i) => w === '--pathspec-from-file' && rest[i + 1] === '-')) return nul ? '\0' : '\n';
+  }
+  return undefined;
+}

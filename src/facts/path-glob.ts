@@ -26,7 +26,9 @@ export interface PathGlobOptions {
 }
 
 const MAX_GLOB_LENGTH = 1024;
-const SHELL_WILDCARD = /[*?[]/;
+// Extglobs (`@(ssh)`, `!(x)`, `+(a)`) expand only with `shopt -s extglob`, which an earlier
+// line of the same command may set: a deny list treats them as wildcards all the same.
+const SHELL_WILDCARD = /[*?[]|[@!+]\(/;
 // Characters that end a file name inside a larger shell word: `--file=.env`, `open(".env")`,
 // `@.env`, `host:.env`, `a,b.pem`. Every fragment between them is tried as a file name.
 export const WORD_SPLIT = /[/\s"'`()=,;:<>|&{}$\\@]+/;
@@ -118,6 +120,10 @@ export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (wo
     let w = word.normalize('NFC');
     if (caseInsensitive) w = w.toLowerCase();
     if (test(w)) return true;
+    // Each segment whole first: the separators below also occur inside wildcards (`.[[:alpha:]]nv`, `.@(e)nv`).
+    for (const segment of w.split('/')) {
+      if (segment !== '' && SHELL_WILDCARD.test(segment) && wildcard(segment)) return true;
+    }
     for (const fragment of w.split(WORD_SPLIT)) {
       if (fragment === '') continue;
       if (test(fragment)) return true;
@@ -195,7 +201,7 @@ function tokenize(pattern: string): Token[] {
     if (c === '\\' && next !== undefined) { tokens.push({ kind: 'char', char: next }); i++; continue; }
     if ('@!+*?'.includes(c) && next === '(') {
       const close = pattern.indexOf(')', i + 2);
-      tokens.push({ kind: 'globstar' }); // an extglob: widened to anything
+      tokens.push({ kind: 'star' }); // an extglob: widened to any name (neither side's extglobs cross a `/`)
       if (close < 0) return [{ kind: 'globstar' }];
       i = close;
       continue;
@@ -207,7 +213,7 @@ function tokenize(pattern: string): Token[] {
     }
     if (c === '?') { tokens.push({ kind: 'one' }); continue; }
     if (c === '[') {
-      const close = pattern.indexOf(']', i + 2);
+      const close = bracketEnd(pattern, i);
       if (close > 0) { tokens.push({ kind: 'one' }); i = close; continue; }
     }
     if (c === '{') {
@@ -217,6 +223,38 @@ function tokenize(pattern: string): Token[] {
     tokens.push({ kind: 'char', char: c });
   }
   return tokens;
+}
+
+/**
+ * The index of the `]` that closes the bracket expression opening at `open`, or -1 (then the
+ * `[` is a literal). A `]` right after `[` or `[!`/`[^` is a member, and `[:alpha:]`, `[=e=]`
+ * and `[.x.]` inside are members too: `.[[:alpha:]]nv` is one character, then `nv`.
+ */
+function bracketEnd(pattern: string, open: number): number {
+  let i = open + 1;
+  if (pattern[i] === '!' || pattern[i] === '^') i++;
+  if (pattern[i] === ']') i++;
+  for (; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') { i++; continue; }
+    if (c === ']') return i;
+    const kind = pattern[i + 1];
+    if (c === '[' && (kind === ':' || kind === '=' || kind === '.')) {
+      const close = pattern.indexOf(kind + ']', i + 2);
+      if (close > 0) i = close + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Whether a shell word may expand to the file name `name` (a literal, no wildcards): `.?`,
+ * `.*` and `.[.]` may be `..` for dash, for bash before 5.2 and for bash without
+ * `globskipdots`. A leading dot is only ever matched by a literal one.
+ */
+export function mayExpandTo(word: string, name: string): boolean {
+  if (name.startsWith('.') && !word.startsWith('.')) return false;
+  return SHELL_WILDCARD.test(word) && intersect(tokenize(word), tokenize(name.replace(/[\\*?[{@!+]/g, (c) => '\\' + c)));
 }
 
 function isStar(t: Token | undefined): boolean {

@@ -80,6 +80,8 @@ const STEP = fc.oneof(
   fc.constantFrom('cd', 'cd -', 'popd', 'cd -P a', 'cd -- c'),
   // Steps that break an `&&` chain's one directory: a cd that runs wrapped, negated, or not as the builtin.
   fc.constantFrom('command cd a', 'builtin cd c', '! cd missing', '! cd a', 'enable -n cd', 'env cd a', 'x=1'),
+  // Steps that move no directory of this shell: a cd in a subshell's substitution, pushd -n.
+  fc.constantFrom('x=$(cd ..)', 'x=`cd a`', 'y=$(cd / && pwd)', 'pushd -n a', 'pushd -n /'),
   // Wrappers that run their command in another directory.
   fc.tuple(fc.constantFrom(...DIRS), fc.constantFrom('f', './f', '../g', '> h')).map(([d, f]) => `env -C ${d} zq1 ${f}`),
   fc.tuple(fc.constantFrom('a', 'c', '..'), fc.constantFrom('f', './f')).map(([d, f]) => `env --chdir=${d} nice -n 1 zq1 ${f}`),

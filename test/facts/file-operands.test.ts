@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileOperands, ownDirectories, wordRoles } from '../../src/facts/file-operands.js';
+import { fileOperands, findStartingPoints, ownDirectories, stdinFileList, wordRoles } from '../../src/facts/file-operands.js';
 import { initShellParser } from '../../src/facts/shell/index.js';
 import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
 import { decide, setFrom } from '../engine/helpers.js';
@@ -252,6 +252,38 @@ describe('the files a reading command writes', () => {
   });
   it.each(['find . -delete', 'find . -exec rm {} ;', 'find . -okdir cat {} ;', 'git restore a', 'git stash', 'git apply fix.diff', 'cp a b', 'sed -n p f'])('%s may write more than it names as output', (command) => {
     expect(writesOnly(command)).toBeUndefined();
+  });
+});
+
+describe('programs that read file names from standard input', () => {
+  it.each([
+    ['tar -cf out.tar -T -', '\n'],
+    ['tar czf out.tgz -T -', '\n'],
+    ['tar -c --null --files-from=- -f x', '\0'],
+    ['tar --files-from - -cf x', '\n'],
+    ['zip out.zip -@', '\n'],
+    ['zip -r@ out.zip', '\n'],
+    ['cpio -o', '\n'],
+    ['cpio -p0 dir', '\0'],
+    ['rsync --files-from=- . dst', '\n'],
+    ['rsync -0 --files-from - . dst', '\0'],
+    ['du --files0-from=-', '\0'],
+    ['find -files0-from - -name x', '\0'],
+    ['git hash-object -w --stdin-paths', '\n'],
+    ['git -C src update-index --add -z --stdin', '\0'],
+    ['git cat-file --batch', '\n'],
+    ['git add --pathspec-from-file=-', '\n'],
+    ['git restore --pathspec-from-file - --pathspec-file-nul', '\0'],
+  ])('%s reads names from standard input', (command, separator) => {
+    expect(stdinFileList(command.split(' '))).toBe(separator);
+  });
+  it.each(['tar -cf out.tar -T list', 'tar -xf -', 'zip out.zip a', 'cpio -i', 'rsync --files-from=list . d', 'du -s .', 'git hash-object a', 'git add .', 'cat -'])('%s does not', (command) => {
+    expect(stdinFileList(command.split(' '))).toBeUndefined();
+  });
+  it('find starts at `.` when given no starting point', () => {
+    expect(findStartingPoints(['find', '-L', 'a', 'b', '-name', 'x'])).toEqual(['a', 'b']);
+    expect(findStartingPoints(['find', '-name', 'x', '-delete'])).toEqual(['.']);
+    expect(findStartingPoints(['find', '-D', 'tree', '(', '-name', 'x', ')'])).toEqual(['.']);
   });
 });
 

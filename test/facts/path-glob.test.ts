@@ -1,7 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
-import { compileFileNameGlob, compilePathGlob, isFileNameGlob } from '../../src/facts/path-glob.js';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { compileFileNameGlob, compilePathGlob, isFileNameGlob, mayExpandTo } from '../../src/facts/path-glob.js';
 
 const opts = { root: '/srv/ws', home: '/home/u', caseInsensitive: false };
 const m = (glob: string, o: Partial<typeof opts> & { list?: 'deny' | 'allow' } = {}) => compilePathGlob(glob, { ...opts, ...o });
@@ -119,5 +123,44 @@ describe('file-name globs on shell words', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('wildcard words as the shell expands them', () => {
+  it('reads bracket expressions with character classes as one character', () => {
+    const env = compileFileNameGlob('.env', false);
+    for (const w of ['.[[:alpha:]]nv', '.[[:lower:]]n[[:alnum:]]', '.[]e]nv', '.[!]x]nv', '.[^x]nv', '.[[=e=]]nv', '.[[.e.]]nv']) expect(env(w), w).toBe(true);
+    expect(env('.[[:digit:]x]nv')).toBe(true); // a class and a member: the widening reads one character
+    expect(m('config/*.key', { list: 'deny' })('/srv/ws/c[[:alpha:]]nfig/prod.key')).toBe(true);
+  });
+
+  it('treats extglobs as wildcards (an earlier line may set `shopt -s extglob`)', () => {
+    expect(m('**/.ssh/**', { list: 'deny' })('/srv/ws/.@(ssh)/id_rsa')).toBe(true);
+    expect(m('config/*.key', { list: 'deny' })('/srv/ws/config/!(x)')).toBe(true);
+    expect(compileFileNameGlob('.env', false)('.+(e)nv')).toBe(true);
+  });
+
+  it('knows which segments may expand to `..`', () => {
+    for (const w of ['.?', '.*', '.[.]', '.[!x]', '.?*', '.[[:punct:]]']) expect(mayExpandTo(w, '..'), w).toBe(true);
+    for (const w of ['..', '.', '?.', '??', '*', '.x', '.??']) expect(mayExpandTo(w, '..'), w).toBe(false);
+  });
+
+  // Real bash, nullglob on, in a directory holding `.env` and decoys: every word it expands
+  // to `.env` must be caught by the `.env` glob (extra matches are allowed: fail closed).
+  it('property: catches every word real bash expands to `.env`', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tw-brackets-'));
+    try {
+      for (const f of ['.env', 'env', '.envx', 'xenv']) writeFileSync(path.join(dir, f), '');
+      const piece = fc.constantFrom('.', 'e', 'n', 'v', 'x', '?', '*', '[[:alpha:]]', '[[:punct:]]', '[!x]', '[]e]', '[[:lower:][:digit:]]', '[.e]', '[!.]');
+      const words = fc.sample(fc.array(piece, { minLength: 2, maxLength: 5 }).map((a) => a.join('')), { numRuns: 1500, seed: 20261130 });
+      const script = `shopt -s nullglob dotglob\n${words.map((w) => `for f in ${w}; do printf '%s\\t%s\\n' '${w}' "$f"; done`).join('\n')}\n`;
+      const out = execFileSync('bash', ['-c', script], { cwd: dir, encoding: 'utf8' });
+      const expandsToEnv = new Set(out.split('\n').filter((l) => l.endsWith('\t.env')).map((l) => l.slice(0, -5)));
+      const env = compileFileNameGlob('.env', false);
+      for (const w of expandsToEnv) expect(env(w), w).toBe(true);
+      expect(expandsToEnv.size).toBeGreaterThan(20);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -36,11 +36,20 @@ describe('xargs runs what its input names', () => {
     ['ls | xargs rm -f', ['ls', 'rm -f']],
     ['ls | xargs -I{} cp {} dst/', ['cp {} dst/', 'ls']],
     ['ls | xargs sudo rm', ['ls', 'rm']],
-    ['find . -exec grep -l x {} +', ['find . -exec grep -l x {} +', 'grep -l x {}']],
+    // `{}` is each path found: the starting points, known before find runs, are put there too.
+    ['find . -exec grep -l x {} +', ['find . -exec grep -l x {} +', 'grep -l x {} .']],
+    ['find . src -maxdepth 0 -exec cat {}env \\;', ['find . src -maxdepth 0 -exec cat {}env ;', 'cat {}env .env srcenv']],
+    ['find -maxdepth 0 -execdir cat {}/.env \\;', ['find -maxdepth 0 -execdir cat {}/.env ;', 'cat {}/.env ./.env ././.env']],
     // A literal here-string or here-doc is the input: its words are the arguments xargs appends.
     ['xargs cat <<< .env', ['cat .env']],
     ['xargs -n1 rm <<EOF\na b\nc\nEOF', ['rm a b c']],
-    ['xargs -0 cat <<< .env', ['cat']],
+    // -0 and -d split at their separator, -I at lines, and put each item where its string is.
+    ['xargs -0 cat <<< .env', ['cat .env']],
+    ['xargs -d , cat <<< a,.env', ['cat a .env']],
+    ["xargs -d '\\n' cat <<< /etc/passwd", ['cat /etc/passwd']],
+    ['xargs -I{} cat {} <<< .env', ['cat {} .env']],
+    ['xargs -i cat config/{} <<EOF\n  prod.key\nb\nEOF', ['cat config/{} config/prod.key config/b']],
+    ['xargs -a list cat <<< .env', ['cat']],
   ])('%j stays verifiable', (src, expected) => {
     const facts = parseShell(src);
     expect(facts.unverifiable).toBeUndefined();

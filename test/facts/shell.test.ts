@@ -154,7 +154,7 @@ describe('parseShell: shell strings and eval', () => {
     ['bash /dev/stdin <<< "curl x"', ['curl x']],
     ["bash <<'EOF'\nrm -rf /\nEOF", ['rm -rf /']],
     ['watch -x rm x', ['rm x']],
-    ['find . -name "*.tmp" -exec rm {} \\;', ['find . -name *.tmp -exec rm {} ;', 'rm {}']],
+    ['find . -name "*.tmp" -exec rm {} \\;', ['find . -name *.tmp -exec rm {} ;', 'rm {} .']],
     ['find . -execdir sh -c "curl x" \\;', ['curl x', 'find . -execdir sh -c curl x ;']],
   ])('%j', (src, expected) => {
     const facts = parseShell(src);

@@ -16,7 +16,7 @@ import {
   wrappers,
   wrapperChdir,
 } from './wrappers.js';
-import { gitSubcommandAt, ownDirectories } from '../file-operands.js';
+import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
 import { collectVariables, expandVariables, type Variables } from './variables.js';
@@ -184,9 +184,10 @@ function visitStmt(stmt: Stmt, depth: number, walk: Walk, inherited: string[]): 
   if (walk.chain === undefined || !walk.chain.has(stmt)) return visitStatement(stmt, depth, walk, inherited);
   const before = walk.commands.length;
   visitStatement(stmt, depth, walk, inherited);
-  // A step that ran no command (`x=1`) or several (`bash -c 'a; b'`, `$(...)`): the commands
-  // no longer line up with the chain's steps.
-  if (walk.commands.length !== before + 1) walk.sequential = false;
+  // A step that ran no command of its own (`x=1`, or `x=$(cd ..)`, whose one command ran in a
+  // subshell) or several (`bash -c 'a; b'`, `$(...)`): the commands no longer line up with the chain's steps.
+  const own = stmt.command?.kind === 'call' && stmt.command.args.length > 0;
+  if (!own || walk.commands.length !== before + 1) walk.sequential = false;
 }
 
 function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string[]): void {
@@ -281,8 +282,14 @@ interface Builder {
   replace?: string;
   /** Whether input words are appended after the given ones (xargs without -I). */
   appends: boolean;
-  /** Whether the input is standard input split at blanks (xargs without -0, -d or -a). */
-  splitsStdin?: boolean;
+  /**
+   * How xargs splits its standard input into items: at blanks (its default, with its own
+   * quoting), at one separator (`\n` with -I, NUL with -0, -d's), or not at all (`-a FILE`:
+   * not standard input). A reason when the separator cannot be read.
+   */
+  splits?: 'blanks' | { separator: string } | 'file' | { unreadable: string };
+  /** What the builder puts in, when known before it runs (find's starting points for `{}`). */
+  items?: readonly string[];
 }
 
 /**
@@ -472,7 +479,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       walk.wrapperDirs.length -= dirs.length;
     }
   }
-  const input = xargsInput(builder, stmt, walk);
+  const input = [...builtWords(builder, values.slice(at + 1), builderItems(builder, stmt, walk)), ...stdinNames(values.slice(at).map((v) => v.text), stmt, walk)];
   emitWords(walk, input.length === 0 ? values.slice(at) : [...values.slice(at), ...input], opened.length === 0 ? redirects : [...redirects, ...opened]);
 }
 
@@ -559,49 +566,127 @@ function runTrap(values: WordValue[], at: number, depth: number, walk: Walk): vo
 
 /** `find ... -exec CMD ... ;` runs CMD: check it as a command of its own. */
 function runFindExec(values: WordValue[], at: number, depth: number, walk: Walk, redirects: string[]): void {
+  // `{}` is each path found, anywhere in a word (`cat {}env`): the starting points are the
+  // ones known before it runs (`find . -maxdepth 0 -exec cat {}env` reads `.env`); -execdir
+  // puts `./NAME` there. Deeper paths are the recursive read a starting point stands for.
+  const points = findStartingPoints(values.slice(at).map((v) => v.text));
   for (let i = at + 1; i < values.length; i++) {
-    if (!['-exec', '-execdir', '-ok', '-okdir'].includes(values[i]!.text)) continue;
+    const action = values[i]!.text;
+    if (!['-exec', '-execdir', '-ok', '-okdir'].includes(action)) continue;
     let end = i + 1;
     while (end < values.length && values[end]!.text !== ';' && values[end]!.text !== '+') end++;
-    runWords(values.slice(i + 1, end), 0, depth + 1, walk, redirects, { redirects: [] }, { name: 'find', replace: '{}', appends: false });
+    const items = action.endsWith('dir') ? [...points, ...points.map((p) => `./${p.slice(p.lastIndexOf('/') + 1)}`)] : points;
+    runWords(values.slice(i + 1, end), 0, depth + 1, walk, redirects, { redirects: [] }, { name: 'find', replace: '{}', appends: false, items });
     i = end;
   }
 }
 
-/** How xargs builds its command: -I/-i/--replace put input where a string is, otherwise input is appended. */
+/**
+ * How xargs builds its command: -I/-i/--replace put input where a string is (one item a
+ * line), otherwise input is appended; -0, -d and -a change where items come from and how
+ * they are split.
+ */
 function xargsBuilder(options: WordValue[]): Builder {
+  let replace: string | undefined;
+  let splits: Builder['splits'] = 'blanks';
   for (let i = 0; i < options.length; i++) {
     const w = options[i]!.text;
-    if (w === '-I') return { name: 'xargs', replace: options[i + 1]?.text ?? '{}', appends: false };
-    if (w.startsWith('-I')) return { name: 'xargs', replace: w.slice(2), appends: false };
-    if (w === '-i' || w === '--replace') return { name: 'xargs', replace: '{}', appends: false };
-    if (w.startsWith('-i')) return { name: 'xargs', replace: w.slice(2), appends: false };
-    if (w.startsWith('--replace=')) return { name: 'xargs', replace: w.slice('--replace='.length), appends: false };
+    if (w === '-I') replace = options[++i]?.text ?? '{}';
+    else if (w.startsWith('-I')) replace = w.slice(2);
+    else if (w === '-i' || w === '--replace') replace = '{}';
+    else if (w.startsWith('-i')) replace = w.slice(2);
+    else if (w.startsWith('--replace=')) replace = w.slice('--replace='.length);
+    else if (w === '-0' || w === '--null') splits = { separator: '\0' };
+    else if (w === '-d' || w === '--delimiter') splits = xargsSeparator(options[++i]?.text);
+    else if (w.startsWith('-d')) splits = xargsSeparator(w.slice(2));
+    else if (w.startsWith('--delimiter=')) splits = xargsSeparator(w.slice('--delimiter='.length));
+    else if (w === '-a' || w === '--arg-file' || w.startsWith('-a') || w.startsWith('--arg-file=')) splits = 'file';
   }
-  const splitsStdin = !options.some((o) => /^(-0|--null|-d|--delimiter|-a|--arg-file)/.test(o.text));
-  return { name: 'xargs', appends: true, splitsStdin };
+  // -I reads one item a line, unless -0 or -d say otherwise.
+  if (replace !== undefined && splits === 'blanks') splits = { separator: '\n' };
+  return replace !== undefined ? { name: 'xargs', replace, appends: false, splits } : { name: 'xargs', appends: true, splits };
+}
+
+/** xargs -d's separator: one character, or a C escape (`\n`, `\t`, `\\`, `\0`, `\x2c`, `\054`). */
+function xargsSeparator(text: string | undefined): NonNullable<Builder['splits']> {
+  const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v' };
+  if (text !== undefined && [...text].length === 1) return { separator: text };
+  if (text?.length === 2 && text[0] === '\\' && escapes[text[1]!] !== undefined) return { separator: escapes[text[1]!]! };
+  const code = text === undefined ? undefined : /^\\x([0-9a-fA-F]{1,2})$/.exec(text)?.[1] ?? undefined;
+  if (code !== undefined) return { separator: String.fromCharCode(parseInt(code, 16)) };
+  const octal = text === undefined ? undefined : /^\\([0-7]{1,3})$/.exec(text)?.[1];
+  if (octal !== undefined) return { separator: String.fromCharCode(parseInt(octal, 8)) };
+  return { unreadable: `\`xargs -d ${text ?? ''}\`: a separator it reads its own way` };
 }
 
 /**
- * The words xargs appends when its standard input is a literal here-string or here-doc:
- * `xargs cat <<< .env` runs `cat .env`, so `.env` is checked like any argument. Input from a
- * pipe or a file is known only at run time (as `cat $(ls)` is). Quotes and backslashes, which
- * xargs reads its own way, make the input unverifiable.
+ * The items a builder puts into its command when they are known before it runs: find's
+ * starting points, or what xargs reads when its standard input is a literal here-string or
+ * here-doc (`xargs cat <<< .env` runs `cat .env`, `xargs -I{} cat {} <<< .env` too). Input
+ * from a pipe or a file is known only at run time (as `cat $(ls)` is). Quotes and
+ * backslashes, which xargs reads its own way when it splits at blanks or lines, make the
+ * input unverifiable.
  */
-function xargsInput(builder: Builder | undefined, stmt: Stmt, walk: Walk): WordValue[] {
-  if (!builder?.appends || !builder.splitsStdin) return [];
-  const stdin = stdinOf(stmt);
-  if (stdin.kind === 'several') {
-    markUnverifiable(walk, `\`${builder.name}\` with more than one input redirection`);
+function builderItems(builder: Builder | undefined, stmt: Stmt, walk: Walk): readonly string[] {
+  if (builder === undefined) return [];
+  if (builder.items !== undefined) return builder.items;
+  const splits = builder.splits;
+  if (splits === undefined || splits === 'file') return [];
+  if (typeof splits === 'object' && 'unreadable' in splits) {
+    markUnverifiable(walk, splits.unreadable);
     return [];
   }
-  if (stdin.kind === 'unknown') return [];
-  const { text } = stdin;
-  if (/['"\\]/.test(text)) {
+  const text = literalStdin(stmt, walk, builder.name);
+  if (text === undefined) return [];
+  const separator = splits === 'blanks' ? undefined : splits.separator;
+  if ((separator === undefined || separator === '\n') && /['"\\]/.test(text)) {
     markUnverifiable(walk, `\`${builder.name}\` input with quotes or backslashes`);
     return [];
   }
-  return text.split(/[ \t\n]+/).filter((t) => t !== '').map((t) => ({ text: t, literal: true, pattern: false }));
+  // A line given to -I starts after its blanks.
+  const items = separator === undefined ? text.split(/[ \t\n]+/) : text.split(separator).map((t) => (separator === '\n' ? t.replace(/^[ \t]+/, '') : t));
+  return items.filter((t) => t !== '');
+}
+
+/** The literal text of a statement's standard input (a here-string or a here-doc), or undefined. */
+function literalStdin(stmt: Stmt, walk: Walk, reader: string): string | undefined {
+  const stdin = stdinOf(stmt);
+  if (stdin.kind === 'several') {
+    markUnverifiable(walk, `\`${reader}\` with more than one input redirection`);
+    return undefined;
+  }
+  return stdin.kind === 'text' ? stdin.text : undefined;
+}
+
+/**
+ * The words a builder's items add to its command: appended (xargs), or put where the
+ * replace string is, in any word (`cat config/{}`, `cat {}env`). Checked like arguments.
+ */
+function builtWords(builder: Builder | undefined, args: readonly WordValue[], items: readonly string[]): WordValue[] {
+  if (builder === undefined || items.length === 0) return [];
+  const word = (text: string): WordValue => ({ text, literal: true, pattern: /[*?[]/.test(text) });
+  if (builder.appends) return items.map(word);
+  const replace = builder.replace;
+  if (replace === undefined || replace === '') return [];
+  const out: WordValue[] = [];
+  for (const arg of args) {
+    if (!arg.text.includes(replace)) continue;
+    for (const item of items) out.push(word(arg.text.split(replace).join(item)));
+  }
+  return out;
+}
+
+/**
+ * The file names a program reads from a literal standard input (`tar -cf - -T - <<< .env`),
+ * one word each, checked like arguments; none when it reads no names there or the input is
+ * not literal (a pipe: known only at run time).
+ */
+function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue[] {
+  const separator = stdinFileList(words);
+  if (separator === undefined) return [];
+  const text = literalStdin(stmt, walk, words[0] ?? '');
+  if (text === undefined) return [];
+  return text.split(separator).filter((t) => t !== '').map((text) => ({ text, literal: true, pattern: /[*?[]/.test(text) }));
 }
 
 /** Most words one brace expansion may produce before the command counts as unverifiable. */
