@@ -628,6 +628,14 @@ export function bareNames(word: string): string[] {
 
 const NO_CANDIDATES: readonly string[] = Object.freeze([]);
 
+/**
+ * Words checked as paths even where a grammar files them as no file (a pattern, a script, an
+ * option's value): `~…`, `$HOME…` and `..`, `../…` are almost never patterns or values, and a
+ * grammar mistake (`od -s ~/.bashrc` read as `-s`'s value) would leave them unchecked: bare
+ * names leave `~` and `..` out, and absolute words are checked as names already.
+ */
+const PATH_EVEN_IF_PLAIN = /^(?:~[A-Za-z0-9._-]*|\$HOME|\$\{HOME\}|\.\.)(?:\/|$)/;
+
 /** The pathLike entries a file word of a program's grammar stands for: its path candidates, or the bare word itself (`package.json`). */
 function fileEntries(file: string): readonly string[] {
   const candidates = pathCandidates(file);
@@ -660,7 +668,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
     if (typeof word !== 'string') return;
     words.push(word);
     if (i === 0 && word.startsWith('/')) return;
-    const candidates = roles.plain.includes(word) && !files.includes(word) ? NO_CANDIDATES : pathCandidates(word);
+    const candidates = roles.plain.includes(word) && !files.includes(word) && !PATH_EVEN_IF_PLAIN.test(word) ? NO_CANDIDATES : pathCandidates(word);
     for (const p of candidates) push(p);
     if (i > 0 && candidates.length === 0 && !files.includes(word)) names.push(...bareNames(word));
   });

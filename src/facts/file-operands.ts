@@ -2,7 +2,7 @@
 // so bare words are not held to the path allowlists; but `rm package.json` removes the file
 // `./package.json` names, and must be judged like it. For the programs below, the words that
 // are files by the program's own grammar are paths, whether written `./x` or `x`.
-import { hasOption, lastOptionValue, optionIs, optionValues, type OptionSpelling } from './options.js';
+import { hasOption, lastOptionValue, longName, optionIs, optionValues, type OptionSpelling } from './options.js';
 import { within } from './within.js';
 
 /** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
@@ -21,9 +21,25 @@ interface OperandGrammar {
   argumentsAfter?: readonly string[];
   /** Long options whose value is a file, with `=` or as the next word (`--target-directory`). */
   fileLong?: readonly string[];
+  /**
+   * Long options that never take the next word: flags, or options whose value is optional and
+   * only given with `=` (`ls --color[=WHEN]`, `diff --unified[=N]`, `xz --files[=FILE]`: also
+   * in fileLong). Named where they matter: what the code looks for (`tar --extract`), an
+   * optional value, and an exact name that also begins a longer one (`rsync --partial`, not
+   * `--partial-dir`), since an abbreviation is read by every long name the grammar holds (longNamesOf).
+   */
+  flagLong?: readonly string[];
+  /** Short options whose value is optional: only the rest of their word (`od -w16`; `od -w FILE` reads FILE). */
+  optionalValued?: string;
+  /**
+   * The program reads one option a word, by its first letter (no clusters: `xxd -ps` is `-p`):
+   * a letter of `valued` takes the next word when alone (`-l 10`) or spelled on as one of these
+   * (`xxd -len 10`), else the rest of its word (`-l10`).
+   */
+  wholeWords?: readonly string[];
   /** Leading operands that are not files (grep's pattern, chmod's mode)... */
   lead?: number;
-  /** ...unless one of these options gave it (`grep -e PATTERN FILE`). */
+  /** ...unless one of these options gave it (`grep -e PATTERN FILE`) or made it none (`rg --files`). */
   leadGivenBy?: readonly string[];
   /** Only the first file operand is a file (`source FILE ARGS...`). */
   firstOnly?: boolean;
@@ -78,8 +94,9 @@ const PLAIN: OperandGrammar = { valued: '' };
 export const TAR_VALUED = 'fCTXbLNgVHKIF';
 const TAR: OperandGrammar = {
   valued: TAR_VALUED, fileValued: 'fTXg', opaque: 'CIF',
-  valuedLong: ['--exclude', '--transform', '--xform', '--format', '--owner', '--group', '--mode', '--mtime', '--label', '--blocking-factor', '--newer', '--after-date', '--strip-components', '--checkpoint'],
+  valuedLong: ['--exclude', '--transform', '--xform', '--format', '--owner', '--group', '--mode', '--mtime', '--label', '--blocking-factor', '--newer', '--after-date', '--strip-components'],
   fileLong: ['--file', '--files-from', '--exclude-from', '--listed-incremental'],
+  flagLong: ['--extract', '--get', '--list', '--diff', '--compare', '--create', '--append', '--update', '--checkpoint', '--backup', '--occurrence', '--totals', '--atime-preserve'],
   opaqueLong: ['--directory'],
   directory: { letters: 'C', long: ['--directory'] },
 };
@@ -111,7 +128,7 @@ const BZIP2_NAMES = [['.bz2', ''], ['.bz', ''], ['.tbz2', '.tar'], ['.tbz', '.ta
 const ZSTD_NAMES = [['.zst', ''], ['.tzst', '.tar']] as const;
 function xz(suffix: string): OperandGrammar {
   return {
-    valued: 'SCFTM', valuedLong: ['--suffix', '--check', '--format', '--threads', '--memlimit'], fileLong: ['--files', '--files0'],
+    valued: 'SCFTM', valuedLong: ['--suffix', '--check', '--format', '--threads', '--memlimit'], fileLong: ['--files', '--files0'], flagLong: ['--files', '--files0'],
     outputs: compressed(suffix, [['.xz', ''], ['.txz', '.tar'], ['.lzma', ''], ['.tlz', '.tar']], SUFFIX_OPTION, 'SCFTM'),
   };
 }
@@ -142,22 +159,23 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['readlink', PLAIN], ['realpath', PLAIN], ['strings', { valued: 'nte' }],
   ['head', { valued: 'nc', valuedLong: ['--lines', '--bytes'] }],
   ['tail', { valued: 'ncs', valuedLong: ['--lines', '--bytes', '--sleep-interval', '--pid', '--max-unchanged-stats'] }],
-  ['nl', { valued: 'bdfhilnsvw' }], ['od', { valued: 'AjNSstw' }], ['hexdump', { valued: 'efns', fileValued: 'f' }],
+  ['nl', { valued: 'bdfhilnsvw' }], ['od', { valued: 'AjNSt', optionalValued: 'w', valuedLong: ['--address-radix', '--skip-bytes', '--read-bytes', '--format', '--endian'], flagLong: ['--strings', '--width'] }], ['hexdump', { valued: 'efns', fileValued: 'f' }],
   ['file', { valued: 'mfFeP', fileValued: 'mf', fileLong: ['--magic-file', '--files-from'] }], ['stat', { valued: 'c', valuedLong: ['--format', '--printf'] }],
-  ['diff', { valued: 'UCxXIFLS', fileValued: 'X', valuedLong: ['--unified', '--context', '--label', '--exclude', '--ignore-matching-lines', '--starting-file'], fileLong: ['--exclude-from', '--from-file', '--to-file'] }],
+  ['diff', { valued: 'UCxXIFLS', fileValued: 'X', valuedLong: ['--label', '--exclude', '--ignore-matching-lines', '--starting-file'], fileLong: ['--exclude-from', '--from-file', '--to-file'], flagLong: ['--unified', '--context', '--color'] }],
   ['cmp', { valued: 'in', valuedLong: ['--ignore-initial', '--bytes'] }],
-  ['ls', { valued: 'ITw', valuedLong: ['--ignore', '--hide', '--tabsize', '--width', '--block-size', '--format', '--sort', '--time', '--time-style', '--color', '--quoting-style', '--indicator-style'] }],
-  ['du', { valued: 'BdtX', fileValued: 'X', valuedLong: ['--block-size', '--max-depth', '--threshold', '--exclude', '--time-style'], fileLong: ['--exclude-from', '--files0-from'] }],
+  ['ls', { valued: 'ITw', valuedLong: ['--ignore', '--hide', '--tabsize', '--width', '--block-size', '--format', '--sort', '--time', '--time-style', '--quoting-style', '--indicator-style'], flagLong: ['--color', '--classify', '--hyperlink'] }],
+  ['du', { valued: 'BdtX', fileValued: 'X', valuedLong: ['--block-size', '--max-depth', '--threshold', '--exclude', '--time-style'], fileLong: ['--exclude-from', '--files0-from'], flagLong: ['--time'] }],
   ['cut', { valued: 'bcdf', valuedLong: ['--bytes', '--characters', '--delimiter', '--fields', '--output-delimiter'] }],
   ['sort', { writes: { operands: READS_ALL, readLong: ['--files0-from', '--random-source'] }, valued: 'ktSTo', fileValued: 'To', valuedLong: ['--key', '--field-separator', '--buffer-size', '--parallel', '--batch-size', '--sort', '--compress-program'], fileLong: ['--output', '--temporary-directory', '--files0-from', '--random-source'] }],
-  ['uniq', { writes: { operands: WRITES_SECOND }, valued: 'fsw', valuedLong: ['--skip-fields', '--skip-chars', '--check-chars', '--group', '--all-repeated'] }],
+  ['uniq', { writes: { operands: WRITES_SECOND }, valued: 'fsw', valuedLong: ['--skip-fields', '--skip-chars', '--check-chars'], flagLong: ['--group', '--all-repeated'] }],
   ['grep', GREP], ['egrep', GREP], ['fgrep', GREP],
-  ['rg', { ...GREP, valued: 'efgtTmABCjMEr', valuedLong: [...GREP.valuedLong!, '--glob', '--type', '--type-not', '--threads', '--max-columns', '--encoding', '--replace', '--max-depth', '--type-add', '--pre', '--pre-glob'], opaqueLong: ['--pre'] }],
+  // (`rg --files` takes no pattern: every operand is a path)
+  ['rg', { ...GREP, leadGivenBy: [...GREP.leadGivenBy!, '--files', '--type-list'], valued: 'efgtTmABCjMEr', valuedLong: [...GREP.valuedLong!, '--glob', '--type', '--type-not', '--threads', '--max-columns', '--encoding', '--replace', '--max-depth', '--type-add', '--pre', '--pre-glob'], opaqueLong: ['--pre'] }],
   ['source', { valued: '', firstOnly: true, writes: { operands: READS_ALL } }], ['.', { valued: '', firstOnly: true, writes: { operands: READS_ALL } }],
   // write
   ['rm', PLAIN], ['rmdir', PLAIN], ['unlink', PLAIN], ['tee', PLAIN],
   ['touch', { writes: { readValued: 'r', readLong: ['--reference'] }, valued: 'dtr', fileValued: 'r', valuedLong: ['--date', '--time'], fileLong: ['--reference'] }],
-  ['mkdir', { valued: 'm', valuedLong: ['--mode', '--context'] }],
+  ['mkdir', { valued: 'm', valuedLong: ['--mode'], flagLong: ['--context'] }],
   // mv removes what it moves, and a hard link is a second name to write the same file
   // through (`ln package.json src/p` then writing src/p): their operands are all written
   ['cp', { ...TARGET_FIRST, writes: copying(TARGET_FIRST.valued) }], ['mv', TARGET_FIRST], ['ln', TARGET_FIRST],
@@ -187,7 +205,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ...['zcat', 'gzcat', 'bzcat', 'xzcat', 'lzcat', 'zstdcat', 'lz4cat'].map((name): [string, OperandGrammar] => [name, PLAIN]),
   // zip: the archive written (`.zip` added to a name without one), the files put in it (-x and -i patterns are no files)
   ['zip', {
-    valued: 'bnOPtZxi', fileValued: 'bO', valuedLong: ['--password', '--suffixes', '--compression-method', '--exclude', '--include'], fileLong: ['--temp-path', '--output-file'],
+    valued: 'bnOPtZxi', fileValued: 'bO', valuedLong: ['--password', '--suffixes', '--compression-method', '--exclude', '--include'], fileLong: ['--temp-path', '--output-file', '--out'],
     outputs: (files) => files.slice(0, 1).map((archive) => `${archive}.zip`),
     writes: { operands: WRITES_FIRST },
   }],
@@ -196,7 +214,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['patch', {
     valued: 'pFdDiorBYzVgx', fileValued: 'ior', opaque: 'dBYz',
     valuedLong: ['--strip', '--fuzz', '--ifdef', '--prefix', '--basename-prefix', '--suffix', '--version-control', '--get', '--quoting-style', '--reject-format', '--read-only', '--directory'],
-    fileLong: ['--input', '--output', '--reject-file'], opaqueLong: ['--directory', '--prefix', '--basename-prefix', '--suffix'],
+    fileLong: ['--input', '--output', '--reject-file'], opaqueLong: ['--directory', '--prefix', '--basename-prefix', '--suffix'], flagLong: ['--version'],
     writesInto: { unless: { letters: 'o', long: ['--output', '--dry-run'] }, unlessOperand: true },
     // The file it patches is written, the patch (second operand, or -i's) read.
     writes: { operands: WRITES_FIRST, readValued: 'i', readLong: ['--input'] },
@@ -235,11 +253,16 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     valuedLong: ['--rsh', '--rsync-path', '--filter', '--exclude', '--include', '--max-size', '--min-size', '--timeout', '--bwlimit', '--chmod', '--chown', '--usermap', '--groupmap', '--suffix', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir', '--out-format', '--log-file-format', '--port', '--sockopts', '--info', '--debug', '--iconv', '--checksum-choice', '--compress-choice'],
     fileLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--log-file', '--write-batch', '--only-write-batch', '--read-batch'],
     opaqueLong: ['--rsh', '--rsync-path', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir'],
+    flagLong: ['--group', '--backup', '--partial', '--checksum', '--compress'],
   }],
   ['iconv', { writes: { operands: READS_ALL }, valued: 'fto', fileValued: 'o', valuedLong: ['--from-code', '--to-code'], fileLong: ['--output'] }],
   ['paste', { valued: 'd', valuedLong: ['--delimiters'] }], ['join', { valued: 'aejot12' }], ['comm', PLAIN], ['fold', { valued: 'w', valuedLong: ['--width'] }],
   ['expand', { valued: 't', valuedLong: ['--tabs'] }], ['unexpand', { valued: 't', valuedLong: ['--tabs'] }], ['rev', PLAIN], ['tsort', PLAIN],
-  ['column', { valued: 'cdsoOENRHWlrJn', valuedLong: ['--table-columns', '--separator', '--output-separator', '--output-width', '--table-name'] }],
+  ['column', {
+    valued: 'nONlEHRTWripcos',
+    valuedLong: ['--table-name', '--table-order', '--table-columns', '--table-columns-limit', '--table-noextreme', '--table-hide', '--table-right', '--table-truncate', '--table-wrap', '--tree', '--tree-id', '--tree-parent', '--output-width', '--output-separator', '--separator'],
+    flagLong: ['--table', '--table-noheadings', '--table-header-repeat', '--keep-empty-lines', '--json', '--fillrows'],
+  }],
   ...['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum'].map((name): [string, OperandGrammar] => [name, PLAIN]),
   // downloaders: the files they write
   ['curl', {
@@ -247,6 +270,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     valuedLong: ['--user-agent', '--header', '--request', '--user', '--max-time', '--connect-timeout', '--retry', '--range', '--referer', '--proxy', '--url', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--output-dir'],
     fileLong: ['--output', '--upload-file', '--config', '--cookie-jar', '--dump-header', '--cert', '--key', '--cacert', '--netrc-file', '--trace', '--trace-ascii', '--stderr', '--output-dir'],
     opaqueLong: ['--data', '--data-binary', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--url'],
+    flagLong: ['--head', '--netrc'],
     noOperandFiles: true,
     writes: { readValued: 'TKE', readLong: ['--upload-file', '--config', '--cert', '--key', '--cacert', '--netrc-file'] },
     writesInto: { when: { letters: 'O', long: ['--remote-name', '--remote-name-all'] }, directory: { letters: '', long: ['--output-dir'] } },
@@ -261,9 +285,13 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     writesInto: { unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
   }],
   // awk reads its files; what its program writes is read from the program (shell/hidden-commands.ts)
-  ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, { valued: 'Fvf', fileValued: 'f', valuedLong: ['--field-separator', '--assign'], fileLong: ['--file'], lead: 1, leadGivenBy: ['-f', '--file'], assignments: true, writes: { operands: READS_ALL, readValued: 'f', readLong: ['--file'] } }]),
+  // (gawk: -e/--source give program text, -E/--exec a program file, -i/--include and -l/--load a library by name)
+  ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, {
+    valued: 'FvfeEil', fileValued: 'fE', opaque: 'il', valuedLong: ['--field-separator', '--assign', '--source', '--include', '--load'], fileLong: ['--file', '--exec'], opaqueLong: ['--include', '--load'],
+    lead: 1, leadGivenBy: ['-f', '--file', '-e', '--source', '-E', '--exec'], assignments: true, writes: { operands: READS_ALL, readValued: 'fE', readLong: ['--file', '--exec'] },
+  }]),
   ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
-  ['xxd', { valued: 'lscgon', writes: { operands: WRITES_SECOND } }],
+  ['xxd', { valued: 'cglnos', wholeWords: ['-cols', '-group', '-len', '-name', '-offset', '-seek', '-skip'], writes: { operands: WRITES_SECOND } }],
   // interpreters: the script file
   ...['python', 'python2', 'python3'].map((name): [string, OperandGrammar] => [name, { valued: 'WXcm', script: { codeLetters: 'cm' } }]),
   ['node', { valued: 'erpC', valuedLong: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--eval', '--print'], script: { codeLetters: 'ep', codeLong: ['--eval', '--print'] }, opaque: 'r', opaqueLong: ['--require', '--import', '--loader', '--experimental-loader'] }],
@@ -291,7 +319,7 @@ const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Operan
   ['reset', { valued: '', fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { when: { letters: '', long: ['--hard', '--merge', '--keep'] } } }],
   ...['merge', 'pull', 'rebase', 'cherry-pick', 'revert'].map((name): [string, OperandGrammar] => [name, { valued: 'mFsXx', noOperandFiles: true, writesInto: {} }]),
   // `git switch -c new` stays on the same commit; given a branch or a start point, it changes the files
-  ['switch', { valued: 'cC', valuedLong: ['--create', '--force-create', '--orphan', '--conflict'], noOperandFiles: true, writesInto: { withOperand: true } }],
+  ['switch', { valued: 'cC', valuedLong: ['--create', '--force-create', '--orphan', '--conflict'], flagLong: ['--force'], noOperandFiles: true, writesInto: { withOperand: true } }],
   ['clean', { valued: 'e', valuedLong: ['--exclude'], writesInto: { unless: { letters: 'n', long: ['--dry-run'] }, unlessOperand: true } }],
   // clone: the repository's URL, then the directory it creates (else one named after the URL, here)
   ['clone', {
@@ -318,16 +346,45 @@ function gitGrammar(words: readonly string[]): { at: number; grammar: OperandGra
   return { at, grammar: GIT_GRAMMARS.get(words[at] ?? '') };
 }
 
+const LONG_NAMES = new WeakMap<OperandGrammar, readonly string[]>();
+
+/**
+ * Every long name a grammar holds, in any of its fields (valuedLong, fileLong, flagLong,
+ * leadGivenBy, writesInto's options...): those an abbreviated long option is read by (longName).
+ */
+function longNamesOf(grammar: OperandGrammar): readonly string[] {
+  let names = LONG_NAMES.get(grammar);
+  if (names === undefined) {
+    const found = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') {
+        if (value.startsWith('--')) found.add(value);
+      } else if (Array.isArray(value)) value.forEach(collect);
+      else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    collect(grammar);
+    names = [...found];
+    LONG_NAMES.set(grammar, names);
+  }
+  return names;
+}
+
+/** The long names the grammar of a program (`sort`) or git subcommand (`git restore`) holds; for tests. */
+export function longNamesFor(words: readonly string[]): readonly string[] {
+  const { grammar } = words[0] === 'git' ? gitGrammar(words) : { grammar: GRAMMARS.get(words[0] ?? '') };
+  return grammar === undefined ? [] : longNamesOf(grammar);
+}
+
 /** Whether an option word gives the lead operand (`-e`, `-rne`, `--regexp=x`, `--file x`). */
 function givesLead(word: string, grammar: OperandGrammar): boolean {
   const given = grammar.leadGivenBy ?? [];
   const letters = given.filter((g) => g.length === 2).map((g) => g[1]).join('');
-  return optionIs(word, { letters, long: given }, grammar.valued);
+  return optionIs(word, { letters, long: given }, grammar.valued, longNamesOf(grammar));
 }
 
 /** Whether an interpreter's option word gives it code instead of a script (`-c`, `-uc`, `--eval=x`). */
 function givesCode(word: string, grammar: OperandGrammar, script: NonNullable<OperandGrammar['script']>): boolean {
-  return optionIs(word, { letters: script.codeLetters, long: script.codeLong ?? [] }, grammar.valued);
+  return optionIs(word, { letters: script.codeLetters, long: script.codeLong ?? [] }, grammar.valued, longNamesOf(grammar));
 }
 
 /**
@@ -392,11 +449,12 @@ export function wordRoles(words: readonly string[]): WordRoles {
     // unknown, where its -C options lead, each from the one before, else here: `into`); the
     // archive is written, unless the command only reads it (extract, list, compare); a
     // listed-incremental snapshot is written.
-    const archiveRead = extracting || hasOption(dashed, { letters: 'td', long: ['--list', '--diff', '--compare'] }, TAR.valued);
-    const archives = optionValues(dashed, { letters: 'f', long: ['--file'] }, TAR.valued);
-    const snapshots = optionValues(dashed, { letters: 'g', long: ['--listed-incremental'] }, TAR.valued);
+    const known = longNamesOf(TAR);
+    const archiveRead = extracting || hasOption(dashed, { letters: 'td', long: ['--list', '--diff', '--compare'] }, TAR.valued, known);
+    const archives = optionValues(dashed, { letters: 'f', long: ['--file'] }, TAR.valued, 1, known);
+    const snapshots = optionValues(dashed, { letters: 'g', long: ['--listed-incremental'] }, TAR.valued, 1, known);
     const reads = roles.files.filter((file) => !snapshots.includes(file) && (archiveRead || !archives.includes(file)));
-    const into = optionValues(dashed, TAR.directory!, TAR.valued).reduce(within, '') || '.';
+    const into = optionValues(dashed, TAR.directory!, TAR.valued, 1, known).reduce(within, '') || '.';
     return { files: extracting ? [...roles.files, into] : roles.files, plain: roles.plain, reads };
   }
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
@@ -432,13 +490,14 @@ function rolesOf({ files, plain, script, reads }: WordRoles): WordRoles {
  * `.` or its directory option's value; undefined when this command line names every file it writes.
  */
 function writtenDirectory(words: readonly string[], at: number, grammar: OperandGrammar, into: NonNullable<OperandGrammar['writesInto']>, reading: Reading): string | undefined {
-  const has = (option: OptionSpelling | undefined) => option !== undefined && hasOption(words, option, grammar.valued);
+  const known = longNamesOf(grammar);
+  const has = (option: OptionSpelling | undefined) => option !== undefined && hasOption(words, option, grammar.valued, known);
   if (into.when !== undefined && !has(into.when)) return undefined;
   if (has(into.unless) && !has(into.despite)) return undefined;
   if (into.unlessOperand === true && reading.operandFiles.length > 0) return undefined;
   if (into.withOperand === true && reading.operands.length === 0) return undefined;
   if (into.readOnlyFirst !== undefined && into.readOnlyFirst.includes(reading.operands[0] ?? '')) return undefined;
-  return (into.directory === undefined ? undefined : lastOptionValue(words, into.directory, grammar.valued, at + 1)) ?? '.';
+  return (into.directory === undefined ? undefined : lastOptionValue(words, into.directory, grammar.valued, at + 1, known)) ?? '.';
 }
 
 /**
@@ -449,9 +508,9 @@ export function ownDirectories(words: readonly string[]): string[] {
   const program = words[0] ?? '';
   // git's own -C comes before the subcommand (`git commit -C HEAD` reuses a message).
   if (program === 'git') return optionValues(words.slice(0, gitSubcommandAt(words)), { letters: 'C', long: [] }, 'c');
-  if (program === 'tar' || program === 'gtar') return optionValues(tarWords(words), TAR.directory!, TAR.valued);
+  if (program === 'tar' || program === 'gtar') return optionValues(tarWords(words), TAR.directory!, TAR.valued, 1, longNamesOf(TAR));
   const grammar = GRAMMARS.get(program);
-  return grammar?.directory === undefined ? [] : optionValues(words, grammar.directory, grammar.valued);
+  return grammar?.directory === undefined ? [] : optionValues(words, grammar.directory, grammar.valued, 1, longNamesOf(grammar));
 }
 
 // find's tests and actions that take one word, by what the word is.
@@ -515,7 +574,7 @@ function tarWords(words: readonly string[]): readonly string[] {
 
 /** Whether a (dashed) tar command extracts: `-x`, in a cluster too, `--extract`, `--get`. */
 function extracts(words: readonly string[]): boolean {
-  return hasOption(words, { letters: 'x', long: ['--extract', '--get'] }, TAR.valued);
+  return hasOption(words, { letters: 'x', long: ['--extract', '--get'] }, TAR.valued, longNamesOf(TAR));
 }
 
 const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'pnpx', 'bunx']);
@@ -533,8 +592,8 @@ function inPlaceOption(words: readonly string[], valued: string): { word: string
   for (let i = 1; i < words.length; i++) {
     const word = words[i]!;
     if (word === '--') return undefined;
-    if (word === '--in-place') return { word, suffix: '' };
-    if (word.startsWith('--in-place=')) return { word, suffix: word.slice('--in-place='.length) };
+    // `--in-place`, `--in-place=.bak`, abbreviated too (`--i`: sed has no other long option starting so).
+    if (word.startsWith('--') && longName(word, ['--in-place']) === '--in-place') return { word, suffix: word.includes('=') ? word.slice(word.indexOf('=') + 1) : '' };
     if (!word.startsWith('-') || word.startsWith('--') || word === '-') continue;
     for (let k = 1; k < word.length; k++) {
       if (word[k] === 'i') return { word, suffix: word.slice(k + 1) };
@@ -586,6 +645,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
   let script: string | undefined;
   let leadGiven = false;
   let afterDashes = false;
+  const known = longNamesOf(grammar);
   for (let i = at + 1; i < words.length; i++) {
     const word = words[i]!;
     if (afterDashes || word === '-' || !word.startsWith('-')) {
@@ -622,7 +682,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
     if (grammar.script !== undefined && givesCode(word, grammar, grammar.script)) return { ...NO_ROLES, operands: [], operandFiles: [] };
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
-      const name = eq < 0 ? word : word.slice(0, eq);
+      const name = longName(word, known);
       if (grammar.argumentsAfter?.includes(name) === true) {
         argumentsFrom ??= operands.length;
         continue;
@@ -640,19 +700,28 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
         if (isFile) files.push(word.slice(eq + 1));
         if (isFile && writes?.readLong?.includes(name) !== true) writtenValues.push(word.slice(eq + 1));
         if (isFile || (grammar.valuedLong?.includes(name) === true && grammar.opaqueLong?.includes(name) !== true)) plain.push(word);
-      } else if ((isFile || grammar.valuedLong?.includes(word)) && i + 1 < words.length) {
+      } else if (grammar.flagLong?.includes(name) !== true && (isFile || grammar.valuedLong?.includes(name)) && i + 1 < words.length) {
         i++;
         if (isFile) files.push(words[i]!);
         if (isFile && writes?.readLong?.includes(name) !== true) writtenValues.push(words[i]!);
-        else if (grammar.opaqueLong?.includes(word) !== true) plain.push(words[i]!);
+        else if (grammar.opaqueLong?.includes(name) !== true) plain.push(words[i]!);
       }
       continue;
     }
-    // A short cluster: the first letter that takes a value takes the rest, or the next word.
+    // A short cluster: the first letter that takes a value takes the rest, or the next word
+    // (an optional value only the rest: `od -w16`; one option a word: `xxd -len 10`).
     for (let k = 1; k < word.length; k++) {
       const letter = word[k]!;
-      if (!grammar.valued.includes(letter)) continue;
-      const attached = word.slice(k + 1);
+      if (grammar.optionalValued?.includes(letter) === true) {
+        if (k + 1 < word.length) plain.push(word);
+        break;
+      }
+      if (!grammar.valued.includes(letter)) {
+        if (grammar.wholeWords === undefined) continue;
+        break;
+      }
+      const spelledOn = grammar.wholeWords?.some((spelling) => word.startsWith(spelling)) === true;
+      const attached = spelledOn ? '' : word.slice(k + 1);
       const value = attached !== '' ? attached : words[++i];
       if (attached !== '' && grammar.opaque?.includes(letter) !== true) plain.push(word);
       if (value !== undefined && grammar.fileValued?.includes(letter)) {

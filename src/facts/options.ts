@@ -9,14 +9,37 @@ export interface OptionSpelling {
 }
 
 /**
+ * The long option an option word names (`--name` or `--name=value`, the value cut off),
+ * spelled out. GNU getopt_long, git's parse-options, curl and Python's argparse take any
+ * unambiguous prefix of a long option (`--t=docs` is `--target-directory=docs`, `--ch` is
+ * `--chdir`). `known`: the program's long names we know. A name among them is itself (exact
+ * names win); one that begins exactly one of them is that one; any other is itself. A program
+ * whose parser takes no prefixes refuses the word and runs nothing, so reading it as the
+ * option it begins is the safe side: the other way, the option's value would be read as an
+ * operand, or its effect missed (`cp --target-dir . x` writes into `.`).
+ */
+export function longName(word: string, known: readonly string[]): string {
+  const eq = word.indexOf('=');
+  const name = eq < 0 ? word : word.slice(0, eq);
+  if (name.length < 3 || !name.startsWith('--') || known.includes(name)) return name;
+  let found: string | undefined;
+  for (const candidate of known) {
+    if (!candidate.startsWith(name) || candidate === found) continue;
+    if (found !== undefined) return name; // ambiguous: the program refuses it
+    found = candidate;
+  }
+  return found ?? name;
+}
+
+/**
  * Whether an option word is `option`: one of its long names (`--regexp=x`), or a short
  * cluster holding one of its letters before the first letter that takes a value (`-rne`
  * holds `e`; in `-ef`, `f` is the value of `e`). `valued`: the program's short letters
- * that take a value.
+ * that take a value; `known`: its long names, which an abbreviated long name is read by (longName).
  */
-export function optionIs(word: string, option: OptionSpelling, valued: string): boolean {
+export function optionIs(word: string, option: OptionSpelling, valued: string, known: readonly string[] = option.long): boolean {
   if (!word.startsWith('-') || word === '-' || word === '--') return false;
-  if (word.startsWith('--')) return option.long.includes(word.split('=', 1)[0]!);
+  if (word.startsWith('--')) return option.long.includes(longName(word, known));
   for (let i = 1; i < word.length; i++) {
     if (option.letters.includes(word[i]!)) return true;
     if (valued.includes(word[i]!)) return false;
@@ -25,24 +48,24 @@ export function optionIs(word: string, option: OptionSpelling, valued: string): 
 }
 
 /** Whether any word after the program (`words[0]`) is `option` (optionIs). */
-export function hasOption(words: readonly string[], option: OptionSpelling, valued: string): boolean {
-  return words.some((w, i) => i > 0 && optionIs(w, option, valued));
+export function hasOption(words: readonly string[], option: OptionSpelling, valued: string, known: readonly string[] = option.long): boolean {
+  return words.some((w, i) => i > 0 && optionIs(w, option, valued, known));
 }
 
 /**
  * The values `option` gives among `words[from…]`, in order, up to a `--`: `--name=value`,
  * `--name value`, `-Xvalue`, `-X value`, and in a cluster (`-xCdir`, `-xC dir`) the rest of
  * the word after the letter, or the next word. A short letter of `valued` takes its value
- * the same way, so its value is never read as an option.
+ * the same way, so its value is never read as an option. A long name may be abbreviated (longName, by `known`).
  */
-export function optionValues(words: readonly string[], option: OptionSpelling, valued: string, from = 1): string[] {
+export function optionValues(words: readonly string[], option: OptionSpelling, valued: string, from = 1, known: readonly string[] = option.long): string[] {
   const values: string[] = [];
   for (let i = from; i < words.length; i++) {
     const word = words[i]!;
     if (word === '--') break;
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
-      if (!option.long.includes(eq < 0 ? word : word.slice(0, eq))) continue;
+      if (!option.long.includes(longName(word, known))) continue;
       if (eq >= 0) values.push(word.slice(eq + 1));
       else if (i + 1 < words.length) values.push(words[++i]!);
       continue;
@@ -62,6 +85,6 @@ export function optionValues(words: readonly string[], option: OptionSpelling, v
 }
 
 /** The value the last `option` among `words[from…]` gives (optionValues); undefined when none does. */
-export function lastOptionValue(words: readonly string[], option: OptionSpelling, valued: string, from = 1): string | undefined {
-  return optionValues(words, option, valued, from).at(-1);
+export function lastOptionValue(words: readonly string[], option: OptionSpelling, valued: string, from = 1, known: readonly string[] = option.long): string | undefined {
+  return optionValues(words, option, valued, from, known).at(-1);
 }

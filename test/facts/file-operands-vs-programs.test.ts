@@ -134,6 +134,12 @@ const TEMPLATES = [
   'scp -q {n} {n}', 'scp -qr {n} {n}', 'scp -q {n} {n} {n}', 'cd d1 && scp -q {n} ../{n}',
   // a program's script opens its files where the program runs; the shell's redirections, where the shell is
   "env -C d1 sed -n 'w {n}' a", "env -C d1 awk '{print > \"{n}\"}' a", 'env -C d1 cat a > {n}', 'git -C d1 status > {n}',
+  // long options abbreviated (getopt_long takes any unambiguous prefix), and options whose value is optional
+  'cp --target-dir {n} {n}', 'mv --t={n} {n}', 'install --target-dir {n} {n}', 'sort --out {n} {n}', 'sed --i 1d {n}', 'sed --expr=1d -i {n}',
+  'sed -n --expr=p --in-pl=.bak {n}', 'touch --ref {n} {n}', 'truncate --si 0 {n}', 'iconv -f latin1 -t utf-8 --out {n} {n}', 'tar --extr -f arch.tar',
+  'tar -cf {n} --listed {n} {n}', 'tar --direc=d1 -xf ../arch.tar', 'env --ch=d1 touch {n}', 'env --ch d1 rm -f {n}', 'unshare --w=d1 touch {n}',
+  'uniq --all-repeated {n} {n}', 'uniq --group {n} {n}', 'mkdir --context {n}', 'xxd -len 10 {n} {n}', 'xxd -ps {n} {n}', 'xxd -cols 4 {n} {n}',
+  'tar -cf {n} --checkpoint {n}',
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];
 

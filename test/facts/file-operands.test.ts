@@ -5,6 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileOperands, findStartingPoints, ownDirectories, stdinFileList, wordRoles } from '../../src/facts/file-operands.js';
+import { longName } from '../../src/facts/options.js';
 import { initShellParser } from '../../src/facts/shell/index.js';
 import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
 import { decide, setFrom } from '../engine/helpers.js';
@@ -194,6 +195,91 @@ describe('fileOperands', () => {
     ['git clone --depth 1 https://x/y.git lib/y', ['lib/y']],
   ])('%s', (command, expected) => {
     expect(files(command)).toEqual(expected);
+  });
+});
+
+describe('abbreviated long options (getopt_long, parse-options, curl, argparse)', () => {
+  const files = (command: string) => fileOperands(command.split(' '));
+  const reads = (command: string) => wordRoles(command.split(' ')).reads;
+  it.each([
+    // the abbreviation is the option it begins: its value is a file, or its effect is seen
+    ['cp --target-dir . src/a', ['.', 'src/a'], ['src/a']],
+    ['mv --t=docs src/a', ['docs', 'src/a'], undefined],
+    ['sort --out package.json src/a', ['package.json', 'src/a'], ['src/a']],
+    ['sed --i s/a/b/ f', ['f'], []],
+    ['sed --expr=s,a,b, -i f', ['f'], []],
+    ['grep --regex=x f', ['f'], undefined],
+    ['chmod --ref=src f', ['f'], undefined],
+    ['tar -cf a.tar --listed snap src', ['a.tar', 'snap', 'src'], ['src']],
+    ['tar --extr -f a.tar', ['a.tar', '.'], ['a.tar']],
+    ['git restore --sou HEAD f', ['f'], undefined],
+    // exact names win over prefixes; a prefix of two names is none of them
+    ['rsync --partial a b', ['a', 'b'], ['a']],
+    ['du --time d', ['d'], undefined],
+    ['curl --head http://x -o out', ['out'], []],
+    ['xz --file a', ['a', 'a.xz'], undefined],
+    ['sort --s x f', ['f'], ['f']],
+  ])('%s', (command, expected, only) => {
+    expect(files(command)).toEqual(expected);
+    expect(reads(command)).toEqual(only);
+  });
+
+  it('a wrapper or program changes directory by an abbreviated option', () => {
+    expect(ownDirectories(['tar', '--direc=config', '-cf', '-', 'k'])).toEqual(['config']);
+    expect(ownDirectories(['tar', '--direc', 'config', '-cf', '-', 'k'])).toEqual(['config']);
+    expect(ownDirectories(['make', '--dir=src'])).toEqual(['src']);
+  });
+});
+
+describe('longName', () => {
+  const known = ['--target-directory', '--suffix', '--partial', '--partial-dir', '--output', '--output-dir'];
+  it.each([
+    ['--t', '--target-directory'],
+    ['--t=docs', '--target-directory'],
+    ['--partial', '--partial'],
+    ['--partial-', '--partial-dir'],
+    ['--out', '--out'],
+    ['--output', '--output'],
+    ['--output-', '--output-dir'],
+    ['--x', '--x'],
+    ['--', '--'],
+  ])('%s is %s', (word, name) => expect(longName(word, known)).toBe(name));
+
+  it('a known name is itself; a prefix of exactly one known name is that name, else itself', () => {
+    const name = fc.stringMatching(/^--[a-z][a-z-]{0,8}$/);
+    fc.assert(
+      fc.property(fc.uniqueArray(name, { maxLength: 8 }), name, fc.option(fc.string({ maxLength: 4 })), (names, word, value) => {
+        const full = value === null ? word : `${word}=${value}`;
+        const resolved = longName(full, names);
+        const beginning = names.filter((n) => n.startsWith(word));
+        if (names.includes(word)) expect(resolved).toBe(word);
+        else if (beginning.length === 1) expect(resolved).toBe(beginning[0]);
+        else expect(resolved).toBe(word);
+      }),
+    );
+  });
+});
+
+describe('options with an optional value, and flags', () => {
+  const files = (command: string) => fileOperands(command.split(' '));
+  const plain = (command: string) => wordRoles(command.split(' ')).plain;
+  it.each([
+    ['od -s f', ['f']], ['od -w f', ['f']], ['od -w16 f', ['f']], ['od -N 4 -t x1 f', ['f']],
+    ['column -d f', ['f']], ['column -J f', ['f']], ['column -t -s , f', ['f']],
+    ['ls --color d', ['d']], ['ls --color=auto d', ['d']], ['ls -w 80 d', ['d']],
+    ['diff --unified a b', ['a', 'b']], ['diff --context a b', ['a', 'b']], ['diff -U 3 a b', ['a', 'b']],
+    ['uniq --group a', ['a']], ['uniq --all-repeated a b', ['a', 'b']], ['uniq --all-repeated=separate a b', ['a', 'b']],
+    ['tar -cf x.tar --checkpoint a', ['x.tar', 'a']], ['mkdir --context d', ['d']],
+    ['xxd -len 10 a b', ['a', 'b']], ['xxd -l10 a b', ['a', 'b']], ['xxd -ps a b', ['a', 'b']], ['xxd -cols 4 -g 2 a b', ['a', 'b']],
+    ['xxd -capitalize -i a b', ['a', 'b']],
+    ['gawk -e 1 a', ['a']], ['gawk -e1 a', ['a']], ['gawk --source=1 a', ['a']], ['gawk --sou 1 a', ['a']], ['gawk -E prog.awk a', ['prog.awk', 'a']],
+    ['awk 1 a', ['a']], ['awk -f p.awk a', ['p.awk', 'a']],
+    ['rg --files d', ['d']], ['rg pat d', ['d']],
+  ])('%s', (command, expected) => expect(files(command)).toEqual(expected));
+
+  it('the attached value of an optional one is no file', () => {
+    expect(plain('od -w16 f')).toEqual(['-w16']);
+    expect(plain('xxd -len 10 a b')).toEqual(['10']);
   });
 });
 

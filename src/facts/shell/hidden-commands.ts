@@ -5,6 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
+import { longName } from '../options.js';
 import type { WordValue } from './words.js';
 
 export type Hidden =
@@ -93,7 +94,8 @@ export function hiddenCommands(name: string, words: WordValue[], at: number): Hi
       continue;
     }
     const eq = w.indexOf('=');
-    const long = w.startsWith('--') ? (eq === -1 ? w : w.slice(0, eq)) : undefined;
+    // Abbreviated too: `tar --to-comm=CMD` (longName; a program that takes no prefixes refuses the word).
+    const long = w.startsWith('--') ? longName(w, spec.long) : undefined;
     if (long !== undefined) {
       if (!spec.long.includes(long)) continue;
       const value = eq === -1 ? args[i + 1] : { ...args[i]!, text: w.slice(eq + 1) };
@@ -193,9 +195,14 @@ function awkHidden(args: WordValue[]): Hidden[] {
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
     if (w === '--') { if (!fromFile && args[i + 1]) programs.push(args[i + 1]!); break; }
-    if (w === '-f' || w === '--file') { fromFile = true; i++; continue; }
-    if (w === '-e' || w === '--source') { if (args[i + 1]) programs.push(args[i + 1]!); i++; continue; }
-    if (/^-[vF]$/.test(w)) { i++; continue; }
+    // gawk's long options, abbreviated too (`--sou=PROG`), with `=` or the next word.
+    const long = w.startsWith('--') ? longName(w, AWK_LONG) : undefined;
+    const attached = w.includes('=') ? { ...args[i]!, text: w.slice(w.indexOf('=') + 1) } : undefined;
+    if (w === '-f' || w === '-E' || long === '--file' || long === '--exec') { fromFile = true; if (attached === undefined) i++; continue; }
+    if (/^-[fE]./.test(w)) { fromFile = true; continue; }
+    if (w === '-e' || long === '--source') { const program = attached ?? args[++i]; if (program) programs.push(program); continue; }
+    if (/^-e./.test(w)) { programs.push({ ...args[i]!, text: w.slice(2) }); continue; }
+    if (/^-[vF]$/.test(w) || (attached === undefined && (long === '--assign' || long === '--field-separator'))) { i++; continue; }
     if (w.startsWith('-') && w.length > 1) continue;
     if (!fromFile) programs.push(args[i]!);
     break;
@@ -218,15 +225,23 @@ function awkHidden(args: WordValue[]): Hidden[] {
   return found;
 }
 
+// gawk's long options (those with a value, and the others that begin the same way).
+const AWK_LONG = ['--file', '--exec', '--source', '--assign', '--field-separator', '--include', '--load', '--dump-variables', '--profile', '--debug', '--pretty-print', '--sandbox', '--characters-as-bytes', '--traditional', '--copyright', '--gen-pot', '--help', '--trace', '--lint', '--lint-old', '--bignum', '--use-lc-numeric', '--non-decimal-data', '--optimize', '--no-optimize', '--posix', '--re-interval', '--version'];
+// GNU sed's long options.
+const SED_LONG = ['--expression', '--file', '--line-length', '--in-place', '--debug', '--follow-symlinks', '--help', '--null-data', '--posix', '--quiet', '--regexp-extended', '--sandbox', '--separate', '--silent', '--unbuffered', '--version', '--zero-terminated'];
+
 /** GNU sed's `e` command and the `e` flag of `s` run the pattern space as a command. */
 function sedHidden(args: WordValue[]): Hidden[] {
   const scripts: WordValue[] = [];
   let explicit = false;
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
-    if (w === '-e' || w === '--expression') { explicit = true; if (args[i + 1]) scripts.push(args[i + 1]!); i++; continue; }
-    if (w.startsWith('--expression=')) { explicit = true; scripts.push({ ...args[i]!, text: w.slice(13) }); continue; }
-    if (w === '-f' || w === '--file') { explicit = true; i++; continue; }
+    // Long options abbreviated too (`--expr=SCRIPT`, `--fi FILE`).
+    const long = w.startsWith('--') ? longName(w, SED_LONG) : undefined;
+    const eq = w.indexOf('=');
+    if (w === '-e' || (long === '--expression' && eq < 0)) { explicit = true; if (args[i + 1]) scripts.push(args[i + 1]!); i++; continue; }
+    if (long === '--expression') { explicit = true; scripts.push({ ...args[i]!, text: w.slice(eq + 1) }); continue; }
+    if (w === '-f' || long === '--file') { explicit = true; if (eq < 0) i++; continue; }
     if (/^-[a-zA-Z]*e./.test(w) && !w.startsWith('--')) { explicit = true; scripts.push({ ...args[i]!, text: w.slice(w.indexOf('e') + 1) }); continue; }
     if (w.startsWith('-') && w.length > 1) continue;
     if (!explicit) scripts.push(args[i]!);

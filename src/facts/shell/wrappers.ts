@@ -1,7 +1,7 @@
 // Commands that run another command given in their arguments. Each entry says how to
 // skip the wrapper's own options to find where the wrapped command starts. The tables
 // are data: adding a wrapper is adding a line.
-import { lastOptionValue, type OptionSpelling } from '../options.js';
+import { lastOptionValue, longName, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 
 export interface WrapperSpec {
@@ -23,6 +23,14 @@ export interface WrapperSpec {
   dashIsOption?: boolean;
   /** Options whose value is the directory the command runs in (`env -C DIR`, `sudo --chdir=DIR`). */
   chdir?: OptionSpelling;
+}
+
+/**
+ * The long names a wrapper's table holds: an abbreviated long option (`env --ch=DIR`,
+ * `timeout --sig KILL`) is read as the one of them it begins (longName).
+ */
+function wrapperLongNames(spec: WrapperSpec): string[] {
+  return [...(spec.longWithValue ?? []), ...(spec.notACommand ?? []), ...(spec.opaque ?? []), ...(spec.chdir?.long ?? [])].filter((name) => name.startsWith('--'));
 }
 
 export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
@@ -152,14 +160,14 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
       continue;
     }
     if (!w.startsWith('-') || w === '-') break;
-    const name = w.includes('=') ? w.slice(0, w.indexOf('=')) : w;
+    const name = w.startsWith('--') ? longName(w, wrapperLongNames(spec)) : w.includes('=') ? w.slice(0, w.indexOf('=')) : w;
     const hiding = spec.opaque?.find((opt) => name === opt || (opt.length === 2 && !w.startsWith('--') && w.includes(opt[1]!)));
     if (hiding !== undefined) {
       return { kind: 'unverifiable', reason: `\`${words[at]!.text} ${hiding}\` hides the command it runs` };
     }
     if (w.startsWith('--')) {
       if (spec.notACommand?.includes(name)) return { kind: 'none' };
-      i += !w.includes('=') && spec.longWithValue?.includes(w) ? 2 : 1;
+      i += !w.includes('=') && spec.longWithValue?.includes(name) ? 2 : 1;
       continue;
     }
     // A cluster of short options: -n5, -u root, -oL, -0r.
@@ -262,5 +270,5 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
  * between the wrapper's name and its command.
  */
 export function wrapperChdir(spec: WrapperSpec, options: readonly string[]): string | undefined {
-  return spec.chdir === undefined ? undefined : lastOptionValue(options, spec.chdir, spec.shortWithValue, 0);
+  return spec.chdir === undefined ? undefined : lastOptionValue(options, spec.chdir, spec.shortWithValue, 0, wrapperLongNames(spec));
 }
