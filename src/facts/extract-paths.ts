@@ -606,14 +606,17 @@ const MAX_WORD_NAMES = 64;
  * separators (`grep --include=*.pem` selects `./*.pem`, `user@host:key.pem`), bounded by
  * MAX_WORD_NAMES. `cat innocent` reads whatever the link `innocent` points to. Options
  * (`-la`) and `.`/`..` are left out; so is anything starting with `~` (expanded only as a
- * path-like word).
+ * path-like word) or `/` (absolute).
  */
 export function bareNames(word: string): string[] {
   const out: string[] = [];
   const consider = (name: string): void => {
     if (name === '' || name === '.' || name === '..') return;
     const first = name.charCodeAt(0);
-    if (first === 0x2d /* - */ || first === 0x7e /* ~ */) return;
+    // An absolute word names no file in the working directory: where it is a path it is read
+    // as one; where a grammar calls it no file it is a pattern or a script (`grep -e /api/v1`,
+    // `sed '/^#/d'`), whose fragments still count.
+    if (first === 0x2d /* - */ || first === 0x7e /* ~ */ || first === 0x2f /* / */) return;
     if (!out.includes(name)) out.push(name);
   };
   consider(word);
