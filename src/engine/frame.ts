@@ -25,9 +25,13 @@ function riskyEnvironment(params: Record<string, unknown>): string | undefined {
 function riskyIn(env: unknown, key: string): string | undefined {
   if (env === undefined || env === null) return undefined;
   if (typeof env !== 'object' || Array.isArray(env)) return key;
-  for (const name in env) if (Object.hasOwn(env, name) && isRiskyVariable(name)) return name;
+  for (const name in env) if (Object.hasOwn(env, name) && isRiskyVariable(name, stringValue((env as Record<string, unknown>)[name]))) return name;
   return undefined;
 }
+function stringValue(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
 const MAX_CACHED_COMMAND = 4096;
 
