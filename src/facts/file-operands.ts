@@ -64,9 +64,10 @@ interface OperandGrammar {
    * `unzip -l`) and `despite` is not (`git apply --check --apply`); not when operands name
    * the files (`unlessOperand`: `patch a.c`, `git clean -f src`); only with an operand
    * (`withOperand`: `git switch main`); not when the first operand is one that only reads
-   * (`readOnlyFirst`: `git stash list`).
+   * (`readOnlyFirst`: `git stash list`). With `anywhere` (`unzip -:`), names that climb out
+   * with `../` or start at `/` are written as they are: then it may write anywhere (`/`).
    */
-  writesInto?: { when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling };
+  writesInto?: { when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling; anywhere?: OptionSpelling };
   /** Files it writes beside its file operands, not beside option values (`gzip a` writes `a.gz`, `patch a.c` may leave `a.c.orig`). */
   outputs?: (files: readonly string[], words: readonly string[]) => string[];
   /** The option whose value is the directory it works in (`tar -C DIR`, `make -C DIR`, `patch -d DIR`). */
@@ -172,7 +173,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   }]),
   ['dd', { valued: '', keyed: ['if', 'of'], writes: { readKeys: ['if'] } }],
   // unzip: the archive (members after it are names in it), extracted into the working directory or -d's
-  ['unzip', { writes: { operands: READS_ALL }, valued: 'dP', fileValued: 'd', firstOnly: true, writesInto: { unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] } } }],
+  ['unzip', { writes: { operands: READS_ALL }, valued: 'dP', fileValued: 'd', firstOnly: true, writesInto: { unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] }, anywhere: { letters: ':', long: [] } } }],
   // tar: the archive, the files put in or named, the lists it reads (old-style `tar czf a.tgz d` too, see tarWords)
   ['tar', TAR], ['gtar', TAR],
   // compressors: each file, and the file they write beside it (compressed or decompressed)
@@ -396,7 +397,9 @@ export function wordRoles(words: readonly string[]): WordRoles {
     const archives = optionValues(dashed, { letters: 'f', long: ['--file'] }, TAR.valued);
     const snapshots = optionValues(dashed, { letters: 'g', long: ['--listed-incremental'] }, TAR.valued);
     const reads = roles.files.filter((file) => !snapshots.includes(file) && (archiveRead || !archives.includes(file)));
-    const into = optionValues(dashed, TAR.directory!, TAR.valued).reduce(within, '') || '.';
+    // With -P (--absolute-names) it extracts `/x` and `../x` as they are: anywhere.
+    const anywhere = hasOption(dashed, { letters: 'P', long: ['--absolute-names'] }, TAR.valued);
+    const into = anywhere ? '/' : optionValues(dashed, TAR.directory!, TAR.valued).reduce(within, '') || '.';
     return { files: extracting ? [...roles.files, into] : roles.files, plain: roles.plain, reads };
   }
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
@@ -438,6 +441,7 @@ function writtenDirectory(words: readonly string[], at: number, grammar: Operand
   if (into.unlessOperand === true && reading.operandFiles.length > 0) return undefined;
   if (into.withOperand === true && reading.operands.length === 0) return undefined;
   if (into.readOnlyFirst !== undefined && into.readOnlyFirst.includes(reading.operands[0] ?? '')) return undefined;
+  if (has(into.anywhere)) return '/';
   return (into.directory === undefined ? undefined : lastOptionValue(words, into.directory, grammar.valued, at + 1)) ?? '.';
 }
 
