@@ -606,7 +606,7 @@ function fileEntries(file: string): readonly string[] {
  * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
  * up on PATH, so it names no file here.
  */
-export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; reads: readonly string[]; writesOnly: readonly string[] | undefined } {
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; reads: readonly string[]; writesOnly: readonly string[] | undefined; fromTop: readonly string[] } {
   const pathLike: string[] = [];
   const names: string[] = [];
   const words: string[] = [];
@@ -653,5 +653,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   const reads = roles.reads === undefined ? scriptRead : [...roles.reads.flatMap(fileEntries), ...scriptRead];
   // All it writes of what it names, when the grammar knows (`find . -fprint out`), as in pathLike.
   const writesOnly = roles.writesOnly?.flatMap(fileEntries);
-  return { pathLike, redirects, optionPaths, names, words, reads, writesOnly };
+  // Written from the top of git's work tree (WordRoles.fromTop); one with a variable is left to the parser, as above.
+  const fromTop = roles.fromTop?.filter((file) => !/[$`]/.test(file)) ?? NO_CANDIDATES;
+  return { pathLike, redirects, optionPaths, names, words, reads, writesOnly, fromTop };
 }

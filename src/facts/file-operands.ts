@@ -66,8 +66,13 @@ interface OperandGrammar {
    * (`withOperand`: `git switch main`); not when the first operand is one that only reads
    * (`readOnlyFirst`: `git stash list`). With `anywhere` (`unzip -:`), names that climb out
    * with `../` or start at `/` are written as they are: then it may write anywhere (`/`).
+   * `wholeTree`: what it writes is git's whole work tree, from its top, wherever it runs
+   * (`git reset --hard` in a subdirectory); `whenRevision`: only when its one operand before
+   * any `--`, with none after, may name a commit (`git checkout main`, not `git checkout ./a`).
    */
-  writesInto?: { when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling; anywhere?: OptionSpelling };
+  writesInto?: { when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling; anywhere?: OptionSpelling; wholeTree?: boolean; whenRevision?: boolean };
+  /** Its file operands are git pathspecs: `:/a` and `:(top)a` name `a` at the work tree's top (pathspecTarget). */
+  pathspecs?: boolean;
   /** Files it writes beside its file operands, not beside option values (`gzip a` writes `a.gz`, `patch a.c` may leave `a.c.orig`). */
   outputs?: (files: readonly string[], words: readonly string[]) => string[];
   /** The option whose value is the directory it works in (`tar -C DIR`, `make -C DIR`, `patch -d DIR`). */
@@ -274,26 +279,34 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
 
 /** Git subcommands that write the files they name (`git restore a.txt` overwrites it). */
 const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
-  ['restore', { valued: 's', valuedLong: ['--source'], fileLong: ['--pathspec-from-file'] }],
-  ['rm', { valued: '', fileLong: ['--pathspec-from-file'] }],
-  ['mv', { valued: '' }],
+  ['restore', { valued: 's', valuedLong: ['--source'], fileLong: ['--pathspec-from-file'], pathspecs: true }],
+  ['rm', { valued: '', fileLong: ['--pathspec-from-file'], pathspecs: true }],
+  ['mv', { valued: '', pathspecs: true }],
   // `git checkout X` restores the file X when X names no branch (tested against git): read
   // as a file, so a branch name meets the path checks too; `git switch` names only branches.
   // `git diff/log/show --output=FILE` write FILE (their other operands are revisions or paths they read)
   ...['diff', 'log', 'show'].map((name): [string, OperandGrammar] => [name, { valued: '', fileLong: ['--output'], noOperandFiles: true }]),
   // format-patch writes its patches into the working directory, or -o's, unless --stdout
   ['format-patch', { valued: 'o', fileValued: 'o', fileLong: ['--output-directory'], noOperandFiles: true, writesInto: { unless: { letters: '', long: ['--stdout'] }, directory: { letters: 'o', long: ['--output-directory'] } } }],
-  ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], commitsBeforeDashes: true }],
+  // `git checkout main` may also switch the whole work tree to the branch main.
+  ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], commitsBeforeDashes: true, pathspecs: true, writesInto: { wholeTree: true, whenRevision: true } }],
   // Subcommands that rewrite the work tree with files the line does not name (from a patch,
   // a commit, another branch): the working directory counts as written.
   ['apply', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--exclude', '--include', '--directory', '--whitespace', '--build-fake-ancestor'], writesInto: { unless: { letters: '', long: ['--check', '--stat', '--numstat', '--summary', '--cached'] }, despite: { letters: '', long: ['--apply'] } } }],
-  ['am', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--whitespace', '--directory', '--exclude', '--include', '--patch-format', '--resolvemsg', '--quoted-cr', '--empty'], writesInto: {} }],
-  ['stash', { valued: 'm', valuedLong: ['--message'], fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { readOnlyFirst: ['list', 'show', 'create', 'store', 'drop', 'clear'] } }],
-  ['reset', { valued: '', fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { when: { letters: '', long: ['--hard', '--merge', '--keep'] } } }],
-  ...['merge', 'pull', 'rebase', 'cherry-pick', 'revert'].map((name): [string, OperandGrammar] => [name, { valued: 'mFsXx', noOperandFiles: true, writesInto: {} }]),
+  // Those that work from the work tree's top, wherever they run, write the whole tree (git
+  // apply and git clean, from a subdirectory, only there: `wholeTree` is not theirs).
+  ['am', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--whitespace', '--directory', '--exclude', '--include', '--patch-format', '--resolvemsg', '--quoted-cr', '--empty'], writesInto: { wholeTree: true } }],
+  ['stash', { valued: 'm', valuedLong: ['--message'], fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { readOnlyFirst: ['list', 'show', 'create', 'store', 'drop', 'clear'], wholeTree: true } }],
+  ['reset', { valued: '', fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { when: { letters: '', long: ['--hard', '--merge', '--keep'] }, wholeTree: true } }],
+  ...['merge', 'pull', 'rebase', 'cherry-pick', 'revert'].map((name): [string, OperandGrammar] => [name, { valued: 'mFsXx', noOperandFiles: true, writesInto: { wholeTree: true } }]),
+  // checkout-index -a writes every file in the index (or under --prefix's directory), read-tree -u the tree it reads,
+  // sparse-checkout (but `list`) removes and restores files all over the tree
+  ['checkout-index', { valued: 'z', valuedLong: ['--stage'], fileLong: ['--prefix'], pathspecs: true, writesInto: { unlessOperand: true, wholeTree: true } }],
+  ['read-tree', { valued: '', valuedLong: ['--prefix', '--exclude-per-directory'], fileLong: ['--index-output'], noOperandFiles: true, writesInto: { when: { letters: 'u', long: [] }, wholeTree: true } }],
+  ['sparse-checkout', { valued: '', noOperandFiles: true, writesInto: { readOnlyFirst: ['list'], wholeTree: true } }],
   // `git switch -c new` stays on the same commit; given a branch or a start point, it changes the files
-  ['switch', { valued: 'cC', valuedLong: ['--create', '--force-create', '--orphan', '--conflict'], noOperandFiles: true, writesInto: { withOperand: true } }],
-  ['clean', { valued: 'e', valuedLong: ['--exclude'], writesInto: { unless: { letters: 'n', long: ['--dry-run'] }, unlessOperand: true } }],
+  ['switch', { valued: 'cC', valuedLong: ['--create', '--force-create', '--orphan', '--conflict'], noOperandFiles: true, writesInto: { withOperand: true, wholeTree: true } }],
+  ['clean', { valued: 'e', valuedLong: ['--exclude'], pathspecs: true, writesInto: { unless: { letters: 'n', long: ['--dry-run'] }, unlessOperand: true } }],
   // clone: the repository's URL, then the directory it creates (else one named after the URL, here)
   ['clone', {
     valued: 'objuc', lead: 1, valuedLong: ['--origin', '--branch', '--depth', '--upload-pack', '--config', '--jobs', '--filter', '--shallow-since', '--shallow-exclude', '--server-option', '--bundle-uri'],
@@ -363,6 +376,12 @@ export interface WordRoles {
    * any path it names other than `reads`.
    */
   writesOnly?: string[];
+  /**
+   * Written files relative to the top of git's work tree, which is the command's directory
+   * or one above it (`''`: the whole tree). `git reset --hard` in src/ rewrites the top's
+   * files too; `git restore :/a` restores the top's `a`.
+   */
+  fromTop?: string[];
 }
 
 const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown as WordRoles;
@@ -411,23 +430,54 @@ export function wordRoles(words: readonly string[]): WordRoles {
   if (grammar === undefined) return NO_ROLES;
   const reading = operandsBy(words, at, grammar);
   let { files, plain } = reading;
+  const fromTop: string[] = [];
+  if (grammar.pathspecs === true) {
+    // Magic pathspecs are no paths as written: their pattern is, here or at the top.
+    for (const word of reading.operandFiles) {
+      const target = pathspecTarget(word);
+      if (target === undefined) continue;
+      files = files.filter((file) => file !== word);
+      plain = [...plain, word];
+      if (target.fromTop) fromTop.push(target.path);
+      else files = [...files, target.path === '' ? '.' : target.path];
+    }
+  }
   if (grammar.outputs !== undefined) files = [...files, ...grammar.outputs(reading.operandFiles, words)];
   const into = grammar.writesInto === undefined ? undefined : writtenDirectory(words, at, grammar, grammar.writesInto, reading);
-  if (into !== undefined) files = [...files, into];
+  if (into !== undefined && grammar.writesInto?.wholeTree === true) fromTop.push('');
+  else if (into !== undefined) files = [...files, into];
   const inPlace = program === 'sed' || program === 'gsed' ? inPlaceOption(words, grammar.valued) : undefined;
   if (inPlace !== undefined) {
     files = [...files, ...backups(reading.files, inPlace.suffix)];
     plain = [...plain, inPlace.word];
   }
-  return rolesOf({ ...reading, files, plain });
+  return rolesOf({ ...reading, files, plain, fromTop });
 }
 
 /** The roles alone, without the reading's operands. */
-function rolesOf({ files, plain, script, reads }: WordRoles): WordRoles {
+function rolesOf({ files, plain, script, reads, fromTop }: WordRoles): WordRoles {
   const roles: WordRoles = script !== undefined ? { files, plain, script } : { files, plain };
   // Files added beside the reading (a compressor's twin, a download directory) are written.
   if (reads !== undefined) roles.reads = reads;
+  if (fromTop !== undefined && fromTop.length > 0) roles.fromTop = fromTop;
   return roles;
+}
+
+/**
+ * What a git pathspec with magic names (gitglossary "pathspec"): `:/a`, `:!/a`, `:(top)a`
+ * and `:(top,icase)a` name `a` from the work tree's top; `:(glob)a`, `:!a`, `:^a` name `a`
+ * here. Undefined for a plain pathspec (no leading `:`). Kept as what the pattern may name,
+ * so the exclusions (`:!a`) count too: the safe side.
+ */
+export function pathspecTarget(word: string): { path: string; fromTop: boolean } | undefined {
+  if (!word.startsWith(':')) return undefined;
+  const long = /^:\(([^)]*)\)(.*)$/s.exec(word);
+  if (long !== null) {
+    const magic = long[1]!.split(',').map((m) => m.trim().split(':', 1)[0]!);
+    return { path: long[2]!, fromTop: magic.includes('top') };
+  }
+  const short = /^:([/!^]*):?(.*)$/s.exec(word)!;
+  return { path: short[2]!, fromTop: short[1]!.includes('/') };
 }
 
 /**
@@ -441,8 +491,21 @@ function writtenDirectory(words: readonly string[], at: number, grammar: Operand
   if (into.unlessOperand === true && reading.operandFiles.length > 0) return undefined;
   if (into.withOperand === true && reading.operands.length === 0) return undefined;
   if (into.readOnlyFirst !== undefined && into.readOnlyFirst.includes(reading.operands[0] ?? '')) return undefined;
+  if (into.whenRevision === true && !switchesTo(words, at, reading.operands)) return undefined;
   if (has(into.anywhere)) return '/';
   return (into.directory === undefined ? undefined : lastOptionValue(words, into.directory, grammar.valued, at + 1)) ?? '.';
+}
+
+/**
+ * Whether `git checkout`'s operands may name a commit to switch to: one operand before any
+ * `--`, none after (`git checkout main`, `git checkout main --`), that may be a revision: a
+ * name that starts with `.` or `/`, holds a wildcard or a `..`, or ends with `/` is none.
+ */
+function switchesTo(words: readonly string[], at: number, operands: readonly string[]): boolean {
+  const dashes = words.indexOf('--', at + 1);
+  const before = dashes < 0 ? operands : operands.filter((op) => words.indexOf(op, at + 1) < dashes);
+  if (before.length !== 1 || before.length !== operands.length) return false;
+  return !/^[./]|[*?[\\\s]|\.\.|\/\.|\/$/.test(before[0]!);
 }
 
 /**

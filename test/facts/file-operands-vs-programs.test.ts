@@ -11,7 +11,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandLinePaths } from '../../src/facts/command-line-paths.js';
-import { canonicalPath } from '../../src/facts/paths.js';
+import { canonicalPath, directoriesUpTo } from '../../src/facts/paths.js';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
 
 const BASE = mkdtempSync(path.join(tmpdir(), 'toolwarden-ops-'));
@@ -87,6 +87,11 @@ function writtenPaths(source: string): string[] {
     const c = canonicalPath(raw, { cwd: WS, home: BASE, resolveSymlinks: false, caseInsensitive: false });
     if (c.ok) out.push(c.path);
   });
+  // From the top of git's work tree, which is taken to be no higher than WS (the workspace root), as the engine does.
+  for (const { dir, path: rest } of found.fromTop) {
+    const c = canonicalPath(dir, { cwd: WS, home: BASE, resolveSymlinks: false, caseInsensitive: false });
+    if (c.ok) for (const top of directoriesUpTo(c.path, WS)) out.push(rest === '' ? top : path.join(top, rest));
+  }
   return out;
 }
 
@@ -167,6 +172,11 @@ const GIT_TEMPLATES = [
   'git apply fix.diff', 'git apply --check fix.diff', 'git apply --stat fix.diff', 'git stash -q', 'git stash list', 'git stash -q && git stash pop -q',
   'git reset -q --hard', 'git reset -q HEAD {n}', 'git clean -fdq', 'git clean -fdq {n}', 'git clean -nd', 'git switch -q -c topic',
   'git switch -q -c topic && git reset -q --hard HEAD && git switch -q -', 'git clone -q . {n}', 'git revert --no-edit HEAD', 'cd d1 && git clean -fdq',
+  // from a subdirectory: the whole work tree from its top, and magic pathspecs that name the top's files
+  'cd d1 && git stash -q', 'git -C d1 reset -q --hard', 'cd d1 && git stash -q && git -C d1 stash pop -q', 'env -C d1 git checkout -q HEAD',
+  'git -C d1 checkout-index -a -f', 'cd d1 && git read-tree -u --reset HEAD', 'cd d1 && git sparse-checkout set d1', 'git -C d1 checkout -q -f HEAD',
+  'cd d1 && git restore :/{n}', "cd d1 && git restore ':(top){n}'", 'git -C d1 checkout -- :/{n}', 'git -C d1 clean -fq :/', 'cd d1 && git rm -rfq :/{n}',
+  "git -C d1 clean -fdq ':(top)'", 'cd d1 && git restore :{n}',
 ];
 
 /**

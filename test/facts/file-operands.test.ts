@@ -179,23 +179,23 @@ describe('fileOperands', () => {
     ['git apply fix.diff', ['fix.diff', '.']],
     ['git apply --check fix.diff', ['fix.diff']],
     ['git apply --stat --apply fix.diff', ['fix.diff', '.']],
-    ['git am -3 mbox', ['mbox', '.']],
-    ['git stash', ['.']],
-    ['git stash pop', ['.']],
+    ['git am -3 mbox', ['mbox']],
+    ['git stash', []],
+    ['git stash pop', []],
     ['git stash list', []],
     ['git stash show -p stash@{0}', []],
-    ['git reset --hard HEAD~1', ['.']],
+    ['git reset --hard HEAD~1', []],
     ['git reset HEAD~1', []],
     ['git reset -- a', []],
-    ['git merge --no-edit topic', ['.']],
-    ['git pull --rebase origin main', ['.']],
-    ['git -C sub pull', ['.']],
-    ['git rebase -i HEAD~3', ['.']],
-    ['git cherry-pick abc123', ['.']],
-    ['git revert --no-edit HEAD', ['.']],
-    ['git switch main', ['.']],
+    ['git merge --no-edit topic', []],
+    ['git pull --rebase origin main', []],
+    ['git -C sub pull', []],
+    ['git rebase -i HEAD~3', []],
+    ['git cherry-pick abc123', []],
+    ['git revert --no-edit HEAD', []],
+    ['git switch main', []],
     ['git switch -c topic', []],
-    ['git switch -c topic origin/topic', ['.']],
+    ['git switch -c topic origin/topic', []],
     ['git clean -fd', ['.']],
     ['git clean -fd src', ['src']],
     ['git clean -nd', []],
@@ -204,6 +204,31 @@ describe('fileOperands', () => {
   ])('%s', (command, expected) => {
     expect(files(command)).toEqual(expected);
   });
+});
+
+describe('what git writes from the top of its work tree', () => {
+  const fromTop = (command: string) => wordRoles(command.split(' ')).fromTop ?? [];
+  it.each([
+    // the whole tree, wherever they run
+    ['git stash', ['']], ['git stash pop', ['']], ['git reset --hard HEAD~1', ['']], ['git merge --no-edit topic', ['']], ['git -C sub pull', ['']],
+    ['git rebase -i HEAD~3', ['']], ['git cherry-pick abc123', ['']], ['git revert --no-edit HEAD', ['']], ['git am -3 mbox', ['']],
+    ['git switch main', ['']], ['git switch -c topic origin/topic', ['']], ['git checkout main', ['']], ['git checkout -q main --', ['']],
+    ['git checkout -b topic origin/topic', ['']], ['git checkout HEAD~1', ['']], ['git checkout src/app.ts', ['']],
+    ['git checkout-index -a -f', ['']], ['git read-tree -u --reset HEAD', ['']], ['git sparse-checkout set src', ['']],
+    // magic pathspecs
+    ['git restore :/package.json', ['package.json']], ['git checkout -- :(top)package.json', ['package.json']], ['git clean -f :/', ['']],
+    ['git rm :/docs/d', ['docs/d']], ['git rm -r :(top,icase)Docs', ['Docs']], ['git checkout -- :!/a', ['a']],
+    // only what they name, here
+    ['git checkout -- a', []], ['git checkout main -- a', []], ['git checkout ./a', []], ['git checkout src/', []], ['git checkout *.ts', []],
+    ['git checkout -b topic', []], ['git checkout main a', []], ['git switch -c topic', []], ['git stash list', []], ['git reset HEAD~1', []],
+    ['git read-tree HEAD', []], ['git sparse-checkout list', []], ['git checkout-index -f -- a', []], ['git restore :(glob)src/*.ts', []],
+    ['git apply fix.diff', []], ['git clean -fd', []], ['git status', []], ['git diff :/a', []],
+  ])('%s', (command, expected) => expect(fromTop(command)).toEqual(expected));
+
+  it.each([
+    ['git restore :(glob)src/*.ts', ['src/*.ts']], ['git rm :!a', ['a']], ['git rm :^a', ['a']], ['git restore :a', ['a']],
+    ['git checkout -- :(exclude)x', ['x']], ['git clean -f :!', ['.']],
+  ])('%s names its pattern here', (command, expected) => expect(fileOperands(command.split(' '))).toEqual(expected));
 });
 
 describe('the files a command only reads', () => {
