@@ -69,8 +69,9 @@ interface OperandGrammar {
    * `wholeTree`: what it writes is git's whole work tree, from its top, wherever it runs
    * (`git reset --hard` in a subdirectory); `whenRevision`: only when its one operand before
    * any `--`, with none after, may name a commit (`git checkout main`, not `git checkout ./a`).
+   * `firstIn`: only when its first operand is one of these (`ruff format`, `ruff check`).
    */
-  writesInto?: { when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling; anywhere?: OptionSpelling; wholeTree?: boolean; whenRevision?: boolean };
+  writesInto?: { when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling; anywhere?: OptionSpelling; wholeTree?: boolean; whenRevision?: boolean; firstIn?: readonly string[] };
   /** Its file operands are git pathspecs: `:/a` and `:(top)a` name `a` at the work tree's top (pathspecTarget). */
   pathspecs?: boolean;
   /** Files it writes beside its file operands, not beside option values (`gzip a` writes `a.gz`, `patch a.c` may leave `a.c.orig`). */
@@ -225,10 +226,16 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['eslint', {
     valued: 'cfo', fileValued: 'co', valuedLong: ['--format', '--ext', '--parser', '--rule', '--plugin', '--ignore-pattern', '--max-warnings', '--env', '--global', '--parser-options', '--rulesdir', '--resolve-plugins-relative-to'],
     fileLong: ['--config', '--output-file', '--ignore-path', '--cache-location'],
+    // with no file, `eslint --fix` fixes everything under the working directory
+    writesInto: { when: { letters: '', long: ['--fix'] }, unlessOperand: true },
   }],
   ['black', { valued: 'ltW', valuedLong: ['--line-length', '--target-version', '--include', '--exclude', '--extend-exclude', '--force-exclude', '--stdin-filename', '--workers', '--required-version', '--python-cell-magics'], fileLong: ['--config'] }],
   // ruff: its subcommand first (`ruff format src`, `ruff check --fix .`)
-  ['ruff', { valued: '', lead: 1, valuedLong: ['--select', '--ignore', '--extend-select', '--line-length', '--target-version', '--output-format', '--exclude', '--extend-exclude', '--stdin-filename'], fileLong: ['--config', '--cache-dir'] }],
+  // with no file, `ruff format` and `ruff check` (which fixes with --fix, or `fix = true` in its configuration) work on `.`
+  ['ruff', {
+    valued: '', lead: 1, valuedLong: ['--select', '--ignore', '--extend-select', '--line-length', '--target-version', '--output-format', '--exclude', '--extend-exclude', '--stdin-filename'], fileLong: ['--config', '--cache-dir'],
+    writesInto: { firstIn: ['format', 'check'], unlessOperand: true },
+  }],
   ['isort', { valued: 'l', valuedLong: ['--line-length', '--profile', '--skip', '--skip-glob', '--src'], fileLong: ['--settings-path', '--settings-file'] }],
   ['autopep8', { valued: 'j', valuedLong: ['--max-line-length', '--select', '--ignore', '--jobs', '--indent-size'], fileLong: ['--global-config'] }],
   ['gofmt', { valued: 'r' }], ['shfmt', { valued: 'i' }], ['clang-format', PLAIN], ['dos2unix', PLAIN], ['unix2dos', PLAIN],
@@ -492,6 +499,7 @@ function writtenDirectory(words: readonly string[], at: number, grammar: Operand
   if (into.withOperand === true && reading.operands.length === 0) return undefined;
   if (into.readOnlyFirst !== undefined && into.readOnlyFirst.includes(reading.operands[0] ?? '')) return undefined;
   if (into.whenRevision === true && !switchesTo(words, at, reading.operands)) return undefined;
+  if (into.firstIn !== undefined && !into.firstIn.includes(reading.operands[0] ?? '')) return undefined;
   if (has(into.anywhere)) return '/';
   return (into.directory === undefined ? undefined : lastOptionValue(words, into.directory, grammar.valued, at + 1)) ?? '.';
 }
@@ -547,6 +555,8 @@ function findRoles(words: readonly string[]): WordRoles {
   // Options before the starting points: -H -L -P, -D debugopts, -O level.
   while (i < words.length && /^-[HLPDO]/.test(words[i]!)) i += words[i] === '-D' || words[i] === '-O' ? 2 : 1;
   while (i < words.length && !/^[-(!),]/.test(words[i]!)) files.push(words[i++]!);
+  // GNU find with no starting point searches `.` (`find -name x -delete` deletes ./x).
+  if (files.length === 0) files.push('.');
   for (; i < words.length; i++) {
     const w = words[i]!;
     if (FIND_FILE_ARG.has(w) || /^-newer[amcBt]{2}$/.test(w)) {

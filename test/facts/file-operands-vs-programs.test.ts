@@ -124,6 +124,8 @@ const TEMPLATES = [
   'find . -maxdepth 1 -fprint {n}', 'find {n} -maxdepth 0 -fls {n}', 'find . -name {n} -delete', 'find {n} -newer {n} -fprint {n}',
   "find . -maxdepth 1 -fprintf {n} '%p'", 'cd d1 && find . -fprint {n}', 'find {n} -type f -delete',
   'find {n} -maxdepth 0 -fprint {n}', 'find -L {n} -maxdepth 1 -fprint0 {n} -fls {n}',
+  // with no starting point, find searches `.`
+  'find -name {n} -delete', 'cd d1 && find -name {n} -delete', 'find -type f -name {n} -exec rm {} +',
   // unzip: into the working directory or -d's
   'unzip -q -o arch.zip', 'unzip -q -o arch.zip -d {n}', 'unzip -l arch.zip', 'unzip -q -o arch.zip {n} {n}', 'cd d1 && unzip -q -o ../arch.zip',
   'unzip -qo arch.zip -x {n}',

@@ -164,6 +164,10 @@ describe('fileOperands', () => {
     ['black -l 100 a.py', ['a.py']],
     ['ruff format a.py', ['a.py']],
     ['ruff check --fix --select E .', ['.']],
+    // with no file they work on the working directory
+    ['eslint --fix', ['.']], ['npx eslint --fix --ext .ts', ['.']], ['eslint', []], ['eslint --version', []], ['ruff format', ['.']],
+    ['ruff check --fix', ['.']], ['ruff check', ['.']], ['ruff --version', []], ['ruff format src', ['src']],
+    ['find -name package.json -delete', ['.']], ['find -delete', ['.']], ['find -L -newer ref -exec rm {} +', ['.', 'ref']],
     ['gofmt -w -r a->b main.go', ['main.go']],
     ['dos2unix a.txt', ['a.txt']],
     ['npx tsc --noEmit', []],
