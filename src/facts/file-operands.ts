@@ -11,6 +11,8 @@ interface OperandGrammar {
   valued: string;
   /** Of those, the ones whose value is a file (`cp -t DIR`, `touch -r REF`, `grep -f FILE`). */
   fileValued?: string;
+  /** Short options whose value, if any, is the rest of their word, never the next word (`gawk -dFILE`, `gawk -d`). */
+  optionalValued?: string;
   /** Long options that take the next word as a value when written without `=`. */
   valuedLong?: readonly string[];
   /** Long options that take the next two words, a name and a value (`jq --arg name value`)... */
@@ -138,9 +140,18 @@ const WRITES_LAST = (files: readonly string[], _words: readonly string[], operan
   return last !== undefined && files.includes(last) ? [last] : [];
 };
 const TARGET_OPTION: OptionSpelling = { letters: 't', long: ['--target-directory'] };
-/** cp, install: the sources are read, the last operand written; with `-t DIR`, DIR is written and every operand read. */
-function copying(valued: string): NonNullable<OperandGrammar['writes']> {
-  return { operands: (files, words) => (hasOption(words, TARGET_OPTION, valued) ? [] : files.slice(-1)) };
+/**
+ * cp, install: the sources are read, the last operand written; with `-t DIR`, DIR is written
+ * and every operand read. `writesAll`: options that write every operand (a hard or symbolic
+ * link to the source is a second name to write it through, as for ln: `cp -l`, `cp -s`;
+ * `install -d` makes every operand a directory).
+ */
+function copying(valued: string, writesAll: OptionSpelling): NonNullable<OperandGrammar['writes']> {
+  return { operands: (files, words) => (hasOption(words, writesAll, valued) ? files : hasOption(words, TARGET_OPTION, valued) ? [] : files.slice(-1)) };
+}
+/** The operands written when `option` is given (`zip -m`, `rsync --remove-source-files` remove what they read), else `otherwise`'s. */
+function allWhen(option: OptionSpelling, valued: string, otherwise: NonNullable<NonNullable<OperandGrammar['writes']>['operands']>): NonNullable<NonNullable<OperandGrammar['writes']>['operands']> {
+  return (files, words, operands) => (hasOption(words, option, valued) ? files : otherwise(files, words, operands));
 }
 
 const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
@@ -167,8 +178,8 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['mkdir', { valued: 'm', valuedLong: ['--mode', '--context'] }],
   // mv removes what it moves, and a hard link is a second name to write the same file
   // through (`ln package.json src/p` then writing src/p): their operands are all written
-  ['cp', { ...TARGET_FIRST, writes: copying(TARGET_FIRST.valued) }], ['mv', TARGET_FIRST], ['ln', TARGET_FIRST],
-  ['install', { writes: copying('gmoSt'), valued: 'gmoSt', fileValued: 't', valuedLong: ['--group', '--mode', '--owner', '--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] }],
+  ['cp', { ...TARGET_FIRST, writes: copying(TARGET_FIRST.valued, { letters: 'ls', long: ['--link', '--symbolic-link'] }) }], ['mv', TARGET_FIRST], ['ln', TARGET_FIRST],
+  ['install', { writes: copying('gmoSt', { letters: 'd', long: ['--directory'] }), valued: 'gmoSt', fileValued: 't', valuedLong: ['--group', '--mode', '--owner', '--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] }],
   ['truncate', { writes: { readValued: 'r', readLong: ['--reference'] }, valued: 'sr', fileValued: 'r', valuedLong: ['--size'], fileLong: ['--reference'] }],
   ['shred', { valued: 'ns', valuedLong: ['--iterations', '--size'], fileLong: ['--random-source'] }],
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
@@ -196,7 +207,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['zip', {
     valued: 'bnOPtZxi', fileValued: 'bO', valuedLong: ['--password', '--suffixes', '--compression-method', '--exclude', '--include'], fileLong: ['--temp-path', '--output-file'],
     outputs: (files) => files.slice(0, 1).map((archive) => `${archive}.zip`),
-    writes: { operands: WRITES_FIRST },
+    writes: { operands: allWhen({ letters: 'm', long: ['--move'] }, 'bnOPtZxi', WRITES_FIRST) },
   }],
   // patch: the file it patches and the patch; without a file, those the patch names, in the
   // working directory (-d's, where every relative name is read: see ownDirectories)
@@ -244,7 +255,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['scp', { valued: 'cFiJloPSDX', fileValued: 'Fi', opaque: 'S', remoteOperands: true, writes: { operands: WRITES_LAST, readValued: 'Fi' } }],
   ['rsync', {
     valued: 'eBfMT', opaque: 'e', remoteOperands: true,
-    writes: { operands: WRITES_LAST, readLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--read-batch'] },
+    writes: { operands: allWhen({ letters: '', long: ['--remove-source-files', '--remove-sent-files'] }, 'eBfMT', WRITES_LAST), readLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--read-batch'] },
     valuedLong: ['--rsh', '--rsync-path', '--filter', '--exclude', '--include', '--max-size', '--min-size', '--timeout', '--bwlimit', '--chmod', '--chown', '--usermap', '--groupmap', '--suffix', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir', '--out-format', '--log-file-format', '--port', '--sockopts', '--info', '--debug', '--iconv', '--checksum-choice', '--compress-choice'],
     fileLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--log-file', '--write-batch', '--only-write-batch', '--read-batch'],
     opaqueLong: ['--rsh', '--rsync-path', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir'],
@@ -274,8 +285,21 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     writesInto: { unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
   }],
   // awk reads its files; what its program writes is read from the program (shell/hidden-commands.ts)
-  ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, { valued: 'Fvf', fileValued: 'f', valuedLong: ['--field-separator', '--assign'], fileLong: ['--file'], lead: 1, leadGivenBy: ['-f', '--file'], assignments: true, writes: { operands: READS_ALL, readValued: 'f', readLong: ['--file'] } }]),
+  // (`awk` is gawk on many systems: its options count for every awk). gawk's `-i inplace` (any
+  // included library, to be safe) edits every file it reads; -d, -p and -o write their file,
+  // or ./awkvars.out, ./awkprof.out without one; -l loads a library (opaque, like -i).
+  ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, {
+    valued: 'FvfEil', fileValued: 'fE', opaque: 'il', optionalValued: 'dpoDL', valuedLong: ['--field-separator', '--assign', '--include', '--load'], opaqueLong: ['--include', '--load'],
+    fileLong: ['--file', '--exec'], lead: 1, leadGivenBy: ['-f', '--file', '-E', '--exec'], assignments: true,
+    writes: { operands: (files, words) => (hasOption(words, AWK_INCLUDE, 'FvfEildpoDL') ? files : []), readValued: 'fE', readLong: ['--file', '--exec'] },
+    outputs: (_files, words) => awkOutputs(words),
+  }]),
   ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
+  // tree reads what it lists, and writes -o's file; with -R (and -H) an index file in every directory it lists
+  ['tree', {
+    valued: 'LPIoHT', fileValued: 'o', valuedLong: ['--charset', '--filelimit', '--timefmt', '--sort', '--hintro', '--houtro', '--infile'],
+    writes: { operands: allWhen({ letters: 'R', long: [] }, 'LPIoHT', READS_ALL) }, writesInto: { when: { letters: 'R', long: [] }, unlessOperand: true },
+  }],
   ['xxd', { valued: 'lscgon', writes: { operands: WRITES_SECOND } }],
   // interpreters: the script file
   ...['python', 'python2', 'python3'].map((name): [string, OperandGrammar] => [name, { valued: 'WXcm', script: { codeLetters: 'cm' } }]),
@@ -343,12 +367,12 @@ function gitGrammar(words: readonly string[]): { at: number; grammar: OperandGra
 function givesLead(word: string, grammar: OperandGrammar): boolean {
   const given = grammar.leadGivenBy ?? [];
   const letters = given.filter((g) => g.length === 2).map((g) => g[1]).join('');
-  return optionIs(word, { letters, long: given }, grammar.valued);
+  return optionIs(word, { letters, long: given }, grammar.valued + (grammar.optionalValued ?? ''));
 }
 
 /** Whether an interpreter's option word gives it code instead of a script (`-c`, `-uc`, `--eval=x`). */
 function givesCode(word: string, grammar: OperandGrammar, script: NonNullable<OperandGrammar['script']>): boolean {
-  return optionIs(word, { letters: script.codeLetters, long: script.codeLong ?? [] }, grammar.valued);
+  return optionIs(word, { letters: script.codeLetters, long: script.codeLong ?? [] }, grammar.valued + (grammar.optionalValued ?? ''));
 }
 
 /**
@@ -397,10 +421,12 @@ const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown a
 export function wordRoles(words: readonly string[]): WordRoles {
   const program = words[0] ?? '';
   // `sed -i.bak` and `perl -pi.bak -e …` also write a backup of every file they edit.
-  if (program === 'perl') {
-    const inPlace = inPlaceOption(words, PERL.valued);
-    if (inPlace === undefined) return rolesOf(operandsBy(words, 0, PERL));
-    const edited = operandsBy(words, 0, PERL_IN_PLACE);
+  const editor = IN_PLACE_EDITORS.get(program);
+  if (editor !== undefined) {
+    const [plain, inPlaceGrammar] = editor;
+    const inPlace = inPlaceOption(words, plain.valued);
+    if (inPlace === undefined) return rolesOf(operandsBy(words, 0, plain));
+    const edited = operandsBy(words, 0, inPlaceGrammar);
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
   if (program === 'find') return findRoles(words);
@@ -422,7 +448,9 @@ export function wordRoles(words: readonly string[]): WordRoles {
     const archiveRead = extracting || hasOption(dashed, { letters: 'td', long: ['--list', '--diff', '--compare'] }, TAR.valued);
     const archives = optionValues(dashed, { letters: 'f', long: ['--file'] }, TAR.valued);
     const snapshots = optionValues(dashed, { letters: 'g', long: ['--listed-incremental'] }, TAR.valued);
-    const reads = roles.files.filter((file) => !snapshots.includes(file) && (archiveRead || !archives.includes(file)));
+    // --remove-files deletes the members it put in.
+    const removes = hasOption(dashed, { letters: '', long: ['--remove-files'] }, TAR.valued);
+    const reads = removes ? [] : roles.files.filter((file) => !snapshots.includes(file) && (archiveRead || !archives.includes(file)));
     // With -P (--absolute-names) it extracts `/x` and `../x` as they are: anywhere.
     const anywhere = hasOption(dashed, { letters: 'P', long: ['--absolute-names'] }, TAR.valued);
     const into = anywhere ? '/' : optionValues(dashed, TAR.directory!, TAR.valued).reduce(within, '') || '.';
@@ -449,7 +477,13 @@ export function wordRoles(words: readonly string[]): WordRoles {
       else files = [...files, target.path === '' ? '.' : target.path];
     }
   }
-  if (grammar.outputs !== undefined) files = [...files, ...grammar.outputs(reading.operandFiles, words)];
+  let reads = reading.reads;
+  if (grammar.outputs !== undefined) {
+    const outputs = grammar.outputs(reading.operandFiles, words);
+    files = [...files, ...outputs];
+    // An output that is also an input is written all the same (`gawk -dref 1 ref`).
+    reads = reads?.filter((file) => !outputs.includes(file));
+  }
   const into = grammar.writesInto === undefined ? undefined : writtenDirectory(words, at, grammar, grammar.writesInto, reading);
   if (into !== undefined && grammar.writesInto?.wholeTree === true) fromTop.push('');
   else if (into !== undefined) files = [...files, into];
@@ -458,7 +492,7 @@ export function wordRoles(words: readonly string[]): WordRoles {
     files = [...files, ...backups(reading.files, inPlace.suffix)];
     plain = [...plain, inPlace.word];
   }
-  return rolesOf({ ...reading, files, plain, fromTop });
+  return rolesOf({ ...reading, files, plain, fromTop, reads });
 }
 
 /** The roles alone, without the reading's operands. */
@@ -595,11 +629,44 @@ function extracts(words: readonly string[]): boolean {
   return hasOption(words, { letters: 'x', long: ['--extract', '--get'] }, TAR.valued);
 }
 
+const AWK_INCLUDE: OptionSpelling = { letters: 'i', long: ['--include'] };
+// gawk's options that write a file, and the file they write without one.
+const AWK_OUTPUTS: readonly (readonly [string, string, string])[] = [['d', '--dump-variables', 'awkvars.out'], ['p', '--profile', 'awkprof.out'], ['o', '--pretty-print', 'awkprof.out']];
+
+/** The files gawk's -d, -p and -o (and their long names) write, among the options before the program. */
+function awkOutputs(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === '--' || !word.startsWith('-') || word === '-') break;
+    if (word.startsWith('--')) {
+      const eq = word.indexOf('=');
+      const found = AWK_OUTPUTS.find(([, long]) => (eq < 0 ? word : word.slice(0, eq)) === long);
+      if (found !== undefined) out.push(eq < 0 ? found[2] : word.slice(eq + 1));
+      else if (['--file', '--exec', '--field-separator', '--assign', '--include', '--load'].includes(word)) i++;
+      continue;
+    }
+    for (let k = 1; k < word.length; k++) {
+      const found = AWK_OUTPUTS.find(([letter]) => letter === word[k]);
+      if (found !== undefined) out.push(word.slice(k + 1) || found[2]);
+      if (found !== undefined || 'dpoDL'.includes(word[k]!)) break;
+      if ('FvfEil'.includes(word[k]!)) {
+        if (k === word.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'pnpx', 'bunx']);
 
 const PERL: OperandGrammar = { valued: 'eEI', script: { codeLetters: 'eE' }, opaque: 'I' };
 // With -i the code comes from -e and every operand is a file edited in place.
 const PERL_IN_PLACE: OperandGrammar = { valued: 'eEI', opaque: 'I' };
+// ruby's -i is perl's.
+const RUBY_IN_PLACE: OperandGrammar = { valued: 'eIrC', opaque: 'IrC' };
+const IN_PLACE_EDITORS: ReadonlyMap<string, readonly [OperandGrammar, OperandGrammar]> = new Map([['perl', [PERL, PERL_IN_PLACE]], ['ruby', [GRAMMARS.get('ruby')!, RUBY_IN_PLACE]]]);
 
 /**
  * The option word of an in-place edit and its backup suffix (`-i.bak`, `--in-place=.orig`;
@@ -728,6 +795,11 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
     // A short cluster: the first letter that takes a value takes the rest, or the next word.
     for (let k = 1; k < word.length; k++) {
       const letter = word[k]!;
+      if (grammar.optionalValued?.includes(letter) === true) {
+        // The value is no path as attached (`-dsrc/x` is not `./-dsrc/x`); the grammar's outputs name it.
+        if (k < word.length - 1) plain.push(word);
+        break;
+      }
       if (!grammar.valued.includes(letter)) continue;
       const attached = word.slice(k + 1);
       const value = attached !== '' ? attached : words[++i];

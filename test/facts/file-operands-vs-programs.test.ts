@@ -141,6 +141,11 @@ const TEMPLATES = [
   'scp -q {n} {n}', 'scp -qr {n} {n}', 'scp -q {n} {n} {n}', 'cd d1 && scp -q {n} ../{n}',
   // a program's script opens its files where the program runs; the shell's redirections, where the shell is
   "env -C d1 sed -n 'w {n}' a", "env -C d1 awk '{print > \"{n}\"}' a", 'env -C d1 cat a > {n}', 'git -C d1 status > {n}',
+  // operands that look read but are written: moved into an archive, removed after copying, linked, made directories, edited in place
+  'zip -qm {n}.zip {n}', 'zip -q --move {n} {n} {n}', 'tar -cf {n}.tar --remove-files {n}', 'rsync -r --remove-source-files {n} {n}', 'cp -l {n} {n}',
+  'cp --link {n} {n}', 'cp -s {n} {n}', 'install -d {n} {n}', 'install -m 700 -d {n} {n} {n}', 'gawk -i inplace 1 {n} {n}', "gawk --include=inplace '{print}' {n}",
+  'gawk -d{n} 1 {n}', 'gawk -d 1 {n}', 'gawk -p -v x=1 1 {n}', 'gawk --dump-variables={n} 1 {n}', 'gawk -o{n} 1 {n}', 'ruby -i -pe 1 {n} {n}',
+  'ruby -pi.bak -e 1 {n}', 'tree -o {n} {n}', 'tree -n -o {n}', 'tree {n} > /dev/null', 'rsync -a {n} {n}',
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];
 

@@ -164,6 +164,9 @@ describe('fileOperands', () => {
     ['black -l 100 a.py', ['a.py']],
     ['ruff format a.py', ['a.py']],
     ['ruff check --fix --select E .', ['.']],
+    ['gawk -dvars 1 a', ['a', 'vars']], ['gawk -d 1 a', ['a', 'awkvars.out']], ['gawk -p -o 1 a', ['a', 'awkprof.out', 'awkprof.out']],
+    ['gawk --profile=p.out --dump-variables 1 a', ['a', 'p.out', 'awkvars.out']], ['gawk -dfoo 1 a', ['a', 'foo']], ['gawk -E prog.awk a', ['prog.awk', 'a']],
+    ['gawk -i inplace 1 a', ['a']], ['ruby -i -pe 1 a', ['a']], ['ruby -pi.bak -e 1 a', ['a', 'a.bak']], ['tree -o out d', ['out', 'd']], ['tree -R', ['.']],
     // with no file they work on the working directory
     ['eslint --fix', ['.']], ['npx eslint --fix --ext .ts', ['.']], ['eslint', []], ['eslint --version', []], ['ruff format', ['.']],
     ['ruff check --fix', ['.']], ['ruff check', ['.']], ['ruff --version', []], ['ruff format src', ['src']],
@@ -238,6 +241,11 @@ describe('what git writes from the top of its work tree', () => {
 describe('the files a command only reads', () => {
   const reads = (command: string) => wordRoles(command.split(' ')).reads;
   it.each([
+    // ...none, when it removes, links or edits them
+    ['zip -m a.zip p', []], ['zip -qmr a.zip d', []], ['tar -cf a.tar --remove-files p', []], ['rsync --remove-source-files p dst/', []],
+    ['cp -l p q', []], ['cp --link p q', []], ['cp -s p q', []], ['install -d a b', []], ['gawk -i inplace 1 a', []], ['gawk --include=inplace 1 a', []],
+    ['gawk -dref 1 ref', []], ['tree -R -H . d', []],
+    ['gawk -d 1 a', ['a']], ['gawk -F, -f p.awk a', ['p.awk', 'a']], ['tree d', ['d']], ['tree -o out d', ['d']], ['rsync -a p dst/', ['p']],
     ['cp a b', ['a']],
     ['cp -r a b dir', ['a', 'b']],
     ['cp -t dir a b', ['a', 'b']],

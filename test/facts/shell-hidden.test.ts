@@ -153,6 +153,8 @@ describe('commands hidden in other programs', () => {
     "awk 'BEGIN{print \"x\" | \"sh\"}'",
     "awk '{print |& \"sh\"}'",
     "gawk -e 'BEGIN{\"id\" | getline}'",
+    "gawk -i inplace 'BEGIN{system(\"rm x\")}' f",
+    "gawk -l filefuncs --include inplace 'BEGIN{system(\"rm x\")}' f",
     "sed -n '1e rm x' f",
     "sed 's/.*/rm x/e' f",
     "sed -e '$e id' f",

@@ -193,9 +193,10 @@ function awkHidden(args: WordValue[]): Hidden[] {
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
     if (w === '--') { if (!fromFile && args[i + 1]) programs.push(args[i + 1]!); break; }
-    if (w === '-f' || w === '--file') { fromFile = true; i++; continue; }
+    if (w === '-f' || w === '--file' || w === '-E' || w === '--exec') { fromFile = true; i++; continue; }
     if (w === '-e' || w === '--source') { if (args[i + 1]) programs.push(args[i + 1]!); i++; continue; }
-    if (/^-[vF]$/.test(w)) { i++; continue; }
+    // gawk's -i and -l take a library's name (`gawk -i inplace PROGRAM`).
+    if (/^-[vFil]$/.test(w) || w === '--include' || w === '--load') { i++; continue; }
     if (w.startsWith('-') && w.length > 1) continue;
     if (!fromFile) programs.push(args[i]!);
     break;
