@@ -338,6 +338,12 @@ const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Operan
   // `git switch -c new` stays on the same commit; given a branch or a start point, it changes the files
   ['switch', { valued: 'cC', valuedLong: ['--create', '--force-create', '--orphan', '--conflict'], noOperandFiles: true, writesInto: { withOperand: true, wholeTree: true } }],
   ['clean', { valued: 'e', valuedLong: ['--exclude'], pathspecs: true, writesInto: { unless: { letters: 'n', long: ['--dry-run'] }, unlessOperand: true } }],
+  // files they write that no other word shows: archive -o's, merge-file's first file (the result, unless -p), the bundle, the new worktree
+  ['archive', { valued: 'o', fileValued: 'o', fileLong: ['--output'], valuedLong: ['--format', '--prefix', '--remote', '--exec'], noOperandFiles: true }],
+  ['merge-file', { valued: 'L', writes: { operands: (files, words) => (hasOption(words, { letters: 'p', long: ['--stdout'] }, 'L') ? [] : files.slice(0, 1)) } }],
+  ['bundle', { valued: '', lead: 1, firstOnly: true }],
+  // worktree: its action, then the worktree's directory (`add DIR COMMIT`: the commit is read; `move OLD NEW`: both written)
+  ['worktree', { valued: 'bB', valuedLong: ['--reason'], lead: 1, writes: { operands: (files, _words, operands) => (operands[0] === 'add' ? files.slice(0, 1) : files) } }],
   // clone: the repository's URL, then the directory it creates (else one named after the URL, here)
   ['clone', {
     valued: 'objuc', lead: 1, valuedLong: ['--origin', '--branch', '--depth', '--upload-pack', '--config', '--jobs', '--filter', '--shallow-since', '--shallow-exclude', '--server-option', '--bundle-uri'],

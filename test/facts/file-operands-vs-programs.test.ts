@@ -184,6 +184,9 @@ const GIT_TEMPLATES = [
   'git -C d1 checkout-index -a -f', 'cd d1 && git read-tree -u --reset HEAD', 'cd d1 && git sparse-checkout set d1', 'git -C d1 checkout -q -f HEAD',
   'cd d1 && git restore :/{n}', "cd d1 && git restore ':(top){n}'", 'git -C d1 checkout -- :/{n}', 'git -C d1 clean -fq :/', 'cd d1 && git rm -rfq :/{n}',
   "git -C d1 clean -fdq ':(top)'", 'cd d1 && git restore :{n}',
+  // files only these git subcommands name
+  'git archive -o {n} HEAD', 'git archive --output={n}.zip HEAD', 'git merge-file {n} {n} {n}', 'git merge-file -p {n} {n} {n}', 'git bundle create {n} HEAD',
+  'git worktree add -q {n}', 'git worktree add -q --detach {n} HEAD',
 ];
 
 /**

@@ -167,6 +167,9 @@ describe('fileOperands', () => {
     ['gawk -dvars 1 a', ['a', 'vars']], ['gawk -d 1 a', ['a', 'awkvars.out']], ['gawk -p -o 1 a', ['a', 'awkprof.out', 'awkprof.out']],
     ['gawk --profile=p.out --dump-variables 1 a', ['a', 'p.out', 'awkvars.out']], ['gawk -dfoo 1 a', ['a', 'foo']], ['gawk -E prog.awk a', ['prog.awk', 'a']],
     ['gawk -i inplace 1 a', ['a']], ['ruby -i -pe 1 a', ['a']], ['ruby -pi.bak -e 1 a', ['a', 'a.bak']], ['tree -o out d', ['out', 'd']], ['tree -R', ['.']],
+    ['git archive -o out.tgz HEAD', ['out.tgz']], ['git archive --output=out.zip HEAD src', ['out.zip']], ['git archive HEAD', []],
+    ['git merge-file a b c', ['a', 'b', 'c']], ['git bundle create repo.bundle HEAD', ['repo.bundle']], ['git worktree add -b x wt main', ['wt', 'main']],
+    ['git worktree list', []],
     // with no file they work on the working directory
     ['eslint --fix', ['.']], ['npx eslint --fix --ext .ts', ['.']], ['eslint', []], ['eslint --version', []], ['ruff format', ['.']],
     ['ruff check --fix', ['.']], ['ruff check', ['.']], ['ruff --version', []], ['ruff format src', ['src']],
@@ -245,6 +248,7 @@ describe('the files a command only reads', () => {
     ['zip -m a.zip p', []], ['zip -qmr a.zip d', []], ['tar -cf a.tar --remove-files p', []], ['rsync --remove-source-files p dst/', []],
     ['cp -l p q', []], ['cp --link p q', []], ['cp -s p q', []], ['install -d a b', []], ['gawk -i inplace 1 a', []], ['gawk --include=inplace 1 a', []],
     ['gawk -dref 1 ref', []], ['tree -R -H . d', []],
+    ['git merge-file a b c', ['b', 'c']], ['git merge-file -p a b c', ['a', 'b', 'c']], ['git worktree add wt main', ['main']], ['git worktree move a b', []],
     ['gawk -d 1 a', ['a']], ['gawk -F, -f p.awk a', ['p.awk', 'a']], ['tree d', ['d']], ['tree -o out d', ['d']], ['rsync -a p dst/', ['p']],
     ['cp a b', ['a']],
     ['cp -r a b dir', ['a', 'b']],
