@@ -8,7 +8,7 @@ import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } fro
 import { bareNames, extractPaths } from '../facts/extract-paths.js';
 import { commandLinePaths } from '../facts/command-line-paths.js';
 import { within } from '../facts/within.js';
-import { canonicalPath, canonicalRoot, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
+import { canonicalPath, canonicalRoot, directoriesUpTo, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
 import { parseShell } from '../facts/shell/index.js';
 import { isRiskyVariable } from '../facts/shell/wrappers.js';
 
@@ -25,9 +25,13 @@ function riskyEnvironment(params: Record<string, unknown>): string | undefined {
 function riskyIn(env: unknown, key: string): string | undefined {
   if (env === undefined || env === null) return undefined;
   if (typeof env !== 'object' || Array.isArray(env)) return key;
-  for (const name in env) if (Object.hasOwn(env, name) && isRiskyVariable(name)) return name;
+  for (const name in env) if (Object.hasOwn(env, name) && isRiskyVariable(name, stringValue((env as Record<string, unknown>)[name]))) return name;
   return undefined;
 }
+function stringValue(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
 const MAX_CACHED_COMMAND = 4096;
 
@@ -120,6 +124,8 @@ interface ShellPaths {
   readonly names: string[];
   readonly words: string[];
   readonly unplaceable: string | undefined;
+  /** Written paths from the top of a git work tree at or above a directory (CommandLinePaths.fromTop). */
+  readonly fromTop: readonly { dir: string; path: string }[];
   /**
    * The canonical forms of `names` for the last lexical memo map that made them (a map
    * stands for one path setting and one cwd, and canonical forms are pure in those): most
@@ -346,6 +352,17 @@ export class CallFrame {
           paths.push(c.path);
           written.push(shell.written[i]!);
         }
+        // The work tree's top is the directory or one above it, up to the workspace root: each counts.
+        for (const top of shell.fromTop) {
+          const dir = this.canonicalAt(top.dir, settings, m, place);
+          if (!dir.ok) return cannotCanonicalise(top.dir, 'command', dir.reason);
+          for (const candidate of directoriesUpTo(dir.path, m.anchor)) {
+            const c = top.path === '' ? dir.path === candidate ? dir : { ok: true as const, path: candidate } : this.canonicalAt(within(candidate, top.path), settings, m, place);
+            if (!c.ok) return cannotCanonicalise(top.path, 'command', c.reason);
+            paths.push(c.path);
+            written.push(true);
+          }
+        }
         const known = this.knownAt(place, m);
         if (named === NO_WORDS && workdirs.length <= 1 && known !== undefined && shell.names.length > 0) {
           // Pure in (settings, directory, names): remembered with the parse for the last directory's memo.
@@ -446,6 +463,7 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     names: Object.freeze(found.names) as string[],
     words: Object.freeze(found.words) as string[],
     unplaceable: found.unplaceable,
+    fromTop: Object.freeze(found.fromTop),
     namedFor: undefined,
     named: undefined,
   };
@@ -468,7 +486,7 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 const NO_COMMAND: ShellFacts = Object.freeze({ commands: NO_WORDS as unknown as SimpleCommand[], unverifiable: 'the call carries no command string' });
 const SEVERAL_COMMANDS: ShellFacts = Object.freeze({ commands: NO_WORDS as unknown as SimpleCommand[], unverifiable: 'the call carries more than one command parameter' });
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, namedFor: undefined, named: undefined });
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
 

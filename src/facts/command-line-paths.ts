@@ -17,6 +17,12 @@ export interface CommandLinePaths {
   words: string[];
   /** Why the paths cannot be placed (a `cd` to a computed directory, too many names); undefined when they can. */
   unplaceable?: string;
+  /**
+   * Paths written relative to the top of a git work tree (`path`, `''` for the whole tree),
+   * which is `dir` or a directory above it: the engine counts each of them, up to the
+   * workspace root (directoriesUpTo).
+   */
+  fromTop: { dir: string; path: string }[];
 }
 
 /** Most working directories one command line may leave a relative path in (the cwd included). */
@@ -147,6 +153,7 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   const written: boolean[] = [];
   const names = new Set<string>();
   const words: string[] = [];
+  const fromTop: { dir: string; path: string }[] = [];
   const changes = directoryChanges(commands);
   const dirs = workingDirectories(changes);
   const all = 'bases' in dirs ? dirs.bases : [''];
@@ -200,9 +207,14 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     const both = here === bases ? bases : [...new Set([...bases, ...here])];
     for (const p of found.redirects) addRaw(p, writesTo(p), both);
     for (const p of found.optionPaths) addRaw(p, true, both);
+    for (const path of found.fromTop) {
+      if (path !== '' && !isRelative(path)) addRaw(path, true, here);
+      else for (const base of here) if (!fromTop.some((t) => t.dir === (base || '.') && t.path === path)) fromTop.push({ dir: base || '.', path });
+    }
+    if (found.fromTop.length > 0) relative = true;
     for (const w of found.words) words.push(w);
   }
-  const out: CommandLinePaths = { raws, written, names: [...names], words };
+  const out: CommandLinePaths = { raws, written, names: [...names], words, fromTop };
   if (names.size > MAX_NAMES) out.unplaceable = `more than ${MAX_NAMES} names to check in one command line`;
   // `cd "$(echo /etc)" && cat passwd` reads /etc/passwd: after a directory change that cannot
   // be read, neither relative paths nor bare names can be placed.

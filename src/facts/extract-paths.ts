@@ -575,7 +575,9 @@ function pathCandidates(word: string): string[] {
 function revisionPath(word: string): string | undefined {
   if (word.startsWith('-') || word.includes('://')) return undefined;
   const match = /^[^:/\s]*:(?:[0-3]:)?(.+)$/.exec(word);
-  return match?.[1];
+  // `:/x`, `:(top)x`, `:!x`, `:^x` are pathspec magic (file-operands.ts, pathspecTarget), or `:/text` a commit search.
+  if (match === null || (word.startsWith(':') && /^[/(!^]/.test(match[1]!))) return undefined;
+  return match[1];
 }
 
 /** The path with every wildcard segment that may expand to `..` written as `..`; undefined when there is none. */
@@ -654,7 +656,7 @@ function fileEntries(file: string): readonly string[] {
  * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
  * up on PATH, so it names no file here.
  */
-export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; reads: readonly string[]; writesOnly: readonly string[] | undefined } {
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; reads: readonly string[]; writesOnly: readonly string[] | undefined; fromTop: readonly string[] } {
   const pathLike: string[] = [];
   const names: string[] = [];
   const words: string[] = [];
@@ -711,5 +713,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   const reads = roles.reads === undefined ? scriptRead : [...roles.reads.flatMap(fileEntries), ...scriptRead];
   // All it writes of what it names, when the grammar knows (`find . -fprint out`), as in pathLike.
   const writesOnly = roles.writesOnly?.flatMap(fileEntries);
-  return { pathLike, redirects, optionPaths, names, words, reads, writesOnly };
+  // Written from the top of git's work tree (WordRoles.fromTop); one with a variable is left to the parser, as above.
+  const fromTop = roles.fromTop?.filter((file) => !/[$`]/.test(file)) ?? NO_CANDIDATES;
+  return { pathLike, redirects, optionPaths, names, words, reads, writesOnly, fromTop };
 }

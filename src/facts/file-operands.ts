@@ -29,7 +29,7 @@ interface OperandGrammar {
    * `--partial-dir`), since an abbreviation is read by every long name the grammar holds (longNamesOf).
    */
   flagLong?: readonly string[];
-  /** Short options whose value is optional: only the rest of their word (`od -w16`; `od -w FILE` reads FILE). */
+  /** Short options whose value is optional: only the rest of their word, never the next word (`od -w16`, `gawk -dFILE`, `gawk -d`). */
   optionalValued?: string;
   /**
    * The program reads one option a word, by its first letter (no clusters: `xxd -ps` is `-p`):
@@ -80,9 +80,16 @@ interface OperandGrammar {
    * `unzip -l`) and `despite` is not (`git apply --check --apply`); not when operands name
    * the files (`unlessOperand`: `patch a.c`, `git clean -f src`); only with an operand
    * (`withOperand`: `git switch main`); not when the first operand is one that only reads
-   * (`readOnlyFirst`: `git stash list`).
+   * (`readOnlyFirst`: `git stash list`). With `anywhere` (`unzip -:`), names that climb out
+   * with `../` or start at `/` are written as they are: then it may write anywhere (`/`).
+   * `wholeTree`: what it writes is git's whole work tree, from its top, wherever it runs
+   * (`git reset --hard` in a subdirectory); `whenRevision`: only when its one operand before
+   * any `--`, with none after, may name a commit (`git checkout main`, not `git checkout ./a`).
+   * `firstIn`: only when its first operand is one of these (`ruff format`, `ruff check`).
    */
-  writesInto?: { when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling };
+  writesInto?: { when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling; anywhere?: OptionSpelling; wholeTree?: boolean; whenRevision?: boolean; firstIn?: readonly string[] };
+  /** Its file operands are git pathspecs: `:/a` and `:(top)a` name `a` at the work tree's top (pathspecTarget). */
+  pathspecs?: boolean;
   /** Files it writes beside its file operands, not beside option values (`gzip a` writes `a.gz`, `patch a.c` may leave `a.c.orig`). */
   outputs?: (files: readonly string[], words: readonly string[]) => string[];
   /** The option whose value is the directory it works in (`tar -C DIR`, `make -C DIR`, `patch -d DIR`). */
@@ -148,9 +155,18 @@ const WRITES_LAST = (files: readonly string[], _words: readonly string[], operan
   return last !== undefined && files.includes(last) ? [last] : [];
 };
 const TARGET_OPTION: OptionSpelling = { letters: 't', long: ['--target-directory'] };
-/** cp, install: the sources are read, the last operand written; with `-t DIR`, DIR is written and every operand read. */
-function copying(valued: string): NonNullable<OperandGrammar['writes']> {
-  return { operands: (files, words) => (hasOption(words, TARGET_OPTION, valued) ? [] : files.slice(-1)) };
+/**
+ * cp, install: the sources are read, the last operand written; with `-t DIR`, DIR is written
+ * and every operand read. `writesAll`: options that write every operand (a hard or symbolic
+ * link to the source is a second name to write it through, as for ln: `cp -l`, `cp -s`;
+ * `install -d` makes every operand a directory).
+ */
+function copying(valued: string, writesAll: OptionSpelling): NonNullable<OperandGrammar['writes']> {
+  return { operands: (files, words) => (hasOption(words, writesAll, valued) ? files : hasOption(words, TARGET_OPTION, valued) ? [] : files.slice(-1)) };
+}
+/** The operands written when `option` is given (`zip -m`, `rsync --remove-source-files` remove what they read), else `otherwise`'s. */
+function allWhen(option: OptionSpelling, valued: string, otherwise: NonNullable<NonNullable<OperandGrammar['writes']>['operands']>): NonNullable<NonNullable<OperandGrammar['writes']>['operands']> {
+  return (files, words, operands) => (hasOption(words, option, valued) ? files : otherwise(files, words, operands));
 }
 
 const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
@@ -178,8 +194,8 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['mkdir', { valued: 'm', valuedLong: ['--mode'], flagLong: ['--context'] }],
   // mv removes what it moves, and a hard link is a second name to write the same file
   // through (`ln package.json src/p` then writing src/p): their operands are all written
-  ['cp', { ...TARGET_FIRST, writes: copying(TARGET_FIRST.valued) }], ['mv', TARGET_FIRST], ['ln', TARGET_FIRST],
-  ['install', { writes: copying('gmoSt'), valued: 'gmoSt', fileValued: 't', valuedLong: ['--group', '--mode', '--owner', '--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] }],
+  ['cp', { ...TARGET_FIRST, writes: copying(TARGET_FIRST.valued, { letters: 'ls', long: ['--link', '--symbolic-link'] }) }], ['mv', TARGET_FIRST], ['ln', TARGET_FIRST],
+  ['install', { writes: copying('gmoSt', { letters: 'd', long: ['--directory'] }), valued: 'gmoSt', fileValued: 't', valuedLong: ['--group', '--mode', '--owner', '--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] }],
   ['truncate', { writes: { readValued: 'r', readLong: ['--reference'] }, valued: 'sr', fileValued: 'r', valuedLong: ['--size'], fileLong: ['--reference'] }],
   ['shred', { valued: 'ns', valuedLong: ['--iterations', '--size'], fileLong: ['--random-source'] }],
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
@@ -190,7 +206,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   }]),
   ['dd', { valued: '', keyed: ['if', 'of'], writes: { readKeys: ['if'] } }],
   // unzip: the archive (members after it are names in it), extracted into the working directory or -d's
-  ['unzip', { writes: { operands: READS_ALL }, valued: 'dP', fileValued: 'd', firstOnly: true, writesInto: { unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] } } }],
+  ['unzip', { writes: { operands: READS_ALL }, valued: 'dP', fileValued: 'd', firstOnly: true, writesInto: { unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] }, anywhere: { letters: ':', long: [] } } }],
   // tar: the archive, the files put in or named, the lists it reads (old-style `tar czf a.tgz d` too, see tarWords)
   ['tar', TAR], ['gtar', TAR],
   // compressors: each file, and the file they write beside it (compressed or decompressed)
@@ -207,7 +223,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['zip', {
     valued: 'bnOPtZxi', fileValued: 'bO', valuedLong: ['--password', '--suffixes', '--compression-method', '--exclude', '--include'], fileLong: ['--temp-path', '--output-file', '--out'],
     outputs: (files) => files.slice(0, 1).map((archive) => `${archive}.zip`),
-    writes: { operands: WRITES_FIRST },
+    writes: { operands: allWhen({ letters: 'm', long: ['--move'] }, 'bnOPtZxi', WRITES_FIRST) },
   }],
   // patch: the file it patches and the patch; without a file, those the patch names, in the
   // working directory (-d's, where every relative name is read: see ownDirectories)
@@ -237,10 +253,16 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['eslint', {
     valued: 'cfo', fileValued: 'co', valuedLong: ['--format', '--ext', '--parser', '--rule', '--plugin', '--ignore-pattern', '--max-warnings', '--env', '--global', '--parser-options', '--rulesdir', '--resolve-plugins-relative-to'],
     fileLong: ['--config', '--output-file', '--ignore-path', '--cache-location'],
+    // with no file, `eslint --fix` fixes everything under the working directory
+    writesInto: { when: { letters: '', long: ['--fix'] }, unlessOperand: true },
   }],
   ['black', { valued: 'ltW', valuedLong: ['--line-length', '--target-version', '--include', '--exclude', '--extend-exclude', '--force-exclude', '--stdin-filename', '--workers', '--required-version', '--python-cell-magics'], fileLong: ['--config'] }],
   // ruff: its subcommand first (`ruff format src`, `ruff check --fix .`)
-  ['ruff', { valued: '', lead: 1, valuedLong: ['--select', '--ignore', '--extend-select', '--line-length', '--target-version', '--output-format', '--exclude', '--extend-exclude', '--stdin-filename'], fileLong: ['--config', '--cache-dir'] }],
+  // with no file, `ruff format` and `ruff check` (which fixes with --fix, or `fix = true` in its configuration) work on `.`
+  ['ruff', {
+    valued: '', lead: 1, valuedLong: ['--select', '--ignore', '--extend-select', '--line-length', '--target-version', '--output-format', '--exclude', '--extend-exclude', '--stdin-filename'], fileLong: ['--config', '--cache-dir'],
+    writesInto: { firstIn: ['format', 'check'], unlessOperand: true },
+  }],
   ['isort', { valued: 'l', valuedLong: ['--line-length', '--profile', '--skip', '--skip-glob', '--src'], fileLong: ['--settings-path', '--settings-file'] }],
   ['autopep8', { valued: 'j', valuedLong: ['--max-line-length', '--select', '--ignore', '--jobs', '--indent-size'], fileLong: ['--global-config'] }],
   ['gofmt', { valued: 'r' }], ['shfmt', { valued: 'i' }], ['clang-format', PLAIN], ['dos2unix', PLAIN], ['unix2dos', PLAIN],
@@ -249,7 +271,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['scp', { valued: 'cFiJloPSDX', fileValued: 'Fi', opaque: 'S', remoteOperands: true, writes: { operands: WRITES_LAST, readValued: 'Fi' } }],
   ['rsync', {
     valued: 'eBfMT', opaque: 'e', remoteOperands: true,
-    writes: { operands: WRITES_LAST, readLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--read-batch'] },
+    writes: { operands: allWhen({ letters: '', long: ['--remove-source-files', '--remove-sent-files'] }, 'eBfMT', WRITES_LAST), readLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--read-batch'] },
     valuedLong: ['--rsh', '--rsync-path', '--filter', '--exclude', '--include', '--max-size', '--min-size', '--timeout', '--bwlimit', '--chmod', '--chown', '--usermap', '--groupmap', '--suffix', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir', '--out-format', '--log-file-format', '--port', '--sockopts', '--info', '--debug', '--iconv', '--checksum-choice', '--compress-choice'],
     fileLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--log-file', '--write-batch', '--only-write-batch', '--read-batch'],
     opaqueLong: ['--rsh', '--rsync-path', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir'],
@@ -285,12 +307,22 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     writesInto: { unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
   }],
   // awk reads its files; what its program writes is read from the program (shell/hidden-commands.ts)
-  // (gawk: -e/--source give program text, -E/--exec a program file, -i/--include and -l/--load a library by name)
+  // (`awk` is gawk on many systems: its options count for every awk; gawk: -e/--source give
+  // program text, -E/--exec a program file). gawk's `-i inplace` (any included library, to be
+  // safe) edits every file it reads; -d, -p and -o write their file, or ./awkvars.out,
+  // ./awkprof.out without one; -i/--include and -l/--load name a library (opaque).
   ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, {
-    valued: 'FvfeEil', fileValued: 'fE', opaque: 'il', valuedLong: ['--field-separator', '--assign', '--source', '--include', '--load'], fileLong: ['--file', '--exec'], opaqueLong: ['--include', '--load'],
-    lead: 1, leadGivenBy: ['-f', '--file', '-e', '--source', '-E', '--exec'], assignments: true, writes: { operands: READS_ALL, readValued: 'fE', readLong: ['--file', '--exec'] },
+    valued: 'FvfeEil', fileValued: 'fE', opaque: 'il', optionalValued: 'dpoDL', valuedLong: ['--field-separator', '--assign', '--source', '--include', '--load'], opaqueLong: ['--include', '--load'],
+    fileLong: ['--file', '--exec'], lead: 1, leadGivenBy: ['-f', '--file', '-e', '--source', '-E', '--exec'], assignments: true,
+    writes: { operands: (files, words) => (hasOption(words, AWK_INCLUDE, 'FvfeEildpoDL') ? files : []), readValued: 'fE', readLong: ['--file', '--exec'] },
+    outputs: (_files, words) => awkOutputs(words),
   }]),
   ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
+  // tree reads what it lists, and writes -o's file; with -R (and -H) an index file in every directory it lists
+  ['tree', {
+    valued: 'LPIoHT', fileValued: 'o', valuedLong: ['--charset', '--filelimit', '--timefmt', '--sort', '--hintro', '--houtro', '--infile'],
+    writes: { operands: allWhen({ letters: 'R', long: [] }, 'LPIoHT', READS_ALL) }, writesInto: { when: { letters: 'R', long: [] }, unlessOperand: true },
+  }],
   ['xxd', { valued: 'cglnos', wholeWords: ['-cols', '-group', '-len', '-name', '-offset', '-seek', '-skip'], writes: { operands: WRITES_SECOND } }],
   // interpreters: the script file
   ...['python', 'python2', 'python3'].map((name): [string, OperandGrammar] => [name, { valued: 'WXcm', script: { codeLetters: 'cm' } }]),
@@ -301,26 +333,40 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
 
 /** Git subcommands that write the files they name (`git restore a.txt` overwrites it). */
 const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
-  ['restore', { valued: 's', valuedLong: ['--source'], fileLong: ['--pathspec-from-file'] }],
-  ['rm', { valued: '', fileLong: ['--pathspec-from-file'] }],
-  ['mv', { valued: '' }],
+  ['restore', { valued: 's', valuedLong: ['--source'], fileLong: ['--pathspec-from-file'], pathspecs: true }],
+  ['rm', { valued: '', fileLong: ['--pathspec-from-file'], pathspecs: true }],
+  ['mv', { valued: '', pathspecs: true }],
   // `git checkout X` restores the file X when X names no branch (tested against git): read
   // as a file, so a branch name meets the path checks too; `git switch` names only branches.
   // `git diff/log/show --output=FILE` write FILE (their other operands are revisions or paths they read)
   ...['diff', 'log', 'show'].map((name): [string, OperandGrammar] => [name, { valued: '', fileLong: ['--output'], noOperandFiles: true }]),
   // format-patch writes its patches into the working directory, or -o's, unless --stdout
   ['format-patch', { valued: 'o', fileValued: 'o', fileLong: ['--output-directory'], noOperandFiles: true, writesInto: { unless: { letters: '', long: ['--stdout'] }, directory: { letters: 'o', long: ['--output-directory'] } } }],
-  ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], commitsBeforeDashes: true }],
+  // `git checkout main` may also switch the whole work tree to the branch main.
+  ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], commitsBeforeDashes: true, pathspecs: true, writesInto: { wholeTree: true, whenRevision: true } }],
   // Subcommands that rewrite the work tree with files the line does not name (from a patch,
   // a commit, another branch): the working directory counts as written.
   ['apply', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--exclude', '--include', '--directory', '--whitespace', '--build-fake-ancestor'], writesInto: { unless: { letters: '', long: ['--check', '--stat', '--numstat', '--summary', '--cached'] }, despite: { letters: '', long: ['--apply'] } } }],
-  ['am', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--whitespace', '--directory', '--exclude', '--include', '--patch-format', '--resolvemsg', '--quoted-cr', '--empty'], writesInto: {} }],
-  ['stash', { valued: 'm', valuedLong: ['--message'], fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { readOnlyFirst: ['list', 'show', 'create', 'store', 'drop', 'clear'] } }],
-  ['reset', { valued: '', fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { when: { letters: '', long: ['--hard', '--merge', '--keep'] } } }],
-  ...['merge', 'pull', 'rebase', 'cherry-pick', 'revert'].map((name): [string, OperandGrammar] => [name, { valued: 'mFsXx', noOperandFiles: true, writesInto: {} }]),
+  // Those that work from the work tree's top, wherever they run, write the whole tree (git
+  // apply and git clean, from a subdirectory, only there: `wholeTree` is not theirs).
+  ['am', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--whitespace', '--directory', '--exclude', '--include', '--patch-format', '--resolvemsg', '--quoted-cr', '--empty'], writesInto: { wholeTree: true } }],
+  ['stash', { valued: 'm', valuedLong: ['--message'], fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { readOnlyFirst: ['list', 'show', 'create', 'store', 'drop', 'clear'], wholeTree: true } }],
+  ['reset', { valued: '', fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { when: { letters: '', long: ['--hard', '--merge', '--keep'] }, wholeTree: true } }],
+  ...['merge', 'pull', 'rebase', 'cherry-pick', 'revert'].map((name): [string, OperandGrammar] => [name, { valued: 'mFsXx', noOperandFiles: true, writesInto: { wholeTree: true } }]),
+  // checkout-index -a writes every file in the index (or under --prefix's directory), read-tree -u the tree it reads,
+  // sparse-checkout (but `list`) removes and restores files all over the tree
+  ['checkout-index', { valued: 'z', valuedLong: ['--stage'], fileLong: ['--prefix'], pathspecs: true, writesInto: { unlessOperand: true, wholeTree: true } }],
+  ['read-tree', { valued: '', valuedLong: ['--prefix', '--exclude-per-directory'], fileLong: ['--index-output'], noOperandFiles: true, writesInto: { when: { letters: 'u', long: [] }, wholeTree: true } }],
+  ['sparse-checkout', { valued: '', noOperandFiles: true, writesInto: { readOnlyFirst: ['list'], wholeTree: true } }],
   // `git switch -c new` stays on the same commit; given a branch or a start point, it changes the files
-  ['switch', { valued: 'cC', valuedLong: ['--create', '--force-create', '--orphan', '--conflict'], flagLong: ['--force'], noOperandFiles: true, writesInto: { withOperand: true } }],
-  ['clean', { valued: 'e', valuedLong: ['--exclude'], writesInto: { unless: { letters: 'n', long: ['--dry-run'] }, unlessOperand: true } }],
+  ['switch', { valued: 'cC', valuedLong: ['--create', '--force-create', '--orphan', '--conflict'], flagLong: ['--force'], noOperandFiles: true, writesInto: { withOperand: true, wholeTree: true } }],
+  ['clean', { valued: 'e', valuedLong: ['--exclude'], pathspecs: true, writesInto: { unless: { letters: 'n', long: ['--dry-run'] }, unlessOperand: true } }],
+  // files they write that no other word shows: archive -o's, merge-file's first file (the result, unless -p), the bundle, the new worktree
+  ['archive', { valued: 'o', fileValued: 'o', fileLong: ['--output'], valuedLong: ['--format', '--prefix', '--remote', '--exec'], noOperandFiles: true }],
+  ['merge-file', { valued: 'L', writes: { operands: (files, words) => (hasOption(words, { letters: 'p', long: ['--stdout'] }, 'L') ? [] : files.slice(0, 1)) } }],
+  ['bundle', { valued: '', lead: 1, firstOnly: true }],
+  // worktree: its action, then the worktree's directory (`add DIR COMMIT`: the commit is read; `move OLD NEW`: both written)
+  ['worktree', { valued: 'bB', valuedLong: ['--reason'], lead: 1, writes: { operands: (files, _words, operands) => (operands[0] === 'add' ? files.slice(0, 1) : files) } }],
   // clone: the repository's URL, then the directory it creates (else one named after the URL, here)
   ['clone', {
     valued: 'objuc', lead: 1, valuedLong: ['--origin', '--branch', '--depth', '--upload-pack', '--config', '--jobs', '--filter', '--shallow-since', '--shallow-exclude', '--server-option', '--bundle-uri'],
@@ -379,12 +425,12 @@ export function longNamesFor(words: readonly string[]): readonly string[] {
 function givesLead(word: string, grammar: OperandGrammar): boolean {
   const given = grammar.leadGivenBy ?? [];
   const letters = given.filter((g) => g.length === 2).map((g) => g[1]).join('');
-  return optionIs(word, { letters, long: given }, grammar.valued, longNamesOf(grammar));
+  return optionIs(word, { letters, long: given }, grammar.valued + (grammar.optionalValued ?? ''), longNamesOf(grammar));
 }
 
 /** Whether an interpreter's option word gives it code instead of a script (`-c`, `-uc`, `--eval=x`). */
 function givesCode(word: string, grammar: OperandGrammar, script: NonNullable<OperandGrammar['script']>): boolean {
-  return optionIs(word, { letters: script.codeLetters, long: script.codeLong ?? [] }, grammar.valued, longNamesOf(grammar));
+  return optionIs(word, { letters: script.codeLetters, long: script.codeLong ?? [] }, grammar.valued + (grammar.optionalValued ?? ''), longNamesOf(grammar));
 }
 
 /**
@@ -419,6 +465,12 @@ export interface WordRoles {
    * any path it names other than `reads`.
    */
   writesOnly?: string[];
+  /**
+   * Written files relative to the top of git's work tree, which is the command's directory
+   * or one above it (`''`: the whole tree). `git reset --hard` in src/ rewrites the top's
+   * files too; `git restore :/a` restores the top's `a`.
+   */
+  fromTop?: string[];
 }
 
 const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown as WordRoles;
@@ -427,10 +479,12 @@ const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown a
 export function wordRoles(words: readonly string[]): WordRoles {
   const program = words[0] ?? '';
   // `sed -i.bak` and `perl -pi.bak -e …` also write a backup of every file they edit.
-  if (program === 'perl') {
-    const inPlace = inPlaceOption(words, PERL.valued);
-    if (inPlace === undefined) return rolesOf(operandsBy(words, 0, PERL));
-    const edited = operandsBy(words, 0, PERL_IN_PLACE);
+  const editor = IN_PLACE_EDITORS.get(program);
+  if (editor !== undefined) {
+    const [plain, inPlaceGrammar] = editor;
+    const inPlace = inPlaceOption(words, plain.valued);
+    if (inPlace === undefined) return rolesOf(operandsBy(words, 0, plain));
+    const edited = operandsBy(words, 0, inPlaceGrammar);
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
   if (program === 'find') return findRoles(words);
@@ -453,8 +507,12 @@ export function wordRoles(words: readonly string[]): WordRoles {
     const archiveRead = extracting || hasOption(dashed, { letters: 'td', long: ['--list', '--diff', '--compare'] }, TAR.valued, known);
     const archives = optionValues(dashed, { letters: 'f', long: ['--file'] }, TAR.valued, 1, known);
     const snapshots = optionValues(dashed, { letters: 'g', long: ['--listed-incremental'] }, TAR.valued, 1, known);
-    const reads = roles.files.filter((file) => !snapshots.includes(file) && (archiveRead || !archives.includes(file)));
-    const into = optionValues(dashed, TAR.directory!, TAR.valued, 1, known).reduce(within, '') || '.';
+    // --remove-files deletes the members it put in.
+    const removes = hasOption(dashed, { letters: '', long: ['--remove-files'] }, TAR.valued, known);
+    const reads = removes ? [] : roles.files.filter((file) => !snapshots.includes(file) && (archiveRead || !archives.includes(file)));
+    // With -P (--absolute-names) it extracts `/x` and `../x` as they are: anywhere.
+    const anywhere = hasOption(dashed, { letters: 'P', long: ['--absolute-names'] }, TAR.valued, known);
+    const into = anywhere ? '/' : optionValues(dashed, TAR.directory!, TAR.valued, 1, known).reduce(within, '') || '.';
     return { files: extracting ? [...roles.files, into] : roles.files, plain: roles.plain, reads };
   }
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
@@ -466,23 +524,60 @@ export function wordRoles(words: readonly string[]): WordRoles {
   if (grammar === undefined) return NO_ROLES;
   const reading = operandsBy(words, at, grammar);
   let { files, plain } = reading;
-  if (grammar.outputs !== undefined) files = [...files, ...grammar.outputs(reading.operandFiles, words)];
+  const fromTop: string[] = [];
+  if (grammar.pathspecs === true) {
+    // Magic pathspecs are no paths as written: their pattern is, here or at the top.
+    for (const word of reading.operandFiles) {
+      const target = pathspecTarget(word);
+      if (target === undefined) continue;
+      files = files.filter((file) => file !== word);
+      plain = [...plain, word];
+      if (target.fromTop) fromTop.push(target.path);
+      else files = [...files, target.path === '' ? '.' : target.path];
+    }
+  }
+  let reads = reading.reads;
+  if (grammar.outputs !== undefined) {
+    const outputs = grammar.outputs(reading.operandFiles, words);
+    files = [...files, ...outputs];
+    // An output that is also an input is written all the same (`gawk -dref 1 ref`).
+    reads = reads?.filter((file) => !outputs.includes(file));
+  }
   const into = grammar.writesInto === undefined ? undefined : writtenDirectory(words, at, grammar, grammar.writesInto, reading);
-  if (into !== undefined) files = [...files, into];
+  if (into !== undefined && grammar.writesInto?.wholeTree === true) fromTop.push('');
+  else if (into !== undefined) files = [...files, into];
   const inPlace = program === 'sed' || program === 'gsed' ? inPlaceOption(words, grammar.valued) : undefined;
   if (inPlace !== undefined) {
     files = [...files, ...backups(reading.files, inPlace.suffix)];
     plain = [...plain, inPlace.word];
   }
-  return rolesOf({ ...reading, files, plain });
+  return rolesOf({ ...reading, files, plain, fromTop, reads });
 }
 
 /** The roles alone, without the reading's operands. */
-function rolesOf({ files, plain, script, reads }: WordRoles): WordRoles {
+function rolesOf({ files, plain, script, reads, fromTop }: WordRoles): WordRoles {
   const roles: WordRoles = script !== undefined ? { files, plain, script } : { files, plain };
   // Files added beside the reading (a compressor's twin, a download directory) are written.
   if (reads !== undefined) roles.reads = reads;
+  if (fromTop !== undefined && fromTop.length > 0) roles.fromTop = fromTop;
   return roles;
+}
+
+/**
+ * What a git pathspec with magic names (gitglossary "pathspec"): `:/a`, `:!/a`, `:(top)a`
+ * and `:(top,icase)a` name `a` from the work tree's top; `:(glob)a`, `:!a`, `:^a` name `a`
+ * here. Undefined for a plain pathspec (no leading `:`). Kept as what the pattern may name,
+ * so the exclusions (`:!a`) count too: the safe side.
+ */
+export function pathspecTarget(word: string): { path: string; fromTop: boolean } | undefined {
+  if (!word.startsWith(':')) return undefined;
+  const long = /^:\(([^)]*)\)(.*)$/s.exec(word);
+  if (long !== null) {
+    const magic = long[1]!.split(',').map((m) => m.trim().split(':', 1)[0]!);
+    return { path: long[2]!, fromTop: magic.includes('top') };
+  }
+  const short = /^:([/!^]*):?(.*)$/s.exec(word)!;
+  return { path: short[2]!, fromTop: short[1]!.includes('/') };
 }
 
 /**
@@ -497,7 +592,22 @@ function writtenDirectory(words: readonly string[], at: number, grammar: Operand
   if (into.unlessOperand === true && reading.operandFiles.length > 0) return undefined;
   if (into.withOperand === true && reading.operands.length === 0) return undefined;
   if (into.readOnlyFirst !== undefined && into.readOnlyFirst.includes(reading.operands[0] ?? '')) return undefined;
+  if (into.whenRevision === true && !switchesTo(words, at, reading.operands)) return undefined;
+  if (into.firstIn !== undefined && !into.firstIn.includes(reading.operands[0] ?? '')) return undefined;
+  if (has(into.anywhere)) return '/';
   return (into.directory === undefined ? undefined : lastOptionValue(words, into.directory, grammar.valued, at + 1, known)) ?? '.';
+}
+
+/**
+ * Whether `git checkout`'s operands may name a commit to switch to: one operand before any
+ * `--`, none after (`git checkout main`, `git checkout main --`), that may be a revision: a
+ * name that starts with `.` or `/`, holds a wildcard or a `..`, or ends with `/` is none.
+ */
+function switchesTo(words: readonly string[], at: number, operands: readonly string[]): boolean {
+  const dashes = words.indexOf('--', at + 1);
+  const before = dashes < 0 ? operands : operands.filter((op) => words.indexOf(op, at + 1) < dashes);
+  if (before.length !== 1 || before.length !== operands.length) return false;
+  return !/^[./]|[*?[\\\s]|\.\.|\/\.|\/$/.test(before[0]!);
 }
 
 /**
@@ -539,6 +649,8 @@ function findRoles(words: readonly string[]): WordRoles {
   // Options before the starting points: -H -L -P, -D debugopts, -O level.
   while (i < words.length && /^-[HLPDO]/.test(words[i]!)) i += words[i] === '-D' || words[i] === '-O' ? 2 : 1;
   while (i < words.length && !/^[-(!),]/.test(words[i]!)) files.push(words[i++]!);
+  // GNU find with no starting point searches `.` (`find -name x -delete` deletes ./x).
+  if (files.length === 0) files.push('.');
   for (; i < words.length; i++) {
     const w = words[i]!;
     if (FIND_FILE_ARG.has(w) || /^-newer[amcBt]{2}$/.test(w)) {
@@ -577,11 +689,44 @@ function extracts(words: readonly string[]): boolean {
   return hasOption(words, { letters: 'x', long: ['--extract', '--get'] }, TAR.valued, longNamesOf(TAR));
 }
 
+const AWK_INCLUDE: OptionSpelling = { letters: 'i', long: ['--include'] };
+// gawk's options that write a file, and the file they write without one.
+const AWK_OUTPUTS: readonly (readonly [string, string, string])[] = [['d', '--dump-variables', 'awkvars.out'], ['p', '--profile', 'awkprof.out'], ['o', '--pretty-print', 'awkprof.out']];
+
+/** The files gawk's -d, -p and -o (and their long names) write, among the options before the program. */
+function awkOutputs(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === '--' || !word.startsWith('-') || word === '-') break;
+    if (word.startsWith('--')) {
+      const eq = word.indexOf('=');
+      const found = AWK_OUTPUTS.find(([, long]) => (eq < 0 ? word : word.slice(0, eq)) === long);
+      if (found !== undefined) out.push(eq < 0 ? found[2] : word.slice(eq + 1));
+      else if (['--file', '--exec', '--field-separator', '--assign', '--include', '--load'].includes(word)) i++;
+      continue;
+    }
+    for (let k = 1; k < word.length; k++) {
+      const found = AWK_OUTPUTS.find(([letter]) => letter === word[k]);
+      if (found !== undefined) out.push(word.slice(k + 1) || found[2]);
+      if (found !== undefined || 'dpoDL'.includes(word[k]!)) break;
+      if ('FvfEil'.includes(word[k]!)) {
+        if (k === word.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'pnpx', 'bunx']);
 
 const PERL: OperandGrammar = { valued: 'eEI', script: { codeLetters: 'eE' }, opaque: 'I' };
 // With -i the code comes from -e and every operand is a file edited in place.
 const PERL_IN_PLACE: OperandGrammar = { valued: 'eEI', opaque: 'I' };
+// ruby's -i is perl's.
+const RUBY_IN_PLACE: OperandGrammar = { valued: 'eIrC', opaque: 'IrC' };
+const IN_PLACE_EDITORS: ReadonlyMap<string, readonly [OperandGrammar, OperandGrammar]> = new Map([['perl', [PERL, PERL_IN_PLACE]], ['ruby', [GRAMMARS.get('ruby')!, RUBY_IN_PLACE]]]);
 
 /**
  * The option word of an in-place edit and its backup suffix (`-i.bak`, `--in-place=.orig`;
@@ -713,6 +858,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
     for (let k = 1; k < word.length; k++) {
       const letter = word[k]!;
       if (grammar.optionalValued?.includes(letter) === true) {
+        // The value is no path as attached (`-dsrc/x` is not `./-dsrc/x`); the grammar's outputs name it.
         if (k + 1 < word.length) plain.push(word);
         break;
       }

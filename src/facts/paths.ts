@@ -374,3 +374,20 @@ export function isInside(path: string, root: string): boolean {
   // `startsWith(base + '/')` without building the string.
   return path === base || (path.length > base.length && path.charCodeAt(base.length) === 0x2f && path.startsWith(base));
 }
+
+/**
+ * A canonical directory and every one above it, up to `anchor` (the workspace root) when it
+ * is inside it, else up to `/`: where the top of a git work tree that holds it may be. The
+ * work tree's top is not known here; inside the workspace it is taken to be no higher than
+ * the workspace root (the workspace holds the repository).
+ */
+export function directoriesUpTo(path: string, anchor: string | undefined): string[] {
+  const stop = anchor !== undefined && isInside(path, anchor) ? anchor : '/';
+  const out = [path];
+  let p = path;
+  while (p !== stop && p.length > stop.length && p !== '/') {
+    p = p.slice(0, p.lastIndexOf('/')) || '/';
+    out.push(p);
+  }
+  return out;
+}

@@ -2,10 +2,10 @@
 // names (cp, mv, rm, sed -i, tee, dd, python -c ...), so for `paths.writable` its path
 // arguments count as written (an unknown command is assumed to write: fail closed), unless
 // its grammar says which it writes (file-operands.ts: `cp a b` reads `a`; `find` and git's
-// reading subcommands write only their output files).
+// reading subcommands write only their output files; tree only its -o file).
 const READ_ONLY = new Set([
   'cat', 'head', 'tail', 'less', 'more', 'ls', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'wc', 'diff', 'cmp',
-  'file', 'stat', 'du', 'df', 'tree', 'readlink', 'realpath', 'basename', 'dirname', 'echo', 'printf',
+  'file', 'stat', 'du', 'df', 'readlink', 'realpath', 'basename', 'dirname', 'echo', 'printf',
   'pwd', 'which', 'type', 'test', '[', 'sha256sum', 'md5sum', 'cksum', 'nl', 'od', 'hexdump', 'strings', 'jq',
   'sha1sum', 'sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'sum', 'tac', 'rev', 'paste', 'join', 'comm', 'fold',
   'expand', 'unexpand', 'column', 'tsort', 'zcat', 'gzcat', 'bzcat', 'xzcat', 'lzcat', 'zstdcat', 'lz4cat', 'cut', 'base64',

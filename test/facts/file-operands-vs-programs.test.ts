@@ -11,7 +11,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandLinePaths } from '../../src/facts/command-line-paths.js';
-import { canonicalPath } from '../../src/facts/paths.js';
+import { canonicalPath, directoriesUpTo } from '../../src/facts/paths.js';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
 
 const BASE = mkdtempSync(path.join(tmpdir(), 'toolwarden-ops-'));
@@ -87,6 +87,11 @@ function writtenPaths(source: string): string[] {
     const c = canonicalPath(raw, { cwd: WS, home: BASE, resolveSymlinks: false, caseInsensitive: false });
     if (c.ok) out.push(c.path);
   });
+  // From the top of git's work tree, which is taken to be no higher than WS (the workspace root), as the engine does.
+  for (const { dir, path: rest } of found.fromTop) {
+    const c = canonicalPath(dir, { cwd: WS, home: BASE, resolveSymlinks: false, caseInsensitive: false });
+    if (c.ok) for (const top of directoriesUpTo(c.path, WS)) out.push(rest === '' ? top : path.join(top, rest));
+  }
   return out;
 }
 
@@ -119,6 +124,8 @@ const TEMPLATES = [
   'find . -maxdepth 1 -fprint {n}', 'find {n} -maxdepth 0 -fls {n}', 'find . -name {n} -delete', 'find {n} -newer {n} -fprint {n}',
   "find . -maxdepth 1 -fprintf {n} '%p'", 'cd d1 && find . -fprint {n}', 'find {n} -type f -delete',
   'find {n} -maxdepth 0 -fprint {n}', 'find -L {n} -maxdepth 1 -fprint0 {n} -fls {n}',
+  // with no starting point, find searches `.`
+  'find -name {n} -delete', 'cd d1 && find -name {n} -delete', 'find -type f -name {n} -exec rm {} +',
   // unzip: into the working directory or -d's
   'unzip -q -o arch.zip', 'unzip -q -o arch.zip -d {n}', 'unzip -l arch.zip', 'unzip -q -o arch.zip {n} {n}', 'cd d1 && unzip -q -o ../arch.zip',
   'unzip -qo arch.zip -x {n}',
@@ -140,6 +147,11 @@ const TEMPLATES = [
   'tar -cf {n} --listed {n} {n}', 'tar --direc=d1 -xf ../arch.tar', 'env --ch=d1 touch {n}', 'env --ch d1 rm -f {n}', 'unshare --w=d1 touch {n}',
   'uniq --all-repeated {n} {n}', 'uniq --group {n} {n}', 'mkdir --context {n}', 'xxd -len 10 {n} {n}', 'xxd -ps {n} {n}', 'xxd -cols 4 {n} {n}',
   'tar -cf {n} --checkpoint {n}',
+  // operands that look read but are written: moved into an archive, removed after copying, linked, made directories, edited in place
+  'zip -qm {n}.zip {n}', 'zip -q --move {n} {n} {n}', 'tar -cf {n}.tar --remove-files {n}', 'rsync -r --remove-source-files {n} {n}', 'cp -l {n} {n}',
+  'cp --link {n} {n}', 'cp -s {n} {n}', 'install -d {n} {n}', 'install -m 700 -d {n} {n} {n}', 'gawk -i inplace 1 {n} {n}', "gawk --include=inplace '{print}' {n}",
+  'gawk -d{n} 1 {n}', 'gawk -d 1 {n}', 'gawk -p -v x=1 1 {n}', 'gawk --dump-variables={n} 1 {n}', 'gawk -o{n} 1 {n}', 'ruby -i -pe 1 {n} {n}',
+  'ruby -pi.bak -e 1 {n}', 'tree -o {n} {n}', 'tree -n -o {n}', 'tree {n} > /dev/null', 'rsync -a {n} {n}',
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];
 
@@ -173,6 +185,14 @@ const GIT_TEMPLATES = [
   'git apply fix.diff', 'git apply --check fix.diff', 'git apply --stat fix.diff', 'git stash -q', 'git stash list', 'git stash -q && git stash pop -q',
   'git reset -q --hard', 'git reset -q HEAD {n}', 'git clean -fdq', 'git clean -fdq {n}', 'git clean -nd', 'git switch -q -c topic',
   'git switch -q -c topic && git reset -q --hard HEAD && git switch -q -', 'git clone -q . {n}', 'git revert --no-edit HEAD', 'cd d1 && git clean -fdq',
+  // from a subdirectory: the whole work tree from its top, and magic pathspecs that name the top's files
+  'cd d1 && git stash -q', 'git -C d1 reset -q --hard', 'cd d1 && git stash -q && git -C d1 stash pop -q', 'env -C d1 git checkout -q HEAD',
+  'git -C d1 checkout-index -a -f', 'cd d1 && git read-tree -u --reset HEAD', 'cd d1 && git sparse-checkout set d1', 'git -C d1 checkout -q -f HEAD',
+  'cd d1 && git restore :/{n}', "cd d1 && git restore ':(top){n}'", 'git -C d1 checkout -- :/{n}', 'git -C d1 clean -fq :/', 'cd d1 && git rm -rfq :/{n}',
+  "git -C d1 clean -fdq ':(top)'", 'cd d1 && git restore :{n}',
+  // files only these git subcommands name
+  'git archive -o {n} HEAD', 'git archive --output={n}.zip HEAD', 'git merge-file {n} {n} {n}', 'git merge-file -p {n} {n} {n}', 'git bundle create {n} HEAD',
+  'git worktree add -q {n}', 'git worktree add -q --detach {n} HEAD',
 ];
 
 /**

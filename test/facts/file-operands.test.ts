@@ -79,6 +79,15 @@ describe('fileOperands', () => {
     ['unzip -o a.zip -d out', ['out', 'a.zip', 'out']],
     ['unzip a.zip b/c -x d', ['a.zip', '.']],
     ['unzip -l a.zip', ['a.zip']],
+    // member names with `../` or a leading `/` kept as they are: anywhere
+    ['unzip -: a.zip', ['a.zip', '/']],
+    ['unzip -o -: a.zip -d out', ['out', 'a.zip', '/']],
+    ['unzip -o:q a.zip', ['a.zip', '/']],
+    ['tar -xPf a.tar', ['a.tar', '/']],
+    ['tar xPf a.tar', ['a.tar', '/']],
+    ['tar --absolute-names -x -f a.tar -C out', ['a.tar', '/']],
+    ['tar -xf a.tar -C out', ['a.tar', 'out']],
+    ['tar -cPf a.tar /etc/x', ['a.tar', '/etc/x']],
     ['echo a b', []],
     ['git add a', []],
     ['git restore a b', ['a', 'b']],
@@ -156,6 +165,16 @@ describe('fileOperands', () => {
     ['black -l 100 a.py', ['a.py']],
     ['ruff format a.py', ['a.py']],
     ['ruff check --fix --select E .', ['.']],
+    ['gawk -dvars 1 a', ['a', 'vars']], ['gawk -d 1 a', ['a', 'awkvars.out']], ['gawk -p -o 1 a', ['a', 'awkprof.out', 'awkprof.out']],
+    ['gawk --profile=p.out --dump-variables 1 a', ['a', 'p.out', 'awkvars.out']], ['gawk -dfoo 1 a', ['a', 'foo']], ['gawk -E prog.awk a', ['prog.awk', 'a']],
+    ['gawk -i inplace 1 a', ['a']], ['ruby -i -pe 1 a', ['a']], ['ruby -pi.bak -e 1 a', ['a', 'a.bak']], ['tree -o out d', ['out', 'd']], ['tree -R', ['.']],
+    ['git archive -o out.tgz HEAD', ['out.tgz']], ['git archive --output=out.zip HEAD src', ['out.zip']], ['git archive HEAD', []],
+    ['git merge-file a b c', ['a', 'b', 'c']], ['git bundle create repo.bundle HEAD', ['repo.bundle']], ['git worktree add -b x wt main', ['wt', 'main']],
+    ['git worktree list', []],
+    // with no file they work on the working directory
+    ['eslint --fix', ['.']], ['npx eslint --fix --ext .ts', ['.']], ['eslint', []], ['eslint --version', []], ['ruff format', ['.']],
+    ['ruff check --fix', ['.']], ['ruff check', ['.']], ['ruff --version', []], ['ruff format src', ['src']],
+    ['find -name package.json -delete', ['.']], ['find -delete', ['.']], ['find -L -newer ref -exec rm {} +', ['.', 'ref']],
     ['gofmt -w -r a->b main.go', ['main.go']],
     ['dos2unix a.txt', ['a.txt']],
     ['npx tsc --noEmit', []],
@@ -171,23 +190,23 @@ describe('fileOperands', () => {
     ['git apply fix.diff', ['fix.diff', '.']],
     ['git apply --check fix.diff', ['fix.diff']],
     ['git apply --stat --apply fix.diff', ['fix.diff', '.']],
-    ['git am -3 mbox', ['mbox', '.']],
-    ['git stash', ['.']],
-    ['git stash pop', ['.']],
+    ['git am -3 mbox', ['mbox']],
+    ['git stash', []],
+    ['git stash pop', []],
     ['git stash list', []],
     ['git stash show -p stash@{0}', []],
-    ['git reset --hard HEAD~1', ['.']],
+    ['git reset --hard HEAD~1', []],
     ['git reset HEAD~1', []],
     ['git reset -- a', []],
-    ['git merge --no-edit topic', ['.']],
-    ['git pull --rebase origin main', ['.']],
-    ['git -C sub pull', ['.']],
-    ['git rebase -i HEAD~3', ['.']],
-    ['git cherry-pick abc123', ['.']],
-    ['git revert --no-edit HEAD', ['.']],
-    ['git switch main', ['.']],
+    ['git merge --no-edit topic', []],
+    ['git pull --rebase origin main', []],
+    ['git -C sub pull', []],
+    ['git rebase -i HEAD~3', []],
+    ['git cherry-pick abc123', []],
+    ['git revert --no-edit HEAD', []],
+    ['git switch main', []],
     ['git switch -c topic', []],
-    ['git switch -c topic origin/topic', ['.']],
+    ['git switch -c topic origin/topic', []],
     ['git clean -fd', ['.']],
     ['git clean -fd src', ['src']],
     ['git clean -nd', []],
@@ -283,9 +302,40 @@ describe('options with an optional value, and flags', () => {
   });
 });
 
+describe('what git writes from the top of its work tree', () => {
+  const fromTop = (command: string) => wordRoles(command.split(' ')).fromTop ?? [];
+  it.each([
+    // the whole tree, wherever they run
+    ['git stash', ['']], ['git stash pop', ['']], ['git reset --hard HEAD~1', ['']], ['git merge --no-edit topic', ['']], ['git -C sub pull', ['']],
+    ['git rebase -i HEAD~3', ['']], ['git cherry-pick abc123', ['']], ['git revert --no-edit HEAD', ['']], ['git am -3 mbox', ['']],
+    ['git switch main', ['']], ['git switch -c topic origin/topic', ['']], ['git checkout main', ['']], ['git checkout -q main --', ['']],
+    ['git checkout -b topic origin/topic', ['']], ['git checkout HEAD~1', ['']], ['git checkout src/app.ts', ['']],
+    ['git checkout-index -a -f', ['']], ['git read-tree -u --reset HEAD', ['']], ['git sparse-checkout set src', ['']],
+    // magic pathspecs
+    ['git restore :/package.json', ['package.json']], ['git checkout -- :(top)package.json', ['package.json']], ['git clean -f :/', ['']],
+    ['git rm :/docs/d', ['docs/d']], ['git rm -r :(top,icase)Docs', ['Docs']], ['git checkout -- :!/a', ['a']],
+    // only what they name, here
+    ['git checkout -- a', []], ['git checkout main -- a', []], ['git checkout ./a', []], ['git checkout src/', []], ['git checkout *.ts', []],
+    ['git checkout -b topic', []], ['git checkout main a', []], ['git switch -c topic', []], ['git stash list', []], ['git reset HEAD~1', []],
+    ['git read-tree HEAD', []], ['git sparse-checkout list', []], ['git checkout-index -f -- a', []], ['git restore :(glob)src/*.ts', []],
+    ['git apply fix.diff', []], ['git clean -fd', []], ['git status', []], ['git diff :/a', []],
+  ])('%s', (command, expected) => expect(fromTop(command)).toEqual(expected));
+
+  it.each([
+    ['git restore :(glob)src/*.ts', ['src/*.ts']], ['git rm :!a', ['a']], ['git rm :^a', ['a']], ['git restore :a', ['a']],
+    ['git checkout -- :(exclude)x', ['x']], ['git clean -f :!', ['.']],
+  ])('%s names its pattern here', (command, expected) => expect(fileOperands(command.split(' '))).toEqual(expected));
+});
+
 describe('the files a command only reads', () => {
   const reads = (command: string) => wordRoles(command.split(' ')).reads;
   it.each([
+    // ...none, when it removes, links or edits them
+    ['zip -m a.zip p', []], ['zip -qmr a.zip d', []], ['tar -cf a.tar --remove-files p', []], ['rsync --remove-source-files p dst/', []],
+    ['cp -l p q', []], ['cp --link p q', []], ['cp -s p q', []], ['install -d a b', []], ['gawk -i inplace 1 a', []], ['gawk --include=inplace 1 a', []],
+    ['gawk -dref 1 ref', []], ['tree -R -H . d', []],
+    ['git merge-file a b c', ['b', 'c']], ['git merge-file -p a b c', ['a', 'b', 'c']], ['git worktree add wt main', ['main']], ['git worktree move a b', []],
+    ['gawk -d 1 a', ['a']], ['gawk -F, -f p.awk a', ['p.awk', 'a']], ['tree d', ['d']], ['tree -o out d', ['d']], ['rsync -a p dst/', ['p']],
     ['cp a b', ['a']],
     ['cp -r a b dir', ['a', 'b']],
     ['cp -t dir a b', ['a', 'b']],

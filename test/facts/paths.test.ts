@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { canonicalPath, canonicalRoot, isInside, type PathContext } from '../../src/facts/paths.js';
+import { canonicalPath, canonicalRoot, directoriesUpTo, isInside, type PathContext } from '../../src/facts/paths.js';
 
 let base: string;
 let ws: string;
@@ -175,4 +175,16 @@ describe('isInside', () => {
       { numRuns: 1000 },
     );
   });
+});
+
+describe('directoriesUpTo', () => {
+  it.each([
+    ['/ws/src/a', '/ws', ['/ws/src/a', '/ws/src', '/ws']],
+    ['/ws', '/ws', ['/ws']],
+    ['/ws/src', '/ws/', ['/ws/src', '/ws']],
+    ['/elsewhere/x', '/ws', ['/elsewhere/x', '/elsewhere', '/']],
+    ['/ws2/x', '/ws', ['/ws2/x', '/ws2', '/']],
+    ['/ws/src', undefined, ['/ws/src', '/ws', '/']],
+    ['/', '/', ['/']],
+  ])('%s up to %s', (path, anchor, expected) => expect(directoriesUpTo(path, anchor)).toEqual(expected));
 });

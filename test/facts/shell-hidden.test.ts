@@ -101,6 +101,19 @@ describe('ssh and ripgrep configuration', () => {
   });
 });
 
+describe('variables a program reads as more options', () => {
+  it.each([
+    'UNZIP=-d/tmp/out unzip src/z.zip', 'UNZIPOPT=-: unzip z.zip', 'ZIPOPT="-O /tmp/x.zip" zip a.zip a', 'ZIPOPT=-m zip a.zip p',
+    'env ZIPOPT=-m zip a.zip p', 'export UNZIP=-:; unzip z.zip', 'BZIP2=/etc/passwd bzip2 a', 'XZ_OPT=--files=list xz', 'XZ_DEFAULTS=$o xz a',
+    'GZIP="-S /x" pigz a', 'PIGZ=-k pigz a', 'WGETRC=./rc wget http://e.test/', 'CURL_HOME=. curl -K- http://e.test/', 'GIT_INDEX_FILE=/tmp/i git add .',
+    'GIT_TRACE=/tmp/t git status', 'GIT_TRACE_PACKET=/tmp/t git fetch', 'GIT_OBJECT_DIRECTORY=/tmp/o git commit -m x',
+  ])('%j is unverifiable', (src) => expect(parseShell(src).unverifiable).toBeDefined());
+  it.each(['XZ_OPT=-9 tar cJf a.txz src', "XZ_OPT='-T0 -9e' xz -k a", 'GZIP=-1 gzip a', 'export XZ_DEFAULTS=--threads=4; xz a', 'env BZIP2=-9 bzip2 a', 'GIT_TRACE=1 git status', 'GIT_TRACE=2 git log'])(
+    '%j is not',
+    (src) => expect(parseShell(src).unverifiable).toBeUndefined(),
+  );
+});
+
 describe('commands hidden in other programs', () => {
   it.each([
     ["tar -xf a --to-command='rm x'", 'rm x'],
@@ -149,6 +162,8 @@ describe('commands hidden in other programs', () => {
     "awk 'BEGIN{print \"x\" | \"sh\"}'",
     "awk '{print |& \"sh\"}'",
     "gawk -e 'BEGIN{\"id\" | getline}'",
+    "gawk -i inplace 'BEGIN{system(\"rm x\")}' f",
+    "gawk -l filefuncs --include inplace 'BEGIN{system(\"rm x\")}' f",
     "sed -n '1e rm x' f",
     "sed 's/.*/rm x/e' f",
     "sed -e '$e id' f",

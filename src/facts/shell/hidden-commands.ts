@@ -202,7 +202,8 @@ function awkHidden(args: WordValue[]): Hidden[] {
     if (/^-[fE]./.test(w)) { fromFile = true; continue; }
     if (w === '-e' || long === '--source') { const program = attached ?? args[++i]; if (program) programs.push(program); continue; }
     if (/^-e./.test(w)) { programs.push({ ...args[i]!, text: w.slice(2) }); continue; }
-    if (/^-[vF]$/.test(w) || (attached === undefined && (long === '--assign' || long === '--field-separator'))) { i++; continue; }
+    // -v and -F take a value; gawk's -i and -l a library's name (`gawk -i inplace PROGRAM`).
+    if (/^-[vFil]$/.test(w) || (attached === undefined && (long === '--assign' || long === '--field-separator' || long === '--include' || long === '--load'))) { i++; continue; }
     if (w.startsWith('-') && w.length > 1) continue;
     if (!fromFile) programs.push(args[i]!);
     break;

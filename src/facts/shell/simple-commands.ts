@@ -212,7 +212,7 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     if (assign.value) visitWords([assign.value], depth, walk);
   }
   visitWords(command.args, depth, walk);
-  const risky = command.assigns.find((a) => isRiskyVariable(a.name));
+  const risky = command.assigns.find((a) => isRiskyVariable(a.name, literalText(a.value)));
   if (risky) markUnverifiable(walk, `\`${risky.name}\` set for the command changes what runs`);
   if (command.args.length === 0) {
     // Only assignments: nothing runs but the substitutions visited above.
@@ -543,7 +543,7 @@ function checkVariableSetters(name: string, args: WordValue[], walk: Walk): void
 function checkDeclaration(name: string, args: WordValue[], walk: Walk): void {
   for (const arg of args) {
     const variable = /^([A-Za-z_][A-Za-z0-9_]*)(\[|=|\+=)/.exec(arg.text)?.[1];
-    if (variable !== undefined && isRiskyVariable(variable)) {
+    if (variable !== undefined && isRiskyVariable(variable, arg.literal && arg.text.startsWith(`${variable}=`) ? arg.text.slice(variable.length + 1) : undefined)) {
       markUnverifiable(walk, `\`${name} ${variable}\` changes what later commands run`);
     }
     if (/=\(/.test(arg.text) && /[$`]/.test(arg.text)) markUnverifiable(walk, `\`${name}\` of an array value with expansions`);
@@ -763,4 +763,11 @@ function emit(walk: Walk, command: SimpleCommand): void {
   // Each wrapper's directory is relative to the one before; an absolute one starts over (`env -C a env -C /etc`).
   if (walk.wrapperDirs.length > 0) command.cwd = walk.wrapperDirs.reduce(within, '');
   walk.commands.push(command);
+}
+
+/** An assignment's value when it is literal text (`X=-9`, `X=`), else undefined (`X=$y`, an array). */
+function literalText(value: Word | undefined): string | undefined {
+  if (value === undefined) return '';
+  const v = wordValue(value);
+  return v.literal && !v.text.includes('$') ? v.text : undefined;
 }
