@@ -642,16 +642,11 @@ const FIND_PLAIN_ARG = new Set([
  * written. `-exec` commands are read by the shell module.
  */
 function findRoles(words: readonly string[]): WordRoles {
-  const files: string[] = [];
+  const { points, expressionAt } = findParts(words);
+  const files = [...points];
   const plain: string[] = [];
   const outputs: string[] = [];
-  let i = 1;
-  // Options before the starting points: -H -L -P, -D debugopts, -O level.
-  while (i < words.length && /^-[HLPDO]/.test(words[i]!)) i += words[i] === '-D' || words[i] === '-O' ? 2 : 1;
-  while (i < words.length && !/^[-(!),]/.test(words[i]!)) files.push(words[i++]!);
-  // GNU find with no starting point searches `.` (`find -name x -delete` deletes ./x).
-  if (files.length === 0) files.push('.');
-  for (; i < words.length; i++) {
+  for (let i = expressionAt; i < words.length; i++) {
     const w = words[i]!;
     if (FIND_FILE_ARG.has(w) || /^-newer[amcBt]{2}$/.test(w)) {
       if (i + 1 < words.length) files.push(words[++i]!);
@@ -901,14 +896,20 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
 
 /**
  * find's starting points: the words before its first test or action, after its own options
- * (-H -L -P, -D opts, -O level); `.` when there is none (`find -name x` searches `.`).
+ * (-H -L -P, -D opts, -O level); `.` when there is none (GNU find searches `.`: `find -name x
+ * -delete` deletes ./x).
  */
 export function findStartingPoints(words: readonly string[]): string[] {
+  return findParts(words).points;
+}
+
+/** find's starting points, and the index of its first test or action. */
+function findParts(words: readonly string[]): { points: string[]; expressionAt: number } {
   let i = 1;
   while (i < words.length && /^-[HLPDO]/.test(words[i]!)) i += words[i] === '-D' || words[i] === '-O' ? 2 : 1;
   const points: string[] = [];
   while (i < words.length && !/^[-(!),]/.test(words[i]!)) points.push(words[i++]!);
-  return points.length === 0 ? ['.'] : points;
+  return { points: points.length === 0 ? ['.'] : points, expressionAt: i };
 }
 
 /**
