@@ -250,18 +250,28 @@ function add(c: Collector, value: string, from: string, written = c.written): vo
   c.writes.push(written);
 }
 
+/**
+ * One path parameter's value, in every reading a tool may open: as written, and without one
+ * leading `@` (OpenClaw's read, write, edit and ls strip that file-reference marker first:
+ * `@/etc/passwd` opens `/etc/passwd`, `@@x` opens `./@x`). Each reading must pass.
+ */
+function addPathReadings(c: Collector, value: string, from: string): void {
+  add(c, value, from);
+  if (value.length > 1 && value.charCodeAt(0) === 0x40 /* @ */) add(c, value.slice(1), from);
+}
+
 /** A path parameter's value: a string, or an array of strings. */
 function addPathValue(c: Collector, value: unknown, from: string, strict: boolean): void {
   if (value === undefined || value === null) return; // absent
   if (typeof value === 'string') {
-    if (strict || looksLikeSinglePath(value)) add(c, value, from);
+    if (strict || looksLikeSinglePath(value)) addPathReadings(c, value, from);
     else addMaybeName(c, value);
     return;
   }
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       if (typeof item === 'string') {
-        if (strict || looksLikeSinglePath(item)) add(c, item, `${from}[${i}]`);
+        if (strict || looksLikeSinglePath(item)) addPathReadings(c, item, `${from}[${i}]`);
         else addMaybeName(c, item);
       } else if (strict) problem(c, `\`${from}[${i}]\` is not a string`);
     });

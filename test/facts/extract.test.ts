@@ -39,6 +39,16 @@ describe('extractPaths', () => {
     expect(values(extractPaths('copy', 'write', { source: './a', destination: '/etc/b' }, undefined))).toEqual(['./a', '/etc/b']);
   });
 
+  it("reads a leading `@` both ways, as OpenClaw's file tools strip it", () => {
+    expect(values(extractPaths('read', 'read', { path: '@/etc/passwd' }, undefined))).toEqual(['@/etc/passwd', '/etc/passwd']);
+    expect(values(extractPaths('write', 'write', { path: '@@x' }, undefined))).toEqual(['@@x', '@x']);
+    expect(values(extractPaths('read_many', 'read', { paths: ['a', '@.env'] }, undefined))).toEqual(['a', '@.env', '.env']);
+    expect(values(extractPaths('copy', 'write', { source: '@../x' }, undefined))).toEqual(['@../x', '../x']);
+    // A lone `@` has no second reading; an `@` later in the path is part of a name.
+    expect(values(extractPaths('read', 'read', { path: '@' }, undefined))).toEqual(['@']);
+    expect(values(extractPaths('read', 'read', { path: 'node_modules/@types/x' }, undefined))).toEqual(['node_modules/@types/x']);
+  });
+
   it('ignores environment objects, whose keys are variable names', () => {
     expect(values(extractPaths('exec', 'exec', { command: 'x', env: { PATH: '/usr/bin', HOME: '/h' } }, undefined))).toEqual([]);
   });
@@ -94,12 +104,16 @@ describe('extractPaths', () => {
     expect(patchPaths('*** Add File: @~/.bashrc').paths).toEqual(['@~/.bashrc', '~/.bashrc']);
   });
 
-  it('property: every string under `path` is extracted exactly once; non-strings are problems', () => {
+  it('property: every string under `path` is extracted as written (and without a leading `@`); non-strings are problems', () => {
+    const readings = (s: string) => (s.length > 1 && s.startsWith('@') ? 2 : 1);
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 })), (value) => {
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^@/), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 })), (value) => {
         const r = extractPaths('read', 'read', { path: value }, undefined);
-        if (typeof value === 'string') return r.paths.length === 1 && r.paths[0]?.value === value && r.problems.length === 0;
-        if (Array.isArray(value)) return r.paths.length === value.length && r.problems.length === 0;
+        if (typeof value === 'string') {
+          const want = readings(value) === 2 ? [value, value.slice(1)] : [value];
+          return JSON.stringify(r.paths.map((p) => p.value)) === JSON.stringify(want) && r.problems.length === 0;
+        }
+        if (Array.isArray(value)) return r.paths.length === value.reduce((n, s) => n + readings(s), 0) && r.problems.length === 0;
         return r.paths.length === 0 && r.problems.length === 1;
       }),
       { numRuns: 500 },
