@@ -359,9 +359,10 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
   }
 }
 
-const PATCH_FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*:(.*)$/i;
+// A path runs to the end of its line, a \r inside it included (`.` would stop there).
+const PATCH_FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*:([^\n\u2028\u2029]*)$/i;
 const PATCH_FRAME_LINE = /^\*\*\*\s*(?:begin\s+patch|end\s+patch|end\s+of\s+file)\s*$/i;
-const DIFF_FILE_LINE = /^(?:---|\+\+\+)\s+(.*)$/;
+const DIFF_FILE_LINE = /^(?:---|\+\+\+)\s+([^\n\u2028\u2029]*)$/;
 
 /**
  * A header line in the exact form patch tools write: null for a frame line (`*** Begin Patch`,
@@ -381,8 +382,8 @@ function exactHeader(line: string): string | null | undefined {
   }
   if (!line.startsWith(header)) return undefined;
   const rest = line.slice(header.length);
-  // A line holds no \n or \r (they end lines); `.` does not match the other two line
-  // terminators either: a value holding one is left to the regex (which then refuses it).
+  // A line holds no \n (it ends lines); the regexes do not take the other two line
+  // terminators either: a value holding one is left to them (which then refuse it).
   return rest.includes('\u2028') || rest.includes('\u2029') ? undefined : rest;
 }
 
@@ -394,22 +395,18 @@ function exactHeader(line: string): string | null | undefined {
 export function patchPaths(body: string): { paths: string[]; problems: string[] } {
   const paths: string[] = [];
   const problems: string[] = [];
-  // Lines end at \r\n, \r or \n. They are found by index, not split: most lines are body
-  // text, and a line that starts with a visible ASCII character other than `*`, `-` or `+` is
-  // skipped without building its string (it is neither a header nor a diff file line).
-  const hasCarriageReturn = body.includes('\r');
+  // Lines end at \n, and one \r before it is dropped (\r\n), as OpenClaw's and Codex's patch
+  // parsers split them: a lone \r stays in the line, so `*** Add File: a\r/../../x` names the
+  // one path `a\r/../../x` (refused for its control character), not `a`. Lines are found by
+  // index, not split: most lines are body text, and a line that starts with a visible ASCII
+  // character other than `*`, `-` or `+` is skipped without building its string (it is
+  // neither a header nor a diff file line).
   let pos = 0;
   while (pos < body.length) {
-    let end = body.indexOf('\n', pos);
-    if (end < 0) end = body.length;
-    let next = end + 1;
-    if (hasCarriageReturn) {
-      const cr = body.indexOf('\r', pos);
-      if (cr >= 0 && cr < end) {
-        end = cr;
-        next = body.charCodeAt(cr + 1) === 0x0a ? cr + 2 : cr + 1;
-      }
-    }
+    const newline = body.indexOf('\n', pos);
+    const next = newline < 0 ? body.length : newline + 1;
+    let end = newline < 0 ? body.length : newline;
+    if (newline > pos && body.charCodeAt(newline - 1) === 0x0d /* \r */) end -= 1;
     const first = body.charCodeAt(pos);
     const plain = first > 0x20 && first < 0x7f && first !== 0x2a /* * */ && first !== 0x2d /* - */ && first !== 0x2b; /* + */
     if (end > pos && !plain) patchLine(body.slice(pos, end), paths, problems);

@@ -157,6 +157,12 @@ describe('toolwarden hook exit-code', () => {
     expect(r.stdout).toContain('needs a human');
   });
 
+  it('an apply_patch header hiding its path behind a lone \\r is denied (stdin, no derivedPaths)', async () => {
+    const stdin = (header: string) => JSON.stringify({ tool_name: 'apply_patch', tool_input: { input: `*** Begin Patch\n${header}\n+x\n*** End Patch` }, cwd: '/home/u/project', session_id: 's1' });
+    expect((await run(runExitCodeHook, stdin('*** Add File: notes\r/../.env'), [basic])).code).toBe(2);
+    expect((await run(runExitCodeHook, stdin('*** Add File: notes.txt'), [basic])).code).toBe(0);
+  });
+
   it('post events exit 0 without evaluating', async () => {
     const r = await run(runExitCodeHook, '', [invalid], { state: 'memory' }, env('exec', { command: 'rm -rf /' }, 'postToolUse'));
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });

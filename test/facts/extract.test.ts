@@ -104,6 +104,15 @@ describe('extractPaths', () => {
     expect(patchPaths('*** Add File: @~/.bashrc').paths).toEqual(['@~/.bashrc', '~/.bashrc']);
   });
 
+  it('ends patch lines at \\n only, as OpenClaw and Codex do: a lone \\r stays in the path', () => {
+    expect(patchPaths('*** Add File: a\r/../../x\n+y').paths).toEqual(['a\r/../../x']);
+    expect(patchPaths('*** update file: a\r/../x').paths).toEqual(['a\r/../x']);
+    expect(patchPaths('+++ b/src/a\r/../../x').paths).toEqual(['src/a\r/../../x']);
+    // A CRLF line loses its \r; one at the very end of the body is kept, as a split keeps it.
+    expect(patchPaths('*** Add File: a.ts\r\n+x\r\n').paths).toEqual(['a.ts']);
+    expect(patchPaths('*** Delete File: a.ts\r').paths).toEqual(['a.ts']); // trimmed as any header path
+  });
+
   it('property: every string under `path` is extracted as written (and without a leading `@`); non-strings are problems', () => {
     const readings = (s: string) => (s.length > 1 && s.startsWith('@') ? 2 : 1);
     fc.assert(
