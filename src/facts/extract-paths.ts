@@ -291,16 +291,42 @@ function addMaybeName(c: Collector, value: string): void {
   (c.words ??= []).push(value);
 }
 
+// OpenClaw's legacy media prefix (`MEDIA:./scan.pdf`, any case, spaces around the colon).
+const MEDIA_PREFIX = /^\s*MEDIA\s*:\s*/i;
+const MEDIA_STORE_URL = /^media:\/\//i;
+
+/**
+ * A media reference as OpenClaw's loaders clean it before reading it as a path or a URL
+ * (normalizeMediaReferenceSource): trimmed, without a `MEDIA:` prefix; a `media://` store
+ * URL is kept.
+ */
+function cleanMediaReference(value: string): string {
+  const trimmed = value.trim();
+  return MEDIA_STORE_URL.test(trimmed) ? trimmed : trimmed.replace(MEDIA_PREFIX, '').trim();
+}
+
+/**
+ * One media value in every reading a loader may open: as written, as OpenClaw cleans it
+ * (` /etc/x`, `MEDIA:/etc/x` open `/etc/x`), and cleaned after dropping a leading `@`
+ * (loadMediaToolReferences). Each reading that is not a URL is a path, read not written.
+ */
+function addMediaReadings(c: Collector, value: string, from: string): void {
+  const readings = [value];
+  for (const reading of [cleanMediaReference(value), cleanMediaReference(value.trim().replace(/^@\s*/, ''))]) {
+    if (!readings.includes(reading)) readings.push(reading);
+  }
+  for (const reading of readings) if (reading !== '' && !NON_FILE_URL.test(reading)) add(c, reading, from, false);
+}
+
 /**
  * A media parameter's value: each string that is not a URL is a path the tool reads (to send
  * it on), never one it writes; other types name nothing (`video_generate`'s `audio: true`).
  */
 function addMediaValue(c: Collector, value: unknown, from: string): void {
-  if (typeof value === 'string') {
-    if (value !== '' && !NON_FILE_URL.test(value)) add(c, value, from, false);
-  } else if (Array.isArray(value)) {
+  if (typeof value === 'string') addMediaReadings(c, value, from);
+  else if (Array.isArray(value)) {
     value.forEach((item, i) => {
-      if (typeof item === 'string' && item !== '' && !NON_FILE_URL.test(item)) add(c, item, `${from}[${i}]`, false);
+      if (typeof item === 'string') addMediaReadings(c, item, `${from}[${i}]`);
     });
   }
 }

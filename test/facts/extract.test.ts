@@ -184,6 +184,20 @@ describe('media parameters', () => {
     expect(r.problems).toEqual([]);
   });
 
+  it("are also read as OpenClaw cleans them: trimmed, without `MEDIA:` or a leading `@`", () => {
+    const media = (v: string) => extractPaths('image', 'read', { image: v }, undefined).paths.map((p) => p.value);
+    expect(media('MEDIA:/etc/x')).toEqual(['/etc/x']);
+    expect(media('media : ./.env')).toEqual(['media : ./.env', './.env']);
+    expect(media(' /etc/x ')).toEqual([' /etc/x ', '/etc/x']);
+    expect(media(' file:///etc/x')).toEqual([' file:///etc/x', 'file:///etc/x']);
+    expect(media('@ MEDIA:a.png')).toEqual(['@ MEDIA:a.png', 'a.png']);
+    expect(media('@/etc/x')).toEqual(['@/etc/x', '/etc/x']);
+    // A `media://` store reference and other URLs stay URLs, however spaced.
+    expect(media(' media://inbound/a.png')).toEqual([' media://inbound/a.png']);
+    expect(media('MEDIA: https://x.test/a.png')).toEqual([]);
+    expect(media('a.png')).toEqual(['a.png']);
+  });
+
   it('take a one-letter scheme as a path (a drive), not as a URL', () => {
     expect(extractPaths('image', 'read', { image: 'C:/x.png' }, undefined).paths.map((p) => p.value)).toEqual(['C:/x.png']);
   });
