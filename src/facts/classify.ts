@@ -76,3 +76,27 @@ export function classifyTool(toolName: string, extra?: Readonly<Record<string, T
   }
   return 'write';
 }
+
+// Words in a tool's name that say it acts on files (`move_file`, `mcp__filesystem__copy`,
+// `createDirectory`), and the built-in file tools whose names say nothing of it.
+const FILE_NAME_WORDS: ReadonlySet<string> = new Set([
+  'file', 'files', 'dir', 'dirs', 'directory', 'directories', 'folder', 'folders', 'path', 'paths', 'fs', 'filesystem',
+]);
+const BUILTIN_FILE_TOOLS: ReadonlySet<string> = new Set([
+  'read', 'write', 'edit', 'ls', 'find', 'grep', 'glob', 'apply_patch', 'apply-patch',
+  'Read', 'Write', 'Edit', 'MultiEdit', 'LS', 'Glob', 'Grep', 'NotebookRead', 'NotebookEdit',
+]);
+
+/**
+ * Whether a call of this read- or write-class tool acts on files, by its name: a bare value
+ * under `source`, `destination`, `to`, ... is then the file it names (`move_file
+ * {destination: "package.json"}`); for other tools it is a recipient or an id (`message
+ * {to: "alice"}`). Exec tools name their files in commands.
+ */
+export function isFileTool(toolName: string, toolClass: ToolClass): boolean {
+  if (typeof toolName !== 'string' || toolClass === 'exec') return false;
+  if (BUILTIN_FILE_TOOLS.has(toolName)) return true;
+  // Words split at non-letters and at lower-to-upper case changes (`moveFile`: move, file).
+  const words = toolName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/);
+  return words.some((w) => FILE_NAME_WORDS.has(w));
+}

@@ -4,6 +4,7 @@
 import type { SimpleCommand, ToolClass } from '../types.js';
 import { WORD_SPLIT } from './path-glob.js';
 import { wordRoles } from './file-operands.js';
+import { isFileTool } from './classify.js';
 
 export interface RawPath {
   value: string;
@@ -193,6 +194,10 @@ interface Collector {
   words: string[] | undefined;
   /** See ExtractedPaths.workdirs. */
   workdirs: string[] | undefined;
+  toolName: string;
+  toolClass: ToolClass;
+  /** isFileTool of the call, found when first needed (undefined until then). */
+  fileTool: boolean | undefined;
 }
 
 // Search tools whose pattern names files: the directory the search starts from (the
@@ -265,14 +270,14 @@ function addPathValue(c: Collector, value: unknown, from: string, strict: boolea
   if (value === undefined || value === null) return; // absent
   if (typeof value === 'string') {
     if (strict || looksLikeSinglePath(value)) addPathReadings(c, value, from);
-    else addMaybeName(c, value);
+    else addMaybeName(c, value, from);
     return;
   }
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       if (typeof item === 'string') {
         if (strict || looksLikeSinglePath(item)) addPathReadings(c, item, `${from}[${i}]`);
-        else addMaybeName(c, item);
+        else addMaybeName(c, item, `${from}[${i}]`);
       } else if (strict) problem(c, `\`${from}[${i}]\` is not a string`);
     });
     return;
@@ -281,14 +286,17 @@ function addPathValue(c: Collector, value: unknown, from: string, strict: boolea
 }
 
 /**
- * A value under a key that holds a path only sometimes (`source`, `to`), not path-like: a file
- * name in the working directory for a file tool (`move_file { source: "server.pem" }`), a
- * recipient or an id elsewhere. Kept as a word: forbidden globs and containment see the
- * names it may stand for, allowlists do not (as for a bare shell argument).
+ * A value under a key that holds a path only sometimes (`source`, `to`), not path-like. For a
+ * file tool (isFileTool) it is a file name in the working directory (`move_file {
+ * destination: "package.json" }`): a path, held to the allowlists like any other. Elsewhere
+ * it is a recipient or an id, kept as a word: forbidden globs and containment see the names
+ * it may stand for, allowlists do not (as for a bare shell argument).
  */
-function addMaybeName(c: Collector, value: string): void {
+function addMaybeName(c: Collector, value: string, from: string): void {
   if (value === '' || /[\r\n]/.test(value) || URL_SCHEME.test(value)) return;
-  (c.words ??= []).push(value);
+  c.fileTool ??= isFileTool(c.toolName, c.toolClass);
+  if (c.fileTool) addPathReadings(c, value, from);
+  else (c.words ??= []).push(value);
 }
 
 // OpenClaw's legacy media prefix (`MEDIA:./scan.pdf`, any case, spaces around the colon).
@@ -514,7 +522,7 @@ function addPatchBody(c: Collector, body: string): void {
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined };
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, toolName, toolClass, fileTool: undefined };
   // Only names of 4 (`glob`, `grep`) or 12 (`search_files`) characters have pattern keys.
   if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 12)) {
     // Only names starting with g/G (`glob`, `grep`) or s/S (`search_files`): `read`, `edit` skip the lower-casing.
@@ -542,7 +550,7 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
     }
   }
   if (toolClass === 'exec' && c.paths.length > 0) c.workdirs = workdirsOf(c.paths);
-  // The collector is the answer (its two working fields are harmless extras): no copy.
+  // The collector is the answer (its working fields are harmless extras): no copy.
   return c;
 }
 

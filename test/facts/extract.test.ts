@@ -39,6 +39,15 @@ describe('extractPaths', () => {
     expect(values(extractPaths('copy', 'write', { source: './a', destination: '/etc/b' }, undefined))).toEqual(['./a', '/etc/b']);
   });
 
+  it('takes bare names under those keys as paths for file tools only', () => {
+    const r = extractPaths('mcp__filesystem__move_file', 'write', { source: 'a.ts', destination: ['package.json'] }, undefined);
+    expect(r.paths).toEqual([{ value: 'a.ts', from: 'params.source' }, { value: 'package.json', from: 'params.destination[0]' }]);
+    expect(r.words).toBeUndefined();
+    const message = extractPaths('message', 'write', { action: 'send', to: 'alice' }, undefined);
+    expect(message.paths).toEqual([]);
+    expect(message.words).toEqual(['alice']);
+  });
+
   it("reads a leading `@` both ways, as OpenClaw's file tools strip it", () => {
     expect(values(extractPaths('read', 'read', { path: '@/etc/passwd' }, undefined))).toEqual(['@/etc/passwd', '/etc/passwd']);
     expect(values(extractPaths('write', 'write', { path: '@@x' }, undefined))).toEqual(['@@x', '@x']);
