@@ -8,7 +8,7 @@ const READ_TOOLS = [
   // OpenClaw
   'read', 'ls', 'find', 'grep', 'glob', 'web_search', 'web_fetch', 'x_search', 'memory_search',
   'memory_get', 'sessions_list', 'sessions_history', 'sessions_search', 'conversations_list',
-  'session_status', 'agents_list', 'get_goal', 'view_image', 'image', 'pdf',
+  'agents_list', 'get_goal', 'view_image', 'image', 'pdf',
   // OpenClaw.NET
   'read_file', 'file_read', 'list_directory', 'list_dir', 'list_files', 'search_files',
   // Claude Code
@@ -25,6 +25,9 @@ const WRITE_TOOLS = [
   'skill_workshop', 'screen', 'theme', 'dashboard', 'portal', 'show_widget', 'heartbeat_respond',
   'gateway', 'plugins', 'openclaw', 'computer', 'mobile_ui', 'image_generate', 'music_generate',
   'video_generate', 'tts',
+  // `session_status` reports a session, but its `model` parameter changes (and persists) any
+  // visible session's model; classes go by name only, so it is `write` even without `model`.
+  'session_status',
   // OpenClaw.NET (AlwaysMutatingTools and action-aware tools); `git` and `database` mutate
   // but carry no shell string, so shell checks could not verify them: they are `write`.
   'write_file', 'file_write', 'edit_file', 'git', 'database', 'email', 'calendar',

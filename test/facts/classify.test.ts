@@ -13,6 +13,7 @@ describe('classifyTool', () => {
       Read: 'read', Write: 'write', Edit: 'write', MultiEdit: 'write', NotebookEdit: 'write',
       NotebookRead: 'read', Bash: 'exec', BashOutput: 'read', Glob: 'read', Grep: 'read', LS: 'read',
       WebFetch: 'read', WebSearch: 'read', Task: 'write', TodoWrite: 'write', KillShell: 'write',
+      session_status: 'write', // its `model` parameter changes a session
     };
     for (const [name, cls] of Object.entries(expected)) expect(classifyTool(name), name).toBe(cls);
   });
