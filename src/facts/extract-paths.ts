@@ -217,18 +217,94 @@ function startsWithF(text: string): boolean {
   return c === 0x66 || c === 0x46;
 }
 const WILDCARD = /[*?[{]/;
+// A wildcard segment that may match `..` (bash before 5.2 expands `.*` and `.?` to it too).
+const MAY_MATCH_DOT_DOT = /^\.[.*?[{]/;
+const MAX_PATTERN_LENGTH = 4096;
+const MAX_BRACE_ALTERNATIVES = 64;
 
-/** The directory a file pattern starts from: its segments before the first wildcard. */
-export function patternBase(pattern: string): string {
+/**
+ * The directory a file pattern without brace alternatives starts from: its segments before
+ * the first wildcard. undefined when a later segment may climb back out of it (`*\/../..`,
+ * `.*\/x`), since where a wildcard went cannot be known.
+ */
+export function patternBase(pattern: string): string | undefined {
   const segments = pattern.split('/');
   const fixed: string[] = [];
-  for (const segment of segments) {
-    if (WILDCARD.test(segment)) break;
-    fixed.push(segment);
+  let i = 0;
+  while (i < segments.length && !WILDCARD.test(segments[i]!)) fixed.push(segments[i++]!);
+  if (i === segments.length) return pattern; // no wildcard: the pattern is a path
+  for (let j = i; j < segments.length; j++) {
+    const segment = segments[j]!;
+    // A last segment like `.*` only names entries, `..` among them; one before it enters `..`.
+    if (segment === '..' || (j < segments.length - 1 && WILDCARD.test(segment) && MAY_MATCH_DOT_DOT.test(segment))) return undefined;
   }
-  if (fixed.length === segments.length) return pattern; // no wildcard: the pattern is a path
   const base = fixed.join('/');
   return base === '' ? (pattern.startsWith('/') ? '/' : '.') : base;
+}
+
+/** The innermost `{…}` that closes first and holds a comma at its own level (an alternation), with those commas. */
+function firstAlternation(pattern: string): { open: number; close: number; commas: number[] } | undefined {
+  const opens: number[] = [];
+  const commas: number[][] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern.charCodeAt(i);
+    if (ch === 0x5c /* \ */) i++; // an escaped character is literal
+    else if (ch === 0x7b /* { */) {
+      opens.push(i);
+      commas.push([]);
+    } else if (ch === 0x2c /* , */ && opens.length > 0) commas[commas.length - 1]!.push(i);
+    else if (ch === 0x7d /* } */ && opens.length > 0) {
+      const open = opens.pop()!;
+      const at = commas.pop()!;
+      if (at.length > 0) return { open, close: i, commas: at };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The patterns brace expansion makes of one (`{/etc/*,x}` is `/etc/*` and `x`), as bash,
+ * minimatch and picomatch expand `{a,b}`, nested too; a brace without a comma at its own
+ * level (`{1..3}`, `{x}`) is left as written (a wildcard segment). undefined past
+ * MAX_BRACE_ALTERNATIVES.
+ */
+export function braceAlternatives(pattern: string): string[] | undefined {
+  const done: string[] = [];
+  const pending = [pattern];
+  while (pending.length > 0) {
+    const p = pending.pop()!;
+    const alternation = firstAlternation(p);
+    if (alternation === undefined) {
+      if (!done.includes(p)) done.push(p);
+      if (done.length > MAX_BRACE_ALTERNATIVES) return undefined;
+      continue;
+    }
+    const { open, close, commas } = alternation;
+    if (pending.length + done.length + commas.length > MAX_BRACE_ALTERNATIVES) return undefined;
+    let start = open + 1;
+    for (const end of [...commas, close]) {
+      pending.push(p.slice(0, open) + p.slice(start, end) + p.slice(close + 1));
+      start = end + 1;
+    }
+  }
+  return done;
+}
+
+/**
+ * The directories a file pattern starts from, one per brace alternative; undefined when its
+ * reach cannot be bounded (a climb after a wildcard, too many alternatives, too long).
+ */
+export function patternBases(pattern: string): string[] | undefined {
+  if (pattern.length > MAX_PATTERN_LENGTH) return undefined;
+  const alternatives = braceAlternatives(pattern);
+  if (alternatives === undefined) return undefined;
+  const bases: string[] = [];
+  for (const alternative of alternatives) {
+    const base = patternBase(alternative);
+    if (base === undefined) return undefined;
+    if (!bases.includes(base)) bases.push(base);
+  }
+  return bases;
 }
 
 // Most calls name no path and have no problem: the collector's lists start as this shared
@@ -363,7 +439,10 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     // A plain value under a key that never holds a path: nothing to do (most keys), unless
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
     if (c.patternKeys?.has(normalized) && typeof child === 'string') {
-      add(c, patternBase(child), whereFrom(kind, from, key, depth));
+      const at = whereFrom(kind, from, key, depth);
+      const bases = patternBases(child);
+      if (bases === undefined) problem(c, `the reach of the pattern \`${at}\` cannot be bounded (\`..\` after a wildcard, or too many brace alternatives)`);
+      else for (const base of bases) add(c, base, at);
       // A content filter (Grep's `glob`) selects files to read: their names meet file-name globs.
       if (normalized === 'glob') (c.words ??= []).push(child.slice(child.lastIndexOf('/') + 1));
       continue;
