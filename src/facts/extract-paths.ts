@@ -209,12 +209,48 @@ const PATTERN_KEYS_BY_TOOL: Readonly<Record<string, ReadonlySet<string>>> = {
   grep: new Set(['glob']),
   search_files: new Set(['pattern', 'glob']),
 };
+// canonicalPath reads a value in this form as a `file:` URL itself.
 const FILE_URL_START = /^file:\//i;
+// WHATWG URL parsing drops C0 controls and spaces around a URL, and tabs and newlines in it.
+const URL_OUTER_JUNK = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+const URL_INNER_JUNK = /[\t\n\r]/g;
+// Prose that starts `File: notes.txt` is no URL (a parser would read the space as part of a name).
+const FILE_SCHEME = /^file:(?! )/i;
 
-/** Whether the text starts with `f` or `F` (a cheap test before FILE_URL_START). */
-function startsWithF(text: string): boolean {
-  const c = text.charCodeAt(0);
-  return c === 0x66 || c === 0x46;
+/** A cheap test before fileUrlReading: past C0 controls and spaces the text starts with `f` or `F`, and holds a `:`. */
+function mayBeFileUrl(text: string): boolean {
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) <= 0x20) i++;
+  return (text.charCodeAt(i) | 0x20) === 0x66 /* f */ && text.includes(':', i);
+}
+
+/**
+ * A value as a WHATWG URL parser reads it (Node's `new URL`, browsers, Playwright), when that
+ * makes it a `file:` URL: ` file:///etc/x`, `file:etc/x`, `fi\tle:///etc/x` and
+ * `FILE:\\\etc\x` all name /etc/x. The value itself when canonicalPath reads it so already
+ * (`file:/…`), else the URL's href; undefined for no `file:` URL; null for one that does not parse.
+ */
+export function fileUrlReading(value: string): string | null | undefined {
+  if (!mayBeFileUrl(value)) return undefined;
+  if (FILE_URL_START.test(value) && !/[\u0000-\u0020]/.test(value)) return value;
+  const cleaned = value.replace(URL_OUTER_JUNK, '').replace(URL_INNER_JUNK, '');
+  if (!FILE_SCHEME.test(cleaned)) return undefined;
+  try {
+    return new URL(cleaned).href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A value's `file:` URL reading (fileUrlReading) as a touched path, unless it is `except` (a
+ * reading already taken); one that does not parse is a problem. Whether it is a `file:` URL.
+ */
+function addFileUrl(c: Collector, value: string, from: string, written = c.written, except?: string): boolean {
+  const url = fileUrlReading(value);
+  if (url === null) problem(c, `\`${from}\` is a \`file:\` URL that cannot be parsed`);
+  else if (url !== undefined && url !== except) add(c, url, from, written);
+  return url !== undefined;
 }
 const WILDCARD = /[*?[{]/;
 // A wildcard segment that may match `..` (bash before 5.2 expands `.*` and `.?` to it too).
@@ -337,8 +373,14 @@ function add(c: Collector, value: string, from: string, written = c.written): vo
  * `@/etc/passwd` opens `/etc/passwd`, `@@x` opens `./@x`). Each reading must pass.
  */
 function addPathReadings(c: Collector, value: string, from: string): void {
+  addPathReading(c, value, from);
+  if (value.length > 1 && value.charCodeAt(0) === 0x40 /* @ */) addPathReading(c, value.slice(1), from);
+}
+
+/** One reading of a path: as written, and as a URL parser reads it when that is a `file:` URL (` file:///etc/x`). */
+function addPathReading(c: Collector, value: string, from: string): void {
   add(c, value, from);
-  if (value.length > 1 && value.charCodeAt(0) === 0x40 /* @ */) add(c, value.slice(1), from);
+  addFileUrl(c, value, from, c.written, value);
 }
 
 /** A path parameter's value: a string, or an array of strings. */
@@ -346,14 +388,14 @@ function addPathValue(c: Collector, value: unknown, from: string, strict: boolea
   if (value === undefined || value === null) return; // absent
   if (typeof value === 'string') {
     if (strict || looksLikeSinglePath(value)) addPathReadings(c, value, from);
-    else addMaybeName(c, value, from);
+    else if (!addFileUrl(c, value, from)) addMaybeName(c, value, from);
     return;
   }
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       if (typeof item === 'string') {
         if (strict || looksLikeSinglePath(item)) addPathReadings(c, item, `${from}[${i}]`);
-        else addMaybeName(c, item, `${from}[${i}]`);
+        else if (!addFileUrl(c, item, `${from}[${i}]`)) addMaybeName(c, item, `${from}[${i}]`);
       } else if (strict) problem(c, `\`${from}[${i}]\` is not a string`);
     });
     return;
@@ -392,14 +434,20 @@ function cleanMediaReference(value: string): string {
 /**
  * One media value in every reading a loader may open: as written, as OpenClaw cleans it
  * (` /etc/x`, `MEDIA:/etc/x` open `/etc/x`), and cleaned after dropping a leading `@`
- * (loadMediaToolReferences). Each reading that is not a URL is a path, read not written.
+ * (loadMediaToolReferences). Each reading that is not a URL is a path, read not written; a
+ * `file:` URL is the path a URL parser reads in it (fileUrlReading).
  */
 function addMediaReadings(c: Collector, value: string, from: string): void {
-  const readings = [value];
-  for (const reading of [cleanMediaReference(value), cleanMediaReference(value.trim().replace(/^@\s*/, ''))]) {
-    if (!readings.includes(reading)) readings.push(reading);
+  const readings: string[] = [];
+  for (const text of [value, cleanMediaReference(value), cleanMediaReference(value.trim().replace(/^@\s*/, ''))]) {
+    if (text === '') continue;
+    const url = fileUrlReading(text);
+    if (url === null) problem(c, `\`${from}\` is a \`file:\` URL that cannot be parsed`);
+    const reading = url ?? text;
+    if (url === null || (url === undefined && NON_FILE_URL.test(text)) || readings.includes(reading)) continue;
+    readings.push(reading);
   }
-  for (const reading of readings) if (reading !== '' && !NON_FILE_URL.test(reading)) add(c, reading, from, false);
+  for (const reading of readings) add(c, reading, from, false);
 }
 
 /**
@@ -449,7 +497,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     }
     const pathKey = kind.path;
     if (kind.plain && (child === null || typeof child !== 'object')) {
-      if (typeof child === 'string' && child.length > 5 && startsWithF(child) && FILE_URL_START.test(child)) add(c, child, whereFrom(kind, from, key, depth));
+      if (typeof child === 'string' && child.length >= 5 && mayBeFileUrl(child)) addFileUrl(c, child, whereFrom(kind, from, key, depth));
       continue;
     }
     const at = whereFrom(kind, from, key, depth);

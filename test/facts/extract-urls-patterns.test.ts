@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
-import { braceAlternatives, extractPaths, patternBase, patternBases } from '../../src/facts/extract-paths.js';
+import { braceAlternatives, extractPaths, fileUrlReading, patternBase, patternBases } from '../../src/facts/extract-paths.js';
 import { canonicalPath } from '../../src/facts/paths.js';
 
 const ctx = { root: '/srv/ws', cwd: '/srv/ws', home: '/home/u', resolveSymlinks: false, caseInsensitive: false };
@@ -77,5 +77,39 @@ describe('file: URLs and search patterns', () => {
       fc.pre(alternatives !== undefined);
       expect(alternatives!.some((a) => picomatch.isMatch(s, a))).toBe(picomatch.isMatch(s, p));
     }), { numRuns: 2000 });
+  });
+
+  it('a file: URL is read in every spelling a WHATWG URL parser accepts', () => {
+    const values = (params: unknown) => extractPaths('web_fetch', 'read', params, undefined).paths.map((p) => p.value);
+    for (const url of [' file:///etc/passwd', 'file:etc/passwd', 'fi\tle:///etc/passwd', 'file:\\\\\\etc\\passwd', '\u0000file:///etc/passwd', 'FiLe:\n/etc/passwd ']) {
+      expect(values({ url }), JSON.stringify(url)).toEqual(['file:///etc/passwd']);
+    }
+    // Under a path key the value is also a path as written.
+    expect(extractPaths('read', 'read', { path: ' file:///etc/x' }, undefined).paths.map((p) => p.value)).toEqual([' file:///etc/x', 'file:///etc/x']);
+    expect(values({ url: 'file://[x/' })).toEqual(['file://[x/']); // canonicalPath refuses it
+    expect(extractPaths('web_fetch', 'read', { url: ' file://[x/' }, undefined).problems).toHaveLength(1);
+    // Prose is not a URL.
+    expect(values({ text: 'File: notes.txt' })).toEqual([]);
+  });
+
+  it('property: a file: URL reading names what Node\'s URL parser reads in the value', () => {
+    const piece = fc.constantFrom(' ', '\t', '\n', '\r', '\u0000', '\u001f', 'f', 'i', 'l', 'e', 'F', 'I', 'L', 'E', 'file', ':', '/', '\\', 'etc', '%2e', '..', '?', '#', 'x');
+    const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
+    const parsed = (v: string): URL | undefined => {
+      try {
+        return new URL(v);
+      } catch {
+        return undefined;
+      }
+    };
+    fc.assert(fc.property(text, (v) => {
+      const reading = fileUrlReading(v);
+      const url = parsed(v);
+      if (typeof reading === 'string') expect(parsed(reading)?.href).toBe(url?.href);
+      if (url?.protocol === 'file:') {
+        // Only prose (`file: x`) is let go.
+        if (reading === undefined) expect(v.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '')).toMatch(/^file: /i);
+      } else expect(typeof reading === 'string').toBe(false);
+    }), { numRuns: 5000 });
   });
 });

@@ -198,7 +198,7 @@ describe('media parameters', () => {
     expect(media('MEDIA:/etc/x')).toEqual(['/etc/x']);
     expect(media('media : ./.env')).toEqual(['media : ./.env', './.env']);
     expect(media(' /etc/x ')).toEqual([' /etc/x ', '/etc/x']);
-    expect(media(' file:///etc/x')).toEqual([' file:///etc/x', 'file:///etc/x']);
+    expect(media(' file:///etc/x')).toEqual(['file:///etc/x']);
     expect(media('@ MEDIA:a.png')).toEqual(['@ MEDIA:a.png', 'a.png']);
     expect(media('@/etc/x')).toEqual(['@/etc/x', '/etc/x']);
     // A `media://` store reference and other URLs stay URLs, however spaced.
