@@ -81,9 +81,16 @@ describe('toolwarden hook claude-code', () => {
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('events other than PreToolUse pass without evaluation', async () => {
-    const r = await run(runClaudeCodeHook, cc('Bash', { command: 'rm -rf /' }, { hook_event_name: 'PostToolUse' }), [basic]);
+  it.each(['PostToolUse', 'PostToolUseFailure', 'post_tool_use', 'AfterTool'])('a post-tool event (%s) passes without evaluation', async (event) => {
+    const r = await run(runClaudeCodeHook, cc('Bash', { command: 'rm -rf /' }, { hook_event_name: event }), [basic]);
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it.each(['preToolUse', 'BeforeTool', 'pre_tool_use', 'PermissionRequest', 'weird', ''])('any other event (%j) is checked as a pre-tool event', async (event) => {
+    const r = await run(runClaudeCodeHook, cc('Read', { file_path: '/home/u/project/.env' }, { hook_event_name: event }), [basic]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('paths.forbidden');
+    expect((await run(runClaudeCodeHook, cc('Read', { file_path: '/home/u/project/a.txt' }, { hook_event_name: event }), [basic])).code).toBe(0);
   });
 
   it.each([
