@@ -216,12 +216,23 @@ const URL_OUTER_JUNK = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 const URL_INNER_JUNK = /[\t\n\r]/g;
 // Prose that starts `File: notes.txt` is no URL (a parser would read the space as part of a name).
 const FILE_SCHEME = /^file:(?! )/i;
+const FILE_COLON = [0x66, 0x69, 0x6c, 0x65, 0x3a]; // f i l e :
 
-/** A cheap test before fileUrlReading: past C0 controls and spaces the text starts with `f` or `F`, and holds a `:`. */
+/**
+ * A cheap test before fileUrlReading, without copying the text (a long `content` may start
+ * with `f`): past C0 controls and spaces it spells `file:` in any case, tabs and newlines
+ * between the letters skipped.
+ */
 function mayBeFileUrl(text: string): boolean {
   let i = 0;
   while (i < text.length && text.charCodeAt(i) <= 0x20) i++;
-  return (text.charCodeAt(i) | 0x20) === 0x66 /* f */ && text.includes(':', i);
+  for (const wanted of FILE_COLON) {
+    let c = text.charCodeAt(i);
+    while (c === 0x09 || c === 0x0a || c === 0x0d) c = text.charCodeAt(++i);
+    if ((c | 0x20) !== wanted) return false; // `| 0x20` lower-cases a letter and keeps `:`
+    i++;
+  }
+  return true;
 }
 
 /**
