@@ -8,7 +8,7 @@ const READ_TOOLS = [
   // OpenClaw
   'read', 'ls', 'find', 'grep', 'glob', 'web_search', 'web_fetch', 'x_search', 'memory_search',
   'memory_get', 'sessions_list', 'sessions_history', 'sessions_search', 'conversations_list',
-  'session_status', 'agents_list', 'get_goal', 'view_image', 'image', 'pdf',
+  'agents_list', 'get_goal', 'view_image', 'image', 'pdf',
   // OpenClaw.NET
   'read_file', 'file_read', 'list_directory', 'list_dir', 'list_files', 'search_files',
   // Claude Code
@@ -25,6 +25,9 @@ const WRITE_TOOLS = [
   'skill_workshop', 'screen', 'theme', 'dashboard', 'portal', 'show_widget', 'heartbeat_respond',
   'gateway', 'plugins', 'openclaw', 'computer', 'mobile_ui', 'image_generate', 'music_generate',
   'video_generate', 'tts',
+  // `session_status` reports a session, but its `model` parameter changes (and persists) any
+  // visible session's model; classes go by name only, so it is `write` even without `model`.
+  'session_status',
   // OpenClaw.NET (AlwaysMutatingTools and action-aware tools); `git` and `database` mutate
   // but carry no shell string, so shell checks could not verify them: they are `write`.
   'write_file', 'file_write', 'edit_file', 'git', 'database', 'email', 'calendar',
@@ -75,4 +78,28 @@ export function classifyTool(toolName: string, extra?: Readonly<Record<string, T
     return isToolClass(builtin) ? builtin : 'write';
   }
   return 'write';
+}
+
+// Words in a tool's name that say it acts on files (`move_file`, `mcp__filesystem__copy`,
+// `createDirectory`), and the built-in file tools whose names say nothing of it.
+const FILE_NAME_WORDS: ReadonlySet<string> = new Set([
+  'file', 'files', 'dir', 'dirs', 'directory', 'directories', 'folder', 'folders', 'path', 'paths', 'fs', 'filesystem',
+]);
+const BUILTIN_FILE_TOOLS: ReadonlySet<string> = new Set([
+  'read', 'write', 'edit', 'ls', 'find', 'grep', 'glob', 'apply_patch', 'apply-patch',
+  'Read', 'Write', 'Edit', 'MultiEdit', 'LS', 'Glob', 'Grep', 'NotebookRead', 'NotebookEdit',
+]);
+
+/**
+ * Whether a call of this read- or write-class tool acts on files, by its name: a bare value
+ * under `source`, `destination`, `to`, ... is then the file it names (`move_file
+ * {destination: "package.json"}`); for other tools it is a recipient or an id (`message
+ * {to: "alice"}`). Exec tools name their files in commands.
+ */
+export function isFileTool(toolName: string, toolClass: ToolClass): boolean {
+  if (typeof toolName !== 'string' || toolClass === 'exec') return false;
+  if (BUILTIN_FILE_TOOLS.has(toolName)) return true;
+  // Words split at non-letters and at lower-to-upper case changes (`moveFile`: move, file).
+  const words = toolName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/);
+  return words.some((w) => FILE_NAME_WORDS.has(w));
 }

@@ -4,6 +4,7 @@
 import type { SimpleCommand, ToolClass } from '../types.js';
 import { WORD_SPLIT, mayExpandTo } from './path-glob.js';
 import { wordRoles } from './file-operands.js';
+import { isFileTool } from './classify.js';
 
 export interface RawPath {
   value: string;
@@ -193,6 +194,10 @@ interface Collector {
   words: string[] | undefined;
   /** See ExtractedPaths.workdirs. */
   workdirs: string[] | undefined;
+  toolName: string;
+  toolClass: ToolClass;
+  /** isFileTool of the call, found when first needed (undefined until then). */
+  fileTool: boolean | undefined;
 }
 
 // Search tools whose pattern names files: the directory the search starts from (the
@@ -204,26 +209,149 @@ const PATTERN_KEYS_BY_TOOL: Readonly<Record<string, ReadonlySet<string>>> = {
   grep: new Set(['glob']),
   search_files: new Set(['pattern', 'glob']),
 };
+// canonicalPath reads a value in this form as a `file:` URL itself.
 const FILE_URL_START = /^file:\//i;
+// WHATWG URL parsing drops C0 controls and spaces around a URL, and tabs and newlines in it.
+const URL_OUTER_JUNK = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+const URL_INNER_JUNK = /[\t\n\r]/g;
+// Prose that starts `File: notes.txt` is no URL (a parser would read the space as part of a name).
+const FILE_SCHEME = /^file:(?! )/i;
+const FILE_COLON = [0x66, 0x69, 0x6c, 0x65, 0x3a]; // f i l e :
 
-/** Whether the text starts with `f` or `F` (a cheap test before FILE_URL_START). */
-function startsWithF(text: string): boolean {
-  const c = text.charCodeAt(0);
-  return c === 0x66 || c === 0x46;
+/**
+ * A cheap test before fileUrlReading, without copying the text (a long `content` may start
+ * with `f`): past C0 controls and spaces it spells `file:` in any case, tabs and newlines
+ * between the letters skipped.
+ */
+function mayBeFileUrl(text: string): boolean {
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) <= 0x20) i++;
+  for (const wanted of FILE_COLON) {
+    let c = text.charCodeAt(i);
+    while (c === 0x09 || c === 0x0a || c === 0x0d) c = text.charCodeAt(++i);
+    if ((c | 0x20) !== wanted) return false; // `| 0x20` lower-cases a letter and keeps `:`
+    i++;
+  }
+  return true;
+}
+
+/**
+ * A value as a WHATWG URL parser reads it (Node's `new URL`, browsers, Playwright), when that
+ * makes it a `file:` URL: ` file:///etc/x`, `file:etc/x`, `fi\tle:///etc/x` and
+ * `FILE:\\\etc\x` all name /etc/x. The value itself when canonicalPath reads it so already
+ * (`file:/…`), else the URL's href; undefined for no `file:` URL; null for one that does not parse.
+ */
+export function fileUrlReading(value: string): string | null | undefined {
+  if (!mayBeFileUrl(value)) return undefined;
+  if (FILE_URL_START.test(value) && !/[\u0000-\u0020]/.test(value)) return value;
+  const cleaned = value.replace(URL_OUTER_JUNK, '').replace(URL_INNER_JUNK, '');
+  if (!FILE_SCHEME.test(cleaned)) return undefined;
+  try {
+    return new URL(cleaned).href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A value's `file:` URL reading (fileUrlReading) as a touched path, unless it is `except` (a
+ * reading already taken); one that does not parse is a problem. Whether it is a `file:` URL.
+ */
+function addFileUrl(c: Collector, value: string, from: string, written = c.written, except?: string): boolean {
+  const url = fileUrlReading(value);
+  if (url === null) problem(c, `\`${from}\` is a \`file:\` URL that cannot be parsed`);
+  else if (url !== undefined && url !== except) add(c, url, from, written);
+  return url !== undefined;
 }
 const WILDCARD = /[*?[{]/;
+// A wildcard segment that may match `..` (bash before 5.2 expands `.*` and `.?` to it too).
+const MAY_MATCH_DOT_DOT = /^\.[.*?[{]/;
+const MAX_PATTERN_LENGTH = 4096;
+const MAX_BRACE_ALTERNATIVES = 64;
 
-/** The directory a file pattern starts from: its segments before the first wildcard. */
-export function patternBase(pattern: string): string {
+/**
+ * The directory a file pattern without brace alternatives starts from: its segments before
+ * the first wildcard. undefined when a later segment may climb back out of it (`*\/../..`,
+ * `.*\/x`), since where a wildcard went cannot be known.
+ */
+export function patternBase(pattern: string): string | undefined {
   const segments = pattern.split('/');
   const fixed: string[] = [];
-  for (const segment of segments) {
-    if (WILDCARD.test(segment)) break;
-    fixed.push(segment);
+  let i = 0;
+  while (i < segments.length && !WILDCARD.test(segments[i]!)) fixed.push(segments[i++]!);
+  if (i === segments.length) return pattern; // no wildcard: the pattern is a path
+  for (let j = i; j < segments.length; j++) {
+    const segment = segments[j]!;
+    // A last segment like `.*` only names entries, `..` among them; one before it enters `..`.
+    if (segment === '..' || (j < segments.length - 1 && WILDCARD.test(segment) && MAY_MATCH_DOT_DOT.test(segment))) return undefined;
   }
-  if (fixed.length === segments.length) return pattern; // no wildcard: the pattern is a path
   const base = fixed.join('/');
   return base === '' ? (pattern.startsWith('/') ? '/' : '.') : base;
+}
+
+/** The innermost `{…}` that closes first and holds a comma at its own level (an alternation), with those commas. */
+function firstAlternation(pattern: string): { open: number; close: number; commas: number[] } | undefined {
+  const opens: number[] = [];
+  const commas: number[][] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern.charCodeAt(i);
+    if (ch === 0x5c /* \ */) i++; // an escaped character is literal
+    else if (ch === 0x7b /* { */) {
+      opens.push(i);
+      commas.push([]);
+    } else if (ch === 0x2c /* , */ && opens.length > 0) commas[commas.length - 1]!.push(i);
+    else if (ch === 0x7d /* } */ && opens.length > 0) {
+      const open = opens.pop()!;
+      const at = commas.pop()!;
+      if (at.length > 0) return { open, close: i, commas: at };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The patterns brace expansion makes of one (`{/etc/*,x}` is `/etc/*` and `x`), as bash,
+ * minimatch and picomatch expand `{a,b}`, nested too; a brace without a comma at its own
+ * level (`{1..3}`, `{x}`) is left as written (a wildcard segment). undefined past
+ * MAX_BRACE_ALTERNATIVES.
+ */
+export function braceAlternatives(pattern: string): string[] | undefined {
+  const done: string[] = [];
+  const pending = [pattern];
+  while (pending.length > 0) {
+    const p = pending.pop()!;
+    const alternation = firstAlternation(p);
+    if (alternation === undefined) {
+      if (!done.includes(p)) done.push(p);
+      if (done.length > MAX_BRACE_ALTERNATIVES) return undefined;
+      continue;
+    }
+    const { open, close, commas } = alternation;
+    if (pending.length + done.length + commas.length > MAX_BRACE_ALTERNATIVES) return undefined;
+    let start = open + 1;
+    for (const end of [...commas, close]) {
+      pending.push(p.slice(0, open) + p.slice(start, end) + p.slice(close + 1));
+      start = end + 1;
+    }
+  }
+  return done;
+}
+
+/**
+ * The directories a file pattern starts from, one per brace alternative; undefined when its
+ * reach cannot be bounded (a climb after a wildcard, too many alternatives, too long).
+ */
+export function patternBases(pattern: string): string[] | undefined {
+  if (pattern.length > MAX_PATTERN_LENGTH) return undefined;
+  const alternatives = braceAlternatives(pattern);
+  if (alternatives === undefined) return undefined;
+  const bases: string[] = [];
+  for (const alternative of alternatives) {
+    const base = patternBase(alternative);
+    if (base === undefined) return undefined;
+    if (!bases.includes(base)) bases.push(base);
+  }
+  return bases;
 }
 
 // Most calls name no path and have no problem: the collector's lists start as this shared
@@ -250,19 +378,35 @@ function add(c: Collector, value: string, from: string, written = c.written): vo
   c.writes.push(written);
 }
 
+/**
+ * One path parameter's value, in every reading a tool may open: as written, and without one
+ * leading `@` (OpenClaw's read, write, edit and ls strip that file-reference marker first:
+ * `@/etc/passwd` opens `/etc/passwd`, `@@x` opens `./@x`). Each reading must pass.
+ */
+function addPathReadings(c: Collector, value: string, from: string): void {
+  addPathReading(c, value, from);
+  if (value.length > 1 && value.charCodeAt(0) === 0x40 /* @ */) addPathReading(c, value.slice(1), from);
+}
+
+/** One reading of a path: as written, and as a URL parser reads it when that is a `file:` URL (` file:///etc/x`). */
+function addPathReading(c: Collector, value: string, from: string): void {
+  add(c, value, from);
+  addFileUrl(c, value, from, c.written, value);
+}
+
 /** A path parameter's value: a string, or an array of strings. */
 function addPathValue(c: Collector, value: unknown, from: string, strict: boolean): void {
   if (value === undefined || value === null) return; // absent
   if (typeof value === 'string') {
-    if (strict || looksLikeSinglePath(value)) add(c, value, from);
-    else addMaybeName(c, value);
+    if (strict || looksLikeSinglePath(value)) addPathReadings(c, value, from);
+    else if (!addFileUrl(c, value, from)) addMaybeName(c, value, from);
     return;
   }
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       if (typeof item === 'string') {
-        if (strict || looksLikeSinglePath(item)) add(c, item, `${from}[${i}]`);
-        else addMaybeName(c, item);
+        if (strict || looksLikeSinglePath(item)) addPathReadings(c, item, `${from}[${i}]`);
+        else if (!addFileUrl(c, item, `${from}[${i}]`)) addMaybeName(c, item, `${from}[${i}]`);
       } else if (strict) problem(c, `\`${from}[${i}]\` is not a string`);
     });
     return;
@@ -271,14 +415,50 @@ function addPathValue(c: Collector, value: unknown, from: string, strict: boolea
 }
 
 /**
- * A value under a key that holds a path only sometimes (`source`, `to`), not path-like: a file
- * name in the working directory for a file tool (`move_file { source: "server.pem" }`), a
- * recipient or an id elsewhere. Kept as a word: forbidden globs and containment see the
- * names it may stand for, allowlists do not (as for a bare shell argument).
+ * A value under a key that holds a path only sometimes (`source`, `to`), not path-like. For a
+ * file tool (isFileTool) it is a file name in the working directory (`move_file {
+ * destination: "package.json" }`): a path, held to the allowlists like any other. Elsewhere
+ * it is a recipient or an id, kept as a word: forbidden globs and containment see the names
+ * it may stand for, allowlists do not (as for a bare shell argument).
  */
-function addMaybeName(c: Collector, value: string): void {
+function addMaybeName(c: Collector, value: string, from: string): void {
   if (value === '' || /[\r\n]/.test(value) || URL_SCHEME.test(value)) return;
-  (c.words ??= []).push(value);
+  c.fileTool ??= isFileTool(c.toolName, c.toolClass);
+  if (c.fileTool) addPathReadings(c, value, from);
+  else (c.words ??= []).push(value);
+}
+
+// OpenClaw's legacy media prefix (`MEDIA:./scan.pdf`, any case, spaces around the colon).
+const MEDIA_PREFIX = /^\s*MEDIA\s*:\s*/i;
+const MEDIA_STORE_URL = /^media:\/\//i;
+
+/**
+ * A media reference as OpenClaw's loaders clean it before reading it as a path or a URL
+ * (normalizeMediaReferenceSource): trimmed, without a `MEDIA:` prefix; a `media://` store
+ * URL is kept.
+ */
+function cleanMediaReference(value: string): string {
+  const trimmed = value.trim();
+  return MEDIA_STORE_URL.test(trimmed) ? trimmed : trimmed.replace(MEDIA_PREFIX, '').trim();
+}
+
+/**
+ * One media value in every reading a loader may open: as written, as OpenClaw cleans it
+ * (` /etc/x`, `MEDIA:/etc/x` open `/etc/x`), and cleaned after dropping a leading `@`
+ * (loadMediaToolReferences). Each reading that is not a URL is a path, read not written; a
+ * `file:` URL is the path a URL parser reads in it (fileUrlReading).
+ */
+function addMediaReadings(c: Collector, value: string, from: string): void {
+  const readings: string[] = [];
+  for (const text of [value, cleanMediaReference(value), cleanMediaReference(value.trim().replace(/^@\s*/, ''))]) {
+    if (text === '') continue;
+    const url = fileUrlReading(text);
+    if (url === null) problem(c, `\`${from}\` is a \`file:\` URL that cannot be parsed`);
+    const reading = url ?? text;
+    if (url === null || (url === undefined && NON_FILE_URL.test(text)) || readings.includes(reading)) continue;
+    readings.push(reading);
+  }
+  for (const reading of readings) add(c, reading, from, false);
 }
 
 /**
@@ -286,11 +466,10 @@ function addMaybeName(c: Collector, value: string): void {
  * it on), never one it writes; other types name nothing (`video_generate`'s `audio: true`).
  */
 function addMediaValue(c: Collector, value: unknown, from: string): void {
-  if (typeof value === 'string') {
-    if (value !== '' && !NON_FILE_URL.test(value)) add(c, value, from, false);
-  } else if (Array.isArray(value)) {
+  if (typeof value === 'string') addMediaReadings(c, value, from);
+  else if (Array.isArray(value)) {
     value.forEach((item, i) => {
-      if (typeof item === 'string' && item !== '' && !NON_FILE_URL.test(item)) add(c, item, `${from}[${i}]`, false);
+      if (typeof item === 'string') addMediaReadings(c, item, `${from}[${i}]`);
     });
   }
 }
@@ -319,14 +498,17 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     // A plain value under a key that never holds a path: nothing to do (most keys), unless
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
     if (c.patternKeys?.has(normalized) && typeof child === 'string') {
-      add(c, patternBase(child), whereFrom(kind, from, key, depth));
+      const at = whereFrom(kind, from, key, depth);
+      const bases = patternBases(child);
+      if (bases === undefined) problem(c, `the reach of the pattern \`${at}\` cannot be bounded (\`..\` after a wildcard, or too many brace alternatives)`);
+      else for (const base of bases) add(c, base, at);
       // A content filter (Grep's `glob`) selects files to read: their names meet file-name globs.
       if (normalized === 'glob') (c.words ??= []).push(child.slice(child.lastIndexOf('/') + 1));
       continue;
     }
     const pathKey = kind.path;
     if (kind.plain && (child === null || typeof child !== 'object')) {
-      if (typeof child === 'string' && child.length > 5 && startsWithF(child) && FILE_URL_START.test(child)) add(c, child, whereFrom(kind, from, key, depth));
+      if (typeof child === 'string' && child.length >= 5 && mayBeFileUrl(child)) addFileUrl(c, child, whereFrom(kind, from, key, depth));
       continue;
     }
     const at = whereFrom(kind, from, key, depth);
@@ -349,9 +531,10 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
   }
 }
 
-const PATCH_FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*:(.*)$/i;
+// A path runs to the end of its line, a \r inside it included (`.` would stop there).
+const PATCH_FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*:([^\n\u2028\u2029]*)$/i;
 const PATCH_FRAME_LINE = /^\*\*\*\s*(?:begin\s+patch|end\s+patch|end\s+of\s+file)\s*$/i;
-const DIFF_FILE_LINE = /^(?:---|\+\+\+)\s+(.*)$/;
+const DIFF_FILE_LINE = /^(?:---|\+\+\+)\s+([^\n\u2028\u2029]*)$/;
 
 /**
  * A header line in the exact form patch tools write: null for a frame line (`*** Begin Patch`,
@@ -371,8 +554,8 @@ function exactHeader(line: string): string | null | undefined {
   }
   if (!line.startsWith(header)) return undefined;
   const rest = line.slice(header.length);
-  // A line holds no \n or \r (they end lines); `.` does not match the other two line
-  // terminators either: a value holding one is left to the regex (which then refuses it).
+  // A line holds no \n (it ends lines); the regexes do not take the other two line
+  // terminators either: a value holding one is left to them (which then refuse it).
   return rest.includes('\u2028') || rest.includes('\u2029') ? undefined : rest;
 }
 
@@ -384,22 +567,18 @@ function exactHeader(line: string): string | null | undefined {
 export function patchPaths(body: string): { paths: string[]; problems: string[] } {
   const paths: string[] = [];
   const problems: string[] = [];
-  // Lines end at \r\n, \r or \n. They are found by index, not split: most lines are body
-  // text, and a line that starts with a visible ASCII character other than `*`, `-` or `+` is
-  // skipped without building its string (it is neither a header nor a diff file line).
-  const hasCarriageReturn = body.includes('\r');
+  // Lines end at \n, and one \r before it is dropped (\r\n), as OpenClaw's and Codex's patch
+  // parsers split them: a lone \r stays in the line, so `*** Add File: a\r/../../x` names the
+  // one path `a\r/../../x` (refused for its control character), not `a`. Lines are found by
+  // index, not split: most lines are body text, and a line that starts with a visible ASCII
+  // character other than `*`, `-` or `+` is skipped without building its string (it is
+  // neither a header nor a diff file line).
   let pos = 0;
   while (pos < body.length) {
-    let end = body.indexOf('\n', pos);
-    if (end < 0) end = body.length;
-    let next = end + 1;
-    if (hasCarriageReturn) {
-      const cr = body.indexOf('\r', pos);
-      if (cr >= 0 && cr < end) {
-        end = cr;
-        next = body.charCodeAt(cr + 1) === 0x0a ? cr + 2 : cr + 1;
-      }
-    }
+    const newline = body.indexOf('\n', pos);
+    const next = newline < 0 ? body.length : newline + 1;
+    let end = newline < 0 ? body.length : newline;
+    if (newline > pos && body.charCodeAt(newline - 1) === 0x0d /* \r */) end -= 1;
     const first = body.charCodeAt(pos);
     const plain = first > 0x20 && first < 0x7f && first !== 0x2a /* * */ && first !== 0x2d /* - */ && first !== 0x2b; /* + */
     if (end > pos && !plain) patchLine(body.slice(pos, end), paths, problems);
@@ -481,7 +660,7 @@ function addPatchBody(c: Collector, body: string): void {
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined };
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, toolName, toolClass, fileTool: undefined };
   // Only names of 4 (`glob`, `grep`) or 12 (`search_files`) characters have pattern keys.
   if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 12)) {
     // Only names starting with g/G (`glob`, `grep`) or s/S (`search_files`): `read`, `edit` skip the lower-casing.
@@ -509,7 +688,7 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
     }
   }
   if (toolClass === 'exec' && c.paths.length > 0) c.workdirs = workdirsOf(c.paths);
-  // The collector is the answer (its two working fields are harmless extras): no copy.
+  // The collector is the answer (its working fields are harmless extras): no copy.
   return c;
 }
 

@@ -16,6 +16,7 @@
 // must not be widened that way, so compilePathGlob does it only with `list: 'deny'`.
 import picomatch from 'picomatch';
 import { globTest } from './glob-test.js';
+import { caseFold } from './unicode.js';
 
 export interface PathGlobOptions {
   root?: string;
@@ -44,7 +45,8 @@ function prepare(glob: string, caseInsensitive: boolean): string {
     throw new Error(`bad glob \`${String(glob).slice(0, 80)}\``);
   }
   const g = glob.normalize('NFC');
-  return caseInsensitive ? g.toLowerCase() : g;
+  // The same fold as canonical paths' (paths.ts).
+  return caseInsensitive ? caseFold(g) : g;
 }
 
 function picomatchOptions(caseInsensitive: boolean): picomatch.PicomatchOptions {
@@ -118,7 +120,7 @@ export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (wo
   return (word) => {
     if (typeof word !== 'string' || word.length === 0) return false;
     let w = word.normalize('NFC');
-    if (caseInsensitive) w = w.toLowerCase();
+    if (caseInsensitive) w = caseFold(w);
     if (test(w)) return true;
     // Each segment whole first: the separators below also occur inside wildcards (`.[[:alpha:]]nv`, `.@(e)nv`).
     for (const segment of w.split('/')) {

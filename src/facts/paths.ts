@@ -3,7 +3,7 @@
 // (a symlink may change between calls, so nothing is remembered).
 import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { hasLoneSurrogate } from './unicode.js';
+import { caseFold, hasLoneSurrogate } from './unicode.js';
 
 export interface PathContext {
   /** Canonical absolute workspace root, or undefined. */
@@ -185,8 +185,8 @@ function findIgnoringCase(dir: string, segment: string): { name: string; stat: f
   } catch {
     return undefined;
   }
-  const wanted = segment.normalize('NFC').toLowerCase();
-  const matches = names.filter((n) => n.normalize('NFC').toLowerCase() === wanted);
+  const wanted = caseFold(segment.normalize('NFC'));
+  const matches = names.filter((n) => caseFold(n.normalize('NFC')) === wanted);
   if (matches.length === 0) return undefined;
   if (matches.length > 1) return null;
   const name = matches[0] as string;
@@ -268,8 +268,8 @@ const NON_ASCII = /[^\u0000-\u007f]/;
 function finish(path: string, caseInsensitive: boolean): Canonical {
   // NFC leaves ASCII unchanged; skip the ICU call for it.
   let out = NON_ASCII.test(path) ? path.normalize('NFC') : path;
-  // toLowerCase after NFC stands in for a full Unicode case fold.
-  if (caseInsensitive) out = out.toLowerCase();
+  // The same fold as the globs' (path-glob.ts).
+  if (caseInsensitive) out = caseFold(out);
   if (out.length > MAX_PATH_LENGTH) return fail(`path is longer than ${MAX_PATH_LENGTH} characters`);
   return { ok: true, path: out };
 }

@@ -8,3 +8,18 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
+
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/**
+ * The case fold names are compared by on a case-insensitive file system (APFS, NTFS, ext4
+ * and f2fs `casefold`): lower, upper, then lower case again, then NFC. Unlike toLowerCase alone it
+ * folds `ſ` (long s) to `s`, `ß` to `ss`, `ﬁ` to `fi` and `ς` to `σ`, as Unicode full case
+ * folding does. (It also folds dotless `ı` to `i`, which folding leaves apart: a wider match,
+ * the same on the glob side and the path side.)
+ */
+export function caseFold(text: string): string {
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
+  // Lower case first too: capital sharp s `ẞ` upper-cases to itself but lower-cases to `ß`.
+  return text.toLowerCase().toUpperCase().toLowerCase().normalize('NFC');
+}

@@ -81,9 +81,16 @@ describe('toolwarden hook claude-code', () => {
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('events other than PreToolUse pass without evaluation', async () => {
-    const r = await run(runClaudeCodeHook, cc('Bash', { command: 'rm -rf /' }, { hook_event_name: 'PostToolUse' }), [basic]);
+  it.each(['PostToolUse', 'PostToolUseFailure', 'post_tool_use', 'AfterTool'])('a post-tool event (%s) passes without evaluation', async (event) => {
+    const r = await run(runClaudeCodeHook, cc('Bash', { command: 'rm -rf /' }, { hook_event_name: event }), [basic]);
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it.each(['preToolUse', 'BeforeTool', 'pre_tool_use', 'PermissionRequest', 'weird', ''])('any other event (%j) is checked as a pre-tool event', async (event) => {
+    const r = await run(runClaudeCodeHook, cc('Read', { file_path: '/home/u/project/.env' }, { hook_event_name: event }), [basic]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('paths.forbidden');
+    expect((await run(runClaudeCodeHook, cc('Read', { file_path: '/home/u/project/a.txt' }, { hook_event_name: event }), [basic])).code).toBe(0);
   });
 
   it.each([
@@ -155,6 +162,12 @@ describe('toolwarden hook exit-code', () => {
     const r = await run(runExitCodeHook, '', [basic], { state: 'memory' }, env('exec', { command: 'git push origin' }));
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('needs a human');
+  });
+
+  it('an apply_patch header hiding its path behind a lone \\r is denied (stdin, no derivedPaths)', async () => {
+    const stdin = (header: string) => JSON.stringify({ tool_name: 'apply_patch', tool_input: { input: `*** Begin Patch\n${header}\n+x\n*** End Patch` }, cwd: '/home/u/project', session_id: 's1' });
+    expect((await run(runExitCodeHook, stdin('*** Add File: notes\r/../.env'), [basic])).code).toBe(2);
+    expect((await run(runExitCodeHook, stdin('*** Add File: notes.txt'), [basic])).code).toBe(0);
   });
 
   it('post events exit 0 without evaluating', async () => {

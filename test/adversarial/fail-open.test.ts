@@ -153,6 +153,21 @@ describe('hook claude-code: every internal failure exits exactly 2 and says deny
     });
   }
 
+  // Only an event after the tool ran passes unchecked; a pre-tool event spelt otherwise is checked.
+  const READ_OUTSIDE = (event: string) => JSON.stringify({ ...JSON.parse(CLAUDE), hook_event_name: event, tool_input: { file_path: '/etc/passwd' } });
+  const WORKSPACE_ONLY = path.join(POLICIES, 'path-workspace-only.yaml');
+  for (const event of ['preToolUse', 'BeforeTool', 'pre_tool_use', 'PreToolUse ']) {
+    it(`checks the event ${JSON.stringify(event)} and exits 2 on a denied call`, () => {
+      const r = toolwarden(['hook', 'claude-code', '--policy', WORKSPACE_ONLY, '--state', 'memory'], READ_OUTSIDE(event));
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('workspace.only');
+    });
+  }
+  it('lets a PostToolUse event pass with exit 0 (control)', () => {
+    const r = toolwarden(['hook', 'claude-code', '--policy', WORKSPACE_ONLY, '--state', 'memory'], READ_OUTSIDE('PostToolUse'));
+    expect(r).toEqual({ status: 0, stdout: '', stderr: '' });
+  });
+
   it('exits 2 on a state store path under /proc', () => {
     const r = toolwarden(['hook', 'claude-code', '--policy', LIMITS, '--state', 'sqlite:/proc/forbidden/x.db'], CLAUDE, 8_000);
     expect(r.status, 'the hook did not finish (killed after 8 s) or exited with another code').toBe(2);

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { BUILTIN_TOOL_CLASSES, classifyTool } from '../../src/facts/classify.js';
+import { BUILTIN_TOOL_CLASSES, classifyTool, isFileTool } from '../../src/facts/classify.js';
 
 describe('classifyTool', () => {
   it('classifies the OpenClaw, OpenClaw.NET and Claude Code tools', () => {
@@ -13,6 +13,7 @@ describe('classifyTool', () => {
       Read: 'read', Write: 'write', Edit: 'write', MultiEdit: 'write', NotebookEdit: 'write',
       NotebookRead: 'read', Bash: 'exec', BashOutput: 'read', Glob: 'read', Grep: 'read', LS: 'read',
       WebFetch: 'read', WebSearch: 'read', Task: 'write', TodoWrite: 'write', KillShell: 'write',
+      session_status: 'write', // its `model` parameter changes a session
     };
     for (const [name, cls] of Object.entries(expected)) expect(classifyTool(name), name).toBe(cls);
   });
@@ -51,5 +52,21 @@ describe('classifyTool', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('isFileTool', () => {
+  it('knows file tools by a word of their name, or as built-ins', () => {
+    for (const name of ['mcp__filesystem__move_file', 'copy_file', 'moveFile', 'mcp__fs__copy', 'create_directory', 'rename-path', 'read', 'Edit', 'NotebookEdit']) {
+      expect(isFileTool(name, 'write'), name).toBe(true);
+    }
+    for (const name of ['message', 'sessions_send', 'email', 'mcp__github__create_pull_request', 'profile', 'mcp__slack__send', 'offset_tool', 'refs']) {
+      expect(isFileTool(name, 'write'), name).toBe(false);
+    }
+  });
+
+  it('is never true for exec tools, whose files are in their commands', () => {
+    expect(isFileTool('exec_file', 'exec')).toBe(false);
+    expect(isFileTool('move_file', 'read')).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractPaths, patternBase } from '../../src/facts/extract-paths.js';
+import fc from 'fast-check';
+import picomatch from 'picomatch';
+import { braceAlternatives, extractPaths, fileUrlReading, patternBase, patternBases } from '../../src/facts/extract-paths.js';
 import { canonicalPath } from '../../src/facts/paths.js';
 
 const ctx = { root: '/srv/ws', cwd: '/srv/ws', home: '/home/u', resolveSymlinks: false, caseInsensitive: false };
@@ -33,5 +35,81 @@ describe('file: URLs and search patterns', () => {
     expect(grep).toEqual(['../../etc']);
     // Grep's `pattern` is a regular expression, not a path
     expect(extractPaths('Grep', 'read', { pattern: '/etc/passwd' }, undefined).paths).toEqual([]);
+  });
+
+  it('a pattern starts from the base of each brace alternative', () => {
+    expect(braceAlternatives('{/etc/*,x}')).toEqual(['x', '/etc/*']);
+    expect(braceAlternatives('{a,{b,c}}/d')?.sort()).toEqual(['a/d', 'b/d', 'c/d']);
+    expect(braceAlternatives('{,x}/y')?.sort()).toEqual(['/y', 'x/y']);
+    expect(braceAlternatives('{{a,b}')?.sort()).toEqual(['{a', '{b']); // an unclosed brace is literal, as in bash
+    expect(braceAlternatives('f{1..3}.ts')).toEqual(['f{1..3}.ts']); // a range, not an alternation
+    expect(braceAlternatives('\\{/etc,x}')).toEqual(['\\{/etc,x}']); // escaped
+    expect(braceAlternatives('{a,b}'.repeat(7))).toBeUndefined(); // 128 alternatives
+    expect(patternBases('{/etc/*,x}')?.sort()).toEqual(['/etc', 'x']);
+    expect(patternBases('{..,x}/outside/*')?.sort()).toEqual(['../outside', 'x/outside']);
+    expect(patternBases('src/**/*.{ts,tsx}')).toEqual(['src']);
+  });
+
+  it("a pattern's reach is unbounded when it may climb after a wildcard", () => {
+    for (const p of ['*/../../etc/passwd', '**/../x/*', 'src/*/..', '.*/etc/passwd', 'a/.?/b', 'a/*/..*/b', '{x,*/..}/y']) expect(patternBases(p), p).toBeUndefined();
+    // `..` before the first wildcard is an ordinary path; a last `.*` only lists names.
+    for (const p of ['../x/*', 'src/**/.*', '**/.env', '.github/*', 'src/.git*/x']) expect(patternBases(p), p).toBeDefined();
+    expect(patternBases('x'.repeat(5000))).toBeUndefined();
+    const r = extractPaths('Glob', 'read', { pattern: '*/../../etc/*' }, undefined);
+    expect(r.problems).toHaveLength(1);
+  });
+
+  it('property: a string matches a brace pattern iff it matches one of its alternatives (picomatch)', () => {
+    // No `*`: two joined by an expansion would make a globstar `**`, which picomatch reads otherwise.
+    const atom = fc.constantFrom('a', 'b', '/', '?', 'ab');
+    const pattern: fc.Arbitrary<string> = fc.letrec<{ p: string }>((tie) => ({
+      p: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        atom,
+        fc.array(tie('p'), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')),
+        fc.array(tie('p'), { minLength: 2, maxLength: 3 }).map((alts) => `{${alts.join(',')}}`),
+      ),
+    })).p;
+    // Paths of non-empty segments (picomatch lets `*` match a lone trailing `/`).
+    const subject = fc.array(fc.constantFrom('a', 'b', 'ab', 'ba'), { minLength: 1, maxLength: 3 }).map((c) => c.join('/'));
+    fc.assert(fc.property(pattern, subject, (p, s) => {
+      const alternatives = braceAlternatives(p);
+      fc.pre(alternatives !== undefined);
+      expect(alternatives!.some((a) => picomatch.isMatch(s, a))).toBe(picomatch.isMatch(s, p));
+    }), { numRuns: 2000 });
+  });
+
+  it('a file: URL is read in every spelling a WHATWG URL parser accepts', () => {
+    const values = (params: unknown) => extractPaths('web_fetch', 'read', params, undefined).paths.map((p) => p.value);
+    for (const url of [' file:///etc/passwd', 'file:etc/passwd', 'fi\tle:///etc/passwd', 'file:\\\\\\etc\\passwd', '\u0000file:///etc/passwd', 'FiLe:\n/etc/passwd ']) {
+      expect(values({ url }), JSON.stringify(url)).toEqual(['file:///etc/passwd']);
+    }
+    // Under a path key the value is also a path as written.
+    expect(extractPaths('read', 'read', { path: ' file:///etc/x' }, undefined).paths.map((p) => p.value)).toEqual([' file:///etc/x', 'file:///etc/x']);
+    expect(values({ url: 'file://[x/' })).toEqual(['file://[x/']); // canonicalPath refuses it
+    expect(extractPaths('web_fetch', 'read', { url: ' file://[x/' }, undefined).problems).toHaveLength(1);
+    // Prose is not a URL.
+    expect(values({ text: 'File: notes.txt' })).toEqual([]);
+  });
+
+  it('property: a file: URL reading names what Node\'s URL parser reads in the value', () => {
+    const piece = fc.constantFrom(' ', '\t', '\n', '\r', '\u0000', '\u001f', 'f', 'i', 'l', 'e', 'F', 'I', 'L', 'E', 'file', ':', '/', '\\', 'etc', '%2e', '..', '?', '#', 'x');
+    const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
+    const parsed = (v: string): URL | undefined => {
+      try {
+        return new URL(v);
+      } catch {
+        return undefined;
+      }
+    };
+    fc.assert(fc.property(text, (v) => {
+      const reading = fileUrlReading(v);
+      const url = parsed(v);
+      if (typeof reading === 'string') expect(parsed(reading)?.href).toBe(url?.href);
+      if (url?.protocol === 'file:') {
+        // Only prose (`file: x`) is let go.
+        if (reading === undefined) expect(v.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '')).toMatch(/^file: /i);
+      } else expect(typeof reading === 'string').toBe(false);
+    }), { numRuns: 5000 });
   });
 });

@@ -39,6 +39,25 @@ describe('extractPaths', () => {
     expect(values(extractPaths('copy', 'write', { source: './a', destination: '/etc/b' }, undefined))).toEqual(['./a', '/etc/b']);
   });
 
+  it('takes bare names under those keys as paths for file tools only', () => {
+    const r = extractPaths('mcp__filesystem__move_file', 'write', { source: 'a.ts', destination: ['package.json'] }, undefined);
+    expect(r.paths).toEqual([{ value: 'a.ts', from: 'params.source' }, { value: 'package.json', from: 'params.destination[0]' }]);
+    expect(r.words).toBeUndefined();
+    const message = extractPaths('message', 'write', { action: 'send', to: 'alice' }, undefined);
+    expect(message.paths).toEqual([]);
+    expect(message.words).toEqual(['alice']);
+  });
+
+  it("reads a leading `@` both ways, as OpenClaw's file tools strip it", () => {
+    expect(values(extractPaths('read', 'read', { path: '@/etc/passwd' }, undefined))).toEqual(['@/etc/passwd', '/etc/passwd']);
+    expect(values(extractPaths('write', 'write', { path: '@@x' }, undefined))).toEqual(['@@x', '@x']);
+    expect(values(extractPaths('read_many', 'read', { paths: ['a', '@.env'] }, undefined))).toEqual(['a', '@.env', '.env']);
+    expect(values(extractPaths('copy', 'write', { source: '@../x' }, undefined))).toEqual(['@../x', '../x']);
+    // A lone `@` has no second reading; an `@` later in the path is part of a name.
+    expect(values(extractPaths('read', 'read', { path: '@' }, undefined))).toEqual(['@']);
+    expect(values(extractPaths('read', 'read', { path: 'node_modules/@types/x' }, undefined))).toEqual(['node_modules/@types/x']);
+  });
+
   it('ignores environment objects, whose keys are variable names', () => {
     expect(values(extractPaths('exec', 'exec', { command: 'x', env: { PATH: '/usr/bin', HOME: '/h' } }, undefined))).toEqual([]);
   });
@@ -94,12 +113,25 @@ describe('extractPaths', () => {
     expect(patchPaths('*** Add File: @~/.bashrc').paths).toEqual(['@~/.bashrc', '~/.bashrc']);
   });
 
-  it('property: every string under `path` is extracted exactly once; non-strings are problems', () => {
+  it('ends patch lines at \\n only, as OpenClaw and Codex do: a lone \\r stays in the path', () => {
+    expect(patchPaths('*** Add File: a\r/../../x\n+y').paths).toEqual(['a\r/../../x']);
+    expect(patchPaths('*** update file: a\r/../x').paths).toEqual(['a\r/../x']);
+    expect(patchPaths('+++ b/src/a\r/../../x').paths).toEqual(['src/a\r/../../x']);
+    // A CRLF line loses its \r; one at the very end of the body is kept, as a split keeps it.
+    expect(patchPaths('*** Add File: a.ts\r\n+x\r\n').paths).toEqual(['a.ts']);
+    expect(patchPaths('*** Delete File: a.ts\r').paths).toEqual(['a.ts']); // trimmed as any header path
+  });
+
+  it('property: every string under `path` is extracted as written (and without a leading `@`); non-strings are problems', () => {
+    const readings = (s: string) => (s.length > 1 && s.startsWith('@') ? 2 : 1);
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 })), (value) => {
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^@/), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 })), (value) => {
         const r = extractPaths('read', 'read', { path: value }, undefined);
-        if (typeof value === 'string') return r.paths.length === 1 && r.paths[0]?.value === value && r.problems.length === 0;
-        if (Array.isArray(value)) return r.paths.length === value.length && r.problems.length === 0;
+        if (typeof value === 'string') {
+          const want = readings(value) === 2 ? [value, value.slice(1)] : [value];
+          return JSON.stringify(r.paths.map((p) => p.value)) === JSON.stringify(want) && r.problems.length === 0;
+        }
+        if (Array.isArray(value)) return r.paths.length === value.reduce((n, s) => n + readings(s), 0) && r.problems.length === 0;
         return r.paths.length === 0 && r.problems.length === 1;
       }),
       { numRuns: 500 },
@@ -159,6 +191,20 @@ describe('media parameters', () => {
     // Loaded to be sent on, never written, even by a write-class tool.
     expect(r.writes).toEqual([false, false, false]);
     expect(r.problems).toEqual([]);
+  });
+
+  it("are also read as OpenClaw cleans them: trimmed, without `MEDIA:` or a leading `@`", () => {
+    const media = (v: string) => extractPaths('image', 'read', { image: v }, undefined).paths.map((p) => p.value);
+    expect(media('MEDIA:/etc/x')).toEqual(['/etc/x']);
+    expect(media('media : ./.env')).toEqual(['media : ./.env', './.env']);
+    expect(media(' /etc/x ')).toEqual([' /etc/x ', '/etc/x']);
+    expect(media(' file:///etc/x')).toEqual(['file:///etc/x']);
+    expect(media('@ MEDIA:a.png')).toEqual(['@ MEDIA:a.png', 'a.png']);
+    expect(media('@/etc/x')).toEqual(['@/etc/x', '/etc/x']);
+    // A `media://` store reference and other URLs stay URLs, however spaced.
+    expect(media(' media://inbound/a.png')).toEqual([' media://inbound/a.png']);
+    expect(media('MEDIA: https://x.test/a.png')).toEqual([]);
+    expect(media('a.png')).toEqual(['a.png']);
   });
 
   it('take a one-letter scheme as a path (a drive), not as a URL', () => {

@@ -4,15 +4,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { patchPaths } from '../../src/facts/extract-paths.js';
 
-const FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*:(.*)$/i;
+// Lines end at \n, one \r before it dropped (OpenClaw's and Codex's split); `[^\n\u2028\u2029]` is `.` plus \r.
+const FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*:([^\n\u2028\u2029]*)$/i;
 const FRAME_LINE = /^\*\*\*\s*(?:begin\s+patch|end\s+patch|end\s+of\s+file)\s*$/i;
-const DIFF_LINE = /^(?:---|\+\+\+)\s+(.*)$/;
+const DIFF_LINE = /^(?:---|\+\+\+)\s+([^\n\u2028\u2029]*)$/;
 
 /** The definition: every line, every regex. */
 function byDefinition(body: string): { paths: string[]; problems: string[] } {
   const paths: string[] = [];
   const problems: string[] = [];
-  for (const rawLine of body.split(/\r\n|\r|\n/)) {
+  for (const rawLine of body.split(/\r?\n/)) {
     const line = rawLine.trimStart();
     const file = FILE_LINE.exec(line);
     if (file) {

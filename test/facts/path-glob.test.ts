@@ -57,6 +57,14 @@ describe('compilePathGlob', () => {
     expect(m('.ENV')('/srv/ws/.env')).toBe(false);
   });
 
+  it('folds case fully: `ſ` is `s`, `ß` is `ss`, on the glob side and in shell words', () => {
+    expect(m('.ſsh', { caseInsensitive: true })('/home/u/.ssh/id')).toBe(true);
+    // Paths come folded (paths.ts); the glob is folded the same way.
+    expect(m('STRAẞE/**', { caseInsensitive: true, root: '/srv/ws' })('/srv/ws/strasse/x')).toBe(true);
+    expect(compileFileNameGlob('.ssh', true)('~/.ſsh/id')).toBe(true);
+    expect(compileFileNameGlob('.ssh', false)('~/.ſsh/id')).toBe(false);
+  });
+
   it('in deny lists, catches wildcard paths any expansion of which could match', () => {
     expect(m('/etc/passwd', { list: 'deny' })('/etc/pass*')).toBe(true);
     expect(m('/etc/passwd', { list: 'deny' })('/etc/p?sswd')).toBe(true);

@@ -95,6 +95,8 @@ describe('canonicalPath', () => {
     expect(ok('cafe\u0301')).toBe(`${ws}/caf\u00e9`);
     expect(ok('.ENV', ctx({ root: ws.toLowerCase(), caseInsensitive: true }))).toBe(`${ws.toLowerCase()}/.env`);
     expect(ok('.ENV')).toBe(`${ws}/.ENV`);
+    // A full fold: `ſ` (long s) is `s`, `ß` is `ss`, `ﬁ` is `fi`.
+    expect(ok('ſecret-ﬁle-ß', ctx({ root: ws.toLowerCase(), caseInsensitive: true }))).toBe(`${ws.toLowerCase()}/secret-file-ss`);
   });
 
   it('finds entries spelt in another case on case-insensitive workspaces, symlinks included', () => {

@@ -1,13 +1,16 @@
 // `toolwarden hook claude-code --policy PATH... [--state memory|sqlite:PATH]`.
 import type { HookIO } from '../hook-io.js';
 import { answerOrDeny, decideForHook, hookOptions } from '../decide.js';
+import { phaseOf } from '../exit-code/mapping.js';
 import { claudeCodeAnswer, denyAnswer, parseClaudeCodePayload, type HookAnswer } from './mapping.js';
 
 async function answer(io: HookIO, policyPaths: string[], options: { state?: string }): Promise<HookAnswer> {
   const parsed = parseClaudeCodePayload(await io.stdin());
   if (!parsed.ok) return denyAnswer(`toolwarden: ${parsed.message} (denying)`);
-  // Only PreToolUse can stop a call; other events (wired here by mistake) pass untouched.
-  if (parsed.event !== 'PreToolUse') return { exitCode: 0, stdout: '', stderr: '' };
+  // After the tool ran (`PostToolUse`, `AfterTool`) there is nothing to stop. Any other event
+  // is checked as a pre-tool event, as the exit-code hook does: a name spelt otherwise
+  // (`preToolUse`, Gemini CLI's `BeforeTool`) must not let the call through unchecked.
+  if (phaseOf(parsed.event) === 'post') return { exitCode: 0, stdout: '', stderr: '' };
   const result = await decideForHook(parsed.call, policyPaths, hookOptions(io.env, options));
   if (!result.ok) return denyAnswer(`toolwarden: ${result.message} (denying)`);
   return claudeCodeAnswer(result.decision);
