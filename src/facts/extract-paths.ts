@@ -224,6 +224,9 @@ const FILE_COLON = [0x66, 0x69, 0x6c, 0x65, 0x3a]; // f i l e :
  * between the letters skipped.
  */
 function mayBeFileUrl(text: string): boolean {
+  // Most values start with neither a blank nor an `f`: one test.
+  const first = text.charCodeAt(0);
+  if (first > 0x20 && (first | 0x20) !== 0x66) return false;
   let i = 0;
   while (i < text.length && text.charCodeAt(i) <= 0x20) i++;
   for (const wanted of FILE_COLON) {
