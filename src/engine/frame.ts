@@ -357,7 +357,7 @@ export class CallFrame {
           const dir = this.canonicalAt(top.dir, settings, m, place);
           if (!dir.ok) return cannotCanonicalise(top.dir, 'command', dir.reason);
           for (const candidate of directoriesUpTo(dir.path, m.anchor)) {
-            const c = top.path === '' ? dir.path === candidate ? dir : { ok: true as const, path: candidate } : this.canonicalAt(within(candidate, top.path), settings, m, place);
+            const c: Canonical = top.path === '' ? { ok: true, path: candidate } : this.canonicalAt(within(candidate, top.path), settings, m, place);
             if (!c.ok) return cannotCanonicalise(top.path, 'command', c.reason);
             paths.push(c.path);
             written.push(true);
