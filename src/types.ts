@@ -115,6 +115,8 @@ export interface SimpleCommand {
    * not part of the command's text, but files they name are touched. (Added by the shell module.)
    */
   wrapperOptions?: string[];
+  /** Of those, the files the wrappers write (`time -o out`, flock's lock file). (Added by the shell module.) */
+  wrapperFiles?: string[];
   /**
    * The directory a wrapper makes it run in (`env -C /etc cat passwd`), nested ones each in the one before;
    * relative to the shell's own. (Added by the shell module.)

@@ -880,6 +880,8 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
     optionPaths.push(...candidates);
     if (candidates.length === 0) names.push(...bareNames(word));
   }
+  // The files a wrapper writes are paths even when bare (`time -o notes.txt`: `./notes.txt`).
+  for (const file of cmd.wrapperFiles ?? []) for (const p of fileEntries(file)) if (!optionPaths.includes(p) && !STANDARD_STREAM.test(p)) optionPaths.push(p);
   // Redirect targets apart: the shell opens them in its own directory, not in one the command changes into (`env -C d cmd > out`).
   const redirects: string[] = [];
   for (const target of cmd.redirects) {

@@ -15,6 +15,7 @@ import {
   stdinPaths,
   wrappers,
   wrapperChdir,
+  wrapperFiles,
 } from './wrappers.js';
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { within } from '../within.js';
@@ -62,6 +63,8 @@ interface Walk {
   repeating: number;
   /** The option words of the wrappers around the command being read (`env -C /etc`, `time -o f`). */
   wrapperOptions: string[];
+  /** Of those, the files the wrappers write (`time -o f`, flock's lock file). */
+  wrapperFiles: string[];
   /** The directories those wrappers make it run in, outermost first. */
   wrapperDirs: string[];
   /** The steps of the top-level `&&` chain (andChain), while each has run exactly one command. */
@@ -147,7 +150,7 @@ function andChain(stmts: Stmt[]): Stmt[] | undefined {
 }
 
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperDirs: [], sequential: false };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -380,10 +383,13 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       // directory its command runs in (`env -C /etc`): kept for the path checks of the command.
       const options = values.slice(at + 1, skip.start).map((v) => v.text);
       const dir = wrapperChdir(spec, options);
+      const files = wrapperFiles(spec, options);
       walk.wrapperOptions.push(...options);
+      walk.wrapperFiles.push(...files);
       if (dir !== undefined) walk.wrapperDirs.push(dir);
       runWords(values, skip.start, depth + 1, walk, redirects, stmt, inner);
       walk.wrapperOptions.length -= options.length;
+      walk.wrapperFiles.length -= files.length;
       if (dir !== undefined) walk.wrapperDirs.pop();
     }
     return;
@@ -760,6 +766,7 @@ function emit(walk: Walk, command: SimpleCommand): void {
   if (wrappedBy.length > 0) command.wrappedBy = wrappedBy;
   if (walk.repeating > 0) command.repeats = true;
   if (walk.wrapperOptions.length > 0) command.wrapperOptions = [...walk.wrapperOptions];
+  if (walk.wrapperFiles.length > 0) command.wrapperFiles = [...walk.wrapperFiles];
   // Each wrapper's directory is relative to the one before; an absolute one starts over (`env -C a env -C /etc`).
   if (walk.wrapperDirs.length > 0) command.cwd = walk.wrapperDirs.reduce(within, '');
   walk.commands.push(command);

@@ -1,7 +1,7 @@
 // Commands that run another command given in their arguments. Each entry says how to
 // skip the wrapper's own options to find where the wrapped command starts. The tables
 // are data: adding a wrapper is adding a line.
-import { lastOptionValue, longName, type OptionSpelling } from '../options.js';
+import { lastOptionValue, longName, optionValues, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 
 export interface WrapperSpec {
@@ -23,6 +23,10 @@ export interface WrapperSpec {
   dashIsOption?: boolean;
   /** Options whose value is the directory the command runs in (`env -C DIR`, `sudo --chdir=DIR`). */
   chdir?: OptionSpelling;
+  /** Options whose value is a file the wrapper writes (`time -o FILE`). */
+  files?: OptionSpelling;
+  /** Its `operands` are files it opens, creating them when missing (flock's lock file). */
+  fileOperands?: true;
 }
 
 /**
@@ -30,7 +34,7 @@ export interface WrapperSpec {
  * `timeout --sig KILL`) is read as the one of them it begins (longName).
  */
 function wrapperLongNames(spec: WrapperSpec): string[] {
-  return [...(spec.longWithValue ?? []), ...(spec.notACommand ?? []), ...(spec.opaque ?? []), ...(spec.chdir?.long ?? [])].filter((name) => name.startsWith('--'));
+  return [...(spec.longWithValue ?? []), ...(spec.notACommand ?? []), ...(spec.opaque ?? []), ...(spec.chdir?.long ?? []), ...(spec.files?.long ?? [])].filter((name) => name.startsWith('--'));
 }
 
 export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
@@ -49,12 +53,12 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
     dashIsOption: true,
     chdir: { letters: 'C', long: ['--chdir'] },
   }],
-  ['flock', { shortWithValue: 'wEc', longWithValue: ['--timeout', '--conflict-exit-code', '--command'], operands: 1 }],
+  ['flock', { shortWithValue: 'wEc', longWithValue: ['--timeout', '--conflict-exit-code', '--command'], operands: 1, fileOperands: true }],
   ['nice', { shortWithValue: 'n', longWithValue: ['--adjustment'] }],
   ['nohup', { shortWithValue: '' }],
   ['setsid', { shortWithValue: '' }],
   ['timeout', { shortWithValue: 'sk', longWithValue: ['--signal', '--kill-after'], operands: 1 }],
-  ['time', { shortWithValue: 'fo', longWithValue: ['--format', '--output'] }],
+  ['time', { shortWithValue: 'fo', longWithValue: ['--format', '--output'], files: { letters: 'o', long: ['--output'] } }],
   ['command', { shortWithValue: '', notACommand: ['-v', '-V'] }],
   ['builtin', { shortWithValue: '' }],
   ['exec', { shortWithValue: 'a' }],
@@ -290,6 +294,17 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
  * `env --chdir=x`), the last one given; undefined when none does. `options` are the words
  * between the wrapper's name and its command.
  */
+/**
+ * The files a wrapper writes of its own words (`options`: its words before the command):
+ * `time -o FILE`'s, flock's lock file. They are written paths of the command it runs, held to
+ * `paths.writable` like any file operand (`time -o notes.txt make` writes `./notes.txt`).
+ */
+export function wrapperFiles(spec: WrapperSpec, options: readonly string[]): string[] {
+  const files = spec.files === undefined ? [] : optionValues(options, spec.files, spec.shortWithValue, 0, wrapperLongNames(spec));
+  if (spec.fileOperands && spec.operands !== undefined) files.push(...options.slice(Math.max(0, options.length - spec.operands)));
+  return files;
+}
+
 export function wrapperChdir(spec: WrapperSpec, options: readonly string[]): string | undefined {
   return spec.chdir === undefined ? undefined : lastOptionValue(options, spec.chdir, spec.shortWithValue, 0, wrapperLongNames(spec));
 }
