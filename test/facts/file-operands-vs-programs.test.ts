@@ -143,6 +143,7 @@ const TEMPLATES = [
   "env -C d1 sed -n 'w {n}' a", "env -C d1 awk '{print > \"{n}\"}' a", 'env -C d1 cat a > {n}', 'git -C d1 status > {n}',
   // wrappers that write a file of their own: time's report, flock's lock file (created when missing)
   'env time -o {n} true', 'env time --output={n} -a true', 'flock {n} true', 'flock -w 1 {n} true', 'env -C d1 flock {n} true',
+  "flock -c true {n}", "flock -w 1 {n} -c true", "script -qc true {n} < /dev/null", "script -qec true < /dev/null", "script -q -c true -O {n} < /dev/null",
   // long options abbreviated (getopt_long takes any unambiguous prefix), and options whose value is optional
   'cp --target-dir {n} {n}', 'mv --t={n} {n}', 'install --target-dir {n} {n}', 'sort --out {n} {n}', 'sed --i 1d {n}', 'sed --expr=1d -i {n}',
   'sed -n --expr=p --in-pl=.bak {n}', 'touch --ref {n} {n}', 'truncate --si 0 {n}', 'iconv -f latin1 -t utf-8 --out {n} {n}', 'tar --extr -f arch.tar',

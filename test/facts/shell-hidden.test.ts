@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
 import { sedRunsCommand } from '../../src/facts/shell/hidden-commands.js';
 import { expandBraces } from '../../src/facts/shell/words.js';
+import { runnerFiles } from '../../src/facts/shell/wrappers.js';
 
 await initShellParser();
 
@@ -557,3 +558,16 @@ describe('wrappedBy keeps the commands as written around an unwrapped one', () =
     );
   });
 });
+
+describe('the files a command-option runner writes', () => {
+  it.each([
+    [['-qc', 'out.log'], 'script', ['out.log']],
+    [['-qc'], 'script', ['typescript']],
+    [['-q', '-c', '-O', 'o.log'], 'script', ['o.log']],
+    [['--log-io=io.log', '-E', 'never', 'ts'], 'script', ['io.log', 'ts']],
+    [['-c', 'build.lock'], 'flock', ['build.lock']],
+    [['-w', '5', 'l', '-c'], 'flock', ['l']],
+    [['-c', '-u', 'x'], 'su', []],
+  ])('%j of %s', (others, name, files) => expect(runnerFiles(name as string, others as string[])).toEqual(files));
+});
+

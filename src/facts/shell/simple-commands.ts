@@ -11,6 +11,7 @@ import {
   isShellInterpreter,
   opaqueRunners,
   readShellInvocation,
+  runnerFiles,
   skipWrapperOptions,
   stdinPaths,
   wrappers,
@@ -335,9 +336,12 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     if (option.kind === 'string') {
       // The runner's other words may name files (`script -qc 'ls' /etc/cron.d/x` writes one).
       const others = values.slice(at + 1).map((v) => v.text).filter((t) => t !== option.text);
+      const files = runnerFiles(name, others);
       walk.wrapperOptions.push(...others);
+      walk.wrapperFiles.push(...files);
       collectFromSource(option.text, depth + 1, walk);
       walk.wrapperOptions.length -= others.length;
+      walk.wrapperFiles.length -= files.length;
       return;
     }
     if (option.kind === 'unverifiable') {

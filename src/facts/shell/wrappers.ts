@@ -241,6 +241,44 @@ export function findCommandOption(words: WordValue[], at: number): CommandOption
   return { kind: 'none' };
 }
 
+/**
+ * The files a command-option runner writes of its other words (`others`: its words without
+ * the command string): script's typescript (its operand, else `./typescript` unless a log
+ * option takes the output) and its logs (`-O FILE`, `--log-io=FILE`, ...), flock's lock file
+ * (its operand, created when missing). The command string is no longer among `others`, so
+ * `-c` takes no word here.
+ */
+export function runnerFiles(name: string, others: readonly string[]): string[] {
+  const runner = RUNNER_FILES[name];
+  if (runner === undefined) return [];
+  const words = ['', ...others];
+  const logs = optionValues(words, runner.files, runner.valued, 1, runner.long);
+  let operand: string | undefined;
+  for (let i = 1; i < words.length && operand === undefined; i++) {
+    const w = words[i]!;
+    if (!w.startsWith('-') || w === '-') operand = w;
+    else if (w.startsWith('--')) i += !w.includes('=') && runner.long.includes(longName(w, runner.long)) && runner.longValued.includes(longName(w, runner.long)) ? 1 : 0;
+    else for (let k = 1; k < w.length; k++) {
+      if (!runner.valued.includes(w[k]!)) continue;
+      if (k === w.length - 1) i++;
+      break;
+    }
+  }
+  if (operand !== undefined) return [...logs, operand];
+  return runner.defaultFile !== undefined && logs.length === 0 ? [runner.defaultFile] : logs;
+}
+
+const RUNNER_FILES: Readonly<Record<string, { valued: string; long: string[]; longValued: string[]; files: OptionSpelling; defaultFile?: string }>> = {
+  script: {
+    valued: 'EIOBTmo',
+    long: ['--echo', '--log-in', '--log-out', '--log-io', '--log-timing', '--logging-format', '--output-limit', '--command', '--append', '--quiet', '--flush', '--force', '--return', '--timing'],
+    longValued: ['--echo', '--log-in', '--log-out', '--log-io', '--log-timing', '--logging-format', '--output-limit'],
+    files: { letters: 'IOBT', long: ['--log-in', '--log-out', '--log-io', '--log-timing'] },
+    defaultFile: 'typescript',
+  },
+  flock: { valued: 'wE', long: ['--timeout', '--conflict-exit-code', '--command', '--shared', '--exclusive', '--nonblock', '--unlock', '--close', '--no-fork', '--verbose'], longValued: ['--timeout', '--conflict-exit-code'], files: { letters: '', long: [] } },
+};
+
 /** Script operands that mean "standard input". */
 export const stdinPaths: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', '-']);
 
