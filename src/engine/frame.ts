@@ -8,7 +8,8 @@ import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } fro
 import { bareNames, extractPaths } from '../facts/extract-paths.js';
 import { commandLinePaths } from '../facts/command-line-paths.js';
 import { within } from '../facts/within.js';
-import { canonicalPath, canonicalRoot, directoriesUpTo, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
+import { canonicalPath, canonicalRoot, directoriesUpTo, wildcardExpansions, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
+import { hasShellWildcard } from '../facts/path-glob.js';
 import { parseShell } from '../facts/shell/index.js';
 import { isRiskyVariable } from '../facts/shell/wrappers.js';
 
@@ -193,6 +194,8 @@ export class CallFrame {
   private otherMemos: Map<string, PathMemo> | undefined;
   /** lstat answers of this call only (a symlink may change between calls). */
   private statCache: StatCache | undefined;
+  /** Why a bare name could not be checked (a wildcard that expands to too much); the call is then denied. */
+  private namesProblem: string | undefined;
 
   constructor(
     readonly call: CleanCall,
@@ -351,6 +354,15 @@ export class CallFrame {
           if (!c.ok) return cannotCanonicalise(raw, 'command', c.reason);
           paths.push(c.path);
           written.push(shell.written[i]!);
+          // With symlinks resolved, what the shell expands a wildcard to is followed too (`cat envlin?`).
+          if (settings.resolveSymlinks && hasShellWildcard(raw)) {
+            const expanded = this.expansionsAt(raw, settings, m, place);
+            if (!expanded.ok) return cannotCanonicalise(raw, 'command', expanded.reason);
+            for (const path of expanded.paths) {
+              paths.push(path);
+              written.push(shell.written[i]!);
+            }
+          }
         }
         // The work tree's top is the directory or one above it, up to the workspace root: each counts.
         for (const top of shell.fromTop) {
@@ -373,9 +385,11 @@ export class CallFrame {
           named = shell.named!;
         } else named = this.addNamed(named, shell.names, paths, settings, m, place);
       }
+      if (this.namesProblem !== undefined) return { ok: false, reason: this.namesProblem };
       // The parse's word list is shared (read only) unless the params added words of their own.
       return { ok: true, paths, written, named, words: extracted.words ? [...extracted.words, ...shell.words] : shell.words };
     }
+    if (this.namesProblem !== undefined) return { ok: false, reason: this.namesProblem };
     return { ok: true, paths, written, named, words };
   }
 
@@ -385,13 +399,28 @@ export class CallFrame {
    * out: it may be no file at all, and the file-name globs still see the word.
    */
   private addNamed(named: string[], names: readonly string[], paths: readonly string[], settings: PathSettings, m: PathMemo, place: Place = m.here): string[] {
+    const add = (path: string): void => {
+      if (paths.includes(path) || named.includes(path)) return;
+      if (named === NO_WORDS) named = [path];
+      else named.push(path);
+    };
     for (let i = 0; i < names.length; i++) {
       const c = this.canonicalAt(names[i]!, settings, m, place);
-      if (!c.ok || paths.includes(c.path) || named.includes(c.path)) continue;
-      if (named === NO_WORDS) named = [c.path];
-      else named.push(c.path);
+      if (c.ok) add(c.path);
+      // With symlinks resolved, the files a wildcard name expands to are followed (`cat envlin?`);
+      // a name that expands to too much is refused as a path is (`workspace.only` and forbidden see it).
+      if (settings.resolveSymlinks && hasShellWildcard(names[i]!)) {
+        const expanded = this.expansionsAt(names[i]!, settings, m, place);
+        if (expanded.ok) for (const path of expanded.paths) add(path);
+        else this.namesProblem ??= `name \`${printable(names[i]!)}\` in the command: ${expanded.reason}`;
+      }
     }
     return named;
+  }
+
+  /** The existing files a wildcard path expands to, made canonical (symlinks resolved). */
+  private expansionsAt(raw: string, settings: PathSettings, m: PathMemo, place: Place) {
+    return wildcardExpansions(raw, (place.ctx ??= this.contextFor(settings, m.root, place.cwd)));
   }
 
   /** Canonical form of one raw path: from the set's memo when the settings are lexical. */

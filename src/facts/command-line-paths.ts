@@ -2,7 +2,7 @@
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
 import type { ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths } from './extract-paths.js';
-import { ownDirectories } from './file-operands.js';
+import { ownDirectories, symbolicLinks } from './file-operands.js';
 import { isRelative, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 
@@ -137,6 +137,12 @@ function commandDirectories(cmd: SimpleCommand): string[] | undefined {
   return cmd.words[0] === 'tar' || cmd.words[0] === 'gtar' ? each : [each[each.length - 1]!];
 }
 
+/** The directory a relative or absolute path is in (`''`: the shell's own, for a bare name). */
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : slash === 0 ? '/' : path.slice(0, slash);
+}
+
 function isDirectoryChange(cmd: SimpleCommand): boolean {
   const name = cmd.words[0];
   return name === 'cd' || name === 'pushd' || name === 'popd';
@@ -174,6 +180,8 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     }
   };
   let computed = 'computed' in dirs ? dirs.computed : undefined;
+  // Symbolic links the line makes (`ln -s ../secrets sub/s`): a later path through one is also read through its target.
+  const aliases: { link: string; target: string }[] = [];
   for (let index = 0; index < commands.length; index++) {
     const cmd = commands[index]!;
     const found = commandPaths(cmd);
@@ -199,7 +207,10 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     const writtenRedirects = cmd.writtenRedirects;
     const { reads, writesOnly } = found;
     const writesTo = (p: string) => (writesOnly !== undefined ? writesOnly.includes(p) : writes && !reads.includes(p)) || (writtenRedirects !== undefined && writtenRedirects.includes(p));
-    for (const p of found.pathLike) addRaw(p, writesTo(p), here);
+    const links = symbolicLinks(cmd.words);
+    // A relative target of `ln -s` is no path from here: it is read from the link's directory (below).
+    const fromLinks = links.filter((l) => !l.fromShell && isRelative(l.target)).map((l) => l.target);
+    for (const p of found.pathLike) if (!fromLinks.includes(p)) addRaw(p, writesTo(p), here);
     // The shell opens redirections in its own directory (`env -C d cmd > out` writes ./out), but
     // the files a program's script opens (`sed 'w out'`, listed with them) are opened where the
     // program runs; a wrapper's options may be read before or after it changes directory
@@ -213,6 +224,31 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     }
     if (found.fromTop.length > 0) relative = true;
     for (const w of found.words) words.push(w);
+    for (const { target, link, fromShell } of links) {
+      for (const base of here) {
+        const at = within(base, link);
+        // The kernel reads a relative target from the link's own directory. Writing through
+        // the link writes the target, so it counts as written (as a hard link's source does).
+        const to = within(fromShell ? base : parentOf(at), target);
+        aliases.push({ link: at, target: to });
+        addRaw(to, true, ['']);
+      }
+    }
+  }
+  // Each path (and name) through a link the line makes is also read through the link's target.
+  for (const { link, target } of aliases) {
+    const through = (p: string): string | undefined => (p === link ? target : p.startsWith(link + '/') ? target + p.slice(link.length) : undefined);
+    for (let i = 0, n = raws.length; i < n; i++) {
+      const p = through(raws[i]!);
+      if (p !== undefined) {
+        raws.push(p);
+        written.push(written[i]!);
+      }
+    }
+    for (const name of [...names]) {
+      const p = through(name);
+      if (p !== undefined) names.add(p);
+    }
   }
   const out: CommandLinePaths = { raws, written, names: [...names], words, fromTop };
   if (names.size > MAX_NAMES) out.unplaceable = `more than ${MAX_NAMES} names to check in one command line`;

@@ -951,3 +951,25 @@ export function stdinFileList(words: readonly string[]): '\n' | '\0' | undefined
   }
   return undefined;
 }
+
+/**
+ * The symbolic links `ln -s` makes: each link's path and its target as written, which the
+ * kernel reads from the link's own directory, not the shell's (`ln -s ../secrets sub/s` points
+ * `sub/s` at `secrets`). With two operands the second may be a directory to make the link in:
+ * both readings are given.
+ */
+export function symbolicLinks(words: readonly string[]): { target: string; link: string; fromShell: boolean }[] {
+  if (words[0] !== 'ln') return [];
+  const known = [...longNamesOf(TARGET_FIRST), '--symbolic', '--relative', '--no-target-directory'];
+  if (!hasOption(words, { letters: 's', long: ['--symbolic'] }, TARGET_FIRST.valued, known)) return [];
+  // `ln -sr`: the target is given from the shell's directory and rewritten relative to the link.
+  const fromShell = hasOption(words, { letters: 'r', long: ['--relative'] }, TARGET_FIRST.valued, known);
+  const targets = operandsBy(words, 0, TARGET_FIRST).operandFiles;
+  const named = (dir: string, target: string) => ({ target, link: within(dir, target.slice(target.lastIndexOf('/') + 1)), fromShell });
+  const directory = lastOptionValue(words, TARGET_OPTION, TARGET_FIRST.valued, 1, known);
+  if (directory !== undefined) return targets.map((target) => named(directory, target));
+  if (targets.length === 1) return [named('', targets[0]!)];
+  const last = targets[targets.length - 1]!;
+  const linked = targets.slice(0, -1).map((target) => named(last, target));
+  return targets.length === 2 ? [{ target: targets[0]!, link: last, fromShell }, ...linked] : linked;
+}

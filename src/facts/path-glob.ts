@@ -34,6 +34,11 @@ const SHELL_WILDCARD = /[*?[]|[@!+]\(/;
 // `@.env`, `host:.env`, `a,b.pem`. Every fragment between them is tried as a file name.
 export const WORD_SPLIT = /[/\s"'`()=,;:<>|&{}$\\@]+/;
 
+/** Whether a shell word or path holds a wildcard the shell may expand (`*`, `?`, `[`, an extglob). */
+export function hasShellWildcard(text: string): boolean {
+  return SHELL_WILDCARD.test(text);
+}
+
 /** A glob with no `/` matches the file name at any depth. */
 export function isFileNameGlob(glob: string): boolean {
   const g = glob.endsWith('/') ? glob.slice(0, -1) : glob;

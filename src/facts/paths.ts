@@ -3,6 +3,8 @@
 // (a symlink may change between calls, so nothing is remembered).
 import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import picomatch from 'picomatch';
+import { hasShellWildcard } from './path-glob.js';
 import { caseFold, hasLoneSurrogate } from './unicode.js';
 
 export interface PathContext {
@@ -328,6 +330,68 @@ export function canonicalPath(raw: string, ctx: PathContext): Canonical {
     return finish(resolved.path, ctx.caseInsensitive);
   } catch (error) {
     return fail(`cannot make the path canonical: ${error instanceof Error ? error.message : 'unknown error'}`);
+  }
+}
+
+/** Most directory entries one wildcard path may read, and most files it may name, before it is refused. */
+export type Expansions = { ok: true; paths: string[] } | { ok: false; reason: string };
+const MAX_WILDCARD_ENTRIES = 20_000;
+const MAX_WILDCARD_MATCHES = 512;
+
+/**
+ * The existing files a shell path with wildcards names (`envlin?`, `l?/data`, `src/*.ts`),
+ * each made canonical: the shell expands the word against the file system before the command
+ * runs, so with symlinks resolved a link behind a wildcard is followed as the shell will follow
+ * it (`cat envlin?` reads what `envlink` points to). Read the shell's way, dot files included
+ * (the safe side). None when nothing matches: the shell then passes the word as written,
+ * which is checked as it is. A path that reads too much of the file system is refused. Never throws.
+ */
+export function wildcardExpansions(raw: string, ctx: PathContext): Expansions {
+  try {
+    const problem = checkRaw(raw);
+    if (problem !== undefined) return { ok: false, reason: problem };
+    const expanded = expandRaw(raw, ctx.home);
+    if (!expanded.ok) return { ok: false, reason: expanded.reason };
+    let absolute = expanded.path;
+    if (!absolute.startsWith('/')) {
+      const base = baseDirectory(ctx);
+      if (!base.ok) return { ok: false, reason: base.reason };
+      absolute = base.path + '/' + absolute;
+    }
+    let found = [''];
+    let read = 0;
+    for (const segment of absolute.split('/')) {
+      if (segment === '') continue;
+      if (!hasShellWildcard(segment)) {
+        found = found.map((dir) => dir + '/' + segment);
+        continue;
+      }
+      const matches = picomatch(segment, { dot: true, nocase: ctx.caseInsensitive });
+      const next: string[] = [];
+      for (const dir of found) {
+        let names: string[];
+        try {
+          names = fs.readdirSync(dir === '' ? '/' : dir);
+        } catch {
+          continue; // no such directory: nothing there to expand to
+        }
+        read += names.length;
+        if (read > MAX_WILDCARD_ENTRIES) return { ok: false, reason: `the wildcard path reads more than ${MAX_WILDCARD_ENTRIES} directory entries` };
+        for (const name of names) if (matches(name)) next.push(dir + '/' + name);
+        if (next.length > MAX_WILDCARD_MATCHES) return { ok: false, reason: `the wildcard path names more than ${MAX_WILDCARD_MATCHES} files` };
+      }
+      if (next.length === 0) return { ok: true, paths: [] };
+      found = next;
+    }
+    const paths: string[] = [];
+    for (const match of found) {
+      const c = canonicalPath(match, ctx);
+      if (!c.ok) return { ok: false, reason: c.reason };
+      paths.push(c.path);
+    }
+    return { ok: true, paths };
+  } catch (error) {
+    return { ok: false, reason: `cannot expand the wildcard path: ${error instanceof Error ? error.message : 'unknown error'}` };
   }
 }
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileOperands, findStartingPoints, ownDirectories, stdinFileList, wordRoles } from '../../src/facts/file-operands.js';
+import { fileOperands, findStartingPoints, ownDirectories, stdinFileList, symbolicLinks, wordRoles } from '../../src/facts/file-operands.js';
 import { longName } from '../../src/facts/options.js';
 import { initShellParser } from '../../src/facts/shell/index.js';
 import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
@@ -389,6 +389,18 @@ describe('the files a reading command writes', () => {
   it.each(['find . -delete', 'find . -exec rm {} ;', 'find . -okdir cat {} ;', 'git restore a', 'git stash', 'git apply fix.diff', 'cp a b', 'sed -n p f'])('%s may write more than it names as output', (command) => {
     expect(writesOnly(command)).toBeUndefined();
   });
+});
+
+describe('the symbolic links ln -s makes', () => {
+  it.each([
+    ['ln -s ../secrets sub/s', [{ target: '../secrets', link: 'sub/s', fromShell: false }, { target: '../secrets', link: 'sub/s/secrets', fromShell: false }]],
+    ['ln -s /etc', [{ target: '/etc', link: 'etc', fromShell: false }]],
+    ['ln -sf a b dir', [{ target: 'a', link: 'dir/a', fromShell: false }, { target: 'b', link: 'dir/b', fromShell: false }]],
+    ['ln -s -t dir ../x', [{ target: '../x', link: 'dir/x', fromShell: false }]],
+    ['ln -sr src/a.ts sub/y', [{ target: 'src/a.ts', link: 'sub/y', fromShell: true }, { target: 'src/a.ts', link: 'sub/y/a.ts', fromShell: true }]],
+    ['ln a b', []],
+    ['cp -s a b', []],
+  ])('%s', (command, links) => expect(symbolicLinks(command.split(' '))).toEqual(links));
 });
 
 describe('programs that read file names from standard input', () => {
