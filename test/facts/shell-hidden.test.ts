@@ -422,6 +422,15 @@ describe('variables this script sets to known text are expanded in arguments', (
     ['d=/; rm -rf $d', ['rm -rf /']],
     ['f=~/.ssh/id_rsa; cat $f', ['cat ~/.ssh/id_rsa']],
     ["f=.env bash -c 'cat $f'", ['cat .env']],
+    // `+=` appends to each value; a script that sets variables in other ways still has its literal ones checked.
+    ['f=.e; f+=nv; cat $f', ['cat .e .env']],
+    ['f=.env; ls . ; cat $f', ['cat .env']],
+    ['f=.env; read g; cat $f', ['cat .env']],
+    // `sh -c STRING NAME ARGS`: the arguments are `$0`, `$1`, `$@` inside the string.
+    ["bash -c 'cat \"$1\"' _ .env", ['cat .env']],
+    ["sh -c 'cat $0 \"$@\"' .env a b", ['cat .env a b']],
+    ["find . -maxdepth 0 -exec sh -c 'cat \"$0\"env' {} \\;", ['cat {}env .env']],
+    ["xargs sh -c 'cat \"$1\"' _ <<< .env", ['cat .env']],
   ])('%j is also checked as %j', (src, expected) => {
     // In addition to the command as written: the assignment may not have run.
     const all = texts(src);
@@ -432,7 +441,6 @@ describe('variables this script sets to known text are expanded in arguments', (
     ['f=x; f=$(ls); cat $f', ['ls', 'cat $f']],
     ['read f; cat $f', ['read f', 'cat $f']],
     ['declare -n f=g; g=.env; cat $f', ['declare -n f=g', 'cat $f']],
-    ['f=.e; f+=nv; cat $f', ['cat $f']],
     ['cat $USER', ['cat $USER']],
   ])('%j is left as written when the value is not known', (src, expected) => {
     expect(texts(src)).toEqual(expected);

@@ -31,6 +31,8 @@ export interface Assign {
   value?: Word;
   /** `a=(x y)`: the elements, when none has an index (`[i]=v`) and it is not `+=`. */
   items?: Word[];
+  /** `a+=v`: the value is appended to the variable's. */
+  append?: true;
 }
 
 export type Command =

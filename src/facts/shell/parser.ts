@@ -291,7 +291,7 @@ class Converter {
       return assign;
     }
     if (isNil(node.Value)) return { name };
-    return { name, value: this.word(node.Value, depth) };
+    return node.Append ? { name, value: this.word(node.Value, depth), append: true } : { name, value: this.word(node.Value, depth) };
   }
 
   private assignAsWord(node: GoNode, depth: number): Word {

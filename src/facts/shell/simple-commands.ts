@@ -57,7 +57,7 @@ interface Walk {
   payload: boolean;
   readsInput: boolean;
   /** Variables set to known text (null once a script sets them in ways not followed). */
-  vars: Variables | null;
+  vars: Variables;
   /** The commands as written around the one being read (`sudo -u root ls`), outermost first. */
   wrapping: string[];
   /** How many loops and function bodies enclose the command being read. */
@@ -120,7 +120,7 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
     if (error instanceof DepthExceeded) throw new CapExceeded('depth');
     throw error;
   }
-  if (walk.vars !== null && !collectVariables(source, stmts, walk.vars)) walk.vars = null;
+  collectVariables(stmts, walk.vars);
   if (depth === 0) {
     const steps = andChain(stmts);
     walk.chain = steps === undefined ? undefined : new Set(steps);
@@ -406,8 +406,10 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       if (builder?.replace !== undefined && text.includes(builder.replace)) {
         markUnverifiable(walk, `the command string comes from \`${builder.name}\` input: \`${text}\``);
       }
-      // The interpreter is not kept: what it runs is checked instead.
-      collectFromSource(text, depth + 1, walk);
+      // The interpreter is not kept: what it runs is checked instead, with its arguments as
+      // `$0`, `$1`, ... (`bash -c 'cat "$1"' _ .env` reads .env).
+      const positional = positionalArguments(values.slice(how.index + 1), builder, builderItems(builder, stmt, walk));
+      withPositional(walk, positional, () => collectFromSource(text, depth + 1, walk));
       return;
     }
     if (builder?.appends) {
@@ -669,6 +671,44 @@ function literalStdin(stmt: Stmt, walk: Walk, reader: string): string | undefine
 }
 
 /**
+ * The values of `$0`, `$1`, ... for `sh -c STRING NAME ARG...`: each literal argument, with a
+ * builder's items where its replace string is (`find -exec sh -c '…' {} \;`) or appended
+ * (`xargs sh -c '…' _`); an argument that is not a literal is unknown.
+ */
+function positionalArguments(args: readonly WordValue[], builder: Builder | undefined, items: readonly string[]): (string[] | 'unknown')[] {
+  const out: (string[] | 'unknown')[] = args.map((arg) => {
+    if (!arg.literal) return 'unknown';
+    const replace = builder?.replace;
+    if (replace === undefined || replace === '' || !arg.text.includes(replace)) return [arg.text];
+    return [arg.text, ...items.map((item) => arg.text.split(replace).join(item))];
+  });
+  if (builder?.appends) for (const item of items) out.push([item]);
+  return out;
+}
+
+/** Runs `read` with `$0`, `$1`, ..., `$@` and `$*` known to the variable expansion (restored after). */
+function withPositional(walk: Walk, positional: readonly (string[] | 'unknown')[], read: () => void): void {
+  const vars = walk.vars;
+  if (positional.length === 0) return read();
+  const rest = positional.slice(1);
+  const all: string[] | 'unknown' = rest.some((p) => p === 'unknown') ? 'unknown' : rest.flatMap((p) => p as string[]);
+  const names = [...positional.map((_, i) => String(i)), '@', '*'];
+  const saved = names.map((name) => vars.get(name));
+  positional.forEach((p, i) => vars.set(String(i), p));
+  vars.set('@', all);
+  vars.set('*', all);
+  try {
+    read();
+  } finally {
+    names.forEach((name, i) => {
+      const before = saved[i];
+      if (before === undefined) vars.delete(name);
+      else vars.set(name, before);
+    });
+  }
+}
+
+/**
  * The words a builder's items add to its command: appended (xargs), or put where the
  * replace string is, in any word (`cat config/{}`, `cat {}env`). Checked like arguments.
  */
@@ -712,7 +752,7 @@ function emitWords(walk: Walk, given: WordValue[], redirects: string[]): void {
   const substituted: WordValue[] = [first];
   let anySubstituted = false;
   for (const v of given.slice(1)) {
-    const known = !v.literal && v.word !== undefined && walk.vars !== null ? expandVariables(v.word, walk.vars, MAX_BRACE_WORDS) : undefined;
+    const known = !v.literal && v.word !== undefined ? expandVariables(v.word, walk.vars, MAX_BRACE_WORDS) : undefined;
     if (known !== undefined) {
       anySubstituted = true;
       values.push(v);

@@ -1,46 +1,40 @@
 // Variables a command string sets to known text, so `f=.env; cat $f` is checked as
-// `cat .env`. Only ever adds what to check: a variable with any assignment we cannot
-// read, or a script that can set variables in ways we do not follow (`read`, `eval`,
-// `source`, arithmetic, `${x:=...}`), expands to nothing known and stays as written.
+// `cat .env`. Only ever adds what to check: the word as written is checked too, so a value
+// set in a way not followed here (`read`, `eval`, `source`, arithmetic, `${x:=...}`) takes
+// nothing away; a variable with an assignment we cannot read expands to nothing known.
+// The literal values a variable is given are checked whatever else the script does
+// (`f=.env; ls . ; cat $f`).
 import type { Stmt, Word } from './ast.js';
 import { nestedLists, wordValue } from './words.js';
 
 /** Name → every literal value assigned anywhere, or 'unknown'. */
 export type Variables = Map<string, string[] | 'unknown'>;
 
-// Ways to set a variable that the collection below does not follow.
-const untracked =
-  /(^|[^A-Za-z0-9_])(read|mapfile|readarray|getopts|select|unset|source|eval|let|printf|coproc)([^A-Za-z0-9_]|$)|(^|[;&|\s(])\.\s|\$\{[^}]*:?[=?]|\(\(|\+=|\[[^\]]*\]=/;
-
-/**
- * Adds the assignments of `stmts` (parsed from `source`) to `vars`. Returns false when the
- * source sets variables in ways not followed: the caller then stops expanding variables.
- */
-export function collectVariables(source: string, stmts: Stmt[], vars: Variables): boolean {
-  if (untracked.test(source)) return false;
-  let ok = true;
+/** Adds the literal assignments of `stmts` to `vars` (an unreadable one makes its variable unknown). */
+export function collectVariables(stmts: Stmt[], vars: Variables): void {
   const visit = (list: Stmt[]): void => {
     for (const stmt of list) {
-      if (!ok) return;
       const command = stmt.command;
       if (command === undefined) continue;
       if (command.kind === 'call') {
         for (const a of command.assigns) {
-          if (a.items === undefined) assign(vars, a.name, a.value);
+          if (a.append) append(vars, a.name, a.value);
+          else if (a.items === undefined) assign(vars, a.name, a.value);
           else if (a.items.length === 0) vars.set(a.name, 'unknown');
           else for (const item of a.items) assign(vars, a.name, item);
         }
         const head = command.args[0] === undefined ? undefined : wordValue(command.args[0]).text;
         if (head !== undefined && declarations.has(head)) {
           // `export f=.env`: name=value words. Options (-n nameref, -i integer, -a array,
-          // -u/-l case) change what the value becomes: stop expanding.
+          // -u/-l case) change what the value becomes: its names are unknown.
+          const options = command.args.slice(1).some((w) => /^[-+]/.test(wordValue(w).text));
           for (const w of command.args.slice(1)) {
             const v = wordValue(w);
-            if (v.text.startsWith('-') || v.text.startsWith('+')) { ok = false; return; }
+            if (v.text.startsWith('-') || v.text.startsWith('+')) continue;
             const eq = v.text.indexOf('=');
             const name = eq === -1 ? v.text : v.text.slice(0, eq);
             if (eq === -1) continue; // `export f` keeps f's value
-            if (!v.literal || v.text.includes('$', eq)) vars.set(name, 'unknown');
+            if (options || !v.literal || v.text.includes('$', eq)) vars.set(name, 'unknown');
             else add(vars, name, v.text.slice(eq + 1));
           }
         }
@@ -56,7 +50,6 @@ export function collectVariables(source: string, stmts: Stmt[], vars: Variables)
     }
   };
   visit(stmts);
-  return ok;
 }
 
 const declarations = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
@@ -66,6 +59,18 @@ function add(vars: Variables, name: string, text: string): void {
   if (known === 'unknown') return;
   if (known === undefined) vars.set(name, [text]);
   else if (!known.includes(text)) known.push(text);
+}
+
+/** `f+=v`: each value f may have, with v appended, is one more it may have (`f=.e; f+=nv` is `.env`). */
+function append(vars: Variables, name: string, value: Word | undefined): void {
+  const known = vars.get(name);
+  const v = value === undefined ? undefined : wordValue(value);
+  if (known === 'unknown') return;
+  if (v === undefined || !v.literal || v.text.includes('$')) {
+    vars.set(name, 'unknown');
+    return;
+  }
+  for (const before of known === undefined ? [''] : [...known]) add(vars, name, before + v.text);
 }
 
 function assign(vars: Variables, name: string, value: Word | undefined): void {
@@ -81,7 +86,8 @@ function assign(vars: Variables, name: string, value: Word | undefined): void {
 
 // `$f`, `${f}`, and an array's elements: `${a[@]}`, `${a[*]}`, `${a[0]}` (any element,
 // which checks more words than run, never fewer).
-const simpleReference = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(?:\[(?:[@*]|\d+)\])?\})$/;
+// `$f`, `${f}`, `${f[0]}`, and the positional parameters `$1`, `${10}`, `$@`, `$*` (set for `sh -c STRING ARGS`).
+const simpleReference = /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[0-9@*])|\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(?:\[(?:[@*]|\d+)\])?\})$/;
 
 /**
  * The texts `word` can expand to when every expansion in it is a variable this script
