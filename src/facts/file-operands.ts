@@ -90,6 +90,8 @@ interface OperandGrammar {
   writesInto?: { when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling; anywhere?: OptionSpelling; wholeTree?: boolean; whenRevision?: boolean; firstIn?: readonly string[] };
   /** Its file operands are git pathspecs: `:/a` and `:(top)a` name `a` at the work tree's top (pathspecTarget). */
   pathspecs?: boolean;
+  /** With only excluding pathspecs (`:!x`) it acts on the rest of the whole tree, from the top (restore, checkout; not rm or clean). */
+  excludesFromTop?: true;
   /** Files it writes beside its file operands, not beside option values (`gzip a` writes `a.gz`, `patch a.c` may leave `a.c.orig`). */
   outputs?: (files: readonly string[], words: readonly string[]) => string[];
   /** The option whose value is the directory it works in (`tar -C DIR`, `make -C DIR`, `patch -d DIR`). */
@@ -101,9 +103,10 @@ const PLAIN: OperandGrammar = { valued: '' };
 export const TAR_VALUED = 'fCTXbLNgVHKIF';
 const TAR: OperandGrammar = {
   valued: TAR_VALUED, fileValued: 'fTXg', opaque: 'CIF',
-  valuedLong: ['--exclude', '--transform', '--xform', '--format', '--owner', '--group', '--mode', '--mtime', '--label', '--blocking-factor', '--newer', '--after-date', '--strip-components'],
+  valuedLong: ['--exclude', '--transform', '--xform', '--format', '--owner', '--group', '--mode', '--mtime', '--label', '--blocking-factor', '--newer', '--after-date', '--strip-components', '--directory'],
   fileLong: ['--file', '--files-from', '--exclude-from', '--listed-incremental'],
   flagLong: ['--extract', '--get', '--list', '--diff', '--compare', '--create', '--append', '--update', '--checkpoint', '--backup', '--occurrence', '--totals', '--atime-preserve'],
+  // --directory's value is where it extracts to, never a member (`tar -xf a.tar --directory docs`)
   opaqueLong: ['--directory'],
   directory: { letters: 'C', long: ['--directory'] },
 };
@@ -333,7 +336,7 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
 
 /** Git subcommands that write the files they name (`git restore a.txt` overwrites it). */
 const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
-  ['restore', { valued: 's', valuedLong: ['--source'], fileLong: ['--pathspec-from-file'], pathspecs: true }],
+  ['restore', { valued: 's', valuedLong: ['--source'], fileLong: ['--pathspec-from-file'], pathspecs: true, excludesFromTop: true }],
   ['rm', { valued: '', fileLong: ['--pathspec-from-file'], pathspecs: true }],
   ['mv', { valued: '', pathspecs: true }],
   // `git checkout X` restores the file X when X names no branch (tested against git): read
@@ -343,7 +346,7 @@ const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Operan
   // format-patch writes its patches into the working directory, or -o's, unless --stdout
   ['format-patch', { valued: 'o', fileValued: 'o', fileLong: ['--output-directory'], noOperandFiles: true, writesInto: { unless: { letters: '', long: ['--stdout'] }, directory: { letters: 'o', long: ['--output-directory'] } } }],
   // `git checkout main` may also switch the whole work tree to the branch main.
-  ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], commitsBeforeDashes: true, pathspecs: true, writesInto: { wholeTree: true, whenRevision: true } }],
+  ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], commitsBeforeDashes: true, pathspecs: true, excludesFromTop: true, writesInto: { wholeTree: true, whenRevision: true } }],
   // Subcommands that rewrite the work tree with files the line does not name (from a patch,
   // a commit, another branch): the working directory counts as written.
   ['apply', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--exclude', '--include', '--directory', '--whitespace', '--build-fake-ancestor'], writesInto: { unless: { letters: '', long: ['--check', '--stat', '--numstat', '--summary', '--cached'] }, despite: { letters: '', long: ['--apply'] } } }],
@@ -355,7 +358,7 @@ const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Operan
   ...['merge', 'pull', 'rebase', 'cherry-pick', 'revert'].map((name): [string, OperandGrammar] => [name, { valued: 'mFsXx', noOperandFiles: true, writesInto: { wholeTree: true } }]),
   // checkout-index -a writes every file in the index (or under --prefix's directory), read-tree -u the tree it reads,
   // sparse-checkout (but `list`) removes and restores files all over the tree
-  ['checkout-index', { valued: 'z', valuedLong: ['--stage'], fileLong: ['--prefix'], pathspecs: true, writesInto: { unlessOperand: true, wholeTree: true } }],
+  ['checkout-index', { valued: 'z', valuedLong: ['--stage'], fileLong: ['--prefix'], pathspecs: true, excludesFromTop: true, writesInto: { unlessOperand: true, wholeTree: true } }],
   ['read-tree', { valued: '', valuedLong: ['--prefix', '--exclude-per-directory'], fileLong: ['--index-output'], noOperandFiles: true, writesInto: { when: { letters: 'u', long: [] }, wholeTree: true } }],
   ['sparse-checkout', { valued: '', noOperandFiles: true, writesInto: { readOnlyFirst: ['list'], wholeTree: true } }],
   // `git switch -c new` stays on the same commit; given a branch or a start point, it changes the files
@@ -526,7 +529,13 @@ export function wordRoles(words: readonly string[]): WordRoles {
   let { files, plain } = reading;
   const fromTop: string[] = [];
   if (grammar.pathspecs === true) {
-    // Magic pathspecs are no paths as written: their pattern is, here or at the top.
+    // Magic pathspecs are no paths as written: their pattern is, here or at the top. When
+    // every pathspec excludes (`:!x`, `:^x`, `:(exclude)x`), restore and checkout match all the
+    // rest from the top (`git restore ':!x'` in src/ restores the whole tree).
+    // A checkout's one other operand may be the revision (`git checkout HEAD ':^x'`).
+    const magic = reading.operandFiles.filter((word) => word.startsWith(':'));
+    const others = reading.operandFiles.length - magic.length;
+    if (grammar.excludesFromTop && magic.length > 0 && magic.every(isExcludingPathspec) && (others === 0 || (grammar.commitsBeforeDashes === true && others === 1))) fromTop.push('');
     for (const word of reading.operandFiles) {
       const target = pathspecTarget(word);
       if (target === undefined) continue;
@@ -569,6 +578,13 @@ function rolesOf({ files, plain, script, reads, fromTop }: WordRoles): WordRoles
  * here. Undefined for a plain pathspec (no leading `:`). Kept as what the pattern may name,
  * so the exclusions (`:!a`) count too: the safe side.
  */
+/** Whether a git pathspec excludes what it names (`:!x`, `:^x`, `:(exclude,top)x`). */
+function isExcludingPathspec(word: string): boolean {
+  const long = /^:\(([^)]*)\)/.exec(word);
+  if (long !== null) return long[1]!.split(',').some((m) => m.trim() === 'exclude');
+  return /^:[/]*[!^]/.test(word);
+}
+
 export function pathspecTarget(word: string): { path: string; fromTop: boolean } | undefined {
   if (!word.startsWith(':')) return undefined;
   const long = /^:\(([^)]*)\)(.*)$/s.exec(word);
@@ -907,6 +923,7 @@ export function findStartingPoints(words: readonly string[]): string[] {
 function findParts(words: readonly string[]): { points: string[]; expressionAt: number } {
   let i = 1;
   while (i < words.length && /^-[HLPDO]/.test(words[i]!)) i += words[i] === '-D' || words[i] === '-O' ? 2 : 1;
+  if (words[i] === '--') i++; // `find -- DIR`: the starting points follow
   const points: string[] = [];
   while (i < words.length && !/^[-(!),]/.test(words[i]!)) points.push(words[i++]!);
   return { points: points.length === 0 ? ['.'] : points, expressionAt: i };

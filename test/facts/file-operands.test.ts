@@ -313,7 +313,7 @@ describe('what git writes from the top of its work tree', () => {
     ['git checkout-index -a -f', ['']], ['git read-tree -u --reset HEAD', ['']], ['git sparse-checkout set src', ['']],
     // magic pathspecs
     ['git restore :/package.json', ['package.json']], ['git checkout -- :(top)package.json', ['package.json']], ['git clean -f :/', ['']],
-    ['git rm :/docs/d', ['docs/d']], ['git rm -r :(top,icase)Docs', ['Docs']], ['git checkout -- :!/a', ['a']],
+    ['git rm :/docs/d', ['docs/d']], ['git rm -r :(top,icase)Docs', ['Docs']], ['git checkout -- :!/a', ['', 'a']],
     // only what they name, here
     ['git checkout -- a', []], ['git checkout main -- a', []], ['git checkout ./a', []], ['git checkout src/', []], ['git checkout *.ts', []],
     ['git checkout -b topic', []], ['git checkout main a', []], ['git switch -c topic', []], ['git stash list', []], ['git reset HEAD~1', []],
