@@ -31,17 +31,14 @@ function isStringArray(v: unknown): v is string[] {
   return true;
 }
 
-/** A copy of a string array, each element read once; undefined when `v` is not one. */
+/**
+ * A copy of a string array, each element read once (by the native slice: a Proxy's own
+ * `slice` is never called); undefined when `v` is not one.
+ */
 function stringArrayCopy(v: unknown): string[] | undefined {
   if (!Array.isArray(v)) return undefined;
-  const n = v.length;
-  const out: string[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const item: unknown = v[i];
-    if (typeof item !== 'string') return undefined;
-    out[i] = item;
-  }
-  return out;
+  const copy = Array.prototype.slice.call(v) as unknown[];
+  return isStringArray(copy) ? copy : undefined;
 }
 
 /** The first own key not in `allowed`, or undefined (no key array is built). */
