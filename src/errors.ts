@@ -32,6 +32,8 @@ export const DiagnosticCode = {
   // appended by src/policy
   BadWorkspaceRoot: 'bad-workspace-root',
   EmptyMatch: 'empty-match',
+  ScopeRuleWithoutChannel: 'scope-rule-without-channel',
+  NegationOnMissingFact: 'negation-on-missing-fact',
 } as const;
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 

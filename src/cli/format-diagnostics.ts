@@ -34,6 +34,8 @@ const CODE_DESCRIPTIONS: Record<string, string> = {
   [DiagnosticCode.TestInvalid]: 'A policy test file is malformed.',
   [DiagnosticCode.BadWorkspaceRoot]: 'workspace.root is not absolute, ~/... or ${cwd}.',
   [DiagnosticCode.EmptyMatch]: 'A match list is empty, so the policy governs no call.',
+  [DiagnosticCode.ScopeRuleWithoutChannel]: 'A scope rule lists sender or role ids but no channel, so the ids match in every channel.',
+  [DiagnosticCode.NegationOnMissingFact]: 'A custom rule uses doesNotContain on a fact a call may lack; a missing fact makes it false, so the rule does not fire.',
 };
 
 export function formatDiagnostics(d: Diagnostic[], format: DiagnosticFormat): string {

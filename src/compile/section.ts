@@ -1,5 +1,5 @@
 // What every section compiler receives and returns.
-import { nameGlobList } from '../facts/glob-test.js';
+import { nameGlobList } from '../facts/name-glob.js';
 import type { PolicyDocument } from '../policy/document.js';
 import type { Check, CoverageItemData, Limit, PathSettings, Verdict } from './model.js';
 
@@ -32,8 +32,8 @@ export interface GlobList {
 }
 
 /**
- * Tool-name and agent/channel globs: picomatch semantics, dot files matched, case-sensitive;
- * decided without picomatch's per-test result object (facts/glob-test.ts).
+ * Tool-name and agent/channel globs: names, not paths (`*` matches `/` and dots too),
+ * case-sensitive (facts/name-glob.ts).
  */
 export function nameGlobs(globs: readonly string[] | undefined): GlobList {
   return nameGlobList(globs);

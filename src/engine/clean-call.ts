@@ -31,6 +31,16 @@ function isStringArray(v: unknown): v is string[] {
   return true;
 }
 
+/**
+ * A copy of a string array, each element read once (by the native slice: a Proxy's own
+ * `slice` is never called); undefined when `v` is not one.
+ */
+function stringArrayCopy(v: unknown): string[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const copy = Array.prototype.slice.call(v) as unknown[];
+  return isStringArray(copy) ? copy : undefined;
+}
+
 /** The first own key not in `allowed`, or undefined (no key array is built). */
 function unknownKey(record: Record<string, unknown>, allowed: (key: string) => boolean): string | undefined {
   // for-in also sees enumerable keys inherited from a polluted Object.prototype: those are
@@ -189,9 +199,11 @@ function cleanCallOf(input: unknown): CleanCall | undefined {
         cwd = v as string | undefined;
         break;
       case 'derivedPaths':
-        if (v !== undefined && !isStringArray(v)) return undefined;
+        if (v !== undefined) {
+          derivedPaths = stringArrayCopy(v);
+          if (derivedPaths === undefined) return undefined;
+        }
         seen |= DERIVED_PATHS;
-        derivedPaths = v as string[] | undefined;
         break;
       case 'time':
         if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) return undefined;
@@ -230,37 +242,45 @@ function cleanCallOf(input: unknown): CleanCall | undefined {
 }
 
 /**
- * A requester the pass accepts: the object itself when it holds no null, else a copy without
- * the nulls; undefined when callProblem would refuse it (as cleanCallOf).
+ * A requester the pass accepts, as the engine's own object (each field read once here and never
+ * again: a getter or Proxy cannot answer the scopes check differently from the validation),
+ * nulls as absent; undefined when callProblem would refuse it (as cleanCallOf).
  */
 function cleanRequesterOf(input: unknown): Requester | undefined {
   if (input === null || typeof input !== 'object') return undefined;
   void (input as Record<string, unknown>).channel; // as in cleanCallOf
   if (!hasPlainPrototype(input)) return undefined;
   let seen = 0;
-  let nulls = false;
+  let channel: string | undefined, accountId: string | undefined, senderId: string | undefined;
+  let senderIsOwner: boolean | undefined, roleIds: string[] | undefined;
   for (const key in input) {
     const v = input[key];
-    if (v === null) nulls = true;
     switch (key) {
       case 'channel':
         if (v !== null && !isOptionalString(v)) return undefined;
         seen |= CHANNEL;
+        channel = (v as string | null | undefined) ?? undefined;
         break;
       case 'accountId':
         if (v !== null && !isOptionalString(v)) return undefined;
         seen |= ACCOUNT_ID;
+        accountId = (v as string | null | undefined) ?? undefined;
         break;
       case 'senderId':
         if (v !== null && !isOptionalString(v)) return undefined;
         seen |= SENDER_ID;
+        senderId = (v as string | null | undefined) ?? undefined;
         break;
       case 'senderIsOwner':
         if (v !== undefined && v !== null && typeof v !== 'boolean') return undefined;
         seen |= SENDER_IS_OWNER;
+        senderIsOwner = v ?? undefined;
         break;
       case 'roleIds':
-        if (v !== undefined && v !== null && !isStringArray(v)) return undefined;
+        if (v !== undefined && v !== null) {
+          roleIds = stringArrayCopy(v);
+          if (roleIds === undefined) return undefined;
+        }
         seen |= ROLE_IDS;
         break;
       default:
@@ -275,14 +295,43 @@ function cleanRequesterOf(input: unknown): Requester | undefined {
       ((seen & SENDER_IS_OWNER) !== 0 || !('senderIsOwner' in input)) &&
       ((seen & ROLE_IDS) !== 0 || !('roleIds' in input)));
   if (!complete) return undefined;
-  return nulls ? requesterWithoutNulls(input) : (input as Requester);
+  // One shape for every requester (undefined where absent), as the call's.
+  return { channel, accountId, senderId, senderIsOwner, roleIds };
+}
+
+/**
+ * The known keys of a call (and of its requester) read once each, own or inherited as
+ * callProblem reads them, arrays copied: callProblem and copyCall then work on this, so a
+ * getter or Proxy cannot pass the checks with one value and be copied with another.
+ * Anything that is not a plain object with known keys only is returned as it is, for
+ * callProblem to refuse with its reason.
+ */
+function snapshotOf(input: unknown, isKey: (key: string) => boolean, keys: ReadonlySet<string>): unknown {
+  if (!isPlainObject(input) || unknownKey(input, isKey) !== undefined) return input;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (!(key in input)) continue;
+    const v = input[key];
+    out[key] = Array.isArray(v) ? Array.prototype.slice.call(v) : v;
+  }
+  return out;
+}
+
+function callSnapshotOf(input: unknown): unknown {
+  const call = snapshotOf(input, isCallKey, CALL_KEYS);
+  if (call !== input) {
+    const record = call as Record<string, unknown>;
+    if (record.requester !== undefined) record.requester = snapshotOf(record.requester, isRequesterKey, REQUESTER_KEYS);
+  }
+  return call;
 }
 
 /** Validates and copies: the caller gets a call of its own. */
 export function parseToolCall(input: unknown): ParsedCall {
-  const problem = callProblem(input);
+  const snapshot = callSnapshotOf(input);
+  const problem = callProblem(snapshot);
   if (problem !== undefined) return { ok: false, message: problem };
-  return { ok: true, call: copyCall(input as Record<string, unknown>) };
+  return { ok: true, call: copyCall(snapshot as Record<string, unknown>) };
 }
 
 /**
@@ -293,9 +342,8 @@ export function parseToolCall(input: unknown): ParsedCall {
 export function checkToolCall(input: unknown): CleanCall | string {
   const clean = cleanCallOf(input);
   if (clean !== undefined) return clean;
-  const problem = callProblem(input);
-  if (problem !== undefined) return problem;
-  return copyCall(input as Record<string, unknown>);
+  const parsed = parseToolCall(input);
+  return parsed.ok ? parsed.call : parsed.message;
 }
 
 export type { ToolCall };

@@ -37,10 +37,15 @@ const SEVERITY_RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1,
 
 /** A deny that explains an internal failure: what every unexpected path ends in. */
 export function denyForError(error: unknown, revision = 'unknown'): Decision {
-  const detail = error instanceof Error ? error.message : String(error);
+  let detail: string;
+  try {
+    detail = oneLine(error instanceof Error ? error.message : String(error));
+  } catch {
+    detail = 'an error that cannot be shown'; // a thrown value whose message or toString throws
+  }
   return {
     decision: 'deny',
-    reasons: [{ policy: '*', check: 'engine.error', message: `evaluation failed, so the call is denied: ${oneLine(detail)}`, source: 'toolwarden' }],
+    reasons: [{ policy: '*', check: 'engine.error', message: `evaluation failed, so the call is denied: ${detail}`, source: 'toolwarden' }],
     revision,
   };
 }
@@ -142,8 +147,13 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       };
       const now = opts.useCallTime && call.time !== undefined ? call.time : clock();
       const consumed = store.tryConsume(requests, now);
-      if (isPromise(consumed)) return withTimeout(consumed, options.storeTimeoutMs ?? 2_000).then(settle, (error) => denyForError(error, revision));
-      return settle(consumed);
+      // `.catch` after `.then`: a failure while settling (a malformed answer) is a deny too, never a rejection.
+      if (isPromise(consumed)) {
+        return withTimeout(consumed, options.storeTimeoutMs ?? 2_000)
+          .then((answer) => settle(storeAnswer(answer, requests.length)))
+          .catch((error: unknown) => denyForError(error, revision));
+      }
+      return settle(storeAnswer(consumed, requests.length));
     } catch (error) {
       return denyForError(error, revision);
     }
@@ -194,6 +204,31 @@ function approvalFor(reasons: Reason[], governing: CompiledPolicy[], toolName: s
     severity,
     timeoutMs: Number.isFinite(timeoutMs) ? timeoutMs : 120_000,
   };
+}
+
+const CONSUMED: ConsumeResult = Object.freeze({ ok: true });
+
+/**
+ * A store's answer, each field read once and checked: `{ ok: true }`, or `{ ok: false, full }`
+ * with `full` naming at least one request by index. Anything else (`{ ok: "no" }`, a missing
+ * or malformed `full`, no object at all) comes from a broken store and throws, which denies.
+ */
+function storeAnswer(answer: unknown, requestCount: number): ConsumeResult {
+  if (typeof answer !== 'object' || answer === null) throw new Error('state store gave no answer object');
+  const ok: unknown = (answer as { ok?: unknown }).ok;
+  if (ok === true) return CONSUMED;
+  if (ok !== false) throw new Error('state store answer has no boolean `ok`');
+  const full: unknown = (answer as { full?: unknown }).full;
+  if (!Array.isArray(full) || full.length === 0 || full.length > requestCount) throw new Error('state store answer has no list of full limits');
+  const indexes: number[] = [];
+  for (let i = 0; i < full.length; i++) {
+    const index: unknown = full[i];
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= requestCount || indexes.includes(index)) {
+      throw new Error('state store answer names a limit it was not asked about');
+    }
+    indexes.push(index);
+  }
+  return { ok: false, full: indexes };
 }
 
 /** A store that does not answer in time is a store outage: the call is denied. */

@@ -44,21 +44,3 @@ export class RememberedFirst {
     return i;
   }
 }
-
-/** Memory bounds: most answers a name glob list remembers before starting over; longest name remembered. */
-const MAX_REMEMBERED_NAMES = 4096;
-const MAX_NAME_LENGTH = 256;
-
-/**
- * Tool, agent and channel globs as `nameGlobs` (compile/section.ts) compiles them: dot files
- * matched, case-sensitive, answers remembered by the list, which the compiled set owns.
- */
-export function nameGlobList(globs: readonly string[] | undefined): { globs: readonly string[]; first(value: string): number } {
-  return new NameGlobList(globs ?? []);
-}
-
-class NameGlobList extends RememberedFirst {
-  constructor(readonly globs: readonly string[]) {
-    super(globs.map((glob) => globTest(glob, { dot: true })), MAX_REMEMBERED_NAMES, MAX_NAME_LENGTH);
-  }
-}

@@ -76,6 +76,37 @@ export function globProblem(glob: string): { code: string; message: string } | u
   return undefined;
 }
 
+/**
+ * Facts a call may lack: its agent, session, channel and requester, and any parameter (a fact
+ * read through a path into `params`). toolName, toolClass and the lists paths and commands
+ * are always there.
+ */
+function mayBeMissing(fact: unknown, path: unknown): boolean {
+  if (fact === 'agentId' || fact === 'sessionId' || fact === 'channel' || fact === 'requester') return true;
+  return path !== undefined && (fact === 'params' || fact === 'paths' || fact === 'commands');
+}
+
+/**
+ * The `doesNotContain` comparisons on facts a call may lack that count towards firing the
+ * rule (under an even number of \`not\`s): a missing fact makes them false, where the author
+ * most likely meant "no list, so it does not contain it". `notEqual` and `notIn` are true on
+ * a missing fact (the rule fires), and under \`not\` a false comparison fires the rule: neither
+ * is reported.
+ */
+function negationsOnMissingFacts(node: unknown, pointer: string, negated: boolean): Array<{ pointer: string; fact: string; path: string | undefined }> {
+  if (node === null || typeof node !== 'object') return [];
+  const n = node as Record<string, unknown>;
+  if (Array.isArray(n.all) || Array.isArray(n.any)) {
+    const key = Array.isArray(n.all) ? 'all' : 'any';
+    return (n[key] as unknown[]).flatMap((child, i) => negationsOnMissingFacts(child, `${pointer}/${key}/${i}`, negated));
+  }
+  if (n.not !== undefined) return negationsOnMissingFacts(n.not, `${pointer}/not`, !negated);
+  if (!negated && n.operator === 'doesNotContain' && mayBeMissing(n.fact, n.path)) {
+    return [{ pointer, fact: String(n.fact), path: typeof n.path === 'string' ? n.path : undefined }];
+  }
+  return [];
+}
+
 export function lintDocument(doc: PolicyDocument): Issue[] {
   const issues: Issue[] = [];
   const error = (code: string, message: string, pointer: string): void => {
@@ -126,6 +157,25 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
         DiagnosticCode.EmptyAllowlist,
         `scope rule \`${rule.id}\` lists neither \`senderIds\` nor \`roleIds\`: it matches no requester`,
         `/scopes/rules/${i}`,
+      );
+    }
+  });
+  (doc.scopes?.rules ?? []).forEach((rule, i) => {
+    if ((rule.senderIds !== undefined || rule.roleIds !== undefined) && rule.channel === undefined) {
+      warn(
+        DiagnosticCode.ScopeRuleWithoutChannel,
+        `scope rule \`${rule.id}\` lists \`senderIds\`/\`roleIds\` but no \`channel\`: the ids match in every channel, though they are only unique per channel and account; add \`channel\` (and \`accountId\`)`,
+        `/scopes/rules/${i}`,
+      );
+    }
+  });
+  (doc.rules ?? []).forEach((rule, i) => {
+    for (const { pointer, fact, path } of negationsOnMissingFacts(rule.when, `/rules/${i}/when`, false)) {
+      const shownFact = path === undefined ? `\`${fact}\`` : `\`${fact}\` \`${path}\``;
+      warn(
+        DiagnosticCode.NegationOnMissingFact,
+        `rule \`${rule.id}\`: \`doesNotContain\` on ${shownFact} is false when a call lacks that fact (json-rules-engine semantics), so the rule does not fire for such a call; to fire then too, write the positive form under \`not\`: \`not: { fact: ${fact}${path === undefined ? '' : `, path: "${path}"`}, operator: contains, value: … }\``,
+        `${pointer}/operator`,
       );
     }
   });

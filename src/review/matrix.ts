@@ -1,6 +1,6 @@
 // Access matrix: for each agent the policies name, which tool each kind of requester may
 // use (allow / ask / deny), decided by the engine on one synthesised call per cell.
-import picomatch from 'picomatch';
+import { nameGlobTest } from '../facts/name-glob.js';
 import type { DecisionKind, Requester, ToolCall } from '../types.js';
 import { REPRESENTATIVE_TOOLS, agentName, callOf, isObject, paramsFor, section, strings, synthesise, toolNames } from './probes.js';
 import type { Context, PolicyData } from './probes.js';
@@ -22,8 +22,9 @@ export type Decide = (call: ToolCall) => Promise<DecisionKind>;
 const AUTONOMY_ORDER = ['full', 'supervised', 'readonly'];
 const OTHER_AGENT = 'other-agent';
 
+/** As the engine matches `match.agents`: name globs, not path globs. */
 function matches(globs: string[], value: string): boolean {
-  return globs.some((g) => picomatch(g, { dot: true })(value));
+  return globs.some((g) => nameGlobTest(g)(value));
 }
 
 /** Agents worth a table: one concrete name per `match.agents` glob, plus an agent no policy names. */

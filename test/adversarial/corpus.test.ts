@@ -18,6 +18,12 @@ function failingStore(kind: StoreKind): CounterStore {
   const fail = () => new Error('state store is down');
   if (kind === 'throwing') return { tryConsume: () => { throw fail(); }, peek: () => { throw fail(); } };
   if (kind === 'rejecting') return { tryConsume: () => Promise.reject(fail()), peek: () => Promise.reject(fail()) };
+  const malformed: Partial<Record<StoreKind, unknown>> = { 'async-ok-string': { ok: 'no' }, 'async-no-full': { ok: false }, 'async-null': null, 'sync-ok-string': { ok: 'no' } };
+  if (kind in malformed) {
+    const answer = malformed[kind] as never;
+    if (kind.startsWith('sync-')) return { tryConsume: () => answer, peek: () => [] };
+    return { tryConsume: async () => answer, peek: async () => [] };
+  }
   return { tryConsume: () => new Promise(() => {}), peek: () => new Promise(() => {}) };
 }
 

@@ -14,8 +14,11 @@ export interface Step {
   reasons?: string[];
 }
 
-/** Which counter store the case runs on: fresh memory (default) or a failing one. */
-export type StoreKind = 'memory' | 'throwing' | 'rejecting' | 'hanging';
+/**
+ * Which counter store the case runs on: fresh memory (default), a failing one, or one whose
+ * answer is malformed (`{ ok: "no" }`, `{ ok: false }` without `full`, `null`), async or sync.
+ */
+export type StoreKind = 'memory' | 'throwing' | 'rejecting' | 'hanging' | 'async-ok-string' | 'async-no-full' | 'async-null' | 'sync-ok-string';
 
 export type Case =
   | { kind: 'call'; file: string; cls: number; attack: string; policies: string[]; steps: Step[]; store: StoreKind }

@@ -31,7 +31,7 @@ describe('good policies', () => {
     const quiet = result.policies.find((p) => p.doc.id === 'quiet-hours');
     expect(quiet?.locate('/limits/rate/0/window')).toEqual({ file: `${GOOD}/chat-bots.yaml`, line: 36, column: 15 });
     const json = result.policies.find((p) => p.doc.id === 'support-bot');
-    expect(json?.locate('/scopes/rules/0/tools/1')).toMatchObject({ line: 13, column: 75 });
+    expect(json?.locate('/scopes/rules/0/tools/1')).toMatchObject({ line: 13, column: 98 });
     const coding = result.policies.find((p) => p.doc.id === 'coding-agent');
     expect(coding?.locate('/shell/allow/2')).toMatchObject({ line: 35, column: 39 });
     expect(coding?.locate('/rules/1/when/any/1/not/value/2')).toMatchObject({ line: 54, column: 68 });

@@ -17,7 +17,11 @@ export type Per = 'sender' | 'session' | 'agent' | 'channel' | 'global';
 // Counter keys are JSON arrays of their parts (JSON keeps parts apart), built on every call
 // that takes a slot: JSON.stringify of an array costs several times more than joining the
 // parts' JSON texts, so keys are joined by hand, to the very same text (stores keep keys
-// across restarts, so the format must not change).
+// across restarts, so the format must not change without reason).
+// A rate key names its window in ms ([policy, "rate", id, windowMs, part]): two limits with
+// the same policy and rate id but different windows (two sets sharing one store) would
+// otherwise share a counter, and the shorter window's pruning would delete the longer one's
+// history. Rate counters stored before the window was in the key start over once.
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** JSON.stringify(s), without calling it when nothing in `s` needs escaping. */
@@ -110,7 +114,7 @@ export const compileLimits: SectionCompiler = ({ policy, doc, at, cover }) => {
     const tools = rate.tools ? nameGlobs(rate.tools) : undefined;
     const per = (rate.per ?? 'session') as Per;
     const ms = windowMs(rate.window);
-    const prefix = '[' + JSON.stringify(policy) + ',"rate",' + JSON.stringify(rate.id) + ','; // JSON.stringify([policy, 'rate', id, part])
+    const prefix = '[' + JSON.stringify(policy) + ',"rate",' + JSON.stringify(rate.id) + ',' + JSON.stringify(ms) + ','; // JSON.stringify([policy, 'rate', id, ms, part])
     out.push({
       check: 'limits.rate',
       rule: rate.id,

@@ -3,7 +3,7 @@
 import type { Requester } from '../../types.js';
 import type { SectionCompiler } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
-import { nameGlobList as nameGlobs } from '../../facts/glob-test.js';
+import { nameGlobList as nameGlobs } from '../../facts/name-glob.js';
 import type { CleanCall, Sink, Verdict } from '../model.js';
 
 export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {

@@ -2,7 +2,7 @@
 // only way in besides approve.
 import type { SectionCompiler } from '../section.js';
 import { tick } from '../section.js';
-import { nameGlobList as nameGlobs } from '../../facts/glob-test.js';
+import { nameGlobList as nameGlobs } from '../../facts/name-glob.js';
 import type { Check } from '../model.js';
 
 export const compileTools: SectionCompiler = ({ doc, at, cover }) => {
