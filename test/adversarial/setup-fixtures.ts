@@ -39,6 +39,11 @@ export function setupAdversarialFixtures(): void {
     ['ws/src-link', 'src'], // relative link staying inside
     ['ws/in-link', path.join(ws, 'src')], // absolute link staying inside
     ['ws/dangling', path.join(outside, 'not-yet')], // target does not exist yet
+    // Other spellings of a name that OpenClaw's read opens when the one asked for is missing.
+    ['ws/variants/cafe\u0301', path.join(outside, 'secret.txt')], // NFD
+    ['ws/variants/my notes', path.join(outside, 'secret.txt')], // ASCII space
+    ["ws/variants/it's", path.join(outside, 'secret.txt')], // straight quote
   ];
+  fs.mkdirSync(path.join(ws, 'variants'), { recursive: true });
   for (const [rel, target] of links) fs.symlinkSync(target, path.join(base, rel));
 }
