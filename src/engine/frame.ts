@@ -135,7 +135,7 @@ interface ShellPaths {
   named?: string[];
 }
 
-type Root = { ok: true; path: string } | { ok: false; reason: string } | undefined;
+type Root = Canonical | undefined;
 
 /** A working directory relative paths are made canonical in: the call's cwd, or an exec tool's `workdir`. */
 interface Place {
@@ -149,6 +149,8 @@ interface Place {
 interface PathMemo {
   root: Root;
   anchor: string | undefined;
+  /** The anchor's narrow form (Canonical.narrow), when it differs. */
+  narrowAnchor: string | undefined;
   /** The set's memo when the settings are lexical. */
   lexical: LexicalMemo | undefined;
   /** The call's own cwd. */
@@ -179,6 +181,10 @@ class PolicyView implements CallView {
   }
   anchor(): string | undefined {
     return this.frame.memo(this.settings).anchor;
+  }
+  narrowAnchor(): string | undefined {
+    const m = this.frame.memo(this.settings);
+    return m.narrowAnchor ?? m.anchor;
   }
   paths(): PathFacts {
     return (this.facts ??= this.frame.paths(this.settings, this.toolClass));
@@ -249,12 +255,18 @@ export class CallFrame {
     else if (lexical === undefined) root = pinnedRoot(this.env, settings, cwd, canonicalRoot(settings.root, cwd, home, settings.resolveSymlinks, settings.caseInsensitive, stats));
     else root = lexical.root !== null ? lexical.root : (lexical.root = canonicalRoot(settings.root, cwd, home, false, settings.caseInsensitive, undefined));
     let anchor: string | undefined;
-    if (root?.ok) anchor = root.path;
-    else if (root === undefined && cwd !== undefined) {
+    let narrowAnchor: string | undefined;
+    if (root?.ok) {
+      anchor = root.path;
+      narrowAnchor = root.narrow;
+    } else if (root === undefined && cwd !== undefined) {
       const c = canonicalPath(cwd, { home, resolveSymlinks: settings.resolveSymlinks, caseInsensitive: settings.caseInsensitive, statCache: stats });
-      if (c.ok) anchor = c.path;
+      if (c.ok) {
+        anchor = c.path;
+        narrowAnchor = c.narrow;
+      }
     }
-    const m: PathMemo = { root, anchor, lexical, here: { cwd, known: null, ctx: undefined }, read: undefined, write: undefined, exec: undefined };
+    const m: PathMemo = { root, anchor, narrowAnchor, lexical, here: { cwd, known: null, ctx: undefined }, read: undefined, write: undefined, exec: undefined };
     if (this.firstKey === undefined) {
       this.firstKey = key;
       this.firstMemo = m;
@@ -322,12 +334,15 @@ export class CallFrame {
     const written: boolean[] = found.length > 0 ? extracted.writes : [];
     // Exec calls take their words from the parse below; others have words only from params (Grep's glob).
     const words: string[] = extracted.words ?? NO_WORDS;
+    // Narrow forms (Canonical.narrow), same index as paths: made only once a path has one.
+    let narrow: string[] | undefined;
     for (let i = 0; i < found.length; i++) {
       const p = found[i]!;
       const c = this.canonicalOf(p.value, settings, m);
       if (!c.ok) return cannotCanonicalise(p.value, p.from, c.reason);
       if (found.length === 1) paths[0] = c.path;
       else paths.push(c.path);
+      if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
     }
     // The names the params' words may stand for (Grep's `glob: "**/.env"` selects `./.env`).
     let named: string[] = NO_WORDS;
@@ -338,6 +353,7 @@ export class CallFrame {
         if (!c.ok) return cannotCanonicalise(call.cwd, 'cwd', c.reason);
         paths.push(c.path);
         written.push(false);
+        if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
       }
       const shell = this.shellPathsOf(this.shell());
       if (shell.unplaceable !== undefined) return { ok: false, reason: shell.unplaceable };
@@ -351,16 +367,19 @@ export class CallFrame {
           if (!c.ok) return cannotCanonicalise(raw, 'command', c.reason);
           paths.push(c.path);
           written.push(shell.written[i]!);
+          if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
         }
         // The work tree's top is the directory or one above it, up to the workspace root: each counts.
         for (const top of shell.fromTop) {
           const dir = this.canonicalAt(top.dir, settings, m, place);
           if (!dir.ok) return cannotCanonicalise(top.dir, 'command', dir.reason);
           for (const candidate of directoriesUpTo(dir.path, m.anchor)) {
-            const c: Canonical = top.path === '' ? { ok: true, path: candidate } : this.canonicalAt(within(candidate, top.path), settings, m, place);
+            // A directory above `dir` has the same segments as the matching one above its narrow form.
+            const c: Canonical = top.path === '' ? { ok: true, path: candidate, narrow: dir.narrow === undefined ? undefined : sameDepth(dir.narrow, candidate) } : this.canonicalAt(within(candidate, top.path), settings, m, place);
             if (!c.ok) return cannotCanonicalise(top.path, 'command', c.reason);
             paths.push(c.path);
             written.push(true);
+            if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
           }
         }
         const known = this.knownAt(place, m);
@@ -374,9 +393,9 @@ export class CallFrame {
         } else named = this.addNamed(named, shell.names, paths, settings, m, place);
       }
       // The parse's word list is shared (read only) unless the params added words of their own.
-      return { ok: true, paths, written, named, words: extracted.words ? [...extracted.words, ...shell.words] : shell.words };
+      return { ok: true, paths, written, named, words: extracted.words ? [...extracted.words, ...shell.words] : shell.words, narrow };
     }
-    return { ok: true, paths, written, named, words };
+    return { ok: true, paths, written, named, words, narrow };
   }
 
   /**
@@ -445,6 +464,7 @@ export class CallFrame {
   private contextFor(settings: PathSettings, root: Root, cwd: string | undefined): PathContext {
     return {
       root: root?.ok ? root.path : undefined,
+      rootPhysical: root?.ok ? root.physical : undefined,
       cwd,
       home: this.env.home,
       resolveSymlinks: settings.resolveSymlinks,
@@ -467,6 +487,30 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     namedFor: undefined,
     named: undefined,
   };
+}
+
+/**
+ * `narrow` with the narrow form of the path just added to `paths` (its canonical form when it
+ * has none); made on the first narrow form, the earlier paths being their own.
+ */
+function withNarrow(narrow: string[] | undefined, paths: readonly string[], form: string | undefined): string[] {
+  const last = paths.length - 1;
+  const out = narrow ?? paths.slice(0, last);
+  out.push(form ?? paths[last]!);
+  return out;
+}
+
+/** `path` cut to as many segments as `like` has (both absolute). */
+function sameDepth(path: string, like: string): string {
+  let depth = 0;
+  for (let i = 1; i < like.length; i++) if (like.charCodeAt(i) === 0x2f) depth++;
+  if (like.length > 1) depth++;
+  let end = 0;
+  for (let n = 0; n < depth; n++) {
+    const next = path.indexOf('/', end + 1);
+    end = next < 0 ? path.length : next;
+  }
+  return end === 0 ? '/' : path.slice(0, end);
 }
 
 function startOver(memo: LexicalMemo): void {

@@ -3,11 +3,13 @@
 // (a symlink may change between calls, so nothing is remembered).
 import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { caseFold, hasLoneSurrogate } from './unicode.js';
+import { caseFold, hasLoneSurrogate, narrowFold } from './unicode.js';
 
 export interface PathContext {
   /** Canonical absolute workspace root, or undefined. */
   root?: string;
+  /** The root as resolved, before NFC and case folding, when that differs from `root` (Canonical.physical). */
+  rootPhysical?: string;
   /** The call's working directory (raw; made canonical here). */
   cwd?: string;
   home: string;
@@ -24,7 +26,14 @@ export interface PathContext {
 /** `lstat` answers by absolute path within one call; null: the entry does not exist. */
 export type StatCache = Map<string, fs.Stats | null>;
 
-export type Canonical = { ok: true; path: string } | { ok: false; reason: string };
+/**
+ * `path`: the canonical form (NFC, and with caseInsensitive the full case fold), which every
+ * glob and containment check sees. `narrow`: the same path as the file system at least tells
+ * names apart (narrowFold: no NFC, ASCII case only), when it differs from `path`; checks that
+ * allow must match it too (see checkedNarrow). `physical` (roots only): the root as resolved,
+ * before NFC and folding, when that differs from `path`.
+ */
+export type Canonical = { ok: true; path: string; narrow?: string; physical?: string } | { ok: false; reason: string };
 
 export const MAX_PATH_LENGTH = 4096;
 const MAX_SYMLINKS = 40;
@@ -325,9 +334,66 @@ export function canonicalPath(raw: string, ctx: PathContext): Canonical {
     }
     const resolved = resolveAbsolute(absolute, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
     if (!resolved.ok) return resolved;
-    return finish(resolved.path, ctx.caseInsensitive);
+    const canonical = finish(resolved.path, ctx.caseInsensitive);
+    // Plain ASCII (and no upper case when folding) under a root spelt as it resolves: nothing to narrow.
+    if (!canonical.ok || (canonical.path === resolved.path && ctx.rootPhysical === undefined)) return canonical;
+    return checkedNarrow(canonical.path, resolved.path, ctx);
   } catch (error) {
     return fail(`cannot make the path canonical: ${error instanceof Error ? error.message : 'unknown error'}`);
+  }
+}
+
+/**
+ * NFC and case folding run after symlinks are resolved, so two different real directories
+ * may share a canonical name (`wé` and `we\u0301` on ext4, `ciss` and `ciß` under the full
+ * fold, `ws` and `WS` on a case-sensitive disk): deny lists may match more than the file
+ * system does, allow lists and containment must not.
+ * - Containment: a path whose canonical form is inside the root must be inside it as
+ *   resolved, byte for byte. If not, it is the root spelt another way on a file system that
+ *   folds (APFS: the entry at the root's depth is the root's own, same device and inode) or a
+ *   look-alike directory, refused. Without symlink resolution the file system is not asked:
+ *   the narrow forms (below) must agree instead.
+ * - Allowlists: a path also gets its narrow form (narrowFold of the resolved path, rebased
+ *   onto the root's when it is the root spelt another way), which they must match as well.
+ */
+function checkedNarrow(canonical: string, physical: string, ctx: PathContext): Canonical {
+  const ci = ctx.caseInsensitive;
+  const narrow = narrowFold(physical, ci);
+  if (ctx.root !== undefined && isInside(canonical, ctx.root)) {
+    const rootPhysical = ctx.rootPhysical ?? ctx.root;
+    const rootNarrow = narrowFold(rootPhysical, ci);
+    const inside = ctx.resolveSymlinks ? isInside(physical, rootPhysical) : isInside(narrow, rootNarrow);
+    if (!inside) {
+      // The entry at the root's depth: names keep their count of segments under NFC and folding.
+      const ancestor = segmentPrefix(physical, segmentsOf(rootPhysical).length);
+      if (!ctx.resolveSymlinks || !sameEntry(ancestor, rootPhysical)) {
+        return fail(`\`${physical}\` is not inside the workspace root \`${rootPhysical}\`: only Unicode normalisation or case folding makes it look so`);
+      }
+      const rebased = rootNarrow + narrow.slice(ancestor.length);
+      return rebased === canonical ? { ok: true, path: canonical } : { ok: true, path: canonical, narrow: rebased };
+    }
+  }
+  return narrow === canonical ? { ok: true, path: canonical } : { ok: true, path: canonical, narrow };
+}
+
+/** The first `count` segments of an absolute lexically clean path (`/` for none). */
+function segmentPrefix(path: string, count: number): string {
+  let end = 0;
+  for (let n = 0; n < count; n++) {
+    const next = path.indexOf('/', end + 1);
+    end = next < 0 ? path.length : next;
+  }
+  return end === 0 ? '/' : path.slice(0, end);
+}
+
+/** Whether two paths name the same existing file (device and inode); false when either cannot be inspected. */
+function sameEntry(a: string, b: string): boolean {
+  try {
+    const x = fs.statSync(a, { bigint: true });
+    const y = fs.statSync(b, { bigint: true });
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
   }
 }
 
@@ -358,7 +424,10 @@ export function canonicalRoot(
     if (!expanded.path.startsWith('/')) return fail(`workspace root \`${root}\` is not absolute`);
     const resolved = resolveAbsolute(expanded.path, resolveSymlinks, caseInsensitive, statCache);
     if (!resolved.ok) return resolved;
-    return finish(resolved.path, caseInsensitive);
+    const canonical = finish(resolved.path, caseInsensitive);
+    if (!canonical.ok || canonical.path === resolved.path) return canonical;
+    const narrow = narrowFold(resolved.path, caseInsensitive);
+    return { ok: true, path: canonical.path, physical: resolved.path, ...(narrow === canonical.path ? {} : { narrow }) };
   } catch (error) {
     return fail(`cannot make the root canonical: ${error instanceof Error ? error.message : 'unknown error'}`);
   }

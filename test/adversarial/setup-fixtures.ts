@@ -45,5 +45,9 @@ export function setupAdversarialFixtures(): void {
     ["ws/variants/it's", path.join(outside, 'secret.txt')], // straight quote
   ];
   fs.mkdirSync(path.join(ws, 'variants'), { recursive: true });
+  // Roots with look-alike siblings: names equal only after NFC or the case fold (threat 13).
+  for (const dir of ['w\u00e9/src', 'we\u0301', 'ciss/src', 'ci\u00df', 'CISS']) fs.mkdirSync(path.join(base, dir), { recursive: true });
+  for (const dir of ['we\u0301', 'ci\u00df', 'CISS']) fs.writeFileSync(path.join(base, dir, 'data'), 'look-alike\n');
+  links.push(['w\u00e9/x', '../we\u0301'], ['ciss/esz', '../ci\u00df'], ['ciss/up', '../CISS']);
   for (const [rel, target] of links) fs.symlinkSync(target, path.join(base, rel));
 }
