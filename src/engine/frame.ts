@@ -336,9 +336,11 @@ export class CallFrame {
     const words: string[] = extracted.words ?? NO_WORDS;
     // Narrow forms (Canonical.narrow), same index as paths: made only once a path has one.
     let narrow: string[] | undefined;
+    // A file tool joins a relative path to the cwd as written (paths.ts canonicalPath's lexicalCwd); a shell does not.
+    const lexicalCwd = toolClass !== 'exec';
     for (let i = 0; i < found.length; i++) {
       const p = found[i]!;
-      const c = this.canonicalOf(p.value, settings, m);
+      const c = this.canonicalAt(p.value, settings, m, m.here, lexicalCwd);
       if (!c.ok) return cannotCanonicalise(p.value, p.from, c.reason);
       if (found.length === 1) paths[0] = c.path;
       else paths.push(c.path);
@@ -418,10 +420,13 @@ export class CallFrame {
     return this.canonicalAt(raw, settings, m, m.here);
   }
 
-  /** Canonical form of one raw path with relative ones in `place`. */
-  private canonicalAt(raw: string, settings: PathSettings, m: PathMemo, place: Place): Canonical {
+  /**
+   * Canonical form of one raw path with relative ones in `place`. The memo is for lexical
+   * settings only, where `lexicalCwd` changes nothing (no link is followed).
+   */
+  private canonicalAt(raw: string, settings: PathSettings, m: PathMemo, place: Place, lexicalCwd = false): Canonical {
     const known = this.knownAt(place, m);
-    if (known === undefined || raw.length > MAX_REMEMBERED_LENGTH) return canonicalPath(raw, (place.ctx ??= this.contextFor(settings, m.root, place.cwd)));
+    if (known === undefined || raw.length > MAX_REMEMBERED_LENGTH) return canonicalPath(raw, (place.ctx ??= this.contextFor(settings, m.root, place.cwd)), lexicalCwd);
     let c = known.get(raw);
     if (c === undefined) {
       c = canonicalPath(raw, (place.ctx ??= this.contextFor(settings, m.root, place.cwd)));

@@ -300,23 +300,36 @@ function resolveAbsolute(absolute: string, resolveSymlinks: boolean, caseInsensi
   return viaLexical;
 }
 
+/** The call's cwd made absolute (relative to the root), its symlinks not resolved. */
+function givenCwd(cwd: string, ctx: PathContext): Canonical {
+  const problem = checkRaw(cwd);
+  if (problem !== undefined) return fail(`cwd: ${problem}`);
+  const expanded = expandRaw(cwd, ctx.home);
+  if (!expanded.ok) return fail(`cwd: ${expanded.reason}`);
+  if (expanded.path.startsWith('/')) return expanded;
+  if (ctx.root === undefined) return fail('cwd is relative and there is no workspace root');
+  return { ok: true, path: ctx.root + '/' + expanded.path };
+}
+
 /** The base relative paths resolve against: the call's cwd (made absolute), else the root. */
 function baseDirectory(ctx: PathContext): Canonical {
   if (ctx.cwd !== undefined) {
-    const problem = checkRaw(ctx.cwd);
-    if (problem !== undefined) return fail(`cwd: ${problem}`);
-    const expanded = expandRaw(ctx.cwd, ctx.home);
-    if (!expanded.ok) return fail(`cwd: ${expanded.reason}`);
-    if (expanded.path.startsWith('/')) return resolveAbsolute(expanded.path, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
-    if (ctx.root === undefined) return fail('cwd is relative and there is no workspace root');
-    return resolveAbsolute(ctx.root + '/' + expanded.path, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
+    const given = givenCwd(ctx.cwd, ctx);
+    if (!given.ok) return given;
+    return resolveAbsolute(given.path, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
   }
   if (ctx.root !== undefined) return { ok: true, path: ctx.root };
   return fail('relative path with neither a cwd nor a workspace root');
 }
 
-/** Makes one raw path canonical, or says why it cannot be. Never throws. */
-export function canonicalPath(raw: string, ctx: PathContext): Canonical {
+/**
+ * Makes one raw path canonical, or says why it cannot be. Never throws. `lexicalCwd`: the
+ * tool joins a relative path to its cwd as written, `..` and all, before any link is followed
+ * (Node's path.resolve: OpenClaw's file tools), where a shell's kernel first enters the cwd's
+ * links. With a `..` in the path the two may differ when the cwd is reached through a link;
+ * both are checked, as for an absolute path (resolveAbsolute).
+ */
+export function canonicalPath(raw: string, ctx: PathContext, lexicalCwd = false): Canonical {
   try {
     let absolute: string;
     if (isPlainRaw(raw)) absolute = raw;
@@ -328,7 +341,8 @@ export function canonicalPath(raw: string, ctx: PathContext): Canonical {
       absolute = expanded.path;
     }
     if (!absolute.startsWith('/')) {
-      const base = baseDirectory(ctx);
+      // The cwd as written, joined to the path: resolveAbsolute walks it both ways.
+      const base = lexicalCwd && ctx.cwd !== undefined && ctx.resolveSymlinks && hasDotDotSegment(absolute) ? givenCwd(ctx.cwd, ctx) : baseDirectory(ctx);
       if (!base.ok) return base;
       absolute = base.path + '/' + absolute;
     }

@@ -49,5 +49,9 @@ export function setupAdversarialFixtures(): void {
   for (const dir of ['w\u00e9/src', 'we\u0301', 'ciss/src', 'ci\u00df', 'CISS']) fs.mkdirSync(path.join(base, dir), { recursive: true });
   for (const dir of ['we\u0301', 'ci\u00df', 'CISS']) fs.writeFileSync(path.join(base, dir, 'data'), 'look-alike\n');
   links.push(['w\u00e9/x', '../we\u0301'], ['ciss/esz', '../ci\u00df'], ['ciss/up', '../CISS']);
+  // A cwd reached through a link, beside a directory laid out like the workspace (`a/ws`).
+  fs.mkdirSync(path.join(base, 'a/ws/src'), { recursive: true });
+  fs.writeFileSync(path.join(base, 'a/ws/src/app.ts'), 'outside\n');
+  links.push(['a/wslink', '../ws']);
   for (const [rel, target] of links) fs.symlinkSync(target, path.join(base, rel));
 }

@@ -232,3 +232,17 @@ describe('look-alike roots (NFC and case folding run after resolution)', () => {
     expect(canonicalRoot(`${t}/${nfd}`, undefined, home, true, false)).toEqual({ ok: true, path: `${t}/${nfc}`, physical: `${t}/${nfd}`, narrow: `${t}/${nfd}` });
   });
 });
+
+describe('a relative path under a cwd that is a link', () => {
+  it('is read both as a file tool joins it (lexically) and as the kernel does; they must agree', () => {
+    // `${base}/links/cwd` -> ws: `../ws/x` is `${base}/links/ws/x` lexically, `${ws}/x` by the kernel.
+    fs.mkdirSync(path.join(base, 'links'));
+    fs.symlinkSync(ws, path.join(base, 'links', 'cwd'));
+    const c = ctx({ cwd: path.join(base, 'links', 'cwd') });
+    expect(canonicalPath('../ws/src', c)).toEqual({ ok: true, path: `${ws}/src` }); // a shell: the kernel's reading
+    expect(canonicalPath('../ws/src', c, true)).toEqual({ ok: false, reason: '`..` after a symbolic link makes the path ambiguous' });
+    // Without `..`, or when both readings agree, the same as before.
+    expect(canonicalPath('src/deep', c, true)).toEqual({ ok: true, path: `${ws}/src/deep` });
+    expect(canonicalPath('src/../src', ctx({ cwd: ws }), true)).toEqual({ ok: true, path: `${ws}/src` });
+  });
+});
