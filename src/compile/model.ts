@@ -22,6 +22,11 @@ export type PathFacts =
       named: string[];
       /** Every argument word of every simple command: file-name globs are tried on these. */
       words: string[];
+      /**
+       * Same index as paths, present when some path has a narrow form (Canonical.narrow: as
+       * the file system at least tells names apart): allowlists must match it too.
+       */
+      narrow?: string[];
     }
   | { ok: false; reason: string };
 
@@ -57,6 +62,8 @@ export interface CallView {
   root(): { ok: true; path: string } | { ok: false; reason: string } | undefined;
   /** Where relative globs are anchored: the canonical root, else the canonical cwd. */
   anchor(): string | undefined;
+  /** The anchor's narrow form (Canonical.narrow), or the anchor: where allowlists' narrow matchers are anchored. */
+  narrowAnchor(): string | undefined;
   /** Canonical touched paths for this policy. */
   paths(): PathFacts;
 }

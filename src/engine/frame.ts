@@ -136,7 +136,7 @@ interface ShellPaths {
   named?: string[];
 }
 
-type Root = { ok: true; path: string } | { ok: false; reason: string } | undefined;
+type Root = Canonical | undefined;
 
 /** A working directory relative paths are made canonical in: the call's cwd, or an exec tool's `workdir`. */
 interface Place {
@@ -150,6 +150,8 @@ interface Place {
 interface PathMemo {
   root: Root;
   anchor: string | undefined;
+  /** The anchor's narrow form (Canonical.narrow), when it differs. */
+  narrowAnchor: string | undefined;
   /** The set's memo when the settings are lexical. */
   lexical: LexicalMemo | undefined;
   /** The call's own cwd. */
@@ -180,6 +182,10 @@ class PolicyView implements CallView {
   }
   anchor(): string | undefined {
     return this.frame.memo(this.settings).anchor;
+  }
+  narrowAnchor(): string | undefined {
+    const m = this.frame.memo(this.settings);
+    return m.narrowAnchor ?? m.anchor;
   }
   paths(): PathFacts {
     return (this.facts ??= this.frame.paths(this.settings, this.toolClass));
@@ -252,12 +258,18 @@ export class CallFrame {
     else if (lexical === undefined) root = pinnedRoot(this.env, settings, cwd, canonicalRoot(settings.root, cwd, home, settings.resolveSymlinks, settings.caseInsensitive, stats));
     else root = lexical.root !== null ? lexical.root : (lexical.root = canonicalRoot(settings.root, cwd, home, false, settings.caseInsensitive, undefined));
     let anchor: string | undefined;
-    if (root?.ok) anchor = root.path;
-    else if (root === undefined && cwd !== undefined) {
+    let narrowAnchor: string | undefined;
+    if (root?.ok) {
+      anchor = root.path;
+      narrowAnchor = root.narrow;
+    } else if (root === undefined && cwd !== undefined) {
       const c = canonicalPath(cwd, { home, resolveSymlinks: settings.resolveSymlinks, caseInsensitive: settings.caseInsensitive, statCache: stats });
-      if (c.ok) anchor = c.path;
+      if (c.ok) {
+        anchor = c.path;
+        narrowAnchor = c.narrow;
+      }
     }
-    const m: PathMemo = { root, anchor, lexical, here: { cwd, known: null, ctx: undefined }, read: undefined, write: undefined, exec: undefined };
+    const m: PathMemo = { root, anchor, narrowAnchor, lexical, here: { cwd, known: null, ctx: undefined }, read: undefined, write: undefined, exec: undefined };
     if (this.firstKey === undefined) {
       this.firstKey = key;
       this.firstMemo = m;
@@ -325,12 +337,17 @@ export class CallFrame {
     const written: boolean[] = found.length > 0 ? extracted.writes : [];
     // Exec calls take their words from the parse below; others have words only from params (Grep's glob).
     const words: string[] = extracted.words ?? NO_WORDS;
+    // Narrow forms (Canonical.narrow), same index as paths: made only once a path has one.
+    let narrow: string[] | undefined;
+    // A file tool joins a relative path to the cwd as written (paths.ts canonicalPath's lexicalCwd); a shell does not.
+    const lexicalCwd = toolClass !== 'exec';
     for (let i = 0; i < found.length; i++) {
       const p = found[i]!;
-      const c = this.canonicalOf(p.value, settings, m);
+      const c = this.canonicalAt(p.value, settings, m, m.here, lexicalCwd);
       if (!c.ok) return cannotCanonicalise(p.value, p.from, c.reason);
       if (found.length === 1) paths[0] = c.path;
       else paths.push(c.path);
+      if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
     }
     // The names the params' words may stand for (Grep's `glob: "**/.env"` selects `./.env`).
     let named: string[] = NO_WORDS;
@@ -341,6 +358,7 @@ export class CallFrame {
         if (!c.ok) return cannotCanonicalise(call.cwd, 'cwd', c.reason);
         paths.push(c.path);
         written.push(false);
+        if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
       }
       const shell = this.shellPathsOf(this.shell());
       if (shell.unplaceable !== undefined) return { ok: false, reason: shell.unplaceable };
@@ -354,13 +372,15 @@ export class CallFrame {
           if (!c.ok) return cannotCanonicalise(raw, 'command', c.reason);
           paths.push(c.path);
           written.push(shell.written[i]!);
+          if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
           // With symlinks resolved, what the shell expands a wildcard to is followed too (`cat envlin?`).
           if (settings.resolveSymlinks && hasShellWildcard(raw)) {
             const expanded = this.expansionsAt(raw, settings, m, place);
             if (!expanded.ok) return cannotCanonicalise(raw, 'command', expanded.reason);
-            for (const path of expanded.paths) {
-              paths.push(path);
+            for (const e of expanded.paths) {
+              paths.push(e.path);
               written.push(shell.written[i]!);
+              if (e.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, e.narrow);
             }
           }
         }
@@ -369,10 +389,12 @@ export class CallFrame {
           const dir = this.canonicalAt(top.dir, settings, m, place);
           if (!dir.ok) return cannotCanonicalise(top.dir, 'command', dir.reason);
           for (const candidate of directoriesUpTo(dir.path, m.anchor)) {
-            const c: Canonical = top.path === '' ? { ok: true, path: candidate } : this.canonicalAt(within(candidate, top.path), settings, m, place);
+            // A directory above `dir` has the same segments as the matching one above its narrow form.
+            const c: Canonical = top.path === '' ? { ok: true, path: candidate, narrow: dir.narrow === undefined ? undefined : sameDepth(dir.narrow, candidate) } : this.canonicalAt(within(candidate, top.path), settings, m, place);
             if (!c.ok) return cannotCanonicalise(top.path, 'command', c.reason);
             paths.push(c.path);
             written.push(true);
+            if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
           }
         }
         const known = this.knownAt(place, m);
@@ -387,10 +409,10 @@ export class CallFrame {
       }
       if (this.namesProblem !== undefined) return { ok: false, reason: this.namesProblem };
       // The parse's word list is shared (read only) unless the params added words of their own.
-      return { ok: true, paths, written, named, words: extracted.words ? [...extracted.words, ...shell.words] : shell.words };
+      return { ok: true, paths, written, named, words: extracted.words ? [...extracted.words, ...shell.words] : shell.words, narrow };
     }
     if (this.namesProblem !== undefined) return { ok: false, reason: this.namesProblem };
-    return { ok: true, paths, written, named, words };
+    return { ok: true, paths, written, named, words, narrow };
   }
 
   /**
@@ -411,7 +433,7 @@ export class CallFrame {
       // a name that expands to too much is refused as a path is (`workspace.only` and forbidden see it).
       if (settings.resolveSymlinks && hasShellWildcard(names[i]!)) {
         const expanded = this.expansionsAt(names[i]!, settings, m, place);
-        if (expanded.ok) for (const path of expanded.paths) add(path);
+        if (expanded.ok) for (const e of expanded.paths) add(e.path);
         else this.namesProblem ??= `name \`${printable(names[i]!)}\` in the command: ${expanded.reason}`;
       }
     }
@@ -428,10 +450,13 @@ export class CallFrame {
     return this.canonicalAt(raw, settings, m, m.here);
   }
 
-  /** Canonical form of one raw path with relative ones in `place`. */
-  private canonicalAt(raw: string, settings: PathSettings, m: PathMemo, place: Place): Canonical {
+  /**
+   * Canonical form of one raw path with relative ones in `place`. The memo is for lexical
+   * settings only, where `lexicalCwd` changes nothing (no link is followed).
+   */
+  private canonicalAt(raw: string, settings: PathSettings, m: PathMemo, place: Place, lexicalCwd = false): Canonical {
     const known = this.knownAt(place, m);
-    if (known === undefined || raw.length > MAX_REMEMBERED_LENGTH) return canonicalPath(raw, (place.ctx ??= this.contextFor(settings, m.root, place.cwd)));
+    if (known === undefined || raw.length > MAX_REMEMBERED_LENGTH) return canonicalPath(raw, (place.ctx ??= this.contextFor(settings, m.root, place.cwd)), lexicalCwd);
     let c = known.get(raw);
     if (c === undefined) {
       c = canonicalPath(raw, (place.ctx ??= this.contextFor(settings, m.root, place.cwd)));
@@ -474,6 +499,7 @@ export class CallFrame {
   private contextFor(settings: PathSettings, root: Root, cwd: string | undefined): PathContext {
     return {
       root: root?.ok ? root.path : undefined,
+      rootPhysical: root?.ok ? root.physical : undefined,
       cwd,
       home: this.env.home,
       resolveSymlinks: settings.resolveSymlinks,
@@ -496,6 +522,30 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     namedFor: undefined,
     named: undefined,
   };
+}
+
+/**
+ * `narrow` with the narrow form of the path just added to `paths` (its canonical form when it
+ * has none); made on the first narrow form, the earlier paths being their own.
+ */
+function withNarrow(narrow: string[] | undefined, paths: readonly string[], form: string | undefined): string[] {
+  const last = paths.length - 1;
+  const out = narrow ?? paths.slice(0, last);
+  out.push(form ?? paths[last]!);
+  return out;
+}
+
+/** `path` cut to as many segments as `like` has (both absolute). */
+function sameDepth(path: string, like: string): string {
+  let depth = 0;
+  for (let i = 1; i < like.length; i++) if (like.charCodeAt(i) === 0x2f) depth++;
+  if (like.length > 1) depth++;
+  let end = 0;
+  for (let n = 0; n < depth; n++) {
+    const next = path.indexOf('/', end + 1);
+    end = next < 0 ? path.length : next;
+  }
+  return end === 0 ? '/' : path.slice(0, end);
 }
 
 function startOver(memo: LexicalMemo): void {

@@ -5,6 +5,7 @@ import type { SimpleCommand, ToolClass } from '../types.js';
 import { WORD_SPLIT, mayExpandTo } from './path-glob.js';
 import { wordRoles } from './file-operands.js';
 import { isFileTool } from './classify.js';
+import { fileURLToPath } from 'node:url';
 
 export interface RawPath {
   value: string;
@@ -391,10 +392,78 @@ function addPathReadings(c: Collector, value: string, from: string): void {
   if (value.length > 1 && value.charCodeAt(0) === 0x40 /* @ */) addPathReading(c, value.slice(1), from);
 }
 
-/** One reading of a path: as written, and as a URL parser reads it when that is a `file:` URL (` file:///etc/x`). */
+/**
+ * One reading of a path: as written, and as a URL parser reads it when that is a `file:` URL
+ * (` file:///etc/x`); for a file tool also each other spelling of its file name that the
+ * tool may open instead (readVariants).
+ */
 function addPathReading(c: Collector, value: string, from: string): void {
   add(c, value, from);
   addFileUrl(c, value, from, c.written, value);
+  let path = value;
+  if (mayBeFileUrl(value)) {
+    try {
+      path = fileURLToPath(fileUrlReading(value) ?? value);
+    } catch {
+      return; // canonicalPath refuses it (or addFileUrl noted the problem)
+    }
+  }
+  if (!MAY_HAVE_READ_VARIANTS.test(path)) return;
+  c.fileTool ??= isFileTool(c.toolName, c.toolClass);
+  if (c.fileTool) for (const variant of readVariants(path)) add(c, variant, from);
+}
+
+// Characters readVariants may respell: any non-ASCII, a straight quote, ` AM`/` PM`.
+const MAY_HAVE_READ_VARIANTS = /[^\u0000-\u007f]|'| (?:am|pm)\b/i;
+const UNICODE_SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
+const CURLY_QUOTES = /[\u2018\u2019]/g;
+const OPENING_OR_STRAIGHT_QUOTES = /['\u2018]/g;
+// macOS names screenshots `… 10.02.03\u202fAM.png` (a narrow no-break space).
+const SPACE_BEFORE_AM_PM = / (?=(?:am|pm)\b)/gi;
+
+/**
+ * When the file a path names is missing, OpenClaw's `read` opens another spelling of its name
+ * that exists (getReadPathVariants, tools' resolveReadToolPathFromAbsolute): Unicode spaces
+ * as ASCII spaces, ASCII spaces before AM/PM as narrow no-break spaces, curly quotes as
+ * straight ones and the other way, each in NFC and NFD. Such a spelling may be a link
+ * Toolwarden would otherwise never resolve (`caf\u00e9` missing, `cafe\u0301` a link out), so
+ * each is a touched path too. The name is the last segment both as Node's path.resolve
+ * leaves it (a relative path) and of the raw text (an absolute one is not normalised: its
+ * `basename` ignores a trailing `/`, and the prefix is cut by the name's length).
+ */
+export function readVariants(path: string): string[] {
+  const out: string[] = [];
+  const trimmed = path.replace(/\/+$/, '');
+  const cleanName = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  const normalised = lexicallyNormalised(path);
+  for (const [prefix, name] of [
+    [path.slice(0, path.length - cleanName.length), cleanName],
+    [normalised.slice(0, normalised.lastIndexOf('/') + 1), normalised.slice(normalised.lastIndexOf('/') + 1)],
+  ] as const) {
+    if (name === '' || name === '.' || name === '..') continue;
+    const spaced = name.replace(UNICODE_SPACES, ' ');
+    for (const spacing of [spaced, spaced.replace(SPACE_BEFORE_AM_PM, '\u202f')]) {
+      for (const quoting of [spacing.replace(CURLY_QUOTES, "'"), spacing.replace(OPENING_OR_STRAIGHT_QUOTES, '\u2019')]) {
+        for (const spelling of [quoting.normalize('NFC'), quoting.normalize('NFD')]) {
+          const variant = prefix + spelling;
+          if (variant !== path && !out.includes(variant)) out.push(variant);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** `.`, `..` and repeated or trailing `/` collapsed as path.resolve does; a leading `..` of a relative path kept. */
+function lexicallyNormalised(path: string): string {
+  const absolute = path.startsWith('/');
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else if (segment !== '..' || !absolute) out.push(segment);
+  }
+  return (absolute ? '/' : '') + out.join('/');
 }
 
 /** A path parameter's value: a string, or an array of strings. */

@@ -193,6 +193,8 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['source', { valued: '', firstOnly: true, writes: { operands: READS_ALL } }], ['.', { valued: '', firstOnly: true, writes: { operands: READS_ALL } }],
   // write
   ['rm', PLAIN], ['rmdir', PLAIN], ['unlink', PLAIN], ['tee', PLAIN],
+  // POSIX link makes a hard link, as `ln` does (both named files written); mkfifo and mknod make the names they are given
+  ['link', PLAIN], ['mkfifo', { valued: 'm', valuedLong: ['--mode'], flagLong: ['--context'] }], ['mknod', { valued: 'm', valuedLong: ['--mode'], flagLong: ['--context'], firstOnly: true }],
   ['touch', { writes: { readValued: 'r', readLong: ['--reference'] }, valued: 'dtr', fileValued: 'r', valuedLong: ['--date', '--time'], fileLong: ['--reference'] }],
   ['mkdir', { valued: 'm', valuedLong: ['--mode'], flagLong: ['--context'] }],
   // mv removes what it moves, and a hard link is a second name to write the same file

@@ -16,7 +16,7 @@
 // must not be widened that way, so compilePathGlob does it only with `list: 'deny'`.
 import picomatch from 'picomatch';
 import { globTest } from './glob-test.js';
-import { caseFold } from './unicode.js';
+import { caseFold, narrowFold } from './unicode.js';
 
 export interface PathGlobOptions {
   root?: string;
@@ -24,6 +24,11 @@ export interface PathGlobOptions {
   caseInsensitive: boolean;
   /** `deny` (forbidden): a wildcard path matches if any expansion could. Default `allow`: literal. */
   list?: 'deny' | 'allow';
+  /**
+   * `narrow`: the glob is compared with narrow forms of paths (paths.ts Canonical.narrow): no
+   * NFC, only ASCII letters folded (and only with caseInsensitive). Default: canonical forms.
+   */
+  fold?: 'narrow';
 }
 
 const MAX_GLOB_LENGTH = 1024;
@@ -45,21 +50,23 @@ export function isFileNameGlob(glob: string): boolean {
   return !g.includes('/') && g !== '~';
 }
 
-function prepare(glob: string, caseInsensitive: boolean): string {
+function prepare(glob: string, caseInsensitive: boolean, fold?: 'narrow'): string {
   if (typeof glob !== 'string' || glob.length === 0 || glob.length > MAX_GLOB_LENGTH) {
     throw new Error(`bad glob \`${String(glob).slice(0, 80)}\``);
   }
+  if (fold === 'narrow') return narrowFold(glob, caseInsensitive);
   const g = glob.normalize('NFC');
   // The same fold as canonical paths' (paths.ts).
   return caseInsensitive ? caseFold(g) : g;
 }
 
-function picomatchOptions(caseInsensitive: boolean): picomatch.PicomatchOptions {
-  return { dot: true, nocase: caseInsensitive, maxLength: MAX_GLOB_LENGTH };
+function picomatchOptions(nocase: boolean): picomatch.PicomatchOptions {
+  return { dot: true, nocase, maxLength: MAX_GLOB_LENGTH };
 }
 
-function globTestOf(glob: string, caseInsensitive: boolean): (value: string) => boolean {
-  return globTest(glob, picomatchOptions(caseInsensitive));
+/** nocase: picomatch's own case-insensitive matching (wider than narrowFold, so not for narrow globs). */
+function globTestOf(glob: string, nocase: boolean): (value: string) => boolean {
+  return globTest(glob, picomatchOptions(nocase));
 }
 
 /** A literal directory (root, home) made safe to embed in a glob. */
@@ -77,19 +84,19 @@ function absolutePattern(g: string, opts: PathGlobOptions): { pattern: string; a
   let glob = g.endsWith('/') ? g + '**' : g; // `dir/` names a directory and all below it
   if (glob.startsWith('/')) return { pattern: glob, anyDepth: false };
   if (glob === '~' || glob.startsWith('~/')) {
-    const home = prepare(opts.home, opts.caseInsensitive);
+    const home = prepare(opts.home, opts.caseInsensitive, opts.fold);
     return { pattern: glob === '~' ? escapeGlob(home) : joinAnchor(home, glob.slice(2)), anyDepth: false };
   }
   if (glob.startsWith('**/')) return { pattern: glob, anyDepth: true };
   while (glob.startsWith('./')) glob = glob.slice(2);
   if (opts.root === undefined) return { pattern: '**/' + glob, anyDepth: true };
-  return { pattern: joinAnchor(prepare(opts.root, opts.caseInsensitive), glob), anyDepth: false };
+  return { pattern: joinAnchor(prepare(opts.root, opts.caseInsensitive, opts.fold), glob), anyDepth: false };
 }
 
 /** Compiles one `paths` glob into a matcher over canonical absolute paths. Throws on a bad glob. */
 export function compilePathGlob(glob: string, opts: PathGlobOptions): (canonicalPath: string) => boolean {
-  const ci = opts.caseInsensitive;
-  const g = prepare(glob, ci);
+  const ci = opts.caseInsensitive && opts.fold !== 'narrow';
+  const g = prepare(glob, opts.caseInsensitive, opts.fold);
   const deny = opts.list === 'deny';
   if (isFileNameGlob(g)) {
     const name = g.endsWith('/') ? g.slice(0, -1) : g;

@@ -5,11 +5,13 @@ import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { hasShellWildcard } from './path-glob.js';
-import { caseFold, hasLoneSurrogate } from './unicode.js';
+import { caseFold, hasLoneSurrogate, narrowFold } from './unicode.js';
 
 export interface PathContext {
   /** Canonical absolute workspace root, or undefined. */
   root?: string;
+  /** The root as resolved, before NFC and case folding, when that differs from `root` (Canonical.physical). */
+  rootPhysical?: string;
   /** The call's working directory (raw; made canonical here). */
   cwd?: string;
   home: string;
@@ -26,7 +28,14 @@ export interface PathContext {
 /** `lstat` answers by absolute path within one call; null: the entry does not exist. */
 export type StatCache = Map<string, fs.Stats | null>;
 
-export type Canonical = { ok: true; path: string } | { ok: false; reason: string };
+/**
+ * `path`: the canonical form (NFC, and with caseInsensitive the full case fold), which every
+ * glob and containment check sees. `narrow`: the same path as the file system at least tells
+ * names apart (narrowFold: no NFC, ASCII case only), when it differs from `path`; checks that
+ * allow must match it too (see checkedNarrow). `physical` (roots only): the root as resolved,
+ * before NFC and folding, when that differs from `path`.
+ */
+export type Canonical = { ok: true; path: string; narrow?: string; physical?: string } | { ok: false; reason: string };
 
 export const MAX_PATH_LENGTH = 4096;
 const MAX_SYMLINKS = 40;
@@ -293,23 +302,36 @@ function resolveAbsolute(absolute: string, resolveSymlinks: boolean, caseInsensi
   return viaLexical;
 }
 
+/** The call's cwd made absolute (relative to the root), its symlinks not resolved. */
+function givenCwd(cwd: string, ctx: PathContext): Canonical {
+  const problem = checkRaw(cwd);
+  if (problem !== undefined) return fail(`cwd: ${problem}`);
+  const expanded = expandRaw(cwd, ctx.home);
+  if (!expanded.ok) return fail(`cwd: ${expanded.reason}`);
+  if (expanded.path.startsWith('/')) return expanded;
+  if (ctx.root === undefined) return fail('cwd is relative and there is no workspace root');
+  return { ok: true, path: ctx.root + '/' + expanded.path };
+}
+
 /** The base relative paths resolve against: the call's cwd (made absolute), else the root. */
 function baseDirectory(ctx: PathContext): Canonical {
   if (ctx.cwd !== undefined) {
-    const problem = checkRaw(ctx.cwd);
-    if (problem !== undefined) return fail(`cwd: ${problem}`);
-    const expanded = expandRaw(ctx.cwd, ctx.home);
-    if (!expanded.ok) return fail(`cwd: ${expanded.reason}`);
-    if (expanded.path.startsWith('/')) return resolveAbsolute(expanded.path, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
-    if (ctx.root === undefined) return fail('cwd is relative and there is no workspace root');
-    return resolveAbsolute(ctx.root + '/' + expanded.path, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
+    const given = givenCwd(ctx.cwd, ctx);
+    if (!given.ok) return given;
+    return resolveAbsolute(given.path, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
   }
   if (ctx.root !== undefined) return { ok: true, path: ctx.root };
   return fail('relative path with neither a cwd nor a workspace root');
 }
 
-/** Makes one raw path canonical, or says why it cannot be. Never throws. */
-export function canonicalPath(raw: string, ctx: PathContext): Canonical {
+/**
+ * Makes one raw path canonical, or says why it cannot be. Never throws. `lexicalCwd`: the
+ * tool joins a relative path to its cwd as written, `..` and all, before any link is followed
+ * (Node's path.resolve: OpenClaw's file tools), where a shell's kernel first enters the cwd's
+ * links. With a `..` in the path the two may differ when the cwd is reached through a link;
+ * both are checked, as for an absolute path (resolveAbsolute).
+ */
+export function canonicalPath(raw: string, ctx: PathContext, lexicalCwd = false): Canonical {
   try {
     let absolute: string;
     if (isPlainRaw(raw)) absolute = raw;
@@ -321,20 +343,24 @@ export function canonicalPath(raw: string, ctx: PathContext): Canonical {
       absolute = expanded.path;
     }
     if (!absolute.startsWith('/')) {
-      const base = baseDirectory(ctx);
+      // The cwd as written, joined to the path: resolveAbsolute walks it both ways.
+      const base = lexicalCwd && ctx.cwd !== undefined && ctx.resolveSymlinks && hasDotDotSegment(absolute) ? givenCwd(ctx.cwd, ctx) : baseDirectory(ctx);
       if (!base.ok) return base;
       absolute = base.path + '/' + absolute;
     }
     const resolved = resolveAbsolute(absolute, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
     if (!resolved.ok) return resolved;
-    return finish(resolved.path, ctx.caseInsensitive);
+    const canonical = finish(resolved.path, ctx.caseInsensitive);
+    // Plain ASCII (and no upper case when folding) under a root spelt as it resolves: nothing to narrow.
+    if (!canonical.ok || (canonical.path === resolved.path && ctx.rootPhysical === undefined)) return canonical;
+    return checkedNarrow(canonical.path, resolved.path, ctx);
   } catch (error) {
     return fail(`cannot make the path canonical: ${error instanceof Error ? error.message : 'unknown error'}`);
   }
 }
 
 /** Most directory entries one wildcard path may read, and most files it may name, before it is refused. */
-export type Expansions = { ok: true; paths: string[] } | { ok: false; reason: string };
+export type Expansions = { ok: true; paths: { path: string; narrow?: string }[] } | { ok: false; reason: string };
 const MAX_WILDCARD_ENTRIES = 20_000;
 const MAX_WILDCARD_MATCHES = 512;
 
@@ -383,15 +409,69 @@ export function wildcardExpansions(raw: string, ctx: PathContext): Expansions {
       if (next.length === 0) return { ok: true, paths: [] };
       found = next;
     }
-    const paths: string[] = [];
+    const paths: { path: string; narrow?: string }[] = [];
     for (const match of found) {
       const c = canonicalPath(match, ctx);
       if (!c.ok) return { ok: false, reason: c.reason };
-      paths.push(c.path);
+      paths.push(c.narrow === undefined ? { path: c.path } : { path: c.path, narrow: c.narrow });
     }
     return { ok: true, paths };
   } catch (error) {
     return { ok: false, reason: `cannot expand the wildcard path: ${error instanceof Error ? error.message : 'unknown error'}` };
+  }
+}
+
+/**
+ * NFC and case folding run after symlinks are resolved, so two different real directories
+ * may share a canonical name (`wé` and `we\u0301` on ext4, `ciss` and `ciß` under the full
+ * fold, `ws` and `WS` on a case-sensitive disk): deny lists may match more than the file
+ * system does, allow lists and containment must not.
+ * - Containment: a path whose canonical form is inside the root must be inside it as
+ *   resolved, byte for byte. If not, it is the root spelt another way on a file system that
+ *   folds (APFS: the entry at the root's depth is the root's own, same device and inode) or a
+ *   look-alike directory, refused. Without symlink resolution the file system is not asked:
+ *   the narrow forms (below) must agree instead.
+ * - Allowlists: a path also gets its narrow form (narrowFold of the resolved path, rebased
+ *   onto the root's when it is the root spelt another way), which they must match as well.
+ */
+function checkedNarrow(canonical: string, physical: string, ctx: PathContext): Canonical {
+  const ci = ctx.caseInsensitive;
+  const narrow = narrowFold(physical, ci);
+  if (ctx.root !== undefined && isInside(canonical, ctx.root)) {
+    const rootPhysical = ctx.rootPhysical ?? ctx.root;
+    const rootNarrow = narrowFold(rootPhysical, ci);
+    const inside = ctx.resolveSymlinks ? isInside(physical, rootPhysical) : isInside(narrow, rootNarrow);
+    if (!inside) {
+      // The entry at the root's depth: names keep their count of segments under NFC and folding.
+      const ancestor = segmentPrefix(physical, segmentsOf(rootPhysical).length);
+      if (!ctx.resolveSymlinks || !sameEntry(ancestor, rootPhysical)) {
+        return fail(`\`${physical}\` is not inside the workspace root \`${rootPhysical}\`: only Unicode normalisation or case folding makes it look so`);
+      }
+      const rebased = rootNarrow + narrow.slice(ancestor.length);
+      return rebased === canonical ? { ok: true, path: canonical } : { ok: true, path: canonical, narrow: rebased };
+    }
+  }
+  return narrow === canonical ? { ok: true, path: canonical } : { ok: true, path: canonical, narrow };
+}
+
+/** The first `count` segments of an absolute lexically clean path (`/` for none). */
+function segmentPrefix(path: string, count: number): string {
+  let end = 0;
+  for (let n = 0; n < count; n++) {
+    const next = path.indexOf('/', end + 1);
+    end = next < 0 ? path.length : next;
+  }
+  return end === 0 ? '/' : path.slice(0, end);
+}
+
+/** Whether two paths name the same existing file (device and inode); false when either cannot be inspected. */
+function sameEntry(a: string, b: string): boolean {
+  try {
+    const x = fs.statSync(a, { bigint: true });
+    const y = fs.statSync(b, { bigint: true });
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
   }
 }
 
@@ -422,7 +502,10 @@ export function canonicalRoot(
     if (!expanded.path.startsWith('/')) return fail(`workspace root \`${root}\` is not absolute`);
     const resolved = resolveAbsolute(expanded.path, resolveSymlinks, caseInsensitive, statCache);
     if (!resolved.ok) return resolved;
-    return finish(resolved.path, caseInsensitive);
+    const canonical = finish(resolved.path, caseInsensitive);
+    if (!canonical.ok || canonical.path === resolved.path) return canonical;
+    const narrow = narrowFold(resolved.path, caseInsensitive);
+    return { ok: true, path: canonical.path, physical: resolved.path, ...(narrow === canonical.path ? {} : { narrow }) };
   } catch (error) {
     return fail(`cannot make the root canonical: ${error instanceof Error ? error.message : 'unknown error'}`);
   }

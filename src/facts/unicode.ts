@@ -23,3 +23,14 @@ export function caseFold(text: string): string {
   // Lower case first too: capital sharp s `ẞ` upper-cases to itself but lower-cases to `ß`.
   return text.toLowerCase().toUpperCase().toLowerCase().normalize('NFC');
 }
+
+/**
+ * The names a file system compares as equal at the very least: only ASCII letters fold, and
+ * only when it ignores case; no Unicode normalisation. Checks that allow (containment,
+ * `allowed`, `writable`) must not match more than the file system does: see paths.ts.
+ */
+export function narrowFold(text: string, caseInsensitive: boolean): string {
+  if (!caseInsensitive) return text;
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}

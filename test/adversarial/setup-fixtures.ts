@@ -39,6 +39,19 @@ export function setupAdversarialFixtures(): void {
     ['ws/src-link', 'src'], // relative link staying inside
     ['ws/in-link', path.join(ws, 'src')], // absolute link staying inside
     ['ws/dangling', path.join(outside, 'not-yet')], // target does not exist yet
+    // Other spellings of a name that OpenClaw's read opens when the one asked for is missing.
+    ['ws/variants/cafe\u0301', path.join(outside, 'secret.txt')], // NFD
+    ['ws/variants/my notes', path.join(outside, 'secret.txt')], // ASCII space
+    ["ws/variants/it's", path.join(outside, 'secret.txt')], // straight quote
   ];
+  fs.mkdirSync(path.join(ws, 'variants'), { recursive: true });
+  // Roots with look-alike siblings: names equal only after NFC or the case fold (threat 13).
+  for (const dir of ['w\u00e9/src', 'we\u0301', 'ciss/src', 'ci\u00df', 'CISS']) fs.mkdirSync(path.join(base, dir), { recursive: true });
+  for (const dir of ['we\u0301', 'ci\u00df', 'CISS']) fs.writeFileSync(path.join(base, dir, 'data'), 'look-alike\n');
+  links.push(['w\u00e9/x', '../we\u0301'], ['ciss/esz', '../ci\u00df'], ['ciss/up', '../CISS']);
+  // A cwd reached through a link, beside a directory laid out like the workspace (`a/ws`).
+  fs.mkdirSync(path.join(base, 'a/ws/src'), { recursive: true });
+  fs.writeFileSync(path.join(base, 'a/ws/src/app.ts'), 'outside\n');
+  links.push(['a/wslink', '../ws']);
   for (const [rel, target] of links) fs.symlinkSync(target, path.join(base, rel));
 }

@@ -106,7 +106,7 @@ const covered = ({ path: p, wasDirectory }: { path: string; wasDirectory: boolea
 // `{n}`: a name from NAMES; everything else is the program's own syntax.
 const TEMPLATES = [
   'rm -f {n} {n}', 'rm -rf {n}', 'rm -- {n}', 'cp {n} {n}', 'cp -r {n} {n}', 'cp -t {n} {n}', 'cp -rt {n} {n}',
-  'cp --target-directory {n} {n}', 'mv {n} {n}', 'mv -t {n} {n}', 'ln -s {n} {n}', 'ln -f {n} {n}', 'touch {n}',
+  'cp --target-directory {n} {n}', 'mv {n} {n}', 'mv -t {n} {n}', 'ln -s {n} {n}', 'ln -f {n} {n}', 'link {n} {n}', 'mkfifo {n}', 'mkfifo -m 600 {n}', 'touch {n}',
   'touch -d 2020-01-01 {n}', 'touch -r {n} {n}', 'touch -c {n} {n}', 'mkdir -p {n}', 'mkdir -m 700 {n}', 'mkdir -pm 700 {n}',
   'tee {n} < /dev/null', 'tee -a {n} {n} < /dev/null', 'truncate -s 0 {n}', 'truncate -r {n} {n}', 'sort -o {n} {n}',
   'sort -k 2 -o {n} {n}', 'sort -u {n} -o {n}', 'sort -t , -k 1 {n} -o{n}', 'uniq {n} {n}', 'uniq -c {n} {n}',

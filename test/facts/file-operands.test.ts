@@ -48,6 +48,9 @@ describe('fileOperands', () => {
     ['touch -d 2020-01-01 f', ['f']],
     ['touch -r ref f', ['ref', 'f']],
     ['mkdir -p -m 700 d', ['d']],
+    ['link a b', ['a', 'b']],
+    ['mkfifo -m 600 p', ['p']],
+    ['mknod -m 600 p c 1 3', ['p']],
     ['sort -k 2 -o out in', ['out', 'in']],
     ['sort -oout in', ['out', 'in']],
     ['install -m 644 a b', ['a', 'b']],
@@ -367,7 +370,7 @@ describe('the files a command only reads', () => {
   ])('%s reads %j', (command, expected) => {
     expect(reads(command)).toEqual(expected);
   });
-  it.each(['mv a b', 'ln a b', 'ln -s a b', 'rm a', 'gzip a', 'sed -i s/a/b/ f', 'git restore a', 'tee a'])('%s may write every file it names', (command) => {
+  it.each(['mv a b', 'ln a b', 'link a b', 'mkfifo a', 'ln -s a b', 'rm a', 'gzip a', 'sed -i s/a/b/ f', 'git restore a', 'tee a'])('%s may write every file it names', (command) => {
     expect(reads(command) ?? []).toEqual([]);
   });
 });

@@ -87,7 +87,7 @@ describe('canonicalPath properties', () => {
     const globs = ['**/*.pem', '*.pem', 'server.pem', '.secrets', '.secrets/**', '.secrets/*.pem', `${ws}/.secrets/**`, '~/ws/.secrets/**', '**/.secrets/**', '**/server.pem', '.secrets/'];
     fc.assert(
       fc.property(fc.constantFrom(...forms), fc.constantFrom(...globs), fc.boolean(), (form, glob, ci) => {
-        const c = { ...ctx(), caseInsensitive: ci, root: ci ? ws.toLowerCase() : ws };
+        const c = { ...ctx(), caseInsensitive: ci, root: ci ? ws.toLowerCase() : ws, rootPhysical: ci ? ws : undefined };
         // the file system here is case-sensitive: fold the glob, not the path's spelling
         const r = canonicalPath(form, c);
         if (!r.ok) return form.includes('/in/..'); // `..` after a link: refused, which is a deny

@@ -93,14 +93,14 @@ describe('canonicalPath', () => {
 
   it('normalises to NFC and folds case when asked (threat 13)', () => {
     expect(ok('cafe\u0301')).toBe(`${ws}/caf\u00e9`);
-    expect(ok('.ENV', ctx({ root: ws.toLowerCase(), caseInsensitive: true }))).toBe(`${ws.toLowerCase()}/.env`);
+    expect(ok('.ENV', ctx({ root: ws.toLowerCase(), rootPhysical: ws, caseInsensitive: true }))).toBe(`${ws.toLowerCase()}/.env`);
     expect(ok('.ENV')).toBe(`${ws}/.ENV`);
     // A full fold: `ſ` (long s) is `s`, `ß` is `ss`, `ﬁ` is `fi`.
-    expect(ok('ſecret-ﬁle-ß', ctx({ root: ws.toLowerCase(), caseInsensitive: true }))).toBe(`${ws.toLowerCase()}/secret-file-ss`);
+    expect(ok('ſecret-ﬁle-ß', ctx({ root: ws.toLowerCase(), rootPhysical: ws, caseInsensitive: true }))).toBe(`${ws.toLowerCase()}/secret-file-ss`);
   });
 
   it('finds entries spelt in another case on case-insensitive workspaces, symlinks included', () => {
-    const ci = ctx({ root: ws.toLowerCase(), caseInsensitive: true });
+    const ci = ctx({ root: ws.toLowerCase(), rootPhysical: ws, caseInsensitive: true });
     expect(ok('LINK-OUT/passwd', ci)).toBe(`${outside}/passwd`.toLowerCase());
     expect(ok('Secret-Link', ci)).toBe(`${ws}/.env`.toLowerCase());
   });
@@ -150,7 +150,7 @@ describe('canonicalRoot', () => {
     expect(canonicalRoot('${cwd}', undefined, home, true, false).ok).toBe(false);
     expect(canonicalRoot('relative/ws', undefined, home, true, false).ok).toBe(false);
     expect(canonicalRoot(`${ws}/link-out`, undefined, home, true, false)).toEqual({ ok: true, path: outside });
-    expect(canonicalRoot('/SRV/WS', undefined, home, false, true)).toEqual({ ok: true, path: '/srv/ws' });
+    expect(canonicalRoot('/SRV/WS', undefined, home, false, true)).toEqual({ ok: true, path: '/srv/ws', physical: '/SRV/WS' });
   });
 });
 
@@ -189,4 +189,60 @@ describe('directoriesUpTo', () => {
     ['/ws/src', undefined, ['/ws/src', '/ws', '/']],
     ['/', '/', ['/']],
   ])('%s up to %s', (path, anchor, expected) => expect(directoriesUpTo(path, anchor)).toEqual(expected));
+});
+
+describe('look-alike roots (NFC and case folding run after resolution)', () => {
+  // Real directories whose names differ only under NFC or the case fold, beside the roots.
+  let t: string;
+  const nfc = 'w\u00e9';
+  const nfd = 'we\u0301';
+  beforeAll(() => {
+    t = path.join(base, 'alike');
+    for (const d of [nfc, nfd, 'ciss', 'ci\u00df', 'ws', 'WS', `${nfc}/src`]) fs.mkdirSync(path.join(t, d), { recursive: true });
+    fs.symlinkSync(`../${nfd}`, path.join(t, nfc, 'x'));
+    fs.symlinkSync('../ci\u00df', path.join(t, 'ciss', 'esz'));
+    fs.symlinkSync('../WS', path.join(t, 'ws', 'up'));
+  });
+  const rooted = (root: string, ci: boolean, resolveSymlinks = true): PathContext => {
+    const r = canonicalRoot(path.join(t, root), undefined, home, resolveSymlinks, ci);
+    if (!r.ok) throw new Error(r.reason);
+    return { root: r.path, rootPhysical: r.physical, cwd: path.join(t, root), home, resolveSymlinks, caseInsensitive: ci };
+  };
+
+  it('refuses a path into a different directory whose name is the root only after NFC', () => {
+    expect(bad('x/data', rooted(nfc, false))).toMatch(/only Unicode normalisation or case folding/);
+    expect(bad(`${t}/${nfd}/data`, rooted(nfc, false))).toMatch(/only Unicode normalisation or case folding/);
+    expect(bad(`${t}/${nfd}/data`, rooted(nfc, false, false))).toMatch(/only Unicode normalisation or case folding/);
+    // The root's own entries, NFD names inside it included, are fine.
+    expect(ok('src/a', rooted(nfc, false))).toBe(`${t}/${nfc}/src/a`);
+    expect(canonicalPath(`sub${nfd}/a`, rooted(nfc, false))).toEqual({ ok: true, path: `${t}/${nfc}/sub${nfc}/a`, narrow: `${t}/${nfc}/sub${nfd}/a` });
+  });
+
+  it('refuses a different directory whose name is the root only under the case fold', () => {
+    expect(bad('esz/data', rooted('ciss', true))).toMatch(/only Unicode normalisation or case folding/);
+    expect(bad('up/data', rooted('ws', true))).toMatch(/only Unicode normalisation or case folding/);
+    expect(bad(`${t}/WS/data`, rooted('ws', true))).toMatch(/only Unicode normalisation or case folding/);
+    // Names spelt in another case inside the root stay inside.
+    expect(ok('Sub/A', rooted('ciss', true))).toBe(`${t}/ciss/sub/a`.toLowerCase());
+    expect(ok('README.md', rooted('ws', true))).toBe(`${t}/ws/readme.md`.toLowerCase());
+  });
+
+  it('gives the root a physical form only when NFC or folding changed it', () => {
+    expect(canonicalRoot(`${t}/ws`, undefined, home, true, false)).toEqual({ ok: true, path: `${t}/ws` });
+    expect(canonicalRoot(`${t}/${nfd}`, undefined, home, true, false)).toEqual({ ok: true, path: `${t}/${nfc}`, physical: `${t}/${nfd}`, narrow: `${t}/${nfd}` });
+  });
+});
+
+describe('a relative path under a cwd that is a link', () => {
+  it('is read both as a file tool joins it (lexically) and as the kernel does; they must agree', () => {
+    // `${base}/links/cwd` -> ws: `../ws/x` is `${base}/links/ws/x` lexically, `${ws}/x` by the kernel.
+    fs.mkdirSync(path.join(base, 'links'));
+    fs.symlinkSync(ws, path.join(base, 'links', 'cwd'));
+    const c = ctx({ cwd: path.join(base, 'links', 'cwd') });
+    expect(canonicalPath('../ws/src', c)).toEqual({ ok: true, path: `${ws}/src` }); // a shell: the kernel's reading
+    expect(canonicalPath('../ws/src', c, true)).toEqual({ ok: false, reason: '`..` after a symbolic link makes the path ambiguous' });
+    // Without `..`, or when both readings agree, the same as before.
+    expect(canonicalPath('src/deep', c, true)).toEqual({ ok: true, path: `${ws}/src/deep` });
+    expect(canonicalPath('src/../src', ctx({ cwd: ws }), true)).toEqual({ ok: true, path: `${ws}/src` });
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { caseFold } from '../../src/facts/unicode.js';
+import { caseFold, narrowFold } from '../../src/facts/unicode.js';
 
 describe('caseFold', () => {
   it('folds what toLowerCase alone leaves apart', () => {
@@ -28,5 +28,14 @@ describe('caseFold', () => {
       if (new RegExp(`^${letter}$`, 'iu').test(c)) expect(caseFold(c)).toBe(letter);
     }), { numRuns: 3000 });
     expect(caseFold('ſ')).toBe('s');
+  });
+});
+
+describe('narrowFold', () => {
+  it('folds ASCII letters only, and only when asked; no normalisation', () => {
+    expect(narrowFold('ReadMe.MD', true)).toBe('readme.md');
+    expect(narrowFold('ReadMe.MD', false)).toBe('ReadMe.MD');
+    expect(narrowFold('Stra\u00dfe-\u017fX-\u00c9', true)).toBe('stra\u00dfe-\u017fx-\u00c9');
+    expect(narrowFold('cafe\u0301', true)).toBe('cafe\u0301');
   });
 });

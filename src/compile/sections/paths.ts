@@ -48,8 +48,10 @@ class GlobSet {
     private readonly home: string,
     private readonly caseInsensitive: boolean,
     private readonly list: 'deny' | 'allow',
+    /** `narrow`: matched against narrow forms of paths (PathFacts.narrow); such a set tries no shell words. */
+    private readonly fold?: 'narrow',
   ) {
-    const fileNameTests = globs.map((g) => (isFileNameGlob(g) ? compileFileNameGlob(g, caseInsensitive) : undefined));
+    const fileNameTests = globs.map((g) => (isFileNameGlob(g) && fold === undefined ? compileFileNameGlob(g, caseInsensitive) : undefined));
     this.words = fileNameTests.some((t) => t !== undefined) ? new RememberedFirst(fileNameTests.map((t) => t ?? never), MAX_REMEMBERED, MAX_REMEMBERED_LENGTH) : undefined;
   }
 
@@ -58,8 +60,8 @@ class GlobSet {
     if (key === this.lastKey) return this.last!;
     let r = this.byRoot.get(key);
     if (!r) {
-      const { home, caseInsensitive, list } = this;
-      r = { matchers: this.globs.map((g) => compilePathGlob(g, { root, home, caseInsensitive, list })), first: new Map() };
+      const { home, caseInsensitive, list, fold } = this;
+      r = { matchers: this.globs.map((g) => compilePathGlob(g, { root, home, caseInsensitive, list, ...(fold ? { fold } : {}) })), first: new Map() };
       this.byRoot.set(key, r);
     }
     this.lastKey = key;
@@ -159,6 +161,10 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
     const globs = p[key];
     if (!globs) continue;
     const set = new GlobSet(globs, home, ci, 'allow');
+    // Allowlists must match no more than the file system does: a path with a narrow form
+    // (NFC or folding changed it: paths.ts checkedNarrow) must match in that form too. Made
+    // on the first such path: plain ASCII names never need it.
+    let narrowSet: GlobSet | undefined;
     set.globs.forEach((g, i) => cover(`/paths/${key}/${i}`, `paths.${key} ${tick(g)}`));
     const check = `paths.${key}`;
     const listSource = at(`/paths/${key}`);
@@ -170,14 +176,24 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
         const anchor = view.anchor();
         const hits: string[] | undefined = sink.trace ? [] : undefined;
         let objected = false;
+        const { narrow } = facts;
         for (let j = 0; j < facts.paths.length; j++) {
           if (key === 'writable' && !facts.written[j]) continue;
           const path = facts.paths[j]!;
-          const found = set.first(anchor, path);
+          let found = set.first(anchor, path);
+          let only = '';
+          const narrowPath = narrow?.[j];
+          if (found >= 0 && narrowPath !== undefined && narrowPath !== path) {
+            narrowSet ??= new GlobSet(globs, home, ci, 'allow', 'narrow');
+            if (narrowSet.first(view.narrowAnchor(), narrowPath) < 0) {
+              found = -1;
+              only = ` (as the file system compares names ${tick(narrowPath)}: only Unicode normalisation or case folding makes it match)`;
+            }
+          }
           if (found >= 0) { hits?.push(`/paths/${key}/${found}`); continue; }
           objected = true;
           const what = key === 'writable' ? 'written path' : 'path';
-          sink.verdicts.push({ decision: 'deny', check, message: `${what} ${tick(path)} is not in paths.${key}`, source: listSource });
+          sink.verdicts.push({ decision: 'deny', check, message: `${what} ${tick(path)} is not in paths.${key}${only}`, source: listSource });
         }
         sink.trace?.push({ policy: '', check, outcome: objected ? 'deny' : 'allow', saw: facts.paths, hits });
       },
