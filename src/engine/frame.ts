@@ -125,8 +125,8 @@ interface ShellPaths {
   readonly names: string[];
   readonly words: string[];
   readonly unplaceable: string | undefined;
-  /** Written paths from the top of a git work tree at or above a directory (CommandLinePaths.fromTop). */
-  readonly fromTop: readonly { dir: string; path: string }[];
+  /** Paths from the top of a git work tree at or above a directory (CommandLinePaths.fromTop). */
+  readonly fromTop: readonly { dir: string; path: string; written: boolean }[];
   /**
    * The canonical forms of `names` for the last lexical memo map that made them (a map
    * stands for one path setting and one cwd, and canonical forms are pure in those): most
@@ -393,7 +393,7 @@ export class CallFrame {
             const c: Canonical = top.path === '' ? { ok: true, path: candidate, narrow: dir.narrow === undefined ? undefined : sameDepth(dir.narrow, candidate) } : this.canonicalAt(within(candidate, top.path), settings, m, place);
             if (!c.ok) return cannotCanonicalise(top.path, 'command', c.reason);
             paths.push(c.path);
-            written.push(true);
+            written.push(top.written);
             if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
           }
         }

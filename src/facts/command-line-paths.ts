@@ -22,7 +22,7 @@ export interface CommandLinePaths {
    * which is `dir` or a directory above it: the engine counts each of them, up to the
    * workspace root (directoriesUpTo).
    */
-  fromTop: { dir: string; path: string }[];
+  fromTop: { dir: string; path: string; written: boolean }[];
 }
 
 /** Most working directories one command line may leave a relative path in (the cwd included). */
@@ -159,7 +159,7 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   const written: boolean[] = [];
   const names = new Set<string>();
   const words: string[] = [];
-  const fromTop: { dir: string; path: string }[] = [];
+  const fromTop: { dir: string; path: string; written: boolean }[] = [];
   const changes = directoryChanges(commands);
   const dirs = workingDirectories(changes);
   const all = 'bases' in dirs ? dirs.bases : [''];
@@ -218,11 +218,12 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     const both = here === bases ? bases : [...new Set([...bases, ...here])];
     for (const p of found.redirects) addRaw(p, writesTo(p), both);
     for (const p of found.optionPaths) addRaw(p, true, both);
-    for (const path of found.fromTop) {
-      if (path !== '' && !isRelative(path)) addRaw(path, true, here);
-      else for (const base of here) if (!fromTop.some((t) => t.dir === (base || '.') && t.path === path)) fromTop.push({ dir: base || '.', path });
+    const tops = [...found.fromTop.map((path) => ({ path, written: true })), ...found.readFromTop.map((path) => ({ path, written: false }))];
+    for (const { path, written: w } of tops) {
+      if (path !== '' && !isRelative(path)) addRaw(path, w, here);
+      else for (const base of here) if (!fromTop.some((t) => t.dir === (base || '.') && t.path === path && t.written === w)) fromTop.push({ dir: base || '.', path, written: w });
     }
-    if (found.fromTop.length > 0) relative = true;
+    if (tops.length > 0) relative = true;
     for (const w of found.words) words.push(w);
     for (const { target, link, fromShell } of links) {
       for (const base of here) {

@@ -907,7 +907,7 @@ function fileEntries(file: string): readonly string[] {
  * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
  * up on PATH, so it names no file here.
  */
-export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; reads: readonly string[]; writesOnly: readonly string[] | undefined; fromTop: readonly string[] } {
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; reads: readonly string[]; writesOnly: readonly string[] | undefined; fromTop: readonly string[]; readFromTop: readonly string[] } {
   const pathLike: string[] = [];
   const names: string[] = [];
   const words: string[] = [];
@@ -931,14 +931,17 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // Such a bare word is the path `./package.json`: held to the allowlists too. So is an
   // option's attached file value (`sort -oout`), which no word shows alone.
   for (const file of files) for (const p of fileEntries(file)) push(p);
-  // git reads a file's committed or staged content by `REV:path` (`git show HEAD:.env`).
+  // git reads a file's committed or staged content by `REV:path` (`git show HEAD:.env`): a
+  // path from the work tree's top unless it starts with `./` or `../`; read here too.
+  const readFromTop: string[] = [];
   if (cmd.words[0] === 'git') {
     for (const word of cmd.words) {
       const path = revisionPath(word);
-      if (path === undefined) continue;
+      if (path === undefined || /[$`]/.test(path)) continue;
       const candidates = pathCandidates(path);
       for (const p of candidates) push(p);
       if (candidates.length === 0) names.push(...bareNames(path));
+      if (!/^\.\.?\//.test(path)) readFromTop.push(path);
     }
   }
   // A wrapper's option words name files as arguments do (`time -o out`, `xargs -a list`,
@@ -968,5 +971,5 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   const writesOnly = roles.writesOnly?.flatMap(fileEntries);
   // Written from the top of git's work tree (WordRoles.fromTop); one with a variable is left to the parser, as above.
   const fromTop = roles.fromTop?.filter((file) => !/[$`]/.test(file)) ?? NO_CANDIDATES;
-  return { pathLike, redirects, optionPaths, names, words, reads, writesOnly, fromTop };
+  return { pathLike, redirects, optionPaths, names, words, reads, writesOnly, fromTop, readFromTop };
 }

@@ -86,6 +86,8 @@ function assign(vars: Variables, name: string, value: Word | undefined): void {
 
 // `$f`, `${f}`, and an array's elements: `${a[@]}`, `${a[*]}`, `${a[0]}` (any element,
 // which checks more words than run, never fewer).
+// `${x:-word}`, `${x-word}`, `${x:=word}`, `${x:+word}` with a literal word.
+const defaultReference = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*]):?([-=+])([^$`"'\\{}]*)\}$/;
 // `$f`, `${f}`, `${f[0]}`, and the positional parameters `$1`, `${10}`, `$@`, `$*` (set for `sh -c STRING ARGS`).
 const simpleReference = /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[0-9@*])|\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(?:\[(?:[@*]|\d+)\])?\})$/;
 
@@ -100,9 +102,16 @@ export function expandVariables(word: Word, vars: Variables, max: number): strin
     if (part.kind === 'literal') options = [part.value];
     else if (part.kind === 'expansion') {
       const m = simpleReference.exec(part.source);
-      const values = m ? vars.get(m[1] ?? m[2]!) : undefined;
-      if (values === undefined || values === 'unknown') return undefined;
-      options = values;
+      const d = m ? null : defaultReference.exec(part.source);
+      if (d) {
+        // `${x:-w}`, `${x:=w}`: x's value or w; `${x:+w}`: w or nothing (`cat ${UNSET:-.env}` reads .env).
+        const known = vars.get(d[1]!);
+        options = d[2] === '+' ? [d[3]!, ''] : [...(Array.isArray(known) ? known : []), d[3]!];
+      } else {
+        const values = m ? vars.get(m[1] ?? m[2]!) : undefined;
+        if (values === undefined || values === 'unknown') return undefined;
+        options = values;
+      }
     } else return undefined;
     if (texts.length * options.length > max) return undefined;
     texts = texts.flatMap((t) => options.map((o) => t + o));
