@@ -408,9 +408,18 @@ function addPathReading(c: Collector, value: string, from: string): void {
       return; // canonicalPath refuses it (or addFileUrl noted the problem)
     }
   }
-  if (!MAY_HAVE_READ_VARIANTS.test(path)) return;
+  if (!mayHaveReadVariants(path)) return;
   c.fileTool ??= isFileTool(c.toolName, c.toolClass);
   if (c.fileTool) for (const variant of readVariants(path)) add(c, variant, from);
+}
+
+/** Whether readVariants may respell the path: one pass over its characters, the regex only when one may matter. */
+function mayHaveReadVariants(path: string): boolean {
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c > 0x7f || c === 0x27 || c === 0x20) return MAY_HAVE_READ_VARIANTS.test(path);
+  }
+  return false;
 }
 
 // Characters readVariants may respell: any non-ASCII, a straight quote, ` AM`/` PM`.
