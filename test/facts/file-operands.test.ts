@@ -5,7 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileOperands, findStartingPoints, ownDirectories, stdinFileList, symbolicLinks, wordRoles } from '../../src/facts/file-operands.js';
-import { longName } from '../../src/facts/options.js';
+import { longName, optionValuePlaces, optionValues } from '../../src/facts/options.js';
 import { initShellParser } from '../../src/facts/shell/index.js';
 import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
 import { decide, setFrom } from '../engine/helpers.js';
@@ -274,6 +274,26 @@ describe('longName', () => {
         if (names.includes(word)) expect(resolved).toBe(word);
         else if (beginning.length === 1) expect(resolved).toBe(beginning[0]);
         else expect(resolved).toBe(word);
+      }),
+    );
+  });
+});
+
+describe('optionValuePlaces', () => {
+  const o = { letters: 'o', long: ['--option'] };
+  it.each([
+    ['scp -qo X a', ['X']], ['scp -qoX a', ['X']], ['scp -o X -o Y', ['X', 'Y']], ['scp -io X', []], ['scp -i key -o X', ['X']],
+    ['scp --option=X', ['X']], ['scp --opt X', ['X']], ['scp -- -o X', []], ['scp -q', []], ['scp -o', []],
+  ])('%s gives %j', (command, values) => expect(optionValues(command.split(' '), o, 'io')).toEqual(values));
+
+  it('each place is where optionValues reads the value', () => {
+    const word = fc.constantFrom('-o', '-qo', '-oX', '-i', '-iq', '--option', '--option=Y', 'a', '--', '-');
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 8 }), (rest) => {
+        const words = ['p', ...rest];
+        const places = optionValuePlaces(words, o, 'io');
+        expect(places.map(({ index, start }) => words[index]!.slice(start))).toEqual(optionValues(words, o, 'io'));
+        for (const { index } of places) expect(index).toBeLessThan(words.length);
       }),
     );
   });

@@ -138,6 +138,15 @@ describe('commands hidden in other programs', () => {
     ['scp -S ./ev.sh a host:b', 'ev.sh'],
     ['scp -qS./ev.sh a host:b', 'ev.sh'],
     ['sftp -D ./ev.sh host', 'ev.sh'],
+    // -o inside a cluster of flags is still -o, with the next word or the rest as its value
+    ["scp -qo ProxyCommand='rm x' a host:b", 'rm x'],
+    ["scp -qoProxyCommand='rm x' a host:b", 'rm x'],
+    ["ssh -vo 'ProxyCommand rm x' host", 'rm x'],
+    ["sftp -Co LocalCommand='rm x' host", 'rm x'],
+    // scp's -O, -p and -R are flags (ssh's take values)
+    ["scp -Oo ProxyCommand='rm x' a host:b", 'rm x'],
+    ["scp -pRo ProxyCommand='rm x' a host:b", 'rm x'],
+    ["sftp -qS './ev.sh' host", 'ev.sh'],
     ["npx -c 'rm x'", 'rm x'],
     ["npx --yes --call='rm x'", 'rm x'],
     ["npx -p cowsay -c 'rm x'", 'rm x'],
@@ -204,6 +213,10 @@ describe('commands hidden in other programs', () => {
     'split -l 100 big.txt part-',
     'scp -i id_ed25519 -P 2222 a host:b',
     'ssh -S ctl host ls',
+    // a value that holds an `o` or an `F` is no option: `-l root`, `-i ~/.ssh/Foo`
+    'ssh -lroot -p22 host',
+    'scp -iFoo_key -P 22 a host:b',
+    'ssh -o ProxyJump=bastion -vo ServerAliveInterval=5 host',
     'npx eslint -c .eslintrc.json src',
     'npx -p typescript tsc -p tsconfig.json',
   ])('%j stays verifiable', (src) => {

@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
-import { longName } from '../options.js';
+import { longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 
 export type Hidden =
@@ -315,24 +315,22 @@ const sshLocalCommand = /^\s*(proxycommand|localcommand|knownhostscommand)\s*(?:
 
 /**
  * ssh, scp and sftp run `-o ProxyCommand=CMD` (and LocalCommand, KnownHostsCommand) here,
- * not on the remote host; a config file (`-F`) may hold any of them.
+ * not on the remote host; a config file (`-F`) may hold any of them. Their options cluster
+ * (`scp -qo ProxyCommand=CMD` is `-q -o …`), each program with its own letters that take a value.
  */
 function sshHidden(name: string, args: WordValue[]): Hidden[] {
   const found: Hidden[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const w = args[i]!.text;
-    if (w === '--') break;
-    if (readsConfig(w)) found.push(unverifiable(`\`${name} -F\` reads a configuration that can run commands`));
-    // scp and sftp run the program -S names in place of ssh, and -D's as a local sftp server.
-    if (name !== 'ssh') {
-      const k = Math.max(clusterLetter(w, 'S', sshValued.replace('S', '')), clusterLetter(w, 'D', sshValued.replace('D', '')));
-      if (k > 0) {
-        const value = k < w.length - 1 ? { ...args[i]!, text: w.slice(k + 1) } : args[i + 1];
-        found.push(value === undefined ? unverifiable(`\`${name} -${w[k]}\` without a program`) : valueOf(name, value));
-      }
-    }
-    const option = w === '-o' ? args[i + 1] : w.startsWith('-o') ? { ...args[i]!, text: w.slice(2) } : undefined;
-    if (option === undefined) continue;
+  const valued = sshValued[name as keyof typeof sshValued];
+  const texts = args.map((a) => a.text);
+  const end = texts.indexOf('--');
+  if (texts.slice(0, end < 0 ? undefined : end).some((w) => optionIs(w, { letters: 'F', long: [] }, valued))) {
+    found.push(unverifiable(`\`${name} -F\` reads a configuration that can run commands`));
+  }
+  // scp and sftp run the program -S names in place of ssh, and -D's as a local sftp server.
+  if (name !== 'ssh') {
+    for (const program of optionWords(args, { letters: 'SD', long: [] }, valued)) found.push(valueOf(name, program));
+  }
+  for (const option of optionWords(args, { letters: 'o', long: [] }, valued)) {
     if (!option.literal) {
       found.push(unverifiable(`\`${name} -o\` is not a literal: \`${option.text}\``));
       continue;
@@ -343,17 +341,14 @@ function sshHidden(name: string, args: WordValue[]): Hidden[] {
   return found;
 }
 
-// ssh's short options that take a value (the rest of a cluster is that value).
-const sshValued = 'bcDEeIiJLlmOopQRSWw';
+// The short options that take a value (the rest of a cluster, or the next word), per program
+// (OpenSSH 9: `ssh -P tag` is new, and an older ssh refuses it).
+const sshValued = { ssh: 'BbcDEeFIiJLlmOoPpQRSWw', scp: 'cDFiJloPSX', sftp: 'BbcDFiJloPRSsX' } as const;
 
-/** Whether an option word holds `-F` (a cluster stops at the first option that takes a value). */
-function readsConfig(word: string): boolean {
-  if (!word.startsWith('-') || word.startsWith('--')) return false;
-  for (let k = 1; k < word.length; k++) {
-    if (word[k] === 'F') return true;
-    if (sshValued.includes(word[k]!)) return false;
-  }
-  return false;
+/** The values `option` gives among `args` (optionValuePlaces), as words: literal when the word holding them is. */
+function optionWords(args: WordValue[], option: OptionSpelling, valued: string, known?: readonly string[]): WordValue[] {
+  const places = optionValuePlaces(args.map((a) => a.text), option, valued, 0, known);
+  return places.map(({ index, start }) => (start === 0 ? args[index]! : { ...args[index]!, text: args[index]!.text.slice(start) }));
 }
 
 /** Ex commands given with -c, --cmd or +: `vim -c '!rm x'` runs a shell. */
