@@ -165,6 +165,17 @@ describe('commands hidden in other programs', () => {
     "git -ccore.sshCommand='rm x' fetch",
     "git fetch --upload-pack='rm x' origin",
     "git clone -u 'rm x' repo",
+    // settings that run commands (git archive, interpret-trailers and commit --trailer, add -p, push, imap-send)
+    "git -c tar.evil.command='rm x' archive --format=evil HEAD",
+    "git -c trailer.s.key=S -c trailer.s.cmd='rm x' interpret-trailers --trailer s=x",
+    "git -c trailer.s.command='rm x' commit --trailer s=y -m m",
+    "git -c interactive.diffFilter='rm x' add -p",
+    "git -c core.alternateRefsCommand='rm x' push",
+    "git -c imap.tunnel='rm x' imap-send",
+    // clone sets -c in the new repository before it fetches; -u in a cluster
+    "git clone -c core.sshCommand='rm x' ssh://h/r",
+    "git clone -qc core.sshCommand='rm x' ssh://h/r",
+    "git clone -qu 'rm x' /srv/r",
     "git clone 'ext::sh -c rm% x' d",
     "git submodule foreach 'rm x'",
     'git --exec-path=/tmp/evil status',
@@ -228,6 +239,9 @@ describe('commands hidden in other programs', () => {
 
   it.each([
     'git -c user.name=x commit -m y',
+    'git -c tar.umask=022 archive --format=tar.gz HEAD',
+    'git -c trailer.sign.key=Signed-off-by commit --trailer sign=a -m y',
+    'git clone -c user.name=x -b main -q https://h/r',
     'git push -u origin main',
     'git switch -c feat',
     'git -C sub log --oneline',

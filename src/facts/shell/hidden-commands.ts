@@ -38,9 +38,12 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words
   ['less', { long: [], short: '' }],
 ]);
 
-// git configuration keys whose value is a command (or an alias, which may be one).
+// git configuration keys whose value is a command (or an alias, which may be one):
+// `git archive --format=F` pipes through tar.F.command, `interpret-trailers` and
+// `commit --trailer` run trailer.T.cmd (or .command), `add -p` interactive.diffFilter,
+// `push`/`fetch` core.alternateRefsCommand, `imap-send` imap.tunnel, git gui guitool.N.cmd.
 const gitCommandKey =
-  /^(alias\.|core\.(pager|sshcommand|editor|fsmonitor|hookspath|askpass|gitproxy)$|pager\.|sequence\.editor$|credential\.|diff\.|difftool\.|mergetool\.|merge\.|filter\.|gpg\.|uploadpack\.|receivepack\.|remote\.|protocol\.|url\.|include|sendemail\.|web\.browser$|browser\.|man\.|instaweb\.|http\.proxy|init\.templatedir$|submodule\.)/i;
+  /^(alias\.|core\.(pager|sshcommand|editor|fsmonitor|hookspath|askpass|gitproxy|alternaterefscommand)$|pager\.|sequence\.editor$|credential\.|diff\.|difftool\.|mergetool\.|merge\.|filter\.|gpg\.|uploadpack\.|receivepack\.|remote\.|protocol\.|url\.|include|sendemail\.|web\.browser$|browser\.|man\.|instaweb\.|http\.proxy|init\.templatedir$|submodule\.|tar\..+\.command$|trailer\..+\.(cmd|command)$|interactive\.difffilter$|imap\.tunnel$|guitool\.)/i;
 // git options (before or after the subcommand) that name a program to run.
 const gitCommandOption = /^(--upload-pack|--receive-pack|--exec|--exec-path|--extcmd|--template|--config|--config-env)(=|$)/;
 const gitUploadPackCommands = new Set(['clone', 'fetch', 'ls-remote', 'pull', 'archive']);
@@ -145,7 +148,14 @@ function gitHidden(args: WordValue[]): Hidden[] {
       found.push(unverifiable(`\`git ${w.split('=')[0]}\` runs a program it names`));
       continue;
     }
-    if (i > at && (w === '-u' || /^-u./.test(w)) && gitUploadPackCommands.has(subcommand ?? '')) {
+    // `git clone -c KEY=VALUE` sets it in the new repository before fetching (`-qc` too).
+    const c = subcommand === 'clone' && i > at ? clusterLetter(w, 'c', 'obuj') : -1;
+    if (c > 0) {
+      const setting = c < w.length - 1 ? w.slice(c + 1) : args[++i]?.text ?? '';
+      if (gitCommandKey.test(setting.split('=')[0]!)) found.push(unverifiable(`\`git clone -c ${setting.split('=')[0]}\` can run a command`));
+      continue;
+    }
+    if (i > at && (w === '-u' || /^-u./.test(w) || clusterLetter(w, 'u', 'obcjo') > 0) && gitUploadPackCommands.has(subcommand ?? '')) {
       found.push(unverifiable(`\`git ${subcommand} -u\` runs a program it names`));
       continue;
     }
