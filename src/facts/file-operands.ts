@@ -3,6 +3,7 @@
 // `./package.json` names, and must be judged like it. For the programs below, the words that
 // are files by the program's own grammar are paths, whether written `./x` or `x`.
 import { hasOption, lastOptionValue, longName, optionIs, optionValues, type OptionSpelling } from './options.js';
+import { stdinPaths } from './shell/wrappers.js';
 import { within } from './within.js';
 
 /** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
@@ -922,35 +923,42 @@ function findParts(words: readonly string[]): { points: string[]; expressionAt: 
 export function stdinFileList(words: readonly string[]): '\n' | '\0' | undefined {
   const program = words[0];
   const has = (letters: string, long: string[], valued = ''): boolean => hasOption(words, { letters, long }, valued);
-  const fromStdin = (letters: string, long: string[], valued: string, all = words): boolean => optionValues(all, { letters, long }, valued).includes('-');
+  // The list file is standard input by any of its names (`-T -`, `-T /dev/stdin`, `--files-from=/dev/fd/0`).
+  const fromStdin = (letters: string, long: string[], valued: string, all = words, from = 1, known: readonly string[] = long): boolean =>
+    optionValues(all, { letters, long }, valued, from, known).some((value) => stdinPaths.has(value));
   if (program === 'tar' || program === 'gtar') {
     const dashed = tarWords(words);
-    if (!fromStdin('T', ['--files-from'], TAR.valued, dashed)) return undefined;
+    if (!fromStdin('T', ['--files-from'], TAR.valued, dashed, 1, longNamesOf(TAR))) return undefined;
     return hasOption(dashed, { letters: '', long: ['--null'] }, TAR.valued) ? '\0' : '\n';
   }
-  if (program === 'zip') return words.some((w) => /^-[A-Za-z0-9]*@/.test(w)) ? '\n' : undefined;
+  // zip -@, and its long name abbreviated (`--names`: no other zip option begins `--na`).
+  if (program === 'zip') return words.some((w) => /^-[A-Za-z0-9]*@/.test(w) || (w.length >= 4 && '--names-stdin'.startsWith(w))) ? '\n' : undefined;
   if (program === 'cpio') {
     if (!has('op', ['--create', '--pass-through'], 'CEFHIMORW')) return undefined;
     return has('0', ['--null'], 'CEFHIMORW') ? '\0' : '\n';
   }
   if (program === 'rsync') {
-    if (!fromStdin('', ['--files-from'], 'eBfT')) return undefined;
+    if (!fromStdin('', ['--files-from'], 'eBfT', words, 1, longNamesOf(GRAMMARS.get('rsync')!))) return undefined;
     return has('0', ['--from0'], 'eBfT') ? '\0' : '\n';
   }
   if (program === 'du' || program === 'wc' || program === 'sort') return fromStdin('', ['--files0-from'], '') ? '\0' : undefined;
-  if (program === 'find') return words.some((w, i) => w === '-files0-from' && words[i + 1] === '-') ? '\0' : undefined;
+  if (program === 'find') return words.some((w, i) => w === '-files0-from' && stdinPaths.has(words[i + 1] ?? '')) ? '\0' : undefined;
   if (program === 'git') {
     const at = gitSubcommandAt(words);
     const sub = words[at];
-    const rest = words.slice(at);
-    const nul = rest.some((w) => w === '-z' || w === '--pathspec-file-nul');
-    if (sub === 'hash-object' && rest.includes('--stdin-paths')) return '\n';
-    if ((sub === 'update-index' || sub === 'checkout-index') && rest.includes('--stdin')) return nul ? '\0' : '\n';
-    if (sub === 'cat-file' && rest.some((w) => w.startsWith('--batch'))) return nul ? '\0' : '\n';
-    if (rest.some((w) => w === '--pathspec-from-file=-') || rest.some((w, i) => w === '--pathspec-from-file' && rest[i + 1] === '-')) return nul ? '\0' : '\n';
+    // git's long options abbreviated too (`--stdin-p`, `--pathspec-from=-`): read by the names that begin alike.
+    const named = (name: string, known: readonly string[]): boolean => words.slice(at + 1).some((w) => w.startsWith('--') && longName(w, known) === name);
+    const nul = words.slice(at + 1).includes('-z') || named('--pathspec-file-nul', GIT_PATHSPEC_LONG);
+    if (sub === 'hash-object' && named('--stdin-paths', ['--stdin', '--stdin-paths'])) return '\n';
+    if ((sub === 'update-index' || sub === 'checkout-index') && named('--stdin', ['--stdin', '--stage', '--skip-worktree', '--split-index', '--suffix'])) return nul ? '\0' : '\n';
+    if (sub === 'cat-file' && words.slice(at + 1).some((w) => w.startsWith('--batch'))) return nul ? '\0' : '\n';
+    if (fromStdin('', ['--pathspec-from-file'], '', words, at + 1, GIT_PATHSPEC_LONG)) return nul ? '\0' : '\n';
   }
   return undefined;
 }
+
+// git's long options that begin `--pathspec-`: `--pathspec-f` is ambiguous (git refuses it), `--pathspec-from` is not.
+const GIT_PATHSPEC_LONG = ['--pathspec-from-file', '--pathspec-file-nul'];
 
 /**
  * The symbolic links `ln -s` makes: each link's path and its target as written, which the

@@ -442,10 +442,25 @@ describe('programs that read file names from standard input', () => {
     ['git cat-file --batch', '\n'],
     ['git add --pathspec-from-file=-', '\n'],
     ['git restore --pathspec-from-file - --pathspec-file-nul', '\0'],
+    // abbreviated long options, and standard input by its other names
+    ['git add --pathspec-from=-', '\n'],
+    ['git add --pathspec-from-file=/dev/stdin', '\n'],
+    ['git restore --pathspec-from-file /dev/fd/0 --pathspec-file', '\0'],
+    ['git hash-object -w --stdin-p', '\n'],
+    ['git update-index --add --std', '\n'],
+    ['tar czf x.tgz -T /dev/stdin', '\n'],
+    ['tar czf x.tgz --files-from=/dev/fd/0', '\n'],
+    ['tar -c --files-f=/proc/self/fd/0 -f x', '\n'],
+    ['zip x.zip --names-stdin', '\n'],
+    ['zip x.zip --names', '\n'],
+    ['rsync --files-from=/dev/stdin . h:/x', '\n'],
+    ['rsync --files-fr /dev/stdin . h:/x', '\n'],
+    ['sort --files0-from=/dev/stdin', '\0'],
+    ['find -files0-from /dev/stdin -name x', '\0'],
   ])('%s reads names from standard input', (command, separator) => {
     expect(stdinFileList(command.split(' '))).toBe(separator);
   });
-  it.each(['tar -cf out.tar -T list', 'tar -xf -', 'zip out.zip a', 'cpio -i', 'rsync --files-from=list . d', 'du -s .', 'git hash-object a', 'git add .', 'cat -'])('%s does not', (command) => {
+  it.each(['tar -cf out.tar -T list', 'tar -xf -', 'zip out.zip a', 'cpio -i', 'rsync --files-from=list . d', 'du -s .', 'git hash-object a', 'git add .', 'cat -', 'git hash-object --stdin', 'git add --pathspec-f=-', 'tar -cf x -T /dev/stdinx', 'zip x.zip --n'])('%s does not', (command) => {
     expect(stdinFileList(command.split(' '))).toBeUndefined();
   });
   it('find starts at `.` when given no starting point', () => {

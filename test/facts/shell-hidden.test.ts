@@ -51,6 +51,20 @@ describe('xargs runs what its input names', () => {
     ['xargs -I{} cat {} <<< .env', ['cat {} .env']],
     ['xargs -i cat config/{} <<EOF\n  prod.key\nb\nEOF', ['cat config/{} config/prod.key config/b']],
     ['xargs -a list cat <<< .env', ['cat']],
+    // options read as xargs reads them: in clusters, abbreviated, optional values attached only
+    ['xargs -rI{} cat {}env <<< .', ['cat {}env .env']],
+    ['xargs -tiQ cat Qenv <<< .', ['cat Qenv .env']],
+    ['xargs --repl=Q cat Qenv <<< .', ['cat Qenv .env']],
+    ['xargs --replace cat {}env <<< .', ['cat {}env .env']],
+    ['xargs -rd, cat <<< a,.env', ['cat a .env']],
+    ['xargs --delim=, cat <<< a,.env', ['cat a .env']],
+    ['xargs -r0 cat <<< .env', ['cat .env']],
+    ['xargs -a /dev/stdin cat <<< .env', ['cat .env']],
+    ['xargs --arg-file=/dev/fd/0 cat <<< .env', ['cat .env']],
+    ['xargs -ra list -I{} cat {} <<< .env', ['cat {}']],
+    ['xargs --max-lines rm -rf / < /dev/null', ['rm -rf /']],
+    ['xargs -l rm -rf / < /dev/null', ['rm -rf /']],
+    ['xargs --max-lines=2 -n 1 echo hi < /dev/null', ['echo hi']],
   ])('%j stays verifiable', (src, expected) => {
     const facts = parseShell(src);
     expect(facts.unverifiable).toBeUndefined();

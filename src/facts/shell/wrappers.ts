@@ -65,7 +65,8 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['xargs', {
     shortWithValue: 'adEILnPs',
     shortOptionalValue: 'eil',
-    longWithValue: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--max-lines', '--process-slot-var'],
+    // --max-lines, --eof and --replace take a value only with `=`: `xargs --max-lines rm -rf /` runs rm.
+    longWithValue: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
   }],
   ['stdbuf', { shortWithValue: 'ioe', longWithValue: ['--input', '--output', '--error'] }],
   ['ionice', { shortWithValue: 'cnp', longWithValue: ['--class', '--classdata', '--pid', '--pgid', '--uid'], notACommand: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] }],
