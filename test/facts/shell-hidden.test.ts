@@ -122,8 +122,11 @@ describe('variables a program reads as more options', () => {
     'env ZIPOPT=-m zip a.zip p', 'export UNZIP=-:; unzip z.zip', 'BZIP2=/etc/passwd bzip2 a', 'XZ_OPT=--files=list xz', 'XZ_DEFAULTS=$o xz a',
     'GZIP="-S /x" pigz a', 'PIGZ=-k pigz a', 'WGETRC=./rc wget http://e.test/', 'CURL_HOME=. curl -K- http://e.test/', 'GIT_INDEX_FILE=/tmp/i git add .',
     'GIT_TRACE=/tmp/t git status', 'GIT_TRACE_PACKET=/tmp/t git fetch', 'GIT_OBJECT_DIRECTORY=/tmp/o git commit -m x',
+    'SSLKEYLOGFILE=/tmp/k curl https://e.test/', 'export SSLKEYLOGFILE=/tmp/k; curl https://e.test/', 'ZIP=-m zip a.zip p', 'env ZIP=-m zip a.zip p',
+    'HISTFILE=/tmp/h bash -ic ls', 'LESSHISTFILE=/tmp/h less f', 'LESSKEYIN=./k less f', 'RUSTC_WRAPPER=./w cargo build', 'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=./r cargo run',
+    'GOFLAGS=-toolexec=./x go build', "GOFLAGS='-mod=mod -exec=./x' go test",
   ])('%j is unverifiable', (src) => expect(parseShell(src).unverifiable).toBeDefined());
-  it.each(['XZ_OPT=-9 tar cJf a.txz src', "XZ_OPT='-T0 -9e' xz -k a", 'GZIP=-1 gzip a', 'export XZ_DEFAULTS=--threads=4; xz a', 'env BZIP2=-9 bzip2 a', 'GIT_TRACE=1 git status', 'GIT_TRACE=2 git log'])(
+  it.each(['XZ_OPT=-9 tar cJf a.txz src', "XZ_OPT='-T0 -9e' xz -k a", 'GZIP=-1 gzip a', 'export XZ_DEFAULTS=--threads=4; xz a', 'env BZIP2=-9 bzip2 a', 'GIT_TRACE=1 git status', 'GIT_TRACE=2 git log', 'LESSHISTFILE=- less f', 'HISTFILE=/dev/null bash -c ls', 'SSLKEYLOGFILE= curl https://e.test/', 'GOFLAGS=-mod=mod go build'])(
     '%j is not',
     (src) => expect(parseShell(src).unverifiable).toBeUndefined(),
   );
