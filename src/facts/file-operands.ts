@@ -322,6 +322,17 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     writes: { operands: (files, words) => (hasOption(words, AWK_INCLUDE, 'FvfeEildpoDL') ? files : []), readValued: 'fE', readLong: ['--file', '--exec'] },
     outputs: (_files, words) => awkOutputs(words),
   }]),
+  // split and csplit read one file and write pieces named by a prefix they are given (split's
+  // second operand, csplit's -f; `x` and `xx` without one), in the prefix's directory
+  ['split', {
+    valued: 'abClnt', valuedLong: ['--suffix-length', '--additional-suffix', '--bytes', '--line-bytes', '--lines', '--number', '--separator', '--filter'],
+    flagLong: ['--numeric-suffixes', '--hex-suffixes', '--elide-empty-files', '--unbuffered', '--verbose'], firstOnly: true,
+    writes: { operands: READS_ALL }, outputs: (_files, words) => splitOutputs(words),
+  }],
+  ['csplit', {
+    valued: 'bfn', valuedLong: ['--suffix-format', '--prefix', '--digits'], flagLong: ['--keep-files', '--elide-empty-files', '--suppress-matched', '--quiet', '--silent'], firstOnly: true,
+    writes: { operands: READS_ALL }, outputs: (_files, words) => csplitOutputs(words),
+  }],
   ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
   // tree reads what it lists, and writes -o's file; with -R (and -H) an index file in every directory it lists
   ['tree', {
@@ -718,6 +729,38 @@ function awkOutputs(words: readonly string[]): string[] {
   }
   return out;
 }
+
+/**
+ * The pieces split writes: PREFIX (its second operand, `x` without one) then a suffix of
+ * letters or digits, -a's length (2 by default), then --additional-suffix. Written as a
+ * pattern of that length (`part-[a-z0-9][a-z0-9]`): a deny list meets every name it may
+ * take (`split -a 1 … config/prod.ke` writes config/prod.key), an allow list the prefix's place.
+ */
+function splitOutputs(words: readonly string[]): string[] {
+  const grammar = GRAMMARS.get('split')!;
+  const known = longNamesOf(grammar);
+  const prefix = operandsBy(words, 0, grammar).operands[1] ?? 'x';
+  const length = Number(lastOptionValue(words, { letters: 'a', long: ['--suffix-length'] }, grammar.valued, 1, known) ?? 2);
+  const added = lastOptionValue(words, { letters: '', long: ['--additional-suffix'] }, grammar.valued, 1, known) ?? '';
+  return [prefix + PIECE_CHARACTER.repeat(Number.isInteger(length) && length > 0 && length < 16 ? length : 2) + added];
+}
+
+/** The pieces csplit writes: -f's PREFIX (`xx` without one), then -n's digits (2), or -b's printf format with its number. */
+function csplitOutputs(words: readonly string[]): string[] {
+  const grammar = GRAMMARS.get('csplit')!;
+  const known = longNamesOf(grammar);
+  const value = (letters: string, long: string): string | undefined => lastOptionValue(words, { letters, long: [long] }, grammar.valued, 1, known);
+  const digits = Number(value('n', '--digits') ?? 2);
+  const format = value('b', '--suffix-format');
+  const number = PIECE_CHARACTER.repeat(Number.isInteger(digits) && digits > 0 && digits < 16 ? digits : 2);
+  // The format's conversion (`%03d`, `%x`) is the number, as wide as it says; the rest is as written.
+  const converted = (width: string): string => PIECE_CHARACTER.repeat(Math.min(Math.max(Number(width) || 1, 1), 15));
+  const suffix = format === undefined ? number : format.replace(/%[-+ #0]*(\d*)(?:\.\d*)?[diouxX]/g, (_m, width: string) => converted(width)).replace(/%%/g, '%');
+  return [(value('f', '--prefix') ?? 'xx') + suffix];
+}
+
+// One character of a piece's suffix: a letter (split), a decimal or hex digit (-d, -x, csplit).
+const PIECE_CHARACTER = '[a-z0-9]';
 
 const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'pnpx', 'bunx']);
 

@@ -415,6 +415,24 @@ describe('the files a reading command writes', () => {
   });
 });
 
+describe('the pieces split and csplit write', () => {
+  const roles = (command: string) => wordRoles(command.split(' '));
+  it.each([
+    ['split big.txt', ['big.txt', 'x[a-z0-9][a-z0-9]']],
+    ['split -l 100 big.txt part-', ['big.txt', 'part-[a-z0-9][a-z0-9]']],
+    ['split -a 1 -d --additional-suffix=.txt big.txt src/p', ['big.txt', 'src/p[a-z0-9].txt']],
+    ['split --suffix-length 3 -n 2 - out/p', ['out/p[a-z0-9][a-z0-9][a-z0-9]']],
+    ['csplit big.txt 10', ['big.txt', 'xx[a-z0-9][a-z0-9]']],
+    ['csplit -f docs -n 3 big.txt /x/ {*}', ['big.txt', 'docs[a-z0-9][a-z0-9][a-z0-9]']],
+    ['csplit --prefix=src/p -b %03d.txt big.txt 5', ['big.txt', 'src/p[a-z0-9][a-z0-9][a-z0-9].txt']],
+    ['csplit -b x%d%% big.txt 5', ['big.txt', 'xxx[a-z0-9]%']],
+  ])('%s names %j', (command, files) => {
+    expect(roles(command).files).toEqual(files);
+    // the input is read, the pieces written
+    expect(roles(command).reads).toEqual(files.filter((f) => !f.includes('[')));
+  });
+});
+
 describe('the symbolic links ln -s makes', () => {
   it.each([
     ['ln -s ../secrets sub/s', [{ target: '../secrets', link: 'sub/s', fromShell: false }, { target: '../secrets', link: 'sub/s/secrets', fromShell: false }]],
