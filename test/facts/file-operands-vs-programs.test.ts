@@ -117,6 +117,8 @@ const TEMPLATES = [
   // downloads from file: URLs (no network): the files curl names after the URL land in the working directory
   'curl -s -o {n} file://{ws}/a', 'curl -sO file://{ws}/b', 'curl -s --output-dir d1 -O file://{ws}/c', 'curl -s -D hdr -o {n} file://{ws}/a',
   'curl -s file://{ws}/a -o {n}', 'cd d1 && curl -sO file://{ws}/x',
+  // curl's own files: C source, caches, the ETag
+  'curl -s --libcurl {n} -o /dev/null file://{ws}/a', 'curl -s --hsts {n} --alt-svc {n} --etag-save {n} -o /dev/null file://{ws}/a', 'curl -s --etag-compare {n} -o {n} file://{ws}/a',
   // tar, old-style and dashed: the archive written or read, members put in, or extracted here or in -C's directory
   'tar cf {n} {n} {n}', 'tar -cf {n} {n}', 'tar czf new.tgz {n}', 'tar xf arch.tar', 'tar -xf arch.tar {n}', 'tar -xf arch.tar -C {n}',
   'tar -C d1 -xf ../arch.tar', 'tar tf arch.tar', 'tar --create --file={n} {n}', 'tar -rf arch.tar {n}', 'tar xvf arch.tar --keep-old-files',
