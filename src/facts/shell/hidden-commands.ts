@@ -477,11 +477,17 @@ function optionWords(args: WordValue[], option: OptionSpelling, valued: string, 
   return places.map(({ index, start }) => (start === 0 ? args[index]! : { ...args[index]!, text: args[index]!.text.slice(start) }));
 }
 
+// vim's short options that take the rest of their word (`-V20file`). Those that take the next
+// word (-s, -u, -T…) must end their word (vim refuses `-uc`), and -s after -e is a flag (`-esc CMD`).
+const VIM_VALUED = 'V';
+
 /** Ex commands given with -c, --cmd or +: `vim -c '!rm x'` runs a shell. */
 function vimHidden(name: string, args: WordValue[]): Hidden[] {
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
-    const command = w === '-c' || w === '--cmd' ? args[i + 1]?.text : w.startsWith('+') ? w.slice(1) : undefined;
+    // -c after flags in one word too (`vim -Nesc CMD`, `-esc'CMD'`).
+    const c = clusterLetter(w, 'c', VIM_VALUED);
+    const command = w === '--cmd' ? args[i + 1]?.text : c > 0 ? (c < w.length - 1 ? w.slice(c + 1) : args[i + 1]?.text) : w.startsWith('+') ? w.slice(1) : undefined;
     if (command !== undefined && /!|sh|system|term|py|lua|perl|ruby|call|exe|so/.test(command)) {
       return [unverifiable(`\`${name}\` runs editor commands that can start a shell: \`${command}\``)];
     }
