@@ -504,6 +504,14 @@ export function wordRoles(words: readonly string[]): WordRoles {
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
   if (program === 'find') return findRoles(words);
+  if (AWK_PROGRAMS.has(program) && words.some((w) => w.startsWith('-') && !w.startsWith('--') && w.includes('W'))) {
+    const long = awkWords(words);
+    // The words as written (`-W`, `profile=f`) are no paths: the long options' values are.
+    if (long.join('\0') !== words.join('\0')) {
+      const roles = wordRoles(long);
+      return { ...roles, plain: [...roles.plain, ...words.filter((w) => !long.includes(w))] };
+    }
+  }
   // A package runner (`npx prettier@3 --write x`): the package's program reads its words.
   if (PACKAGE_RUNNERS.has(program)) {
     let i = 1;
@@ -704,17 +712,46 @@ const AWK_INCLUDE: OptionSpelling = { letters: 'i', long: ['--include'] };
 // gawk's options that write a file, and the file they write without one.
 const AWK_OUTPUTS: readonly (readonly [string, string, string])[] = [['d', '--dump-variables', 'awkvars.out'], ['p', '--profile', 'awkprof.out'], ['o', '--pretty-print', 'awkprof.out']];
 
-/** The files gawk's -d, -p and -o (and their long names) write, among the options before the program. */
+const AWK_PROGRAMS: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk']);
+
+/**
+ * An awk command with `-W NAME[=VALUE]` written as the long option it is (`-Wprofile=f` is
+ * `--profile=f`, gawk; mawk's comma lists `-W interactive,exec F` are several), so the grammar
+ * reads it. Only a -W that starts its cluster's value: in `-vW=1`, W is -v's.
+ */
+function awkWords(words: readonly string[]): string[] {
+  const out = [words[0]!];
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    const w = /^-([A-Za-z]*?)W(.*)$/s.exec(word);
+    if (w === null || word.startsWith('--') || /[FvfeEildpoDL]/.test(w[1]!)) {
+      out.push(word);
+      continue;
+    }
+    if (w[1] !== '') out.push(`-${w[1]}`);
+    const value = w[2] !== '' ? w[2]! : words[++i];
+    if (value === undefined) break;
+    for (const name of value.includes('=') ? [value] : value.split(',')) out.push(`--${name}`);
+  }
+  return out;
+}
+
+// gawk's long options that take the next word as their value.
+const AWK_VALUED_LONG = ['--file', '--exec', '--field-separator', '--assign', '--include', '--load', '--source'];
+
+/** The files gawk's -d, -p and -o (and their long names, abbreviated too) write, among the options before the program. */
 function awkOutputs(words: readonly string[]): string[] {
   const out: string[] = [];
+  const known = [...AWK_VALUED_LONG, ...AWK_OUTPUTS.map(([, long]) => long), '--debug', '--lint', '--lint-old', '--dump'];
   for (let i = 1; i < words.length; i++) {
     const word = words[i]!;
     if (word === '--' || !word.startsWith('-') || word === '-') break;
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
-      const found = AWK_OUTPUTS.find(([, long]) => (eq < 0 ? word : word.slice(0, eq)) === long);
+      const name = longName(word, known);
+      const found = AWK_OUTPUTS.find(([, long]) => name === long);
       if (found !== undefined) out.push(eq < 0 ? found[2] : word.slice(eq + 1));
-      else if (['--file', '--exec', '--field-separator', '--assign', '--include', '--load'].includes(word)) i++;
+      else if (eq < 0 && AWK_VALUED_LONG.includes(name)) i++;
       continue;
     }
     for (let k = 1; k < word.length; k++) {

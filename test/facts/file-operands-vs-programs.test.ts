@@ -155,7 +155,7 @@ const TEMPLATES = [
   // operands that look read but are written: moved into an archive, removed after copying, linked, made directories, edited in place
   'zip -qm {n}.zip {n}', 'zip -q --move {n} {n} {n}', 'tar -cf {n}.tar --remove-files {n}', 'rsync -r --remove-source-files {n} {n}', 'cp -l {n} {n}',
   'cp --link {n} {n}', 'cp -s {n} {n}', 'install -d {n} {n}', 'install -m 700 -d {n} {n} {n}', 'gawk -i inplace 1 {n} {n}', "gawk --include=inplace '{print}' {n}",
-  'gawk -d{n} 1 {n}', 'gawk -d 1 {n}', 'gawk -p -v x=1 1 {n}', 'gawk --dump-variables={n} 1 {n}', 'gawk -o{n} 1 {n}', 'ruby -i -pe 1 {n} {n}',
+  'gawk -d{n} 1 {n}', 'gawk -d 1 {n}', 'gawk -W profile={n} 1 {n}', 'gawk -Wdump-variables 1 {n}', 'gawk -W include=inplace 1 {n}', 'gawk --prof={n} 1 {n}', 'gawk -p -v x=1 1 {n}', 'gawk --dump-variables={n} 1 {n}', 'gawk -o{n} 1 {n}', 'ruby -i -pe 1 {n} {n}',
   'ruby -pi.bak -e 1 {n}', 'tree -o {n} {n}', 'tree -n -o {n}', 'tree {n} > /dev/null', 'rsync -a {n} {n}',
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];

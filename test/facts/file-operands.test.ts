@@ -415,6 +415,25 @@ describe('the files a reading command writes', () => {
   });
 });
 
+describe("gawk's -W NAME[=VALUE] is --NAME[=VALUE]", () => {
+  const roles = (command: string) => wordRoles(command.split(' '));
+  it.each([
+    ['gawk -W profile=prof.out {} a', ['a', 'prof.out']],
+    ['gawk -W profile {} a', ['a', 'awkprof.out']],
+    ['gawk -Wdump-variables {} a', ['a', 'awkvars.out']],
+    ['gawk --prof=p.out {} a', ['a', 'p.out']],
+    ['gawk -bW include=inplace {} a', ['a']],
+    ['mawk -W interactive,exec prog.awk a', ['prog.awk', 'a']],
+  ])('%s names %j', (command, files) => expect(roles(command).files).toEqual(files));
+  it('an in-place library given by -W makes its files written', () => {
+    expect(roles('gawk -W include=inplace {} a').reads).toEqual([]);
+    expect(roles('gawk -W interactive {} a').reads).toEqual(['a']);
+  });
+  it('the words as written are no paths', () => {
+    expect(roles('gawk -W profile=src/p {} a').plain).toContain('profile=src/p');
+  });
+});
+
 describe('the pieces split and csplit write', () => {
   const roles = (command: string) => wordRoles(command.split(' '));
   it.each([
