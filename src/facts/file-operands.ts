@@ -3,6 +3,7 @@
 // `./package.json` names, and must be judged like it. For the programs below, the words that
 // are files by the program's own grammar are paths, whether written `./x` or `x`.
 import { hasOption, lastOptionValue, longName, optionIs, optionValues, type OptionSpelling } from './options.js';
+import { stdinPaths } from './shell/wrappers.js';
 import { within } from './within.js';
 
 /** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
@@ -295,11 +296,15 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
   ['curl', {
     valued: 'AbcCdDeEFHKmoPQrTtuUwxXyYz', fileValued: 'oTKcDE', opaque: 'bdFw',
     valuedLong: ['--user-agent', '--header', '--request', '--user', '--max-time', '--connect-timeout', '--retry', '--range', '--referer', '--proxy', '--url', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--output-dir'],
-    fileLong: ['--output', '--upload-file', '--config', '--cookie-jar', '--dump-header', '--cert', '--key', '--cacert', '--netrc-file', '--trace', '--trace-ascii', '--stderr', '--output-dir'],
+    // --libcurl writes C source, --hsts and --alt-svc read and update their cache files, --etag-save writes the ETag (--etag-compare reads it)
+    fileLong: [
+      '--output', '--upload-file', '--config', '--cookie-jar', '--dump-header', '--cert', '--key', '--cacert', '--netrc-file', '--trace', '--trace-ascii', '--stderr', '--output-dir',
+      '--libcurl', '--hsts', '--alt-svc', '--etag-save', '--etag-compare', '--ssl-sessions', '--proxy-cert', '--proxy-key', '--proxy-cacert', '--crlfile',
+    ],
     opaqueLong: ['--data', '--data-binary', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--url'],
     flagLong: ['--head', '--netrc'],
     noOperandFiles: true,
-    writes: { readValued: 'TKE', readLong: ['--upload-file', '--config', '--cert', '--key', '--cacert', '--netrc-file'] },
+    writes: { readValued: 'TKE', readLong: ['--upload-file', '--config', '--cert', '--key', '--cacert', '--netrc-file', '--etag-compare', '--proxy-cert', '--proxy-key', '--proxy-cacert', '--crlfile'] },
     writesInto: { when: { letters: 'O', long: ['--remote-name', '--remote-name-all'] }, directory: { letters: '', long: ['--output-dir'] } },
   }],
   ['wget', {
@@ -322,6 +327,17 @@ const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGra
     writes: { operands: (files, words) => (hasOption(words, AWK_INCLUDE, 'FvfeEildpoDL') ? files : []), readValued: 'fE', readLong: ['--file', '--exec'] },
     outputs: (_files, words) => awkOutputs(words),
   }]),
+  // split and csplit read one file and write pieces named by a prefix they are given (split's
+  // second operand, csplit's -f; `x` and `xx` without one), in the prefix's directory
+  ['split', {
+    valued: 'abClnt', valuedLong: ['--suffix-length', '--additional-suffix', '--bytes', '--line-bytes', '--lines', '--number', '--separator', '--filter'],
+    flagLong: ['--numeric-suffixes', '--hex-suffixes', '--elide-empty-files', '--unbuffered', '--verbose'], firstOnly: true,
+    writes: { operands: READS_ALL }, outputs: (_files, words) => splitOutputs(words),
+  }],
+  ['csplit', {
+    valued: 'bfn', valuedLong: ['--suffix-format', '--prefix', '--digits'], flagLong: ['--keep-files', '--elide-empty-files', '--suppress-matched', '--quiet', '--silent'], firstOnly: true,
+    writes: { operands: READS_ALL }, outputs: (_files, words) => csplitOutputs(words),
+  }],
   ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
   // tree reads what it lists, and writes -o's file; with -R (and -H) an index file in every directory it lists
   ['tree', {
@@ -493,6 +509,14 @@ export function wordRoles(words: readonly string[]): WordRoles {
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
   if (program === 'find') return findRoles(words);
+  if (AWK_PROGRAMS.has(program) && words.some((w) => w.startsWith('-') && !w.startsWith('--') && w.includes('W'))) {
+    const long = awkWords(words);
+    // The words as written (`-W`, `profile=f`) are no paths: the long options' values are.
+    if (long.join('\0') !== words.join('\0')) {
+      const roles = wordRoles(long);
+      return { ...roles, plain: [...roles.plain, ...words.filter((w) => !long.includes(w))] };
+    }
+  }
   // A package runner (`npx prettier@3 --write x`): the package's program reads its words.
   if (PACKAGE_RUNNERS.has(program)) {
     let i = 1;
@@ -706,17 +730,46 @@ const AWK_INCLUDE: OptionSpelling = { letters: 'i', long: ['--include'] };
 // gawk's options that write a file, and the file they write without one.
 const AWK_OUTPUTS: readonly (readonly [string, string, string])[] = [['d', '--dump-variables', 'awkvars.out'], ['p', '--profile', 'awkprof.out'], ['o', '--pretty-print', 'awkprof.out']];
 
-/** The files gawk's -d, -p and -o (and their long names) write, among the options before the program. */
+const AWK_PROGRAMS: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk']);
+
+/**
+ * An awk command with `-W NAME[=VALUE]` written as the long option it is (`-Wprofile=f` is
+ * `--profile=f`, gawk; mawk's comma lists `-W interactive,exec F` are several), so the grammar
+ * reads it. Only a -W that starts its cluster's value: in `-vW=1`, W is -v's.
+ */
+function awkWords(words: readonly string[]): string[] {
+  const out = [words[0]!];
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    const w = /^-([A-Za-z]*?)W(.*)$/s.exec(word);
+    if (w === null || word.startsWith('--') || /[FvfeEildpoDL]/.test(w[1]!)) {
+      out.push(word);
+      continue;
+    }
+    if (w[1] !== '') out.push(`-${w[1]}`);
+    const value = w[2] !== '' ? w[2]! : words[++i];
+    if (value === undefined) break;
+    for (const name of value.includes('=') ? [value] : value.split(',')) out.push(`--${name}`);
+  }
+  return out;
+}
+
+// gawk's long options that take the next word as their value.
+const AWK_VALUED_LONG = ['--file', '--exec', '--field-separator', '--assign', '--include', '--load', '--source'];
+
+/** The files gawk's -d, -p and -o (and their long names, abbreviated too) write, among the options before the program. */
 function awkOutputs(words: readonly string[]): string[] {
   const out: string[] = [];
+  const known = [...AWK_VALUED_LONG, ...AWK_OUTPUTS.map(([, long]) => long), '--debug', '--lint', '--lint-old', '--dump'];
   for (let i = 1; i < words.length; i++) {
     const word = words[i]!;
     if (word === '--' || !word.startsWith('-') || word === '-') break;
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
-      const found = AWK_OUTPUTS.find(([, long]) => (eq < 0 ? word : word.slice(0, eq)) === long);
+      const name = longName(word, known);
+      const found = AWK_OUTPUTS.find(([, long]) => name === long);
       if (found !== undefined) out.push(eq < 0 ? found[2] : word.slice(eq + 1));
-      else if (['--file', '--exec', '--field-separator', '--assign', '--include', '--load'].includes(word)) i++;
+      else if (eq < 0 && AWK_VALUED_LONG.includes(name)) i++;
       continue;
     }
     for (let k = 1; k < word.length; k++) {
@@ -731,6 +784,38 @@ function awkOutputs(words: readonly string[]): string[] {
   }
   return out;
 }
+
+/**
+ * The pieces split writes: PREFIX (its second operand, `x` without one) then a suffix of
+ * letters or digits, -a's length (2 by default), then --additional-suffix. Written as a
+ * pattern of that length (`part-[a-z0-9][a-z0-9]`): a deny list meets every name it may
+ * take (`split -a 1 … config/prod.ke` writes config/prod.key), an allow list the prefix's place.
+ */
+function splitOutputs(words: readonly string[]): string[] {
+  const grammar = GRAMMARS.get('split')!;
+  const known = longNamesOf(grammar);
+  const prefix = operandsBy(words, 0, grammar).operands[1] ?? 'x';
+  const length = Number(lastOptionValue(words, { letters: 'a', long: ['--suffix-length'] }, grammar.valued, 1, known) ?? 2);
+  const added = lastOptionValue(words, { letters: '', long: ['--additional-suffix'] }, grammar.valued, 1, known) ?? '';
+  return [prefix + PIECE_CHARACTER.repeat(Number.isInteger(length) && length > 0 && length < 16 ? length : 2) + added];
+}
+
+/** The pieces csplit writes: -f's PREFIX (`xx` without one), then -n's digits (2), or -b's printf format with its number. */
+function csplitOutputs(words: readonly string[]): string[] {
+  const grammar = GRAMMARS.get('csplit')!;
+  const known = longNamesOf(grammar);
+  const value = (letters: string, long: string): string | undefined => lastOptionValue(words, { letters, long: [long] }, grammar.valued, 1, known);
+  const digits = Number(value('n', '--digits') ?? 2);
+  const format = value('b', '--suffix-format');
+  const number = PIECE_CHARACTER.repeat(Number.isInteger(digits) && digits > 0 && digits < 16 ? digits : 2);
+  // The format's conversion (`%03d`, `%x`) is the number, as wide as it says; the rest is as written.
+  const converted = (width: string): string => PIECE_CHARACTER.repeat(Math.min(Math.max(Number(width) || 1, 1), 15));
+  const suffix = format === undefined ? number : format.replace(/%[-+ #0]*(\d*)(?:\.\d*)?[diouxX]/g, (_m, width: string) => converted(width)).replace(/%%/g, '%');
+  return [(value('f', '--prefix') ?? 'xx') + suffix];
+}
+
+// One character of a piece's suffix: a letter (split), a decimal or hex digit (-d, -x, csplit).
+const PIECE_CHARACTER = '[a-z0-9]';
 
 const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'pnpx', 'bunx']);
 
@@ -941,35 +1026,42 @@ function findParts(words: readonly string[]): { points: string[]; expressionAt: 
 export function stdinFileList(words: readonly string[]): '\n' | '\0' | undefined {
   const program = words[0];
   const has = (letters: string, long: string[], valued = ''): boolean => hasOption(words, { letters, long }, valued);
-  const fromStdin = (letters: string, long: string[], valued: string, all = words): boolean => optionValues(all, { letters, long }, valued).includes('-');
+  // The list file is standard input by any of its names (`-T -`, `-T /dev/stdin`, `--files-from=/dev/fd/0`).
+  const fromStdin = (letters: string, long: string[], valued: string, all = words, from = 1, known: readonly string[] = long): boolean =>
+    optionValues(all, { letters, long }, valued, from, known).some((value) => stdinPaths.has(value));
   if (program === 'tar' || program === 'gtar') {
     const dashed = tarWords(words);
-    if (!fromStdin('T', ['--files-from'], TAR.valued, dashed)) return undefined;
+    if (!fromStdin('T', ['--files-from'], TAR.valued, dashed, 1, longNamesOf(TAR))) return undefined;
     return hasOption(dashed, { letters: '', long: ['--null'] }, TAR.valued) ? '\0' : '\n';
   }
-  if (program === 'zip') return words.some((w) => /^-[A-Za-z0-9]*@/.test(w)) ? '\n' : undefined;
+  // zip -@, and its long name abbreviated (`--names`: no other zip option begins `--na`).
+  if (program === 'zip') return words.some((w) => /^-[A-Za-z0-9]*@/.test(w) || (w.length >= 4 && '--names-stdin'.startsWith(w))) ? '\n' : undefined;
   if (program === 'cpio') {
     if (!has('op', ['--create', '--pass-through'], 'CEFHIMORW')) return undefined;
     return has('0', ['--null'], 'CEFHIMORW') ? '\0' : '\n';
   }
   if (program === 'rsync') {
-    if (!fromStdin('', ['--files-from'], 'eBfT')) return undefined;
+    if (!fromStdin('', ['--files-from'], 'eBfT', words, 1, longNamesOf(GRAMMARS.get('rsync')!))) return undefined;
     return has('0', ['--from0'], 'eBfT') ? '\0' : '\n';
   }
   if (program === 'du' || program === 'wc' || program === 'sort') return fromStdin('', ['--files0-from'], '') ? '\0' : undefined;
-  if (program === 'find') return words.some((w, i) => w === '-files0-from' && words[i + 1] === '-') ? '\0' : undefined;
+  if (program === 'find') return words.some((w, i) => w === '-files0-from' && stdinPaths.has(words[i + 1] ?? '')) ? '\0' : undefined;
   if (program === 'git') {
     const at = gitSubcommandAt(words);
     const sub = words[at];
-    const rest = words.slice(at);
-    const nul = rest.some((w) => w === '-z' || w === '--pathspec-file-nul');
-    if (sub === 'hash-object' && rest.includes('--stdin-paths')) return '\n';
-    if ((sub === 'update-index' || sub === 'checkout-index') && rest.includes('--stdin')) return nul ? '\0' : '\n';
-    if (sub === 'cat-file' && rest.some((w) => w.startsWith('--batch'))) return nul ? '\0' : '\n';
-    if (rest.some((w) => w === '--pathspec-from-file=-') || rest.some((w, i) => w === '--pathspec-from-file' && rest[i + 1] === '-')) return nul ? '\0' : '\n';
+    // git's long options abbreviated too (`--stdin-p`, `--pathspec-from=-`): read by the names that begin alike.
+    const named = (name: string, known: readonly string[]): boolean => words.slice(at + 1).some((w) => w.startsWith('--') && longName(w, known) === name);
+    const nul = words.slice(at + 1).includes('-z') || named('--pathspec-file-nul', GIT_PATHSPEC_LONG);
+    if (sub === 'hash-object' && named('--stdin-paths', ['--stdin', '--stdin-paths'])) return '\n';
+    if ((sub === 'update-index' || sub === 'checkout-index') && named('--stdin', ['--stdin', '--stage', '--skip-worktree', '--split-index', '--suffix'])) return nul ? '\0' : '\n';
+    if (sub === 'cat-file' && words.slice(at + 1).some((w) => w.startsWith('--batch'))) return nul ? '\0' : '\n';
+    if (fromStdin('', ['--pathspec-from-file'], '', words, at + 1, GIT_PATHSPEC_LONG)) return nul ? '\0' : '\n';
   }
   return undefined;
 }
+
+// git's long options that begin `--pathspec-`: `--pathspec-f` is ambiguous (git refuses it), `--pathspec-from` is not.
+const GIT_PATHSPEC_LONG = ['--pathspec-from-file', '--pathspec-file-nul'];
 
 /**
  * The symbolic links `ln -s` makes: each link's path and its target as written, which the

@@ -52,22 +52,29 @@ export function hasOption(words: readonly string[], option: OptionSpelling, valu
   return words.some((w, i) => i > 0 && optionIs(w, option, valued, known));
 }
 
+/** Where one option value is: the word's index among the words, and where in that word the value starts. */
+export interface ValuePlace {
+  index: number;
+  start: number;
+}
+
 /**
- * The values `option` gives among `words[from…]`, in order, up to a `--`: `--name=value`,
- * `--name value`, `-Xvalue`, `-X value`, and in a cluster (`-xCdir`, `-xC dir`) the rest of
- * the word after the letter, or the next word. A short letter of `valued` takes its value
- * the same way, so its value is never read as an option. A long name may be abbreviated (longName, by `known`).
+ * Where the values `option` gives among `words[from…]` are, in order, up to a `--`:
+ * `--name=value`, `--name value`, `-Xvalue`, `-X value`, and in a cluster (`-xCdir`, `-xC dir`)
+ * the rest of the word after the letter, or the next word. A short letter of `valued` takes
+ * its value the same way, so its value is never read as an option. A long name may be
+ * abbreviated (longName, by `known`).
  */
-export function optionValues(words: readonly string[], option: OptionSpelling, valued: string, from = 1, known: readonly string[] = option.long): string[] {
-  const values: string[] = [];
+export function optionValuePlaces(words: readonly string[], option: OptionSpelling, valued: string, from = 1, known: readonly string[] = option.long): ValuePlace[] {
+  const places: ValuePlace[] = [];
   for (let i = from; i < words.length; i++) {
     const word = words[i]!;
     if (word === '--') break;
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
       if (!option.long.includes(longName(word, known))) continue;
-      if (eq >= 0) values.push(word.slice(eq + 1));
-      else if (i + 1 < words.length) values.push(words[++i]!);
+      if (eq >= 0) places.push({ index: i, start: eq + 1 });
+      else if (i + 1 < words.length) places.push({ index: ++i, start: 0 });
       continue;
     }
     if (!word.startsWith('-') || word === '-') continue;
@@ -75,13 +82,17 @@ export function optionValues(words: readonly string[], option: OptionSpelling, v
       const letter = word[k]!;
       const ours = option.letters.includes(letter);
       if (!ours && !valued.includes(letter)) continue;
-      const attached = word.slice(k + 1);
-      const given = attached !== '' ? attached : words[++i];
-      if (ours && given !== undefined) values.push(given);
+      const place = k + 1 < word.length ? { index: i, start: k + 1 } : { index: ++i, start: 0 };
+      if (ours && place.index < words.length) places.push(place);
       break;
     }
   }
-  return values;
+  return places;
+}
+
+/** The values `option` gives among `words[from…]`, in order (optionValuePlaces). */
+export function optionValues(words: readonly string[], option: OptionSpelling, valued: string, from = 1, known: readonly string[] = option.long): string[] {
+  return optionValuePlaces(words, option, valued, from, known).map(({ index, start }) => words[index]!.slice(start));
 }
 
 /** The value the last `option` among `words[from…]` gives (optionValues); undefined when none does. */

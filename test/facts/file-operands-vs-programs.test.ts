@@ -117,6 +117,8 @@ const TEMPLATES = [
   // downloads from file: URLs (no network): the files curl names after the URL land in the working directory
   'curl -s -o {n} file://{ws}/a', 'curl -sO file://{ws}/b', 'curl -s --output-dir d1 -O file://{ws}/c', 'curl -s -D hdr -o {n} file://{ws}/a',
   'curl -s file://{ws}/a -o {n}', 'cd d1 && curl -sO file://{ws}/x',
+  // curl's own files: C source, caches, the ETag
+  'curl -s --libcurl {n} -o /dev/null file://{ws}/a', 'curl -s --hsts {n} --alt-svc {n} --etag-save {n} -o /dev/null file://{ws}/a', 'curl -s --etag-compare {n} -o {n} file://{ws}/a',
   // tar, old-style and dashed: the archive written or read, members put in, or extracted here or in -C's directory
   'tar cf {n} {n} {n}', 'tar -cf {n} {n}', 'tar czf new.tgz {n}', 'tar xf arch.tar', 'tar -xf arch.tar {n}', 'tar -xf arch.tar -C {n}',
   'tar -C d1 -xf ../arch.tar', 'tar tf arch.tar', 'tar --create --file={n} {n}', 'tar -rf arch.tar {n}', 'tar xvf arch.tar --keep-old-files',
@@ -153,7 +155,7 @@ const TEMPLATES = [
   // operands that look read but are written: moved into an archive, removed after copying, linked, made directories, edited in place
   'zip -qm {n}.zip {n}', 'zip -q --move {n} {n} {n}', 'tar -cf {n}.tar --remove-files {n}', 'rsync -r --remove-source-files {n} {n}', 'cp -l {n} {n}',
   'cp --link {n} {n}', 'cp -s {n} {n}', 'install -d {n} {n}', 'install -m 700 -d {n} {n} {n}', 'gawk -i inplace 1 {n} {n}', "gawk --include=inplace '{print}' {n}",
-  'gawk -d{n} 1 {n}', 'gawk -d 1 {n}', 'gawk -p -v x=1 1 {n}', 'gawk --dump-variables={n} 1 {n}', 'gawk -o{n} 1 {n}', 'ruby -i -pe 1 {n} {n}',
+  'gawk -d{n} 1 {n}', 'gawk -d 1 {n}', 'gawk -W profile={n} 1 {n}', 'gawk -Wdump-variables 1 {n}', 'gawk -W include=inplace 1 {n}', 'gawk --prof={n} 1 {n}', 'gawk -p -v x=1 1 {n}', 'gawk --dump-variables={n} 1 {n}', 'gawk -o{n} 1 {n}', 'ruby -i -pe 1 {n} {n}',
   'ruby -pi.bak -e 1 {n}', 'tree -o {n} {n}', 'tree -n -o {n}', 'tree {n} > /dev/null', 'rsync -a {n} {n}',
 ];
 const NAMES = ['a', 'b', 'c', '5', 'ref', '644', 'x', 'new', 'd1', 'd1/a', 'new2'];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileOperands, findStartingPoints, ownDirectories, stdinFileList, symbolicLinks, wordRoles } from '../../src/facts/file-operands.js';
-import { longName } from '../../src/facts/options.js';
+import { longName, optionValuePlaces, optionValues } from '../../src/facts/options.js';
 import { initShellParser } from '../../src/facts/shell/index.js';
 import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
 import { decide, setFrom } from '../engine/helpers.js';
@@ -70,6 +70,9 @@ describe('fileOperands', () => {
     ['curl --output-dir d1 -O https://x/a', ['d1', 'd1']],
     ['curl -H h:1 -d @body.json https://x', []],
     ['curl -T up.txt -K cfg ftp://x', ['up.txt', 'cfg']],
+    ['curl --libcurl out.c https://x', ['out.c']],
+    ['curl --hsts h.txt --alt-svc=a.txt --etag-save e.txt https://x', ['h.txt', 'a.txt', 'e.txt']],
+    ['curl --etag-compare e.txt --proxy-cacert ca.pem https://x', ['e.txt', 'ca.pem']],
     ['wget https://x/a', ['.']],
     ['wget -q -O out https://x/a', ['out']],
     ['wget -P dl https://x/a', ['dl', 'dl']],
@@ -282,6 +285,26 @@ describe('longName', () => {
   });
 });
 
+describe('optionValuePlaces', () => {
+  const o = { letters: 'o', long: ['--option'] };
+  it.each([
+    ['scp -qo X a', ['X']], ['scp -qoX a', ['X']], ['scp -o X -o Y', ['X', 'Y']], ['scp -io X', []], ['scp -i key -o X', ['X']],
+    ['scp --option=X', ['X']], ['scp --opt X', ['X']], ['scp -- -o X', []], ['scp -q', []], ['scp -o', []],
+  ])('%s gives %j', (command, values) => expect(optionValues(command.split(' '), o, 'io')).toEqual(values));
+
+  it('each place is where optionValues reads the value', () => {
+    const word = fc.constantFrom('-o', '-qo', '-oX', '-i', '-iq', '--option', '--option=Y', 'a', '--', '-');
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 8 }), (rest) => {
+        const words = ['p', ...rest];
+        const places = optionValuePlaces(words, o, 'io');
+        expect(places.map(({ index, start }) => words[index]!.slice(start))).toEqual(optionValues(words, o, 'io'));
+        for (const { index } of places) expect(index).toBeLessThan(words.length);
+      }),
+    );
+  });
+});
+
 describe('options with an optional value, and flags', () => {
   const files = (command: string) => fileOperands(command.split(' '));
   const plain = (command: string) => wordRoles(command.split(' ')).plain;
@@ -364,6 +387,7 @@ describe('the files a command only reads', () => {
     ['scp -i key a host:', ['key', 'a']],
     ['scp host:a b', []],
     ['curl -T up.txt -o out https://x', ['up.txt']],
+    ['curl --etag-compare e.txt --etag-save e2.txt --libcurl c.c https://x', ['e.txt']],
     ['iconv -f a -t b in -o out', ['in']],
     ['source env.sh', ['env.sh']],
     ['git apply fix.diff', ['fix.diff']],
@@ -391,6 +415,43 @@ describe('the files a reading command writes', () => {
   });
   it.each(['find . -delete', 'find . -exec rm {} ;', 'find . -okdir cat {} ;', 'git restore a', 'git stash', 'git apply fix.diff', 'cp a b', 'sed -n p f'])('%s may write more than it names as output', (command) => {
     expect(writesOnly(command)).toBeUndefined();
+  });
+});
+
+describe("gawk's -W NAME[=VALUE] is --NAME[=VALUE]", () => {
+  const roles = (command: string) => wordRoles(command.split(' '));
+  it.each([
+    ['gawk -W profile=prof.out {} a', ['a', 'prof.out']],
+    ['gawk -W profile {} a', ['a', 'awkprof.out']],
+    ['gawk -Wdump-variables {} a', ['a', 'awkvars.out']],
+    ['gawk --prof=p.out {} a', ['a', 'p.out']],
+    ['gawk -bW include=inplace {} a', ['a']],
+    ['mawk -W interactive,exec prog.awk a', ['prog.awk', 'a']],
+  ])('%s names %j', (command, files) => expect(roles(command).files).toEqual(files));
+  it('an in-place library given by -W makes its files written', () => {
+    expect(roles('gawk -W include=inplace {} a').reads).toEqual([]);
+    expect(roles('gawk -W interactive {} a').reads).toEqual(['a']);
+  });
+  it('the words as written are no paths', () => {
+    expect(roles('gawk -W profile=src/p {} a').plain).toContain('profile=src/p');
+  });
+});
+
+describe('the pieces split and csplit write', () => {
+  const roles = (command: string) => wordRoles(command.split(' '));
+  it.each([
+    ['split big.txt', ['big.txt', 'x[a-z0-9][a-z0-9]']],
+    ['split -l 100 big.txt part-', ['big.txt', 'part-[a-z0-9][a-z0-9]']],
+    ['split -a 1 -d --additional-suffix=.txt big.txt src/p', ['big.txt', 'src/p[a-z0-9].txt']],
+    ['split --suffix-length 3 -n 2 - out/p', ['out/p[a-z0-9][a-z0-9][a-z0-9]']],
+    ['csplit big.txt 10', ['big.txt', 'xx[a-z0-9][a-z0-9]']],
+    ['csplit -f docs -n 3 big.txt /x/ {*}', ['big.txt', 'docs[a-z0-9][a-z0-9][a-z0-9]']],
+    ['csplit --prefix=src/p -b %03d.txt big.txt 5', ['big.txt', 'src/p[a-z0-9][a-z0-9][a-z0-9].txt']],
+    ['csplit -b x%d%% big.txt 5', ['big.txt', 'xxx[a-z0-9]%']],
+  ])('%s names %j', (command, files) => {
+    expect(roles(command).files).toEqual(files);
+    // the input is read, the pieces written
+    expect(roles(command).reads).toEqual(files.filter((f) => !f.includes('[')));
   });
 });
 
@@ -425,10 +486,25 @@ describe('programs that read file names from standard input', () => {
     ['git cat-file --batch', '\n'],
     ['git add --pathspec-from-file=-', '\n'],
     ['git restore --pathspec-from-file - --pathspec-file-nul', '\0'],
+    // abbreviated long options, and standard input by its other names
+    ['git add --pathspec-from=-', '\n'],
+    ['git add --pathspec-from-file=/dev/stdin', '\n'],
+    ['git restore --pathspec-from-file /dev/fd/0 --pathspec-file', '\0'],
+    ['git hash-object -w --stdin-p', '\n'],
+    ['git update-index --add --std', '\n'],
+    ['tar czf x.tgz -T /dev/stdin', '\n'],
+    ['tar czf x.tgz --files-from=/dev/fd/0', '\n'],
+    ['tar -c --files-f=/proc/self/fd/0 -f x', '\n'],
+    ['zip x.zip --names-stdin', '\n'],
+    ['zip x.zip --names', '\n'],
+    ['rsync --files-from=/dev/stdin . h:/x', '\n'],
+    ['rsync --files-fr /dev/stdin . h:/x', '\n'],
+    ['sort --files0-from=/dev/stdin', '\0'],
+    ['find -files0-from /dev/stdin -name x', '\0'],
   ])('%s reads names from standard input', (command, separator) => {
     expect(stdinFileList(command.split(' '))).toBe(separator);
   });
-  it.each(['tar -cf out.tar -T list', 'tar -xf -', 'zip out.zip a', 'cpio -i', 'rsync --files-from=list . d', 'du -s .', 'git hash-object a', 'git add .', 'cat -'])('%s does not', (command) => {
+  it.each(['tar -cf out.tar -T list', 'tar -xf -', 'zip out.zip a', 'cpio -i', 'rsync --files-from=list . d', 'du -s .', 'git hash-object a', 'git add .', 'cat -', 'git hash-object --stdin', 'git add --pathspec-f=-', 'tar -cf x -T /dev/stdinx', 'zip x.zip --n'])('%s does not', (command) => {
     expect(stdinFileList(command.split(' '))).toBeUndefined();
   });
   it('find starts at `.` when given no starting point', () => {

@@ -5,8 +5,9 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
-import { longName } from '../options.js';
+import { longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
+import { stdinPaths } from './wrappers.js';
 
 export type Hidden =
   /** A shell command line the program passes to `sh -c` (or splits into words). */
@@ -37,9 +38,12 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words
   ['less', { long: [], short: '' }],
 ]);
 
-// git configuration keys whose value is a command (or an alias, which may be one).
+// git configuration keys whose value is a command (or an alias, which may be one):
+// `git archive --format=F` pipes through tar.F.command, `interpret-trailers` and
+// `commit --trailer` run trailer.T.cmd (or .command), `add -p` interactive.diffFilter,
+// `push`/`fetch` core.alternateRefsCommand, `imap-send` imap.tunnel, git gui guitool.N.cmd.
 const gitCommandKey =
-  /^(alias\.|core\.(pager|sshcommand|editor|fsmonitor|hookspath|askpass|gitproxy)$|pager\.|sequence\.editor$|credential\.|diff\.|difftool\.|mergetool\.|merge\.|filter\.|gpg\.|uploadpack\.|receivepack\.|remote\.|protocol\.|url\.|include|sendemail\.|web\.browser$|browser\.|man\.|instaweb\.|http\.proxy|init\.templatedir$|submodule\.)/i;
+  /^(alias\.|core\.(pager|sshcommand|editor|fsmonitor|hookspath|askpass|gitproxy|alternaterefscommand)$|pager\.|sequence\.editor$|credential\.|diff\.|difftool\.|mergetool\.|merge\.|filter\.|gpg\.|uploadpack\.|receivepack\.|remote\.|protocol\.|url\.|include|sendemail\.|web\.browser$|browser\.|man\.|instaweb\.|http\.proxy|init\.templatedir$|submodule\.|tar\..+\.command$|trailer\..+\.(cmd|command)$|interactive\.difffilter$|imap\.tunnel$|guitool\.)/i;
 // git options (before or after the subcommand) that name a program to run.
 const gitCommandOption = /^(--upload-pack|--receive-pack|--exec|--exec-path|--extcmd|--template|--config|--config-env)(=|$)/;
 const gitUploadPackCommands = new Set(['clone', 'fetch', 'ls-remote', 'pull', 'archive']);
@@ -57,16 +61,20 @@ const sshNames = new Set(['ssh', 'scp', 'sftp']);
 const sqliteRunsCommands =
   /(^|[\n;])\s*\.(s|sh|she|shel|shell|sy|sys|syst|syste|system|lo|loa|load|excel)(\s|$)|(^|[\n;])\s*\.[a-z]+\b[^\n]*\||(^|[\n;])\s*\.(once|output)\s+-\S*[xe]|\b(edit|load_extension)\s*\(/i;
 
-/** What `words[at]` (already known to be `name`) would run besides itself. */
-export function hiddenCommands(name: string, words: WordValue[], at: number): Hidden[] {
+/**
+ * What `words[at]` (already known to be `name`) would run besides itself. `stdin`: the
+ * literal text its standard input holds (a here-string or here-doc), undefined when that is
+ * not known (a pipe, a file, the caller's input), for programs that may read a script there.
+ */
+export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string): Hidden[] {
   // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
   const args = name === 'tar' || name === 'gtar' ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
   if (name === 'git') return gitHidden(args);
-  if (awkNames.has(name)) return awkHidden(args);
-  if (sedNames.has(name)) return sedHidden(args);
+  if (awkNames.has(name)) return awkHidden(args, stdin);
+  if (sedNames.has(name)) return sedHidden(args, stdin);
   if (vimNames.has(name)) return vimHidden(name, args);
   if (sshNames.has(name)) return sshHidden(name, args);
-  if (name === 'sqlite3') return sqliteHidden(args);
+  if (name === 'sqlite3') return sqliteHidden(args, stdin);
   const spec = commandOptions.get(name);
   if (spec === undefined) return [];
   const found: Hidden[] = [];
@@ -140,7 +148,14 @@ function gitHidden(args: WordValue[]): Hidden[] {
       found.push(unverifiable(`\`git ${w.split('=')[0]}\` runs a program it names`));
       continue;
     }
-    if (i > at && (w === '-u' || /^-u./.test(w)) && gitUploadPackCommands.has(subcommand ?? '')) {
+    // `git clone -c KEY=VALUE` sets it in the new repository before fetching (`-qc` too).
+    const c = subcommand === 'clone' && i > at ? clusterLetter(w, 'c', 'obuj') : -1;
+    if (c > 0) {
+      const setting = c < w.length - 1 ? w.slice(c + 1) : args[++i]?.text ?? '';
+      if (gitCommandKey.test(setting.split('=')[0]!)) found.push(unverifiable(`\`git clone -c ${setting.split('=')[0]}\` can run a command`));
+      continue;
+    }
+    if (i > at && (w === '-u' || /^-u./.test(w) || clusterLetter(w, 'u', 'obcjo') > 0) && gitUploadPackCommands.has(subcommand ?? '')) {
       found.push(unverifiable(`\`git ${subcommand} -u\` runs a program it names`));
       continue;
     }
@@ -165,17 +180,45 @@ function gitHidden(args: WordValue[]): Hidden[] {
 }
 
 /**
- * sqlite3's SQL and dot-commands, as arguments or `-cmd` values: any that can start a program
- * makes the call unverifiable; `-init FILE` runs a script we cannot read. (SQL read from a
- * file or standard input is the script's own business, as for any interpreter.)
+ * sqlite3's SQL and dot-commands, as arguments, `-cmd` values or read from standard input when
+ * no SQL argument follows the database (a here-string or here-doc, checked like an argument):
+ * any that can start a program makes the call unverifiable; `-init FILE` and `.read FILE` run
+ * a script we cannot read, and so does SQL from a pipe or a file (`sqlite3 db < x.sql`).
  */
-function sqliteHidden(args: WordValue[]): Hidden[] {
-  for (const arg of args) {
+function sqliteHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
+  let operands = 0;
+  // Option values still to come: checked like SQL (a `-cmd` value is), counted as no operand.
+  let values = 0;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
     if (arg.text === '-init' || arg.text === '--init') return [unverifiable('`sqlite3 -init` runs the commands of a file')];
-    if (sqliteRunsCommands.test(arg.text)) return [unverifiable(`\`sqlite3\` runs a command that can start a program: \`${arg.text}\``)];
+    const runs = sqliteRuns(arg.text);
+    if (runs !== undefined) return [runs];
     if (!arg.literal && !arg.text.startsWith('-')) return [unverifiable(`\`sqlite3\` is given SQL that is not a literal: \`${arg.text}\``)];
+    if (values > 0) values--;
+    else if (!arg.text.startsWith('-')) operands++;
+    // `-A ARGS…` runs `.archive ARGS` and reads no SQL; other options may take one or two values.
+    else if (/^--?A$/.test(arg.text)) operands = Infinity;
+    else values = SQLITE_VALUED.get(arg.text.replace(/^--?/, '')) ?? 0;
   }
-  return [];
+  // The database, then SQL: with none, sqlite3 reads its SQL from standard input.
+  if (operands > 1) return [];
+  if (stdin === undefined) return [unverifiable('`sqlite3` reads SQL from standard input, which may run commands')];
+  const runs = sqliteRuns(stdin);
+  return runs === undefined ? [] : [runs];
+}
+
+// sqlite3's options that take values, and how many (`-lookaside SIZE N`).
+const SQLITE_VALUED: ReadonlyMap<string, number> = new Map([
+  ['cmd', 1], ['init', 1], ['lookaside', 2], ['pagecache', 2], ['heap', 2], ['maxsize', 1], ['mmap', 1], ['newline', 1], ['nonce', 1], ['nullvalue', 1], ['separator', 1], ['vfs', 1], ['escape', 1],
+]);
+
+/** Why sqlite3 SQL or dot-commands can run a program or a script we cannot read; undefined when they cannot. */
+function sqliteRuns(text: string): Hidden | undefined {
+  if (sqliteRunsCommands.test(text)) return unverifiable(`\`sqlite3\` runs a command that can start a program: \`${text.slice(0, 80)}\``);
+  // `.read FILE` (`.rea` abbreviated) runs the commands of a file.
+  if (/(^|[\n;])\s*\.rea(d)?(\s|$)/i.test(text)) return unverifiable('`sqlite3 .read` runs the commands of a file');
+  return undefined;
 }
 
 /** Where `letter` is in a short option cluster (`-ix`), before any letter of `valued` takes the rest; -1 when it is not. */
@@ -188,26 +231,72 @@ function clusterLetter(word: string, letter: string, valued: string): number {
   return -1;
 }
 
-/** The program text of an awk call (the first operand unless -f gives one). */
-function awkHidden(args: WordValue[]): Hidden[] {
+/**
+ * The program texts of an awk call: the first operand unless -f/-e (or their long names)
+ * give them, read as gawk reads its options (they stop at the first operand): clusters
+ * (`-bv x=1 PROG`), `-W NAME[=VALUE]` as the long option `--NAME` (mawk's `-W interactive`,
+ * gawk's `-Wsource=PROG`, comma lists `-W interactive,exec FILE`). A program file that is
+ * standard input (`-f -`, `-f /dev/stdin`) is read from `stdin`, its literal text when known.
+ */
+function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] | Hidden {
   const programs: WordValue[] = [];
   let fromFile = false;
-  for (let i = 0; i < args.length; i++) {
+  let fromStdin = false;
+  // One long option (`--NAME` or `-W NAME`) with its attached value, if any; true when it took the next word.
+  const long = (spelled: string, i: number): boolean => {
+    const name = longName(spelled, AWK_LONG);
+    const eq = spelled.indexOf('=');
+    const attached = eq < 0 ? undefined : { ...args[i]!, text: spelled.slice(eq + 1) };
+    if (!AWK_VALUED_LONG.includes(name) || (attached === undefined && AWK_OPTIONAL_LONG.includes(name))) return false;
+    const value = attached ?? args[i + 1];
+    if (name === '--source' && value !== undefined) programs.push(value);
+    if (name === '--file' || name === '--exec') {
+      fromFile = true;
+      if (value !== undefined && stdinPaths.has(value.text)) fromStdin = true;
+    }
+    return attached === undefined;
+  };
+  let i = 0;
+  for (; i < args.length; i++) {
     const w = args[i]!.text;
-    if (w === '--') { if (!fromFile && args[i + 1]) programs.push(args[i + 1]!); break; }
-    // gawk's long options, abbreviated too (`--sou=PROG`), with `=` or the next word.
-    const long = w.startsWith('--') ? longName(w, AWK_LONG) : undefined;
-    const attached = w.includes('=') ? { ...args[i]!, text: w.slice(w.indexOf('=') + 1) } : undefined;
-    if (w === '-f' || w === '-E' || long === '--file' || long === '--exec') { fromFile = true; if (attached === undefined) i++; continue; }
-    if (/^-[fE]./.test(w)) { fromFile = true; continue; }
-    if (w === '-e' || long === '--source') { const program = attached ?? args[++i]; if (program) programs.push(program); continue; }
-    if (/^-e./.test(w)) { programs.push({ ...args[i]!, text: w.slice(2) }); continue; }
-    // -v and -F take a value; gawk's -i and -l a library's name (`gawk -i inplace PROGRAM`).
-    if (/^-[vFil]$/.test(w) || (attached === undefined && (long === '--assign' || long === '--field-separator' || long === '--include' || long === '--load'))) { i++; continue; }
-    if (w.startsWith('-') && w.length > 1) continue;
-    if (!fromFile) programs.push(args[i]!);
-    break;
+    if (w === '--') { i++; break; }
+    if (w.startsWith('--')) { if (long(w, i)) i++; continue; }
+    if (!w.startsWith('-') || w === '-') break;
+    for (let k = 1; k < w.length; k++) {
+      const letter = w[k]!;
+      if ('dDLop'.includes(letter)) break; // an optional value: the rest of the word
+      if (!'FfvWeEil'.includes(letter)) continue;
+      const attached = w.slice(k + 1);
+      const value = attached !== '' ? { ...args[i]!, text: attached } : args[++i];
+      if (value === undefined) break;
+      if (letter === 'e') programs.push(value);
+      if (letter === 'f' || letter === 'E') {
+        fromFile = true;
+        if (stdinPaths.has(value.text)) fromStdin = true;
+      }
+      if (letter === 'W') {
+        // Each NAME of mawk's comma list is a long option; one that takes a value takes the
+        // next word. A value after `=` may hold commas itself (gawk: `-Wsource=PROG`): the whole too.
+        const names = value.text.includes('=') ? [value.text, ...value.text.split(',')] : value.text.split(',');
+        let takesNext = false;
+        for (const name of names) takesNext = long(`--${name}`, i) || takesNext;
+        if (takesNext) i++;
+      }
+      break;
+    }
   }
+  if (!fromFile && programs.length === 0 && args[i] !== undefined) programs.push(args[i]!);
+  if (fromStdin) {
+    if (stdin === undefined) return unverifiable('awk reads its program from standard input');
+    programs.push({ text: stdin, literal: true, pattern: false });
+  }
+  return programs;
+}
+
+/** What an awk call's program texts run and open. */
+function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
+  const programs = awkPrograms(args, stdin);
+  if (!Array.isArray(programs)) return [programs];
   const found: Hidden[] = [];
   for (const p of programs) {
     if (!p.literal) return [unverifiable(`awk program is not a literal: \`${p.text}\``)];
@@ -226,28 +315,65 @@ function awkHidden(args: WordValue[]): Hidden[] {
   return found;
 }
 
-// gawk's long options (those with a value, and the others that begin the same way).
-const AWK_LONG = ['--file', '--exec', '--source', '--assign', '--field-separator', '--include', '--load', '--dump-variables', '--profile', '--debug', '--pretty-print', '--sandbox', '--characters-as-bytes', '--traditional', '--copyright', '--gen-pot', '--help', '--trace', '--lint', '--lint-old', '--bignum', '--use-lc-numeric', '--non-decimal-data', '--optimize', '--no-optimize', '--posix', '--re-interval', '--version'];
+// gawk's long options (those with a value, and the others that begin the same way), and
+// mawk's `-W` names (`-W interactive`, `-W exec FILE`, `-W sprintf=N`).
+const AWK_LONG = ['--file', '--exec', '--source', '--assign', '--field-separator', '--include', '--load', '--dump-variables', '--profile', '--debug', '--pretty-print', '--sandbox', '--characters-as-bytes', '--traditional', '--copyright', '--gen-pot', '--help', '--trace', '--lint', '--lint-old', '--bignum', '--use-lc-numeric', '--non-decimal-data', '--optimize', '--no-optimize', '--posix', '--re-interval', '--version', '--interactive', '--dump', '--random', '--sprintf', '--posix_space', '--usage'];
+// Of those, the ones that take a value: the next word unless given with `=`, or only with `=` (optional).
+const AWK_OPTIONAL_LONG = ['--dump-variables', '--profile', '--debug', '--pretty-print', '--lint', '--random', '--sprintf'];
+const AWK_VALUED_LONG = ['--file', '--exec', '--source', '--assign', '--field-separator', '--include', '--load', ...AWK_OPTIONAL_LONG];
 // GNU sed's long options.
 const SED_LONG = ['--expression', '--file', '--line-length', '--in-place', '--debug', '--follow-symlinks', '--help', '--null-data', '--posix', '--quiet', '--regexp-extended', '--sandbox', '--separate', '--silent', '--unbuffered', '--version', '--zero-terminated'];
 
-/** GNU sed's `e` command and the `e` flag of `s` run the pattern space as a command. */
-function sedHidden(args: WordValue[]): Hidden[] {
+/**
+ * The scripts of a sed call, read as GNU sed reads its options: anywhere before `--`, since
+ * getopt moves operands aside (`sed p -e 'e id' f` runs `e id`); -e/--expression give text,
+ * -l/--line-length take a value (`sed -l 5 SCRIPT`), -i/--in-place only an attached one. With no
+ * -e or -f the first operand is the script. A script file that is standard input (`-f -`,
+ * `-f /dev/stdin`) is read from `stdin`, its literal text when known.
+ */
+function sedScripts(args: WordValue[], stdin: string | undefined): WordValue[] | Hidden {
   const scripts: WordValue[] = [];
+  const operands: WordValue[] = [];
   let explicit = false;
+  let fromStdin = false;
+  const given = (option: string, value: WordValue | undefined): void => {
+    if (value === undefined) return;
+    if (option === 'e') scripts.push(value);
+    if (option === 'f' && stdinPaths.has(value.text)) fromStdin = true;
+    if (option === 'e' || option === 'f') explicit = true;
+  };
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
-    // Long options abbreviated too (`--expr=SCRIPT`, `--fi FILE`).
-    const long = w.startsWith('--') ? longName(w, SED_LONG) : undefined;
-    const eq = w.indexOf('=');
-    if (w === '-e' || (long === '--expression' && eq < 0)) { explicit = true; if (args[i + 1]) scripts.push(args[i + 1]!); i++; continue; }
-    if (long === '--expression') { explicit = true; scripts.push({ ...args[i]!, text: w.slice(eq + 1) }); continue; }
-    if (w === '-f' || long === '--file') { explicit = true; if (eq < 0) i++; continue; }
-    if (/^-[a-zA-Z]*e./.test(w) && !w.startsWith('--')) { explicit = true; scripts.push({ ...args[i]!, text: w.slice(w.indexOf('e') + 1) }); continue; }
-    if (w.startsWith('-') && w.length > 1) continue;
-    if (!explicit) scripts.push(args[i]!);
-    break;
+    if (w === '--') { operands.push(...args.slice(i + 1)); break; }
+    if (w.startsWith('--')) {
+      // Long options abbreviated too (`--expr=SCRIPT`, `--fi FILE`).
+      const long = longName(w, SED_LONG);
+      const option = long === '--expression' ? 'e' : long === '--file' ? 'f' : long === '--line-length' ? 'l' : undefined;
+      if (option === undefined) continue;
+      const eq = w.indexOf('=');
+      given(option, eq >= 0 ? { ...args[i]!, text: w.slice(eq + 1) } : args[++i]);
+      continue;
+    }
+    if (!w.startsWith('-') || w === '-') { operands.push(args[i]!); continue; }
+    for (let k = 1; k < w.length; k++) {
+      if (w[k] === 'i') break; // -i[SUFFIX]: the rest is its suffix
+      if (!'efl'.includes(w[k]!)) continue;
+      given(w[k]!, k + 1 < w.length ? { ...args[i]!, text: w.slice(k + 1) } : args[++i]);
+      break;
+    }
   }
+  if (!explicit && operands[0] !== undefined) scripts.push(operands[0]);
+  if (fromStdin) {
+    if (stdin === undefined) return unverifiable('sed reads its script from standard input');
+    scripts.push({ text: stdin, literal: true, pattern: false });
+  }
+  return scripts;
+}
+
+/** GNU sed's `e` command and the `e` flag of `s` run the pattern space as a command. */
+function sedHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
+  const scripts = sedScripts(args, stdin);
+  if (!Array.isArray(scripts)) return [scripts];
   const found: Hidden[] = [];
   for (const s of scripts) {
     if (!s.literal) return [unverifiable(`sed script is not a literal: \`${s.text}\``)];
@@ -315,24 +441,22 @@ const sshLocalCommand = /^\s*(proxycommand|localcommand|knownhostscommand)\s*(?:
 
 /**
  * ssh, scp and sftp run `-o ProxyCommand=CMD` (and LocalCommand, KnownHostsCommand) here,
- * not on the remote host; a config file (`-F`) may hold any of them.
+ * not on the remote host; a config file (`-F`) may hold any of them. Their options cluster
+ * (`scp -qo ProxyCommand=CMD` is `-q -o …`), each program with its own letters that take a value.
  */
 function sshHidden(name: string, args: WordValue[]): Hidden[] {
   const found: Hidden[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const w = args[i]!.text;
-    if (w === '--') break;
-    if (readsConfig(w)) found.push(unverifiable(`\`${name} -F\` reads a configuration that can run commands`));
-    // scp and sftp run the program -S names in place of ssh, and -D's as a local sftp server.
-    if (name !== 'ssh') {
-      const k = Math.max(clusterLetter(w, 'S', sshValued.replace('S', '')), clusterLetter(w, 'D', sshValued.replace('D', '')));
-      if (k > 0) {
-        const value = k < w.length - 1 ? { ...args[i]!, text: w.slice(k + 1) } : args[i + 1];
-        found.push(value === undefined ? unverifiable(`\`${name} -${w[k]}\` without a program`) : valueOf(name, value));
-      }
-    }
-    const option = w === '-o' ? args[i + 1] : w.startsWith('-o') ? { ...args[i]!, text: w.slice(2) } : undefined;
-    if (option === undefined) continue;
+  const valued = sshValued[name as keyof typeof sshValued];
+  const texts = args.map((a) => a.text);
+  const end = texts.indexOf('--');
+  if (texts.slice(0, end < 0 ? undefined : end).some((w) => optionIs(w, { letters: 'F', long: [] }, valued))) {
+    found.push(unverifiable(`\`${name} -F\` reads a configuration that can run commands`));
+  }
+  // scp and sftp run the program -S names in place of ssh, and -D's as a local sftp server.
+  if (name !== 'ssh') {
+    for (const program of optionWords(args, { letters: 'SD', long: [] }, valued)) found.push(valueOf(name, program));
+  }
+  for (const option of optionWords(args, { letters: 'o', long: [] }, valued)) {
     if (!option.literal) {
       found.push(unverifiable(`\`${name} -o\` is not a literal: \`${option.text}\``));
       continue;
@@ -343,24 +467,27 @@ function sshHidden(name: string, args: WordValue[]): Hidden[] {
   return found;
 }
 
-// ssh's short options that take a value (the rest of a cluster is that value).
-const sshValued = 'bcDEeIiJLlmOopQRSWw';
+// The short options that take a value (the rest of a cluster, or the next word), per program
+// (OpenSSH 9: `ssh -P tag` is new, and an older ssh refuses it).
+const sshValued = { ssh: 'BbcDEeFIiJLlmOoPpQRSWw', scp: 'cDFiJloPSX', sftp: 'BbcDFiJloPRSsX' } as const;
 
-/** Whether an option word holds `-F` (a cluster stops at the first option that takes a value). */
-function readsConfig(word: string): boolean {
-  if (!word.startsWith('-') || word.startsWith('--')) return false;
-  for (let k = 1; k < word.length; k++) {
-    if (word[k] === 'F') return true;
-    if (sshValued.includes(word[k]!)) return false;
-  }
-  return false;
+/** The values `option` gives among `args` (optionValuePlaces), as words: literal when the word holding them is. */
+function optionWords(args: WordValue[], option: OptionSpelling, valued: string, known?: readonly string[]): WordValue[] {
+  const places = optionValuePlaces(args.map((a) => a.text), option, valued, 0, known);
+  return places.map(({ index, start }) => (start === 0 ? args[index]! : { ...args[index]!, text: args[index]!.text.slice(start) }));
 }
+
+// vim's short options that take the rest of their word (`-V20file`). Those that take the next
+// word (-s, -u, -T…) must end their word (vim refuses `-uc`), and -s after -e is a flag (`-esc CMD`).
+const VIM_VALUED = 'V';
 
 /** Ex commands given with -c, --cmd or +: `vim -c '!rm x'` runs a shell. */
 function vimHidden(name: string, args: WordValue[]): Hidden[] {
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
-    const command = w === '-c' || w === '--cmd' ? args[i + 1]?.text : w.startsWith('+') ? w.slice(1) : undefined;
+    // -c after flags in one word too (`vim -Nesc CMD`, `-esc'CMD'`).
+    const c = clusterLetter(w, 'c', VIM_VALUED);
+    const command = w === '--cmd' ? args[i + 1]?.text : c > 0 ? (c < w.length - 1 ? w.slice(c + 1) : args[i + 1]?.text) : w.startsWith('+') ? w.slice(1) : undefined;
     if (command !== undefined && /!|sh|system|term|py|lua|perl|ruby|call|exe|so/.test(command)) {
       return [unverifiable(`\`${name}\` runs editor commands that can start a shell: \`${command}\``)];
     }

@@ -21,6 +21,7 @@ import {
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
+import { longName } from '../options.js';
 import { collectVariables, expandVariables, type Variables } from './variables.js';
 import { baseName, expandBraces, nestedLists, wordValue, type WordValue } from './words.js';
 
@@ -451,7 +452,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
   // Files a script opens are checked like redirections of the command itself.
   const opened: string[] = [];
-  for (const hidden of hiddenCommands(name, values, at)) {
+  for (const hidden of hiddenCommands(name, values, at, stdinScript(stmt))) {
     if (hidden.kind === 'string') collectFromSource(hidden.text, depth + 1, walk);
     else if (hidden.kind === 'file') {
       opened.push(hidden.path);
@@ -596,28 +597,49 @@ function runFindExec(values: WordValue[], at: number, depth: number, walk: Walk,
 /**
  * How xargs builds its command: -I/-i/--replace put input where a string is (one item a
  * line), otherwise input is appended; -0, -d and -a change where items come from and how
- * they are split.
+ * they are split. Read as GNU xargs reads them: in clusters (`-rI{}`, `-tiQ`, `-rd,`),
+ * abbreviated (`--repl=Q`, `--delim=,`), -e/-i/-l and their long names taking a value only
+ * attached. An -a list that is standard input (`-a /dev/stdin`) is read as input is.
  */
 function xargsBuilder(options: WordValue[]): Builder {
   let replace: string | undefined;
   let splits: Builder['splits'] = 'blanks';
+  let fromFile = false;
+  const given = (option: string, value: string | undefined): void => {
+    if (option === 'I' || option === '--replace') replace = value === undefined || value === '' ? '{}' : value;
+    else if (option === 'i') replace = value || '{}';
+    else if (option === '0' || option === '--null') splits = { separator: '\0' };
+    else if (option === 'd' || option === '--delimiter') splits = xargsSeparator(value);
+    else if (option === 'a' || option === '--arg-file') fromFile = value === undefined || !stdinPaths.has(value);
+  };
   for (let i = 0; i < options.length; i++) {
     const w = options[i]!.text;
-    if (w === '-I') replace = options[++i]?.text ?? '{}';
-    else if (w.startsWith('-I')) replace = w.slice(2);
-    else if (w === '-i' || w === '--replace') replace = '{}';
-    else if (w.startsWith('-i')) replace = w.slice(2);
-    else if (w.startsWith('--replace=')) replace = w.slice('--replace='.length);
-    else if (w === '-0' || w === '--null') splits = { separator: '\0' };
-    else if (w === '-d' || w === '--delimiter') splits = xargsSeparator(options[++i]?.text);
-    else if (w.startsWith('-d')) splits = xargsSeparator(w.slice(2));
-    else if (w.startsWith('--delimiter=')) splits = xargsSeparator(w.slice('--delimiter='.length));
-    else if (w === '-a' || w === '--arg-file' || w.startsWith('-a') || w.startsWith('--arg-file=')) splits = 'file';
+    if (w.startsWith('--')) {
+      const name = longName(w, XARGS_LONG);
+      const eq = w.indexOf('=');
+      const value = eq >= 0 ? w.slice(eq + 1) : XARGS_VALUED_LONG.includes(name) ? options[++i]?.text : undefined;
+      given(name, value);
+      continue;
+    }
+    if (!w.startsWith('-')) continue;
+    for (let k = 1; k < w.length; k++) {
+      const letter = w[k]!;
+      if ('eil'.includes(letter)) { given(letter, w.slice(k + 1)); break; }
+      if (!'adEILnPs'.includes(letter)) { given(letter, undefined); continue; }
+      given(letter, k + 1 < w.length ? w.slice(k + 1) : options[++i]?.text);
+      break;
+    }
   }
+  if (fromFile) splits = 'file';
   // -I reads one item a line, unless -0 or -d say otherwise.
   if (replace !== undefined && splits === 'blanks') splits = { separator: '\n' };
   return replace !== undefined ? { name: 'xargs', replace, appends: false, splits } : { name: 'xargs', appends: true, splits };
 }
+
+// GNU xargs' long options, and those that take the next word as their value (--eof, --replace
+// and --max-lines take one only with `=`).
+const XARGS_LONG = ['--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--null', '--open-tty', '--interactive', '--no-run-if-empty', '--verbose', '--exit', '--process-slot-var', '--show-limits', '--help', '--version'];
+const XARGS_VALUED_LONG = ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'];
 
 /** xargs -d's separator: one character, or a C escape (`\n`, `\t`, `\\`, `\0`, `\x2c`, `\054`). */
 function xargsSeparator(text: string | undefined): NonNullable<Builder['splits']> {

@@ -65,7 +65,8 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['xargs', {
     shortWithValue: 'adEILnPs',
     shortOptionalValue: 'eil',
-    longWithValue: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--max-lines', '--process-slot-var'],
+    // --max-lines, --eof and --replace take a value only with `=`: `xargs --max-lines rm -rf /` runs rm.
+    longWithValue: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
   }],
   ['stdbuf', { shortWithValue: 'ioe', longWithValue: ['--input', '--output', '--error'] }],
   ['ionice', { shortWithValue: 'cnp', longWithValue: ['--class', '--classdata', '--pid', '--pgid', '--uid'], notACommand: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] }],
@@ -124,19 +125,25 @@ export function isShellInterpreter(name: string): boolean {
 // OLDPWD, PWD and DIRSTACK move where `cd`, `cd -` and `popd` go, and so every relative path.
 // RIPGREP_CONFIG_PATH names a file of rg options (`--pre` runs a program).
 // BASH_CMDS is the command hash table (`BASH_CMDS[ls]=/tmp/x; ls` runs /tmp/x), BASH_ALIASES
-// the aliases, EXECIGNORE hides programs from the PATH search.
-const riskyVariable = /^(PATH|CDPATH|OLDPWD|PWD|DIRSTACK|BASH_CMDS|BASH_ALIASES|EXECIGNORE|BASH_LOADABLES_PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_SEQUENCE_EDITOR|GIT_PROXY_COMMAND|GIT_TEMPLATE_DIR|PAGER|EDITOR|VISUAL|SSH_ASKPASS|SUDO_ASKPASS|SUDO_EDITOR|FCEDIT|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|LUA_INIT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|HOME|XDG_CONFIG_HOME|ZDOTDIR|SHELL|LESSOPEN|LESSCLOSE|MANPAGER|MANOPT|SYSTEMD_PAGER|BROWSER|TAR_OPTIONS|RIPGREP_CONFIG_PATH|RSYNC_RSH|RSYNC_CONNECT_PROG|GCONV_PATH|OPENSSL_CONF|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_.*)$/;
+// the aliases, EXECIGNORE hides programs from the PATH search. LESSKEY and LESSKEYIN name
+// less's key file, which can set LESSOPEN; cargo runs RUSTC_WRAPPER, RUSTC, RUSTDOC and the
+// CARGO_TARGET_<triple>_RUNNER it is given.
+const riskyVariable = /^(PATH|CDPATH|OLDPWD|PWD|DIRSTACK|BASH_CMDS|BASH_ALIASES|EXECIGNORE|BASH_LOADABLES_PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_SEQUENCE_EDITOR|GIT_PROXY_COMMAND|GIT_TEMPLATE_DIR|PAGER|EDITOR|VISUAL|SSH_ASKPASS|SUDO_ASKPASS|SUDO_EDITOR|FCEDIT|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|LUA_INIT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|HOME|XDG_CONFIG_HOME|ZDOTDIR|SHELL|LESSOPEN|LESSCLOSE|MANPAGER|MANOPT|SYSTEMD_PAGER|BROWSER|TAR_OPTIONS|RIPGREP_CONFIG_PATH|RSYNC_RSH|RSYNC_CONNECT_PROG|GCONV_PATH|OPENSSL_CONF|LESSKEY|LESSKEYIN|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC|RUSTC|RUSTDOC|CARGO_TARGET_[A-Z0-9_]*_RUNNER|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_.*)$/;
 
 // Variables a program reads as more options or operands (unzip's UNZIP, zip's ZIPOPT,
 // bzip2's BZIP2, xz's XZ_OPT): `-d DIR`, `-O FILE`, `-m`, `-:` or a file name there writes
 // what the command line does not show. wget and curl read their settings (an output file)
 // from the files WGETRC and CURL_HOME name. Git writes its index, objects and traces where
-// GIT_INDEX_FILE, GIT_OBJECT_DIRECTORY, GIT_COMMON_DIR and GIT_TRACE* say.
-const optionVariable = /^(UNZIP|UNZIPOPT|ZIPOPT|ZIPINFO|ZIPINFOOPT|GZIP|PIGZ|BZIP|BZIP2|XZ_OPT|XZ_DEFAULTS|LZOP|WGETRC|SYSTEMWGETRC|CURL_HOME|GIT_INDEX_FILE|GIT_OBJECT_DIRECTORY|GIT_ALTERNATE_OBJECT_DIRECTORIES|GIT_COMMON_DIR|GIT_TRACE[A-Z0-9_]*)$/;
+// GIT_INDEX_FILE, GIT_OBJECT_DIRECTORY, GIT_COMMON_DIR and GIT_TRACE* say. zip reads ZIP as
+// ZIPOPT. OpenSSL and NSS (curl, wget, python, node) append TLS secrets to SSLKEYLOGFILE's file;
+// bash and less write their history to HISTFILE's and LESSHISTFILE's (see writtenFileVariable).
+const optionVariable = /^(GOFLAGS|ZIP|SSLKEYLOGFILE|HISTFILE|LESSHISTFILE|UNZIP|UNZIPOPT|ZIPOPT|ZIPINFO|ZIPINFOOPT|GZIP|PIGZ|BZIP|BZIP2|XZ_OPT|XZ_DEFAULTS|LZOP|WGETRC|SYSTEMWGETRC|CURL_HOME|GIT_INDEX_FILE|GIT_OBJECT_DIRECTORY|GIT_ALTERNATE_OBJECT_DIRECTORIES|GIT_COMMON_DIR|GIT_TRACE[A-Z0-9_]*)$/;
 // Of those, the compressors' may give a compression level and threads alone (`XZ_OPT=-9`,
 // `GZIP=-1`, `XZ_OPT='-T0 -9e'`): that value names no file and changes no output.
 const compressorVariable = /^(GZIP|PIGZ|BZIP|BZIP2|XZ_OPT|XZ_DEFAULTS)$/;
 const compressionLevel = /^\s*(?:(?:-[0-9eT]+|--(?:best|fast|extreme|threads=\d+))\s*)*$/;
+// Of those, the ones naming a file the program writes: empty, `-` (less: none) or /dev/null writes nothing.
+const writtenFileVariable = /^(SSLKEYLOGFILE|HISTFILE|LESSHISTFILE)$/;
 
 /**
  * Whether setting `name` (to `value`, when its literal text is known) changes what a command
@@ -147,6 +154,9 @@ export function isRiskyVariable(name: string, value?: string): boolean {
   if (!optionVariable.test(name)) return false;
   if (value === undefined) return true;
   if (compressorVariable.test(name)) return !compressionLevel.test(value);
+  if (writtenFileVariable.test(name)) return !/^(|-|\/dev\/null)$/.test(value);
+  // `GOFLAGS=-toolexec=CMD` (or -exec) makes go run CMD; `GOFLAGS=-mod=mod` does not.
+  if (name === 'GOFLAGS') return /exec|overlay|modfile/i.test(value);
   // `GIT_TRACE=1` traces to standard error (a digit is a descriptor); a path is a file it writes.
   if (name.startsWith('GIT_TRACE')) return !/^(?:[0-9]?|true|false|yes|no|on|off)$/i.test(value);
   return true;
