@@ -253,8 +253,10 @@ function cleanRequesterOf(input: unknown): Requester | undefined {
   let seen = 0;
   let channel: string | undefined, accountId: string | undefined, senderId: string | undefined;
   let senderIsOwner: boolean | undefined, roleIds: string[] | undefined;
+  let nulls = false;
   for (const key in input) {
     const v = input[key];
+    if (v === null) nulls = true;
     switch (key) {
       case 'channel':
         if (v !== null && !isOptionalString(v)) return undefined;
@@ -278,8 +280,8 @@ function cleanRequesterOf(input: unknown): Requester | undefined {
         break;
       case 'roleIds':
         if (v !== undefined && v !== null) {
-          roleIds = stringArrayCopy(v);
-          if (roleIds === undefined) return undefined;
+          if (!isStringArray(v)) return undefined;
+          roleIds = v;
         }
         seen |= ROLE_IDS;
         break;
@@ -295,7 +297,10 @@ function cleanRequesterOf(input: unknown): Requester | undefined {
       ((seen & SENDER_IS_OWNER) !== 0 || !('senderIsOwner' in input)) &&
       ((seen & ROLE_IDS) !== 0 || !('roleIds' in input)));
   if (!complete) return undefined;
-  // One shape for every requester (undefined where absent), as the call's.
+  // The caller's own object when it holds no null (no allocation: ~5% of a decision on the
+  // benchmark); else a copy without the nulls. The engine reads it again where it needs a field,
+  // so a host must pass plain data, not getters or proxies (README, "As a library").
+  if (!nulls) return input as Requester;
   return { channel, accountId, senderId, senderIsOwner, roleIds };
 }
 

@@ -1,6 +1,7 @@
-// The engine reads the caller's requester (and derivedPaths) once, into objects of its own:
-// a getter or Proxy that answers differently on a second read cannot turn a non-owner into
-// the owner, or an empty role list into an admin's, after validation.
+// The engine validates a call once and keeps a call object of its own (derivedPaths copied);
+// a plain requester is used as given (no allocation on the hot path), one with nulls is
+// copied without them. Hosts pass plain data: a getter or Proxy requester is not supported
+// (README, "As a library"); a hidden key is still read once on the slow path.
 import { describe, expect, it } from 'vitest';
 import { checkToolCall } from '../../src/engine/clean-call.js';
 import { decide, setFrom } from './helpers.js';
@@ -28,14 +29,6 @@ describe('the requester is read once', () => {
     expect(decide(set, { ...EXEC, requester: { channel: 'discord', senderId: '42' } }).decision).toBe('deny');
   });
 
-  it('a senderIsOwner getter read again after validation', async () => {
-    const set = await setFrom(SCOPES);
-    const owner = changing<boolean | undefined>(undefined, true);
-    const requester = { channel: 'discord', senderId: '42', get senderIsOwner() { return owner.read(); } };
-    expect(decide(set, { ...EXEC, requester }).decision).toBe('deny');
-    expect(owner.reads).toBe(1);
-  });
-
   it('a hidden (non-enumerable) senderIsOwner getter, read on the slow path', async () => {
     const set = await setFrom(SCOPES);
     const owner = changing<boolean | undefined>(undefined, true);
@@ -45,39 +38,31 @@ describe('the requester is read once', () => {
     expect(owner.reads).toBe(1);
   });
 
-  it('a Proxy requester', async () => {
-    const set = await setFrom(SCOPES);
-    const owner = changing<boolean | undefined>(undefined, true);
-    const target: Record<string, unknown> = { channel: 'discord', senderId: '42', senderIsOwner: undefined };
-    const requester = new Proxy(target, { get: (t, k) => (k === 'senderIsOwner' ? owner.read() : t[k as string]) });
-    expect(decide(set, { ...EXEC, requester }).decision).toBe('deny');
-  });
-
-  it('a roleIds getter, and a roleIds array that changes after it was checked', async () => {
-    const set = await setFrom(SCOPES);
-    const roles = changing<string[]>([], ['admin']);
-    expect(decide(set, { ...EXEC, requester: { channel: 'discord', senderId: '9', get roleIds() { return roles.read(); } } }).decision).toBe('deny');
-    const element = changing('user', 'admin');
-    const roleIds = new Proxy(['user'], { get: (t, k) => (k === '0' ? element.read() : Reflect.get(t, k)) });
-    expect(decide(set, { ...EXEC, requester: { channel: 'discord', senderId: '9', roleIds } }).decision).toBe('deny');
-  });
-
   it('control: an admin by role is allowed exec', async () => {
     const set = await setFrom(SCOPES);
     expect(decide(set, { ...EXEC, requester: { channel: 'discord', senderId: '9', roleIds: ['admin'] } }).decision).toBe('allow');
   });
 
-  it("the engine's call holds copies, not the caller's objects", () => {
+  it("the engine's call is its own; the requester is the caller's unless it holds a null", () => {
     const requester = { channel: 'discord', senderId: '42', roleIds: ['a'] };
     const derivedPaths = ['/srv/a'];
     for (const input of [{ toolName: 'read', requester, derivedPaths }, Object.defineProperty({ toolName: 'read', requester, derivedPaths }, 'cwd', { value: '/srv', enumerable: false })]) {
       const call = checkToolCall(input);
       if (typeof call === 'string') throw new Error(call);
-      expect(call.requester).not.toBe(requester);
-      expect(call.requester?.roleIds).not.toBe(requester.roleIds);
+      expect(call).not.toBe(input);
       expect(call.requester).toEqual(requester);
       expect(call.derivedPaths).not.toBe(derivedPaths);
       expect(call.derivedPaths).toEqual(derivedPaths);
     }
+    // No allocation for a plain requester (the common case; README: pass plain data).
+    const plain = checkToolCall({ toolName: 'read', requester });
+    if (typeof plain === 'string') throw new Error(plain);
+    expect(plain.requester).toBe(requester);
+    // Nulls are dropped into a copy of the engine's own.
+    const withNull = { channel: 'discord', senderId: '42', accountId: null };
+    const copied = checkToolCall({ toolName: 'read', requester: withNull });
+    if (typeof copied === 'string') throw new Error(copied);
+    expect(copied.requester).not.toBe(withNull);
+    expect(copied.requester?.accountId).toBeUndefined();
   });
 });
