@@ -399,9 +399,11 @@ function addPathReadings(c: Collector, value: string, from: string): void {
  */
 function addPathReading(c: Collector, value: string, from: string): void {
   add(c, value, from);
-  addFileUrl(c, value, from, c.written, value);
   let path = value;
-  if (mayBeFileUrl(value)) {
+  // Most paths start with neither a blank nor an `f`: no URL reading to try (mayBeFileUrl).
+  const first = value.charCodeAt(0);
+  if ((first <= 0x20 || (first | 0x20) === 0x66) && mayBeFileUrl(value)) {
+    addFileUrl(c, value, from, c.written, value);
     try {
       path = fileURLToPath(fileUrlReading(value) ?? value);
     } catch {
