@@ -325,6 +325,27 @@ function baseDirectory(ctx: PathContext): Canonical {
 }
 
 /**
+ * A raw path checked, `~` and `$HOME` expanded, and joined to its base when relative: the
+ * cwd (its links resolved), or with `lexicalCwd` and a `..` the cwd as written (see
+ * canonicalPath). Not yet resolved or normalised.
+ */
+function absolutePath(raw: string, ctx: PathContext, lexicalCwd = false): Canonical {
+  let absolute: string;
+  if (isPlainRaw(raw)) absolute = raw;
+  else {
+    const problem = checkRaw(raw);
+    if (problem !== undefined) return fail(problem);
+    const expanded = expandRaw(raw, ctx.home);
+    if (!expanded.ok) return expanded;
+    absolute = expanded.path;
+  }
+  if (absolute.startsWith('/')) return { ok: true, path: absolute };
+  // The cwd as written, joined to the path: resolveAbsolute walks it both ways.
+  const base = lexicalCwd && ctx.cwd !== undefined && ctx.resolveSymlinks && hasDotDotSegment(absolute) ? givenCwd(ctx.cwd, ctx) : baseDirectory(ctx);
+  return base.ok ? { ok: true, path: base.path + '/' + absolute } : base;
+}
+
+/**
  * Makes one raw path canonical, or says why it cannot be. Never throws. `lexicalCwd`: the
  * tool joins a relative path to its cwd as written, `..` and all, before any link is followed
  * (Node's path.resolve: OpenClaw's file tools), where a shell's kernel first enters the cwd's
@@ -333,22 +354,9 @@ function baseDirectory(ctx: PathContext): Canonical {
  */
 export function canonicalPath(raw: string, ctx: PathContext, lexicalCwd = false): Canonical {
   try {
-    let absolute: string;
-    if (isPlainRaw(raw)) absolute = raw;
-    else {
-      const problem = checkRaw(raw);
-      if (problem !== undefined) return fail(problem);
-      const expanded = expandRaw(raw, ctx.home);
-      if (!expanded.ok) return expanded;
-      absolute = expanded.path;
-    }
-    if (!absolute.startsWith('/')) {
-      // The cwd as written, joined to the path: resolveAbsolute walks it both ways.
-      const base = lexicalCwd && ctx.cwd !== undefined && ctx.resolveSymlinks && hasDotDotSegment(absolute) ? givenCwd(ctx.cwd, ctx) : baseDirectory(ctx);
-      if (!base.ok) return base;
-      absolute = base.path + '/' + absolute;
-    }
-    const resolved = resolveAbsolute(absolute, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
+    const absolute = absolutePath(raw, ctx, lexicalCwd);
+    if (!absolute.ok) return absolute;
+    const resolved = resolveAbsolute(absolute.path, ctx.resolveSymlinks, ctx.caseInsensitive, ctx.statCache);
     if (!resolved.ok) return resolved;
     const canonical = finish(resolved.path, ctx.caseInsensitive);
     // Plain ASCII (and no upper case when folding) under a root spelt as it resolves: nothing to narrow.
@@ -359,8 +367,9 @@ export function canonicalPath(raw: string, ctx: PathContext, lexicalCwd = false)
   }
 }
 
-/** Most directory entries one wildcard path may read, and most files it may name, before it is refused. */
+/** The canonical files a wildcard path expands to (wildcardExpansions), or why it is refused. */
 export type Expansions = { ok: true; paths: { path: string; narrow?: string }[] } | { ok: false; reason: string };
+/** Most directory entries one wildcard path may read, and most files it may name, before it is refused. */
 const MAX_WILDCARD_ENTRIES = 20_000;
 const MAX_WILDCARD_MATCHES = 512;
 
@@ -374,19 +383,11 @@ const MAX_WILDCARD_MATCHES = 512;
  */
 export function wildcardExpansions(raw: string, ctx: PathContext): Expansions {
   try {
-    const problem = checkRaw(raw);
-    if (problem !== undefined) return { ok: false, reason: problem };
-    const expanded = expandRaw(raw, ctx.home);
-    if (!expanded.ok) return { ok: false, reason: expanded.reason };
-    let absolute = expanded.path;
-    if (!absolute.startsWith('/')) {
-      const base = baseDirectory(ctx);
-      if (!base.ok) return { ok: false, reason: base.reason };
-      absolute = base.path + '/' + absolute;
-    }
+    const absolute = absolutePath(raw, ctx);
+    if (!absolute.ok) return absolute;
     let found = [''];
     let read = 0;
-    for (const segment of absolute.split('/')) {
+    for (const segment of absolute.path.split('/')) {
       if (segment === '') continue;
       if (!hasShellWildcard(segment)) {
         found = found.map((dir) => dir + '/' + segment);

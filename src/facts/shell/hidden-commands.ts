@@ -286,11 +286,17 @@ function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] 
     }
   }
   if (!fromFile && programs.length === 0 && args[i] !== undefined) programs.push(args[i]!);
-  if (fromStdin) {
-    if (stdin === undefined) return unverifiable('awk reads its program from standard input');
-    programs.push({ text: stdin, literal: true, pattern: false });
-  }
-  return programs;
+  return withStdinScript(programs, fromStdin, stdin, 'awk reads its program from standard input');
+}
+
+/**
+ * The scripts read, with standard input's literal text when a script file is standard input
+ * (`-f -`); unverifiable (`unknown`) when that text is not known before the command runs.
+ */
+function withStdinScript(scripts: WordValue[], fromStdin: boolean, stdin: string | undefined, unknown: string): WordValue[] | Hidden {
+  if (!fromStdin) return scripts;
+  if (stdin === undefined) return unverifiable(unknown);
+  return [...scripts, { text: stdin, literal: true, pattern: false }];
 }
 
 /** What an awk call's program texts run and open. */
@@ -363,11 +369,7 @@ function sedScripts(args: WordValue[], stdin: string | undefined): WordValue[] |
     }
   }
   if (!explicit && operands[0] !== undefined) scripts.push(operands[0]);
-  if (fromStdin) {
-    if (stdin === undefined) return unverifiable('sed reads its script from standard input');
-    scripts.push({ text: stdin, literal: true, pattern: false });
-  }
-  return scripts;
+  return withStdinScript(scripts, fromStdin, stdin, 'sed reads its script from standard input');
 }
 
 /** GNU sed's `e` command and the `e` flag of `s` run the pattern space as a command. */
