@@ -3,7 +3,7 @@
 import type { ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths } from './extract-paths.js';
 import { ownDirectories, symbolicLinks } from './file-operands.js';
-import { isRelative, within } from './within.js';
+import { isRelative, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 
 export interface CommandLinePaths {
@@ -135,12 +135,6 @@ function commandDirectories(cmd: SimpleCommand): string[] | undefined {
   const each = [cmd.cwd ?? ''];
   for (const dir of own) each.push(within(each[each.length - 1]!, dir));
   return cmd.words[0] === 'tar' || cmd.words[0] === 'gtar' ? each : [each[each.length - 1]!];
-}
-
-/** The directory a relative or absolute path is in (`''`: the shell's own, for a bare name). */
-function parentOf(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash < 0 ? '' : slash === 0 ? '/' : path.slice(0, slash);
 }
 
 function isDirectoryChange(cmd: SimpleCommand): boolean {

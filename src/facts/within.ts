@@ -13,3 +13,9 @@ export function within(base: string, path: string): string {
   if (base === '' || !isRelative(path)) return path;
   return base.endsWith('/') ? base + path : `${base}/${path}`;
 }
+
+/** The directory a relative or absolute path is in (`''`: the shell's own, for a bare name). */
+export function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : slash === 0 ? '/' : path.slice(0, slash);
+}
