@@ -578,8 +578,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     const kind = keyKind(key);
     const normalized = kind.normalized;
     if (kind.notParameter || skip?.has(key)) continue;
-    // A plain value under a key that never holds a path: nothing to do (most keys), unless
-    // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
+    // A search tool's pattern: the directories it starts from.
     if (c.patternKeys?.has(normalized) && typeof child === 'string') {
       const at = whereFrom(kind, from, key, depth);
       const bases = patternBases(child);
@@ -590,6 +589,8 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       continue;
     }
     const pathKey = kind.path;
+    // A plain value under a key that never holds a path: nothing to do (most keys), unless
+    // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
     if (kind.plain && (child === null || typeof child !== 'object')) {
       if (typeof child === 'string' && child.length >= 5 && mayBeFileUrl(child)) addFileUrl(c, child, whereFrom(kind, from, key, depth));
       continue;
