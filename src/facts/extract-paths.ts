@@ -400,9 +400,8 @@ function addPathReadings(c: Collector, value: string, from: string): void {
 function addPathReading(c: Collector, value: string, from: string): void {
   add(c, value, from);
   let path = value;
-  // Most paths start with neither a blank nor an `f`: no URL reading to try (mayBeFileUrl).
-  const first = value.charCodeAt(0);
-  if ((first <= 0x20 || (first | 0x20) === 0x66) && mayBeFileUrl(value)) {
+  // Most paths start with neither a blank nor an `f`: mayBeFileUrl says no at once.
+  if (mayBeFileUrl(value)) {
     addFileUrl(c, value, from, c.written, value);
     try {
       path = fileURLToPath(fileUrlReading(value) ?? value);
