@@ -5,6 +5,7 @@ import type { SimpleCommand, ToolClass } from '../types.js';
 import { WORD_SPLIT, mayExpandTo } from './path-glob.js';
 import { wordRoles } from './file-operands.js';
 import { isFileTool } from './classify.js';
+import { lexicallyNormalised } from './within.js';
 import { fileURLToPath } from 'node:url';
 
 export interface RawPath {
@@ -462,18 +463,6 @@ export function readVariants(path: string): string[] {
     }
   }
   return out;
-}
-
-/** `.`, `..` and repeated or trailing `/` collapsed as path.resolve does; a leading `..` of a relative path kept. */
-function lexicallyNormalised(path: string): string {
-  const absolute = path.startsWith('/');
-  const out: string[] = [];
-  for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
-    else if (segment !== '..' || !absolute) out.push(segment);
-  }
-  return (absolute ? '/' : '') + out.join('/');
 }
 
 /** A path parameter's value: a string, or an array of strings. */

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { hasShellWildcard } from './path-glob.js';
+import { lexicallyNormalised } from './within.js';
 import { caseFold, hasLoneSurrogate, narrowFold } from './unicode.js';
 
 export interface PathContext {
@@ -150,15 +151,10 @@ function hasDotDotSegment(path: string): boolean {
   return false;
 }
 
-/** `.`, `..`, `//` and trailing slashes collapsed without touching the file system. */
+/** `.`, `..`, `//` and trailing slashes collapsed without touching the file system; always absolute. */
 function lexicalPath(path: string): string {
   if (isLexicallyClean(path)) return path;
-  const out: string[] = [];
-  for (const s of segmentsOf(path)) {
-    if (s === '..') out.pop();
-    else out.push(s);
-  }
-  return '/' + out.join('/');
+  return lexicallyNormalised(path.startsWith('/') ? path : `/${path}`);
 }
 
 function isMissing(error: unknown): boolean {

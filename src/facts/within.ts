@@ -19,3 +19,18 @@ export function parentOf(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash < 0 ? '' : slash === 0 ? '/' : path.slice(0, slash);
 }
+
+/**
+ * `.`, `..` and repeated or trailing `/` collapsed as path.resolve does, without the file
+ * system; a leading `..` of a relative path is kept (`../a` stays, `/..` is `/`).
+ */
+export function lexicallyNormalised(path: string): string {
+  const absolute = path.startsWith('/');
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else if (segment !== '..' || !absolute) out.push(segment);
+  }
+  return (absolute ? '/' : '') + out.join('/');
+}
