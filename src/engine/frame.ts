@@ -330,15 +330,21 @@ export class CallFrame {
     // Most calls of web, message and other tools name no path: share one frozen empty result.
     if (extracted.paths.length === 0 && toolClass !== 'exec' && extracted.words === undefined) return NO_PATHS;
     const found = extracted.paths;
-    // Sized for the common call with one path (growing an empty array costs an allocation).
-    const paths: string[] = found.length === 1 ? [''] : [];
-    // The extractor's array is this call's own when it found paths (an empty one is shared):
-    // same index as paths, exec paths appended below.
-    const written: boolean[] = found.length > 0 ? extracted.writes : [];
-    // Exec calls take their words from the parse below; others have words only from params (Grep's glob).
-    const words: string[] = extracted.words ?? NO_WORDS;
-    // Narrow forms (Canonical.narrow), same index as paths: made only once a path has one.
-    let narrow: string[] | undefined;
+    // The answer, filled in as paths are found: the exec paths below are added to it by addPath.
+    const out: FoundPaths = {
+      ok: true,
+      // Sized for the common call with one path (growing an empty array costs an allocation).
+      paths: found.length === 1 ? [''] : [],
+      // The extractor's array is this call's own when it found paths (an empty one is shared):
+      // same index as paths, exec paths appended below.
+      written: found.length > 0 ? extracted.writes : [],
+      named: NO_WORDS,
+      // Exec calls take their words from the parse below; others have words only from params (Grep's glob).
+      words: extracted.words ?? NO_WORDS,
+      // Narrow forms (Canonical.narrow), same index as paths: made only once a path has one.
+      narrow: undefined,
+    };
+    const { paths } = out;
     // A file tool joins a relative path to the cwd as written (paths.ts canonicalPath's lexicalCwd); a shell does not.
     const lexicalCwd = toolClass !== 'exec';
     for (let i = 0; i < found.length; i++) {
@@ -347,7 +353,7 @@ export class CallFrame {
       if (!c.ok) return cannotCanonicalise(p.value, p.from, c.reason);
       if (found.length === 1) paths[0] = c.path;
       else paths.push(c.path);
-      if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
+      if (c.narrow !== undefined || out.narrow !== undefined) out.narrow = withNarrow(out.narrow, paths, c.narrow);
     }
     // The names the params' words may stand for (Grep's `glob: "**/.env"` selects `./.env`).
     let named: string[] = NO_WORDS;
@@ -356,9 +362,7 @@ export class CallFrame {
       if (call.cwd !== undefined) {
         const c = this.canonicalOf(call.cwd, settings, m);
         if (!c.ok) return cannotCanonicalise(call.cwd, 'cwd', c.reason);
-        paths.push(c.path);
-        written.push(false);
-        if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
+        addPath(out, c.path, false, c.narrow);
       }
       const shell = this.shellPathsOf(this.shell());
       if (shell.unplaceable !== undefined) return { ok: false, reason: shell.unplaceable };
@@ -370,18 +374,12 @@ export class CallFrame {
           const raw = shell.raws[i]!;
           const c = this.canonicalAt(raw, settings, m, place);
           if (!c.ok) return cannotCanonicalise(raw, 'command', c.reason);
-          paths.push(c.path);
-          written.push(shell.written[i]!);
-          if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
+          addPath(out, c.path, shell.written[i]!, c.narrow);
           // With symlinks resolved, what the shell expands a wildcard to is followed too (`cat envlin?`).
           if (settings.resolveSymlinks && hasShellWildcard(raw)) {
             const expanded = this.expansionsAt(raw, settings, m, place);
             if (!expanded.ok) return cannotCanonicalise(raw, 'command', expanded.reason);
-            for (const e of expanded.paths) {
-              paths.push(e.path);
-              written.push(shell.written[i]!);
-              if (e.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, e.narrow);
-            }
+            for (const e of expanded.paths) addPath(out, e.path, shell.written[i]!, e.narrow);
           }
         }
         // The work tree's top is the directory or one above it, up to the workspace root: each counts.
@@ -392,9 +390,7 @@ export class CallFrame {
             // A directory above `dir` has the same segments as the matching one above its narrow form.
             const c: Canonical = top.path === '' ? { ok: true, path: candidate, narrow: dir.narrow === undefined ? undefined : sameDepth(dir.narrow, candidate) } : this.canonicalAt(within(candidate, top.path), settings, m, place);
             if (!c.ok) return cannotCanonicalise(top.path, 'command', c.reason);
-            paths.push(c.path);
-            written.push(top.written);
-            if (c.narrow !== undefined || narrow !== undefined) narrow = withNarrow(narrow, paths, c.narrow);
+            addPath(out, c.path, top.written, c.narrow);
           }
         }
         const known = this.knownAt(place, m);
@@ -407,12 +403,12 @@ export class CallFrame {
           named = shell.named!;
         } else named = this.addNamed(named, shell.names, paths, settings, m, place);
       }
-      if (this.namesProblem !== undefined) return { ok: false, reason: this.namesProblem };
       // The parse's word list is shared (read only) unless the params added words of their own.
-      return { ok: true, paths, written, named, words: extracted.words ? [...extracted.words, ...shell.words] : shell.words, narrow };
+      out.words = extracted.words ? [...extracted.words, ...shell.words] : shell.words;
     }
     if (this.namesProblem !== undefined) return { ok: false, reason: this.namesProblem };
-    return { ok: true, paths, written, named, words, narrow };
+    out.named = named;
+    return out;
   }
 
   /**
@@ -522,6 +518,16 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     namedFor: undefined,
     named: undefined,
   };
+}
+
+/** The path facts a call has found so far (PathFacts when ok). */
+type FoundPaths = Extract<PathFacts, { ok: true }>;
+
+/** One more path, its written flag and its narrow form (the path itself when it has none), at one index. */
+function addPath(out: FoundPaths, path: string, written: boolean, narrowForm: string | undefined): void {
+  out.paths.push(path);
+  out.written.push(written);
+  if (narrowForm !== undefined || out.narrow !== undefined) out.narrow = withNarrow(out.narrow, out.paths, narrowForm);
 }
 
 /**
