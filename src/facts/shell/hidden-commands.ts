@@ -397,17 +397,9 @@ export function sedFiles(script: string): Hidden[] {
     const path = m[3]!.trim();
     if (path !== '') found.push({ kind: 'file', path, write: m[2] === 'w' || m[2] === 'W' });
   }
-  const s = /s([^\w\s\\])/g;
-  for (let m = s.exec(script); m !== null; m = s.exec(script)) {
-    const d = m[1]!;
-    let i = m.index + 2;
-    let seen = 0;
-    while (i < script.length && seen < 2) {
-      if (script[i] === '\\') i += 2;
-      else { if (script[i] === d) seen++; i++; }
-    }
-    const flags = /^[a-zA-Z0-9]*w[ \t]*([^\n]+)/.exec(script.slice(i));
-    if (seen === 2 && flags) found.push({ kind: 'file', path: flags[1]!.trim(), write: true });
+  for (const rest of sedSubstitutionTails(script)) {
+    const flags = /^[a-zA-Z0-9]*w[ \t]*([^\n]+)/.exec(rest);
+    if (flags) found.push({ kind: 'file', path: flags[1]!.trim(), write: true });
   }
   // `s/a/b/w f` is seen by both scans: one entry per file, written if any says so.
   const byPath = new Map<string, Hidden & { kind: 'file' }>();
@@ -423,6 +415,17 @@ export function sedRunsCommand(script: string): boolean {
   // `e` where a command may start: at the start, after an address, `;`, newline, `{`, `!`.
   if (/(^|[;\n{}!\d$/]|\/[IM]*)\s*e(\s|;|$|})/.test(script)) return true;
   // s<d>re<d>replacement<d>flags with an `e` among the flags.
+  for (const rest of sedSubstitutionTails(script)) if (/^[a-zA-Z0-9]*/.exec(rest)![0].includes('e')) return true;
+  return false;
+}
+
+/**
+ * What follows each complete `s<d>re<d>replacement<d>` of a sed script (its flags first).
+ * Matches wherever an `s` and a delimiter stand, so it may see an `s` command that is not
+ * one: the callers then check more, never less.
+ */
+function sedSubstitutionTails(script: string): string[] {
+  const tails: string[] = [];
   const s = /s([^\w\s\\])/g;
   for (let m = s.exec(script); m !== null; m = s.exec(script)) {
     const d = m[1]!;
@@ -430,12 +433,14 @@ export function sedRunsCommand(script: string): boolean {
     let seen = 0;
     while (i < script.length && seen < 2) {
       if (script[i] === '\\') i += 2;
-      else { if (script[i] === d) seen++; i++; }
+      else {
+        if (script[i] === d) seen++;
+        i++;
+      }
     }
-    const flags = /^[a-zA-Z0-9]*/.exec(script.slice(i))![0];
-    if (seen === 2 && flags.includes('e')) return true;
+    if (seen === 2) tails.push(script.slice(i));
   }
-  return false;
+  return tails;
 }
 
 // ssh options whose value the client runs on this machine through the user's shell.
