@@ -12,6 +12,7 @@ import { canonicalPath, canonicalRoot, directoriesUpTo, wildcardExpansions, type
 import { hasShellWildcard } from '../facts/path-glob.js';
 import { parseShell } from '../facts/shell/index.js';
 import { isRiskyVariable } from '../facts/shell/wrappers.js';
+import { isNotPosixShellTool } from '../facts/classify.js';
 
 /**
  * The first risky variable an exec call's environment parameter (`env`, `environment`,
@@ -226,6 +227,8 @@ export class CallFrame {
     const command = a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
     let facts: ShellFacts;
     if (key === undefined) facts = NO_COMMAND;
+    // `PowerShell { command: "ls; Remove-Item -Recurse x" }` is not a shell script.
+    else if (isNotPosixShellTool(this.call.toolName)) facts = NOT_POSIX_SHELL;
     // Which one would the tool run? Checking one and running the other is a bypass.
     else if (count > 1) facts = SEVERAL_COMMANDS;
     else if (typeof command !== 'string') facts = { commands: [], unverifiable: `parameter \`${key}\` is not a string` };
@@ -569,6 +572,7 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 
 // The facts of exec-class calls without one readable command string: the same every time.
 const NO_COMMAND: ShellFacts = Object.freeze({ commands: NO_WORDS as unknown as SimpleCommand[], unverifiable: 'the call carries no command string' });
+const NOT_POSIX_SHELL: ShellFacts = Object.freeze({ commands: NO_WORDS as unknown as SimpleCommand[], unverifiable: 'the tool runs its command in a language other than the POSIX shell (PowerShell), which cannot be read' });
 const SEVERAL_COMMANDS: ShellFacts = Object.freeze({ commands: NO_WORDS as unknown as SimpleCommand[], unverifiable: 'the call carries more than one command parameter' });
 
 const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), namedFor: undefined, named: undefined });

@@ -43,8 +43,9 @@ const EXEC_TOOLS = [
   'exec', 'bash', 'process', 'code_execution', 'terminal',
   // OpenClaw.NET
   'shell', 'code_exec', 'external_cli',
-  // Claude Code
-  'Bash',
+  // Claude Code: `Monitor` runs a command as `Bash` does; `PowerShell` runs PowerShell, which
+  // the shell parser cannot read (see isNotPosixShellTool)
+  'Bash', 'Monitor', 'PowerShell',
 ];
 
 function buildCatalog(): Readonly<Record<string, ToolClass>> {
@@ -54,6 +55,15 @@ function buildCatalog(): Readonly<Record<string, ToolClass>> {
   for (const name of WRITE_TOOLS) catalog[name] = 'write';
   for (const name of EXEC_TOOLS) catalog[name] = 'exec';
   return Object.freeze(catalog);
+}
+
+// Exec tools whose command string is not a POSIX shell script: reading it with a shell
+// parser would check commands other than the ones the tool runs, so it is unverifiable.
+const NOT_POSIX_SHELL_TOOLS: ReadonlySet<string> = new Set(['PowerShell']);
+
+/** Whether this tool's command string is in a language other than the POSIX shell's. */
+export function isNotPosixShellTool(toolName: string): boolean {
+  return NOT_POSIX_SHELL_TOOLS.has(toolName);
 }
 
 export const BUILTIN_TOOL_CLASSES: Readonly<Record<string, ToolClass>> = buildCatalog();

@@ -51,6 +51,28 @@ export function commandPatternProblem(pattern: string): { code: string; message:
   return undefined;
 }
 
+/**
+ * Globs whose text means something other than it looks (a diagnostic, never a silent rule):
+ * a leading `!` is not a negation (every list only adds: `tools.allow: ["*", "!exec"]` allows
+ * `exec`), and in a path glob a backslash before a letter or digit is not a Windows separator
+ * (`config\\prod.key` is `configprod.key`). A literal `!` or `\\` is written escaped.
+ */
+export function globMeaningProblem(glob: string, isPathGlob: boolean): { code: string; message: string } | undefined {
+  if (glob.startsWith('!')) {
+    return {
+      code: DiagnosticCode.BadGlob,
+      message: `glob ${shown(glob)} starts with \`!\`, which does not negate (a list only adds names): write \`\\!\` for a literal \`!\``,
+    };
+  }
+  if (isPathGlob && /\\(?:[A-Za-z0-9]|$)/.test(glob)) {
+    return {
+      code: DiagnosticCode.BadGlob,
+      message: `glob ${shown(glob)} holds a backslash before a letter or digit, which only escapes it (it is no path separator): use \`/\` between directories`,
+    };
+  }
+  return undefined;
+}
+
 export function globProblem(glob: string): { code: string; message: string } | undefined {
   if (glob.length > GLOB_MAX_LENGTH) {
     return { code: DiagnosticCode.GlobTooLong, message: `glob is longer than ${GLOB_MAX_LENGTH} characters` };
@@ -118,7 +140,7 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
 
   for (const { pointer, globs } of globLists(doc)) {
     globs.forEach((glob, i) => {
-      const problem = pointer.startsWith('/shell/') ? commandPatternProblem(glob) : globProblem(glob);
+      const problem = pointer.startsWith('/shell/') ? commandPatternProblem(glob) : (globMeaningProblem(glob, pointer.startsWith('/paths/')) ?? globProblem(glob));
       if (problem !== undefined) error(problem.code, problem.message, `${pointer}/${i}`);
     });
   }

@@ -3,7 +3,7 @@
 // driven token by token and stopped as soon as its stack is deeper than MAX_DEPTH (the
 // composer recurses per level and runs out of stack near 1,000 levels), and aliases are
 // expanded with a small budget.
-import { Composer, Document, LineCounter, Lexer, Parser, isAlias, isMap, isScalar, isSeq } from 'yaml';
+import { Composer, Document, LineCounter, Lexer, Parser, isAlias, isMap, isScalar, isSeq, visit } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
 import type { CST } from 'yaml';
 import { DiagnosticCode } from '../errors.js';
@@ -179,6 +179,14 @@ export function parseYamlText(text: string, file: string): ParsedText {
     if (problems.length > 0) continue;
     // An empty document (a stray `---`, only comments) is not a policy.
     if (doc.contents === null || isEmptyScalar(doc.contents)) continue;
+    // A key must be written as itself. An alias key (`*k : []` with `&k forbidden`) gets past
+    // the duplicate-key check, which compares the nodes as written, and toJS then lets the
+    // later value win; a list or map key (`? [a, b]`) is stringified with a process warning.
+    const collectionKey = collectionKeyOffset(doc);
+    if (collectionKey !== undefined) {
+      diagnostics.push({ code: DiagnosticCode.YamlSyntax, severity: 'error', message: 'a key must be written as a plain name, not as a list, a map or an alias', location: locationAt(lineCounter, file, collectionKey), pointer: '' });
+      continue;
+    }
     let data: unknown;
     try {
       data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -195,6 +203,22 @@ export function parseYamlText(text: string, file: string): ParsedText {
     documents.push({ doc, data, index });
   }
   return { documents, diagnostics, lineCounter };
+}
+
+/** Where the first key that is a list, a map or an alias is written, if any. */
+function collectionKeyOffset(doc: Document.Parsed): number | undefined {
+  let offset: number | undefined;
+  visit(doc, {
+    Pair(_, pair) {
+      const key = pair.key as { range?: [number, number, number] } | null;
+      if (key !== null && !isScalar(key)) {
+        offset = key.range?.[0] ?? doc.range[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return offset;
 }
 
 /** The key written at `offset` (yaml reports a duplicate key by its first character). */

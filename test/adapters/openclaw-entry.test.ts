@@ -2,6 +2,9 @@
 // tests choose. The real engine and the real OpenClaw loader are covered in test/integration.
 import { describe, it, expect } from 'vitest';
 import { createOpenClawPlugin, POLICY_ID, type PluginApi } from '../../src/adapters/openclaw/entry.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { decision, fakeEngine, badDiagnostic, type FakeEngine } from './fixtures.js';
 
 type Registered = Parameters<PluginApi['registerTrustedToolPolicy']>[0];
@@ -118,5 +121,24 @@ describe('OpenClaw plugin entry', () => {
     expect(policy.evaluate({ toolName: 'exec', params: { command: 'git push' } }, ctx)).toMatchObject({
       requireApproval: { severity: 'critical', timeoutMs: 9 },
     });
+  });
+});
+
+describe('OpenClaw plugin with the real engine: Code Mode cells', () => {
+  it('a Code Mode `exec` cell is JavaScript, never checked as shell commands: unverifiable under an allowlist', async () => {
+    const { default: plugin } = await import('../../src/adapters/openclaw/plugin.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-codemode-'));
+    fs.writeFileSync(path.join(dir, 'p.yaml'), 'version: 1\nid: p\nautonomy: full\nshell:\n  allow: ["cat *", "ls *"]\n');
+    const registered: Registered[] = [];
+    plugin.register({ pluginConfig: { policy: dir }, registerTrustedToolPolicy: (p) => registered.push(p) });
+    const policy = registered[0]!;
+    // Valid JavaScript that a shell reads as `cat` with a here-document.
+    const code = "cat <<'EOF'\nfunction cat(){}; var EOF; globalThis.escape = this.constructor\nEOF";
+    const cell = await policy.evaluate({ toolName: 'exec', params: { code, command: code }, toolKind: 'code_mode_exec', toolInputKind: 'javascript' }, { sessionId: 's' });
+    expect(cell).toMatchObject({ block: true });
+    expect((cell as { blockReason: string }).blockReason).toContain('shell.unverifiable');
+    // control: the same text through the plain shell `exec` is the allowlisted `cat`
+    expect(await policy.evaluate({ toolName: 'exec', params: { command: 'ls src' } }, { sessionId: 's', cwd: dir })).toBeUndefined();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -45,6 +45,16 @@ describe('openClawCall', () => {
     expect(openClawCall({ toolName: 'read', params: {} }, { cwd: 'relative' }).cwd).toBeUndefined();
   });
 
+  it('keeps a Code Mode cell\'s JavaScript out of `command`, so it is never read as a shell command', () => {
+    const code = "cat <<'EOF'\nfunction cat(){}; var EOF; globalThis.x = 1\nEOF";
+    const cell = { toolName: 'exec', params: { code, command: code }, toolKind: 'code_mode_exec', toolInputKind: 'javascript' };
+    expect(openClawCall(cell, {}).params).toEqual({ code });
+    expect(openClawCall({ toolName: 'exec', params: { command: code } }, { toolKind: 'code_mode_exec' }).params).toEqual({ code });
+    expect(openClawCall({ toolName: 'exec', params: { command: 'ls' }, toolInputKind: 'typescript' }, {}).params).toEqual({ code: 'ls' });
+    // the plain shell `exec` keeps its command
+    expect(openClawCall({ toolName: 'exec', params: { command: 'ls' } }, {}).params).toEqual({ command: 'ls' });
+  });
+
   it('throws (so the plugin blocks) on an event it cannot read', () => {
     expect(() => openClawCall({ params: {} }, {})).toThrow();
     expect(() => openClawCall({ toolName: '', params: {} }, {})).toThrow();

@@ -101,6 +101,12 @@ shell:
     }
     expect(decide(set, { toolName: 'exec', params: {} }).decision).toBe('deny');
     expect(decide(set, { toolName: 'exec', params: { command: ['rm', '-rf'] } }).decision).toBe('deny');
+    // PowerShell is not read as a shell script, however plain its command looks
+    const ps = decide(set, { toolName: 'PowerShell', params: { command: 'git status' } });
+    expect(ps.decision).toBe('deny');
+    expect(ps.reasons.map((r) => r.check)).toContain('shell.unverifiable');
+    expect(decide(set, { toolName: 'Monitor', params: { command: 'git status' } }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'Monitor', params: { command: 'git status; rm -rf /' } }).decision).toBe('deny');
   });
 
   it('shell.enabled false denies every exec-class tool', async () => {

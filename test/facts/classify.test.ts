@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { BUILTIN_TOOL_CLASSES, classifyTool, isFileTool } from '../../src/facts/classify.js';
+import { BUILTIN_TOOL_CLASSES, classifyTool, isFileTool, isNotPosixShellTool } from '../../src/facts/classify.js';
 
 describe('classifyTool', () => {
   it('classifies the OpenClaw, OpenClaw.NET and Claude Code tools', () => {
@@ -14,8 +14,14 @@ describe('classifyTool', () => {
       NotebookRead: 'read', Bash: 'exec', BashOutput: 'read', Glob: 'read', Grep: 'read', LS: 'read',
       WebFetch: 'read', WebSearch: 'read', Task: 'write', TodoWrite: 'write', KillShell: 'write',
       session_status: 'write', // its `model` parameter changes a session
+      Monitor: 'exec', PowerShell: 'exec', // Claude Code tools that run a command
     };
     for (const [name, cls] of Object.entries(expected)) expect(classifyTool(name), name).toBe(cls);
+  });
+
+  it('knows which exec tools do not run a POSIX shell script', () => {
+    expect(isNotPosixShellTool('PowerShell')).toBe(true);
+    for (const name of ['Bash', 'Monitor', 'exec', 'shell', 'constructor']) expect(isNotPosixShellTool(name), name).toBe(false);
   });
 
   it('treats unknown names, other spellings and MCP tools as write', () => {

@@ -83,6 +83,14 @@ describe('hostile policy text', () => {
     expect(found[100]?.message).toMatch(/more than 100 problems/);
   });
 
+  it('rejects keys written as an alias, a list or a map (an alias key would repeat a key unseen)', () => {
+    expect(codes('version: 1\nid: a\ndescription: &k forbidden\npaths:\n  forbidden: [".env"]\n  *k : []\n')).toEqual(['6:3 yaml-syntax']);
+    expect(codes('version: 1\nid: a\n? [a, b]\n: 1\n')).toEqual(['3:3 yaml-syntax']);
+    expect(codes('version: 1\nid: a\npaths: {? {forbidden: 1} : [x]}\n')).toEqual(['3:11 yaml-syntax']);
+    // an alias as a value stays fine
+    expect(codes('version: 1\nid: a\npaths:\n  forbidden: &s [".env"]\n  allowed: *s\n')).toEqual([]);
+  });
+
   it('rejects duplicate keys, also in JSON', () => {
     expect(codes('version: 1\nid: a\nid: b\n')).toEqual(['3:1 yaml-duplicate-key']);
     expect(codes('{"version": 1, "id": "a",\n "id": "b"}')).toEqual(['2:2 yaml-duplicate-key']);

@@ -4,7 +4,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { stringify } from 'yaml';
-import { loadPolicyText, globProblem } from '../../src/policy/index.js';
+import { loadPolicyText, globProblem, globMeaningProblem } from '../../src/policy/index.js';
 import type { PolicyDocument } from '../../src/policy/index.js';
 import { hasNestedRepetition } from '../../src/policy/unsafe-regex.js';
 
@@ -145,6 +145,18 @@ describe('glob guard', () => {
     }
     expect(globProblem('[z-a]')?.code).toBe('bad-glob');
     expect(globProblem('x'.repeat(1025))?.code).toBe('glob-too-long');
+  });
+
+  it('refuses globs that mean other than they look: a leading `!`, a backslash as a path separator', () => {
+    for (const g of ['!exec', '!src/generated/**', '!*.pem']) expect(globMeaningProblem(g, true)?.code, g).toBe('bad-glob');
+    expect(globMeaningProblem('!trusted', false)?.code).toBe('bad-glob');
+    for (const g of ['config\\prod.key', 'C:\\Users\\x', 'a\\', 'src\\1']) expect(globMeaningProblem(g, true)?.code, g).toBe('bad-glob');
+    // escapes of special characters, a `!` inside a glob and a bracket negation stay fine
+    for (const g of ['\\!x', 'a\\*b', 'x/!y', '[!.]*', 'src/**', '.env', '\\[x\\]']) expect(globMeaningProblem(g, true), g).toBeUndefined();
+    // a name glob may hold a backslash before a letter (no separators there)
+    expect(globMeaningProblem('a\\b', false)).toBeUndefined();
+    const text = 'version: 1\nid: n\ntools:\n  allow: ["*", "!exec"]\n';
+    expect(loadPolicyText(text, 'n.yaml').diagnostics.map((d) => `${d.location.line}:${d.location.column} ${d.code}`)).toEqual(['4:16 bad-glob']);
   });
 
   it('every glob it accepts matches a long hostile string in linear-ish time (no catastrophic backtracking)', () => {

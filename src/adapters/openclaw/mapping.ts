@@ -12,6 +12,9 @@ export interface OpenClawToolEvent {
   runId?: string;
   toolCallId?: string;
   derivedPaths?: readonly string[];
+  /** `code_mode_exec` on a Code Mode cell (JavaScript), which shares the name `exec`. */
+  toolKind?: string;
+  toolInputKind?: string;
 }
 
 /** `PluginHookToolContext`, as far as we read it (plus a working directory, should a host add one). */
@@ -145,6 +148,25 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
+/**
+ * Whether the host marks this call as a Code Mode cell: OpenClaw's Code Mode `exec` shares the
+ * shell tool's name, but its `code` (and `command`, an alias of it) is JavaScript. Any tool
+ * kind or input kind at all means the call is not the plain tool its name says.
+ */
+function isMarkedToolKind(event: Record<string, unknown>, context: Record<string, unknown>): boolean {
+  return [event.toolKind, event.toolInputKind, context.toolKind, context.toolInputKind].some((v) => v !== undefined && v !== null);
+}
+
+/**
+ * A Code Mode cell's parameters with its JavaScript under `code` only: read as a shell
+ * command it would be checked as commands it does not run (`cat <<'EOF'` is also valid
+ * JavaScript), so the exec call carries no command string and is unverifiable.
+ */
+function codeCellParams(params: Record<string, unknown>): Record<string, unknown> {
+  const { command, ...rest } = params;
+  return rest.code === undefined && command !== undefined ? { ...rest, code: command } : rest;
+}
+
 /** The ToolCall toolwarden evaluates for one OpenClaw `before_tool_call`. Throws on a malformed event. */
 export function openClawCall(event: unknown, ctx: unknown, fallbackCwd?: string): ToolCall {
   if (!isObject(event) || typeof event.toolName !== 'string' || event.toolName === '') {
@@ -153,6 +175,7 @@ export function openClawCall(event: unknown, ctx: unknown, fallbackCwd?: string)
   const context = isObject(ctx) ? ctx : {};
   const call: ToolCall = { toolName: event.toolName, params: isObject(event.params) ? { ...event.params } : {} };
   if (event.params !== undefined && !isObject(event.params)) throw new Error('OpenClaw event params are not an object');
+  if (call.params !== undefined && isMarkedToolKind(event, context)) call.params = codeCellParams(call.params);
   const agentId = str(context.agentId);
   const sessionId = str(context.sessionId);
   const sessionKey = str(context.sessionKey);
