@@ -3,6 +3,7 @@
 // Probes only look at policy text as plain data; deciding is left to the engine.
 import { loadPolicyFiles } from '../index.js';
 import type { Requester, ToolCall } from '../types.js';
+import { classifyTool } from '../facts/classify.js';
 
 /** A policy document as plain data; every field is read defensively. */
 export type PolicyData = Record<string, unknown>;
@@ -89,12 +90,11 @@ export function nearMisses(glob: string): string[] {
 /** Built-in representative tools per class plus the names that tend to matter. */
 export const REPRESENTATIVE_TOOLS: Record<'read' | 'write' | 'exec', string> = { read: 'read', write: 'write', exec: 'exec' };
 const COMMON_TOOLS = ['read', 'ls', 'grep', 'write', 'edit', 'apply_patch', 'exec', 'web_search', 'web_fetch', 'message', 'browser', 'Read', 'Write', 'Bash', 'WebFetch'];
-const EXEC_TOOLS = new Set(['exec', 'process', 'code_execution', 'shell', 'code_exec', 'Bash', 'bash']);
 
 /** Plausible params for a tool, so a probe reaches the checks beyond the tool gate. */
 export function paramsFor(toolName: string, hint: { path?: string; command?: string; action?: string } = {}): Record<string, unknown> {
   const lower = toolName.toLowerCase();
-  if (EXEC_TOOLS.has(toolName) || lower.includes('exec') || lower.includes('shell') || lower === 'bash') {
+  if (classifyTool(toolName) === 'exec' || lower.includes('exec') || lower.includes('shell') || lower === 'bash') {
     return { command: hint.command ?? 'ls' };
   }
   if (lower === 'message' || lower.includes('message') || lower.includes('send')) {
@@ -363,7 +363,7 @@ function ruleProbes(doc: PolicyData, context: Context): Probe[] {
 /** A tool a document is likely to allow, so limit sequences are not denied for other reasons. */
 function benignTool(doc: PolicyData): string {
   const allowed = strings(section(doc, 'tools').allow).map((g) => synthesise(g));
-  return allowed.find((t) => !EXEC_TOOLS.has(t) && t !== 'write') ?? 'read';
+  return allowed.find((t) => classifyTool(t) !== 'exec' && t !== 'write') ?? 'read';
 }
 
 /** Pools the random probes draw from: everything the documents mention, mixed. */
