@@ -5,6 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
+import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG } from '../grammars.js';
 import { longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { stdinPaths } from './wrappers.js';
@@ -321,14 +322,6 @@ function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
   return found;
 }
 
-// gawk's long options (those with a value, and the others that begin the same way), and
-// mawk's `-W` names (`-W interactive`, `-W exec FILE`, `-W sprintf=N`).
-const AWK_LONG = ['--file', '--exec', '--source', '--assign', '--field-separator', '--include', '--load', '--dump-variables', '--profile', '--debug', '--pretty-print', '--sandbox', '--characters-as-bytes', '--traditional', '--copyright', '--gen-pot', '--help', '--trace', '--lint', '--lint-old', '--bignum', '--use-lc-numeric', '--non-decimal-data', '--optimize', '--no-optimize', '--posix', '--re-interval', '--version', '--interactive', '--dump', '--random', '--sprintf', '--posix_space', '--usage'];
-// Of those, the ones that take a value: the next word unless given with `=`, or only with `=` (optional).
-const AWK_OPTIONAL_LONG = ['--dump-variables', '--profile', '--debug', '--pretty-print', '--lint', '--random', '--sprintf'];
-const AWK_VALUED_LONG = ['--file', '--exec', '--source', '--assign', '--field-separator', '--include', '--load', ...AWK_OPTIONAL_LONG];
-// GNU sed's long options.
-const SED_LONG = ['--expression', '--file', '--line-length', '--in-place', '--debug', '--follow-symlinks', '--help', '--null-data', '--posix', '--quiet', '--regexp-extended', '--sandbox', '--separate', '--silent', '--unbuffered', '--version', '--zero-terminated'];
 
 /**
  * The scripts of a sed call, read as GNU sed reads its options: anywhere before `--`, since
