@@ -169,6 +169,11 @@ export function wordRoles(words: readonly string[]): WordRoles {
     // An output that is also an input is written all the same (`gawk -dref 1 ref`).
     reads = reads?.filter((file) => !outputs.includes(file));
   }
+  if (grammar.valueFiles !== undefined) {
+    const named = grammar.valueFiles(words);
+    files = [...files, ...named.reads, ...named.writes];
+    reads = reads === undefined ? undefined : [...reads.filter((file) => !named.writes.includes(file)), ...named.reads.filter((file) => !named.writes.includes(file))];
+  }
   const into = grammar.writesInto === undefined ? undefined : writtenDirectory(words, at, grammar, grammar.writesInto, reading);
   if (into !== undefined && grammar.writesInto?.wholeTree === true) fromTop.push('');
   else if (into !== undefined) files = [...files, into];

@@ -1,7 +1,7 @@
 // The per-program grammars: which words of a command are files, read or written, by the
 // program's own grammar (`rm x`, `cp a b`, `tar -xf a.tar -C dir`). The tables are data;
 // file-operands.ts reads a command's words with them.
-import { hasOption, lastOptionValue, longName, type OptionSpelling } from './options.js';
+import { hasOption, lastOptionValue, longName, optionValues, type OptionSpelling } from './options.js';
 
 /** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
 export interface OperandGrammar {
@@ -92,6 +92,12 @@ export interface OperandGrammar {
   excludesFromTop?: true;
   /** Files it writes beside its file operands, not beside option values (`gzip a` writes `a.gz`, `patch a.c` may leave `a.c.orig`); `operands`: all its operands. */
   outputs?: (files: readonly string[], words: readonly string[], operands: readonly string[]) => string[];
+  /**
+   * Files named inside option values by a syntax of their own, the rest of the value no file:
+   * read (`curl -b FILE` when it holds no cookie `name=value`, `-H @FILE`) and written
+   * (`curl -w '%output{FILE}'`).
+   */
+  valueFiles?: (words: readonly string[]) => { reads: string[]; writes: string[] };
   /** The option whose value is the directory it works in (`tar -C DIR`, `make -C DIR`, `patch -d DIR`). */
   directory?: OptionSpelling;
 }
@@ -288,18 +294,20 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ...['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum'].map((name): [string, OperandGrammar] => [name, PLAIN]),
   // downloaders: the files they write
   ['curl', {
-    valued: 'AbcCdDeEFHKmoPQrTtuUwxXyYz', fileValued: 'oTKcDE', opaque: 'bdFw',
+    // -w's format is text, its files read by valueFiles
+    valued: 'AbcCdDeEFHKmoPQrTtuUwxXyYz', fileValued: 'oTKcDE', opaque: 'bdF',
     valuedLong: ['--user-agent', '--header', '--request', '--user', '--max-time', '--connect-timeout', '--retry', '--range', '--referer', '--proxy', '--url', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--output-dir'],
     // --libcurl writes C source, --hsts and --alt-svc read and update their cache files, --etag-save writes the ETag (--etag-compare reads it)
     fileLong: [
       '--output', '--upload-file', '--config', '--cookie-jar', '--dump-header', '--cert', '--key', '--cacert', '--netrc-file', '--trace', '--trace-ascii', '--stderr', '--output-dir',
       '--libcurl', '--hsts', '--alt-svc', '--etag-save', '--etag-compare', '--ssl-sessions', '--proxy-cert', '--proxy-key', '--proxy-cacert', '--crlfile',
     ],
-    opaqueLong: ['--data', '--data-binary', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--url'],
+    opaqueLong: ['--data', '--data-binary', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--url'],
     flagLong: ['--head', '--netrc'],
     noOperandFiles: true,
     writes: { readValued: 'TKE', readLong: ['--upload-file', '--config', '--cert', '--key', '--cacert', '--netrc-file', '--etag-compare', '--proxy-cert', '--proxy-key', '--proxy-cacert', '--crlfile'] },
     writesInto: { when: { letters: 'O', long: ['--remote-name', '--remote-name-all'] }, directory: { letters: '', long: ['--output-dir'] } },
+    valueFiles: (words) => curlValueFiles(words),
   }],
   ['wget', {
     valued: 'OoaPiBtTwQeUlARDXI', fileValued: 'OoaPi', opaque: 'e',
@@ -488,6 +496,37 @@ function csplitOutputs(words: readonly string[]): string[] {
   const converted = (width: string): string => PIECE_CHARACTER.repeat(Math.min(Math.max(Number(width) || 1, 1), 15));
   const suffix = format === undefined ? number : format.replace(/%[-+ #0]*(\d*)(?:\.\d*)?[diouxX]/g, (_m, width: string) => converted(width)).replace(/%%/g, '%');
   return [(value('f', '--prefix') ?? 'xx') + suffix];
+}
+
+/**
+ * The files curl's option values name (curl(1)): `-b`/`--cookie` read a cookie file when the
+ * value holds no `=`; `-H @FILE`, `-d @FILE` (and --data-*), `--data-urlencode [name]@FILE`,
+ * `-F name=@FILE` or `name=<FILE` read FILE; `-w`'s format writes `%output{FILE}` (8.3.0; `>>`
+ * appends), and a format read from `-w @FILE` may write anything: `/`.
+ */
+function curlValueFiles(words: readonly string[]): { reads: string[]; writes: string[] } {
+  const grammar = GRAMMARS.get('curl')!;
+  const known = longNamesOf(grammar);
+  const values = (letters: string, ...long: string[]): string[] => optionValues(words, { letters, long }, grammar.valued, 1, known);
+  const reads: string[] = [];
+  const writes: string[] = [];
+  for (const cookie of values('b', '--cookie')) if (!cookie.includes('=')) reads.push(cookie);
+  for (const value of [...values('H', '--header'), ...values('d', '--data', '--data-binary', '--data-ascii'), ...values('w', '--write-out')]) {
+    if (value.startsWith('@')) reads.push(value.slice(1));
+  }
+  for (const value of values('', '--data-urlencode')) {
+    const at = /^[^=@]*@(.+)$/s.exec(value);
+    if (at !== null) reads.push(at[1]!);
+  }
+  for (const value of values('F', '--form')) {
+    const file = /^[^=]*=[@<]([^;]+)/s.exec(value);
+    if (file !== null) reads.push(file[1]!);
+  }
+  for (const format of values('w', '--write-out')) {
+    if (format.startsWith('@')) writes.push('/');
+    for (const m of format.matchAll(/%output\{(?:>>)?([^}]*)\}/g)) writes.push(m[1]!);
+  }
+  return { reads: reads.filter((file) => file !== '-' && file !== ''), writes: writes.filter((file) => file !== '') };
 }
 
 // One character of a piece's suffix: a letter (split), a decimal or hex digit (-d, -x, csplit).

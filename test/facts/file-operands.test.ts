@@ -68,7 +68,7 @@ describe('fileOperands', () => {
     ['curl -o out.html https://x/a', ['out.html']],
     ['curl -fsSLO https://x/a.sh', ['.']],
     ['curl --output-dir d1 -O https://x/a', ['d1', 'd1']],
-    ['curl -H h:1 -d @body.json https://x', []],
+    ['curl -H h:1 -d @body.json https://x', ['body.json']],
     ['curl -T up.txt -K cfg ftp://x', ['up.txt', 'cfg']],
     ['curl --libcurl out.c https://x', ['out.c']],
     ['curl --hsts h.txt --alt-svc=a.txt --etag-save e.txt https://x', ['h.txt', 'a.txt', 'e.txt']],
@@ -396,6 +396,35 @@ describe('the files a command only reads', () => {
   });
   it.each(['mv a b', 'ln a b', 'link a b', 'mkfifo a', 'ln -s a b', 'rm a', 'gzip a', 'sed -i s/a/b/ f', 'git restore a', 'tee a'])('%s may write every file it names', (command) => {
     expect(reads(command) ?? []).toEqual([]);
+  });
+});
+
+describe("the files curl's option values name", () => {
+  const roles = (...words: string[]) => wordRoles(['curl', ...words]);
+  it.each([
+    [['-b', 'cookies.txt', 'https://x'], ['cookies.txt']],
+    [['-bjar', 'https://x'], ['jar']],
+    [['--cookie=jar', 'https://x'], ['jar']],
+    [['-b', 'a=1; b=2', 'https://x'], []],
+    [['-H', '@headers', '-H', 'X-A: 1', 'https://x'], ['headers']],
+    [['-H@headers', 'https://x'], ['headers']],
+    [['--data-binary', '@body', '--data-urlencode', 'q@query.txt', '--data-urlencode', 'a=b@c', 'https://x'], ['body', 'query.txt']],
+    [['-F', 'f=@up.bin;type=text/plain', '-F', 'g=<part', '-F', 'h=x', 'https://x'], ['up.bin', 'part']],
+    [['-d', '@-', 'https://x'], []],
+  ])('curl %j reads %j', (words, expected) => {
+    expect(roles(...words).reads).toEqual(expected);
+    expect(roles(...words).files).toEqual(expected);
+  });
+  it.each([
+    [['-w', '%output{out.txt}%{http_code}', 'https://x'], ['out.txt']],
+    [['--write-out', '%output{>>log}%{url}\\n%output{b}', 'https://x'], ['log', 'b']],
+    [['-sw%output{o}', 'https://x'], ['o']],
+    // a format read from a file may name any file
+    [['-w', '@fmt', 'https://x'], ['fmt', '/']],
+    [['-w', '%{http_code}\\n', 'https://x'], []],
+  ])('curl %j names %j', (words, expected) => {
+    expect(roles(...words).files).toEqual(expected);
+    expect(roles(...words).reads).toEqual(expected.filter((f) => f === 'fmt'));
   });
 });
 
