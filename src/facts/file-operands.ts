@@ -408,6 +408,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
         }
         plain.push(word);
       } else if (grammar.assignments === true && ASSIGNMENT.test(word)) continue;
+      else if (grammar.plusCommands === true && word.startsWith('+') && !afterDashes) plain.push(word);
       else operands.push(word);
       continue;
     }

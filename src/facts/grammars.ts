@@ -58,6 +58,8 @@ export interface OperandGrammar {
    * (`python -c`, `node -e`): a letter of `codeLetters` or a name in `codeLong`.
    */
   script?: { codeLetters: string; codeLong?: readonly string[] };
+  /** Operands that begin with `+` are commands, not files (`vim +10 f`). */
+  plusCommands?: boolean;
   /** Operands written NAME=value are assignments, not files (awk's `x=1`). */
   assignments?: boolean;
   /**
@@ -347,6 +349,15 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     writes: { operands: allWhen({ letters: 'R', long: [] }, 'LPIoHT', READS_ALL) }, writesInto: { when: { letters: 'R', long: [] }, unlessOperand: true },
   }],
   ['xxd', { valued: 'cglnos', wholeWords: ['-cols', '-group', '-len', '-name', '-offset', '-seek', '-skip'], writes: { operands: WRITES_SECOND } }],
+  // vim and its names: the files it edits (written), the scripts it sources (-S, -u, -U: read),
+  // the files it logs to (-w, -W, -i, --startuptime, --log, -V[N]FILE: written). A value must
+  // be the next word (vim refuses `-Sfile`); -s is a flag after -e (`-es`), so a scriptin file
+  // is read as an operand: written, the stricter. Commands (`-c`, `--cmd`, `+cmd`) are read by
+  // shell/hidden-commands.ts.
+  ...['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'rview', 'gvim', 'vimdiff', 'evim'].map((name): [string, OperandGrammar] => [name, {
+    valued: 'cSuUiwWTtq', fileValued: 'SiwWq', optionalValued: 'VpoO', valuedLong: ['--cmd', '--servername', '--remote-send', '--remote-expr'], fileLong: ['--startuptime', '--log'],
+    plusCommands: true, writes: { readValued: 'Sq' }, valueFiles: (words) => vimValueFiles(words),
+  }]),
   // interpreters: the script file
   ...['python', 'python2', 'python3'].map((name): [string, OperandGrammar] => [name, { valued: 'WXcm', script: { codeLetters: 'cm' } }]),
   ['node', { valued: 'erpC', valuedLong: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--eval', '--print'], script: { codeLetters: 'ep', codeLong: ['--eval', '--print'] }, opaque: 'r', opaqueLong: ['--require', '--import', '--loader', '--experimental-loader'] }],
@@ -527,6 +538,14 @@ function curlValueFiles(words: readonly string[]): { reads: string[]; writes: st
     for (const m of format.matchAll(/%output\{(?:>>)?([^}]*)\}/g)) writes.push(m[1]!);
   }
   return { reads: reads.filter((file) => file !== '-' && file !== ''), writes: writes.filter((file) => file !== '') };
+}
+
+/** The vimrc files vim's -u and -U read (not `NONE`, `NORC`, `DEFAULTS`), and the log -V[N]FILE writes. */
+function vimValueFiles(words: readonly string[]): { reads: string[]; writes: string[] } {
+  const grammar = GRAMMARS.get('vim')!;
+  const reads = optionValues(words, { letters: 'uU', long: [] }, grammar.valued).filter((file) => !/^(NONE|NORC|DEFAULTS)$/.test(file));
+  const writes = words.slice(1).flatMap((word) => /^-V\d*(.+)$/s.exec(word)?.[1] ?? []);
+  return { reads, writes };
 }
 
 // One character of a piece's suffix: a letter (split), a decimal or hex digit (-d, -x, csplit).

@@ -428,6 +428,21 @@ describe("the files curl's option values name", () => {
   });
 });
 
+describe('vim: the files it edits, sources and logs to', () => {
+  const roles = (command: string) => wordRoles(command.split(' '));
+  it.each([
+    ['vim a b', ['a', 'b'], []],
+    ['vim -u vimrc -S s.vim a', ['s.vim', 'a', 'vimrc'], ['s.vim', 'vimrc']],
+    ['vi -u NONE +10 a', ['a'], []],
+    ['ex -Nes -c wq a', ['a'], []],
+    ['nvim -V9log -w keys a', ['keys', 'a', 'log'], []],
+    ['vim -- +x', ['+x'], []],
+  ])('%s names %j, reads %j', (command, files, reads) => {
+    expect(roles(command).files).toEqual(files);
+    expect(roles(command).reads).toEqual(reads);
+  });
+});
+
 describe('the files a reading command writes', () => {
   const writesOnly = (command: string) => wordRoles(command.split(' ')).writesOnly;
   it.each([
