@@ -3,7 +3,7 @@
 // `./package.json` names, and must be judged like it. For the programs below, the words that
 // are files by the program's own grammar are paths, whether written `./x` or `x`.
 import { hasOption, lastOptionValue, longName, optionIs, optionValues, type OptionSpelling } from './options.js';
-import { stdinPaths } from './shell/wrappers.js';
+import { stdinPaths, writtenVariablePath } from './shell/wrappers.js';
 import { within } from './within.js';
 import {
   AWK_INCLUDE, AWK_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
@@ -89,6 +89,33 @@ const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown a
 
 /** fileOperands, with the words known to be no file. */
 export function wordRoles(words: readonly string[]): WordRoles {
+  const roles = programRoles(words);
+  const traces = words[0] === 'git' ? gitTraceFiles(words) : [];
+  if (traces.length === 0) return roles;
+  // Written whatever the subcommand does (`git -c trace2.eventTarget=/x status`); the setting word is no path.
+  const files = traces.map((trace) => trace.file);
+  const written = { ...roles, files: [...roles.files, ...files], plain: [...roles.plain, ...traces.map((trace) => trace.setting)] };
+  return roles.writesOnly === undefined ? written : { ...written, writesOnly: [...roles.writesOnly, ...files] };
+}
+
+// git's trace2 settings whose value is where it writes its traces (git-config(1), trace2.*Target).
+const GIT_TRACE_TARGET = /^trace2\.(?:event|normal|perf)target=(.*)$/is;
+
+/**
+ * The files `git -c trace2.eventTarget=FILE` (normalTarget, perfTarget) makes git append its
+ * traces to, read as GIT_TRACE2's value is (writtenVariablePath), with the setting's text.
+ */
+function gitTraceFiles(words: readonly string[]): { file: string; setting: string }[] {
+  const own = words.slice(0, gitSubcommandAt(words));
+  return optionValues(own, { letters: 'c', long: [] }, '').flatMap((setting) => {
+    const value = GIT_TRACE_TARGET.exec(setting)?.[1];
+    const file = value === undefined ? undefined : writtenVariablePath('GIT_TRACE2', value);
+    return file === undefined ? [] : [{ file, setting }];
+  });
+}
+
+/** wordRoles by the program's own grammar. */
+function programRoles(words: readonly string[]): WordRoles {
   const program = words[0] ?? '';
   // `sed -i.bak` and `perl -pi.bak -e …` also write a backup of every file they edit.
   const editor = IN_PLACE_EDITORS.get(program);

@@ -454,6 +454,8 @@ describe('the files a reading command writes', () => {
     ['git -C src log -1 --output out.txt -- a.ts', ['out.txt']],
     ['git --git-dir=.git show HEAD:a.ts', []],
     ['git blame a.ts', []],
+    ['git -c trace2.eventTarget=/t/e -c trace2.perfTarget=2 status', ['/t/e']],
+    ['git -ctrace2.normalTarget=af_unix:/t/s -C d diff --output=o', ['o', '/t/s']],
   ])('%s writes only %j', (command, expected) => {
     expect(writesOnly(command)).toEqual(expected);
   });

@@ -121,7 +121,7 @@ describe('variables a program reads as more options', () => {
     'UNZIP=-d/tmp/out unzip src/z.zip', 'UNZIPOPT=-: unzip z.zip', 'ZIPOPT="-O /tmp/x.zip" zip a.zip a', 'ZIPOPT=-m zip a.zip p',
     'env ZIPOPT=-m zip a.zip p', 'export UNZIP=-:; unzip z.zip', 'BZIP2=/etc/passwd bzip2 a', 'XZ_OPT=--files=list xz', 'XZ_DEFAULTS=$o xz a',
     'GZIP="-S /x" pigz a', 'PIGZ=-k pigz a', 'WGETRC=./rc wget http://e.test/', 'CURL_HOME=. curl -K- http://e.test/', 'GIT_INDEX_FILE=/tmp/i git add .',
-    'GIT_TRACE=/tmp/t git status', 'GIT_TRACE_PACKET=/tmp/t git fetch', 'GIT_OBJECT_DIRECTORY=/tmp/o git commit -m x',
+    'GIT_OBJECT_DIRECTORY=/tmp/o git commit -m x', 'GIT_TRACE=$t git status', 'TMPDIR=$(mktemp -d) npm test',
     'SSLKEYLOGFILE=/tmp/k curl https://e.test/', 'export SSLKEYLOGFILE=/tmp/k; curl https://e.test/', 'ZIP=-m zip a.zip p', 'env ZIP=-m zip a.zip p',
     'HISTFILE=/tmp/h bash -ic ls', 'LESSHISTFILE=/tmp/h less f', 'LESSKEYIN=./k less f', 'RUSTC_WRAPPER=./w cargo build', 'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=./r cargo run',
     'GOFLAGS=-toolexec=./x go build', "GOFLAGS='-mod=mod -exec=./x' go test",
@@ -130,6 +130,23 @@ describe('variables a program reads as more options', () => {
     '%j is not',
     (src) => expect(parseShell(src).unverifiable).toBeUndefined(),
   );
+});
+
+describe('variables naming where a command writes', () => {
+  it.each([
+    ['TMPDIR=/tmp/x npm test', ['/tmp/x']],
+    ['TMPDIR=./tmp TMP=t2 TEMP= npm test', ['./tmp', 't2']],
+    ['XDG_CACHE_HOME=c XDG_DATA_HOME=d XDG_STATE_HOME=s XDG_RUNTIME_DIR=r make', ['c', 'd', 's', 'r']],
+    ['GIT_TRACE=/tmp/t git status', ['/tmp/t']],
+    ['GIT_TRACE_PACKET=/tmp/t git fetch', ['/tmp/t']],
+    ['GIT_TRACE2_EVENT=af_unix:stream:/tmp/s git status', ['/tmp/s']],
+    ['GIT_TRACE=1 GIT_TRACE2=true git status', []],
+    ['env TMPDIR=out npm test', ['out']],
+  ])('%j writes into %j', (src, places) => {
+    const facts = parseShell(src);
+    expect(facts.unverifiable).toBeUndefined();
+    expect(facts.commands.at(-1)?.wrapperFiles ?? []).toEqual(places);
+  });
 });
 
 describe('commands hidden in other programs', () => {
