@@ -42,11 +42,70 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words
 // git configuration keys whose value is a command (or an alias, which may be one):
 // `git archive --format=F` pipes through tar.F.command, `interpret-trailers` and
 // `commit --trailer` run trailer.T.cmd (or .command), `add -p` interactive.diffFilter,
-// `push`/`fetch` core.alternateRefsCommand, `imap-send` imap.tunnel, git gui guitool.N.cmd.
+// `push`/`fetch` core.alternateRefsCommand, `imap-send` imap.tunnel, git gui guitool.N.cmd,
+// config-based hooks hook.N.command (git 2.46), git-lfs's lfs.customtransfer.N.path and
+// lfs.extension.N.clean/smudge; core.worktree moves the tree every later command writes.
 const gitCommandKey =
-  /^(alias\.|core\.(pager|sshcommand|editor|fsmonitor|hookspath|askpass|gitproxy|alternaterefscommand)$|pager\.|sequence\.editor$|credential\.|diff\.|difftool\.|mergetool\.|merge\.|filter\.|gpg\.|uploadpack\.|receivepack\.|remote\.|protocol\.|url\.|include|sendemail\.|web\.browser$|browser\.|man\.|instaweb\.|http\.proxy|init\.templatedir$|submodule\.|tar\..+\.command$|trailer\..+\.(cmd|command)$|interactive\.difffilter$|imap\.tunnel$|guitool\.)/i;
+  /^(alias\.|core\.(pager|sshcommand|editor|fsmonitor|hookspath|askpass|gitproxy|alternaterefscommand|worktree)$|hook\.|lfs\.(customtransfer|extension)\.|pager\.|sequence\.editor$|credential\.|diff\.|difftool\.|mergetool\.|merge\.|filter\.|gpg\.|uploadpack\.|receivepack\.|remote\.|protocol\.|url\.|include|sendemail\.|web\.browser$|browser\.|man\.|instaweb\.|http\.proxy|init\.templatedir$|submodule\.|tar\..+\.command$|trailer\..+\.(cmd|command)$|interactive\.difffilter$|imap\.tunnel$|guitool\.)/i;
 // git options (before or after the subcommand) that name a program to run.
 const gitCommandOption = /^(--upload-pack|--receive-pack|--exec|--exec-path|--extcmd|--template|--config|--config-env)(=|$)/;
+// Keys that make later git commands write where the line does not say: trace2's targets.
+const gitConfigWriteKey = /^trace2\./i;
+// git config's long options (git 2.39 to 2.47, abbreviations read by them): those that take
+// the next word, the modes that only read or remove, those that edit or rename a whole section.
+const GIT_CONFIG_VALUED = ['--file', '--blob', '--type', '--default', '--comment', '--value'];
+const GIT_CONFIG_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--list', '--unset', '--unset-all', '--remove-section', '--get-color', '--get-colorbool'];
+const GIT_CONFIG_WHOLE = ['--rename-section', '--edit'];
+const GIT_CONFIG_LONG = [
+  ...GIT_CONFIG_VALUED, ...GIT_CONFIG_READS, ...GIT_CONFIG_WHOLE, '--add', '--replace-all', '--global', '--system', '--local', '--worktree', '--fixed-value', '--show-origin',
+  '--show-scope', '--null', '--name-only', '--includes', '--no-includes', '--bool', '--int', '--bool-or-int', '--path', '--expiry-date', '--no-type', '--all', '--append', '--url',
+];
+
+/**
+ * `git config` setting a key that makes later git commands run a program, read hooks or
+ * configuration elsewhere, or write elsewhere (gitCommandKey, gitConfigWriteKey): the setting
+ * outlives this call, and the command it names runs under a later, allowed `git` call. In any
+ * file (`--global`, `--system`, `--file F`), legacy (`git config KEY VALUE`, `--add`,
+ * `--replace-all`) or git 2.46's (`git config set KEY VALUE`). Renaming a section (it may
+ * become `alias`) and editing the file are unverifiable too; reading and removing are not.
+ */
+function gitConfigHidden(args: WordValue[]): Hidden[] {
+  const operands: WordValue[] = [];
+  let reads = false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!.text;
+    if (w === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (w.startsWith('--')) {
+      const name = longName(w, GIT_CONFIG_LONG);
+      if (GIT_CONFIG_WHOLE.includes(name)) return [unverifiable(`\`git config ${name}\` can rename or edit any key, one that runs a command too`)];
+      if (GIT_CONFIG_READS.includes(name)) reads = true;
+      if (GIT_CONFIG_VALUED.includes(name) && !w.includes('=')) i++;
+      continue;
+    }
+    if (w.startsWith('-') && w !== '-') {
+      // Short options: -e (edit), -l (list), -z, -f FILE (the rest of the word or the next).
+      if (clusterLetter(w, 'e', 'f') > 0) return [unverifiable('`git config -e` can edit any key, one that runs a command too')];
+      if (clusterLetter(w, 'l', 'f') > 0) reads = true;
+      const f = clusterLetter(w, 'f', '');
+      if (f > 0 && f === w.length - 1) i++;
+      continue;
+    }
+    operands.push(args[i]!);
+  }
+  const first = operands[0]?.text;
+  if (first === 'edit' || first === 'rename-section') return [unverifiable(`\`git config ${first}\` can rename or edit any key, one that runs a command too`)];
+  const key = first === 'set' ? operands[1] : !reads && operands.length >= 2 && !['get', 'list', 'unset', 'remove-section'].includes(first ?? '') ? operands[0] : undefined;
+  if (key === undefined) return [];
+  if (!key.literal) return [unverifiable(`\`git config\` sets a key that is not a literal: \`${key.text}\``)];
+  if (gitCommandKey.test(key.text) || gitConfigWriteKey.test(key.text)) {
+    return [unverifiable(`\`git config ${key.text}\` makes later git commands run a program, or read or write files elsewhere`)];
+  }
+  return [];
+}
+
 const gitUploadPackCommands = new Set(['clone', 'fetch', 'ls-remote', 'pull', 'archive']);
 const gitRunsCommands = new Set(['bisect', 'submodule', 'filter-branch', 'difftool', 'mergetool']);
 
@@ -166,6 +225,7 @@ function gitHidden(args: WordValue[]): Hidden[] {
     }
     if (i === at) {
       if (gitRunsCommands.has(w)) found.push(unverifiable(`\`git ${w}\` runs commands given to it`));
+      if (w === 'config') found.push(...gitConfigHidden(args.slice(at + 1)));
       continue;
     }
     if (i < at || subcommand !== 'rebase') continue;
