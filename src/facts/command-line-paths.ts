@@ -3,6 +3,7 @@
 import type { ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths } from './extract-paths.js';
 import { ownDirectories, symbolicLinks } from './file-operands.js';
+import { TAR_PROGRAMS } from './grammars.js';
 import { isRelative, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 
@@ -134,7 +135,7 @@ function commandDirectories(cmd: SimpleCommand): string[] | undefined {
   if (own.length === 0) return cmd.cwd === undefined ? undefined : [cmd.cwd];
   const each = [cmd.cwd ?? ''];
   for (const dir of own) each.push(within(each[each.length - 1]!, dir));
-  return cmd.words[0] === 'tar' || cmd.words[0] === 'gtar' ? each : [each[each.length - 1]!];
+  return TAR_PROGRAMS.has(cmd.words[0] ?? '') ? each : [each[each.length - 1]!];
 }
 
 function isDirectoryChange(cmd: SimpleCommand): boolean {

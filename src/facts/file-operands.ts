@@ -6,7 +6,7 @@ import { hasOption, lastOptionValue, longName, optionIs, optionValues, type Opti
 import { stdinPaths, writtenVariablePath } from './shell/wrappers.js';
 import { within } from './within.js';
 import {
-  AWK_INCLUDE, AWK_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
+  AWK_INCLUDE, AWK_PROGRAMS, SEVEN_ZIP_PROGRAMS, TAR_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
   type OperandGrammar,
 } from './grammars.js';
 
@@ -127,6 +127,8 @@ function programRoles(words: readonly string[]): WordRoles {
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
   if (program === 'find') return findRoles(words);
+  if (SEVEN_ZIP_PROGRAMS.has(program)) return sevenZipRoles(words);
+  if (program === 'ar') return arRoles(words);
   if (AWK_PROGRAMS.has(program) && words.some((w) => w.startsWith('-') && !w.startsWith('--') && w.includes('W'))) {
     const long = awkWords(words);
     // The words as written (`-W`, `profile=f`) are no paths: the long options' values are.
@@ -142,7 +144,7 @@ function programRoles(words: readonly string[]): WordRoles {
     // `prettier@3` and `@scope/tool@latest` name the programs `prettier` and `@scope/tool`.
     return i < words.length ? wordRoles([words[i]!.replace(/(.)@[^/@]*$/, '$1'), ...words.slice(i + 1)]) : NO_ROLES;
   }
-  if (program === 'tar' || program === 'gtar') {
+  if (TAR_PROGRAMS.has(program)) {
     const dashed = tarWords(words);
     const roles = operandsBy(dashed, 0, TAR);
     const extracting = extracts(dashed);
@@ -259,7 +261,7 @@ function writtenDirectory(words: readonly string[], at: number, grammar: Operand
   if (into.readOnlyFirst !== undefined && into.readOnlyFirst.includes(reading.operands[0] ?? '')) return undefined;
   if (into.whenRevision === true && !switchesTo(words, at, reading.operands)) return undefined;
   if (into.firstIn !== undefined && !into.firstIn.includes(reading.operands[0] ?? '')) return undefined;
-  if (has(into.anywhere)) return '/';
+  if (has(into.anywhere) || (into.anywhereUnless !== undefined && !has(into.anywhereUnless))) return '/';
   return (into.directory === undefined ? undefined : lastOptionValue(words, into.directory, grammar.valued, at + 1, known)) ?? '.';
 }
 
@@ -283,9 +285,96 @@ export function ownDirectories(words: readonly string[]): string[] {
   const program = words[0] ?? '';
   // git's own -C comes before the subcommand (`git commit -C HEAD` reuses a message).
   if (program === 'git') return optionValues(words.slice(0, gitSubcommandAt(words)), { letters: 'C', long: [] }, 'c');
-  if (program === 'tar' || program === 'gtar') return optionValues(tarWords(words), TAR.directory!, TAR.valued, 1, longNamesOf(TAR));
+  if (TAR_PROGRAMS.has(program)) return optionValues(tarWords(words), TAR.directory!, TAR.valued, 1, longNamesOf(TAR));
   const grammar = GRAMMARS.get(program);
   return grammar?.directory === undefined ? [] : optionValues(words, grammar.directory, grammar.valued, 1, longNamesOf(grammar));
+}
+
+/**
+ * 7-Zip: `7z COMMAND [SWITCH...] ARCHIVE [NAME...]`, one switch a word, anywhere before `--`
+ * (`-oDIR`, `-tzip`, `-aoa`, `-spf`). `x` and `e` extract into -o's directory (here without
+ * one), or anywhere with -spf/-spf2 (absolute names kept); `a` and `u` put the NAMEs (files,
+ * read) in the archive, `d` and `rn` rewrite it (NAMEs are its members); the others (`l`, `t`)
+ * read it. `@LIST` and `-i@LIST`/`-x@LIST` read list files; -w's working directory is written.
+ * `a` on a name without a suffix writes NAME.7z.
+ */
+function sevenZipRoles(words: readonly string[]): WordRoles {
+  const operands: string[] = [];
+  const plain: string[] = [];
+  const lists: string[] = [];
+  const written: string[] = [];
+  let output: string | undefined;
+  let anywhere = false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--') {
+      operands.push(...words.slice(i + 1));
+      break;
+    }
+    if (!w.startsWith('-') || w === '-') {
+      operands.push(w);
+      continue;
+    }
+    plain.push(w);
+    const list = /^-a?[ix](?:r[-0]?)?@(.+)$/s.exec(w)?.[1];
+    if (list !== undefined) lists.push(list);
+    else if (w.startsWith('-o')) output = w.slice(2);
+    else if (w.startsWith('-w') && w.length > 2) written.push(w.slice(2));
+    else if (/^-spf2?$/.test(w)) anywhere = true;
+  }
+  const [command = '', archive, ...names] = operands;
+  plain.push(command);
+  for (const name of names) if (name.startsWith('@')) lists.push(name.slice(1));
+  const members = names.filter((name) => !name.startsWith('@'));
+  const archives = archive === undefined ? [] : [archive];
+  if (command === 'x' || command === 'e') {
+    return { files: [...archives, ...lists, ...written, anywhere ? '/' : output || '.'], plain: [...plain, ...members], reads: [...archives, ...lists] };
+  }
+  if (command === 'a' || command === 'u') {
+    const suffixed = command === 'a' && archive !== undefined && !archive.slice(archive.lastIndexOf('/') + 1).includes('.') ? [`${archive}.7z`] : [];
+    return { files: [...archives, ...suffixed, ...members, ...lists, ...written], plain, reads: [...members, ...lists] };
+  }
+  if (command === 'd' || command === 'rn') return { files: [...archives, ...lists, ...written], plain: [...plain, ...members], reads: lists };
+  return { files: [...archives, ...lists, ...written], plain: [...plain, ...members], reads: [...archives, ...lists] };
+}
+
+// ar's long options that take a value (GNU binutils 2.40), and its other long ones.
+const AR_VALUED_LONG = ['--output', '--plugin', '--target', '--record-libdeps'];
+const AR_LONG = [...AR_VALUED_LONG, '--thin', '--help', '--version'];
+
+/**
+ * ar: `ar [-]KEY[MODIFIERS] [--output=DIR] [RELPOS] [COUNT] ARCHIVE [MEMBER...]`. `x` extracts
+ * into --output's directory (here without one; GNU ar refuses absolute and `..` names);
+ * `r` and `q` put the MEMBERs (files, read) in the archive; `d`, `m`, `s` rewrite it; `t` and
+ * `p` read it. RELPOS follows the a, b, i modifiers of `m` and `r`, COUNT the N modifier.
+ */
+function arRoles(words: readonly string[]): WordRoles {
+  const operands: string[] = [];
+  const plain: string[] = [];
+  let output: string | undefined;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.startsWith('--')) {
+      const name = longName(w, AR_LONG);
+      const value = w.includes('=') ? w.slice(w.indexOf('=') + 1) : AR_VALUED_LONG.includes(name) ? words[++i] : undefined;
+      if (name === '--output') output = value;
+      else if (value !== undefined) plain.push(value);
+      plain.push(w);
+      continue;
+    }
+    operands.push(w);
+  }
+  const key = (operands.shift() ?? '').replace(/^-/, '');
+  plain.push(key);
+  const operation = /[dmpqrstx]/.exec(key)?.[0] ?? '';
+  if ((operation === 'm' || operation === 'r') && /[abi]/.test(key)) plain.push(...operands.splice(0, 1));
+  if (key.includes('N')) plain.push(...operands.splice(0, 1));
+  const [archive, ...members] = operands;
+  const archives = archive === undefined ? [] : [archive];
+  if (operation === 'x') return { files: [...archives, output ?? '.'], plain: [...plain, ...members], reads: archives };
+  if (operation === 'r' || operation === 'q') return { files: [...archives, ...members], plain, reads: members };
+  if (operation === 't' || operation === 'p') return { files: archives, plain: [...plain, ...members], reads: archives };
+  return { files: archives, plain: [...plain, ...members], reads: [] };
 }
 
 // find's tests and actions that take one word, by what the word is.
@@ -552,7 +641,7 @@ export function stdinFileList(words: readonly string[]): '\n' | '\0' | undefined
   // The list file is standard input by any of its names (`-T -`, `-T /dev/stdin`, `--files-from=/dev/fd/0`).
   const fromStdin = (letters: string, long: string[], valued: string, all = words, from = 1, known: readonly string[] = long): boolean =>
     optionValues(all, { letters, long }, valued, from, known).some((value) => stdinPaths.has(value));
-  if (program === 'tar' || program === 'gtar') {
+  if (TAR_PROGRAMS.has(program ?? '')) {
     const dashed = tarWords(words);
     if (!fromStdin('T', ['--files-from'], TAR.valued, dashed, 1, longNamesOf(TAR))) return undefined;
     return hasOption(dashed, { letters: '', long: ['--null'] }, TAR.valued) ? '\0' : '\n';

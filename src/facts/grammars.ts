@@ -86,8 +86,13 @@ export interface OperandGrammar {
    * (`git reset --hard` in a subdirectory); `whenRevision`: only when its one operand before
    * any `--`, with none after, may name a commit (`git checkout main`, not `git checkout ./a`).
    * `firstIn`: only when its first operand is one of these (`ruff format`, `ruff check`).
+   * `anywhereUnless`: names starting at `/` are written as they are unless this option is
+   * given (`cpio -i`, but with `--no-absolute-filenames`): then it may write anywhere.
    */
-  writesInto?: { when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling; anywhere?: OptionSpelling; wholeTree?: boolean; whenRevision?: boolean; firstIn?: readonly string[] };
+  writesInto?: {
+    when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling;
+    anywhere?: OptionSpelling; anywhereUnless?: OptionSpelling; wholeTree?: boolean; whenRevision?: boolean; firstIn?: readonly string[];
+  };
   /** Its file operands are git pathspecs: `:/a` and `:(top)a` name `a` at the work tree's top (pathspecTarget). */
   pathspecs?: boolean;
   /** With only excluding pathspecs (`:!x`) it acts on the rest of the whole tree, from the top (restore, checkout; not rm or clean). */
@@ -216,7 +221,30 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   // unzip: the archive (members after it are names in it), extracted into the working directory or -d's
   ['unzip', { writes: { operands: READS_ALL }, valued: 'dP', fileValued: 'd', firstOnly: true, writesInto: { unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] }, anywhere: { letters: ':', long: [] } } }],
   // tar: the archive, the files put in or named, the lists it reads (old-style `tar czf a.tgz d` too, see tarWords)
-  ['tar', TAR], ['gtar', TAR],
+  ['tar', TAR], ['gtar', TAR], ['bsdtar', TAR],
+  // cpio (GNU): -i extracts the archive's names, absolute ones as they are unless
+  // --no-absolute-filenames (then into -D's directory or here), -t only lists; -p copies the
+  // names it reads into its operand, the directory; -o writes -O's (or -F's) archive.
+  // -i's operands are patterns (read as files: the safe side). Names read from standard input: stdinFileList.
+  ['cpio', {
+    valued: 'CDEFHIMORW', fileValued: 'EFIO', opaque: 'D',
+    valuedLong: ['--block-size', '--format', '--io-size', '--message', '--owner', '--rsh-command', '--warning', '--directory'], fileLong: ['--file', '--pattern-file'], opaqueLong: ['--directory'],
+    flagLong: ['--extract', '--create', '--pass-through', '--list', '--to-stdout', '--absolute-filenames', '--no-absolute-filenames', '--null', '--make-directories'],
+    writes: { operands: allWhen({ letters: 'p', long: ['--pass-through'] }, 'CDEFHIMORW', READS_ALL), readValued: 'EFI', readLong: ['--pattern-file', '--file'] },
+    // -F's archive is written by -o, read otherwise
+    outputs: (_files, words) => (hasOption(words, { letters: 'o', long: ['--create'] }, 'CDEFHIMORW') ? optionValues(words, { letters: 'F', long: ['--file'] }, 'CDEFHIMORW') : []),
+    writesInto: {
+      when: { letters: 'i', long: ['--extract'] }, unless: { letters: 't', long: ['--list', '--to-stdout'] }, directory: { letters: 'D', long: ['--directory'] },
+      anywhereUnless: { letters: '', long: ['--no-absolute-filenames'] },
+    },
+  }],
+  // pax: -r extracts names as the archive holds them (absolute ones too, tested: anywhere);
+  // -rw copies its operands into the last, a directory; -w writes -f's archive.
+  ['pax', {
+    valued: 'bfopsxBEGTU', fileValued: 'f', opaque: 's',
+    writes: { operands: (files, words) => (hasOption(words, { letters: 'r', long: [] }, 'bfopsxBEGTU') && hasOption(words, { letters: 'w', long: [] }, 'bfopsxBEGTU') ? files.slice(-1) : []) },
+    writesInto: { when: { letters: 'r', long: [] }, unless: { letters: 'w', long: [] }, anywhere: { letters: 'r', long: [] } },
+  }],
   // compressors: each file, and the file they write beside it (compressed or decompressed)
   ...['gzip', 'gunzip', 'pigz', 'unpigz'].map((name): [string, OperandGrammar] => [name, GZIP]),
   ...['bzip2', 'bunzip2', 'pbzip2'].map((name): [string, OperandGrammar] => [name, { valued: '', outputs: compressed('.bz2', BZIP2_NAMES) }]),
@@ -550,6 +578,12 @@ function vimValueFiles(words: readonly string[]): { reads: string[]; writes: str
 
 // One character of a piece's suffix: a letter (split), a decimal or hex digit (-d, -x, csplit).
 const PIECE_CHARACTER = '[a-z0-9]';
+
+/** tar's names: GNU's, and libarchive's bsdtar, which reads the same options (-x, -f, -C, -P, -T). */
+export const TAR_PROGRAMS: ReadonlySet<string> = new Set(['tar', 'gtar', 'bsdtar']);
+
+/** 7-Zip's names. */
+export const SEVEN_ZIP_PROGRAMS: ReadonlySet<string> = new Set(['7z', '7za', '7zr']);
 
 export const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'pnpx', 'bunx']);
 

@@ -443,6 +443,40 @@ describe('vim: the files it edits, sources and logs to', () => {
   });
 });
 
+describe('extractors: where they write the names an archive holds', () => {
+  const roles = (command: string) => wordRoles(command.split(' '));
+  it.each([
+    // GNU cpio -i keeps absolute names (tested, cpio 2.13), unless --no-absolute-filenames
+    ['cpio -id', ['/'], []],
+    ['cpio -id --no-absolute-filenames', ['.'], []],
+    ['cpio -i --no-absolute-filenames -D out -F a.cpio', ['a.cpio', 'out'], ['a.cpio']],
+    ['cpio -it -F a.cpio', ['a.cpio'], ['a.cpio']],
+    ['cpio -o -F a.cpio', ['a.cpio', 'a.cpio'], []],
+    ['cpio -pdm dest', ['dest'], []],
+    // pax -r keeps absolute names (tested, Debian pax); -rw copies into its last operand
+    ['pax -r -f a.pax', ['a.pax', '/'], []],
+    ['pax -rw src dest', ['src', 'dest'], ['src']],
+    ['pax -w -f a.pax src', ['a.pax', 'src'], ['src']],
+    ['bsdtar -xf a.tar -C out', ['a.tar', 'out'], ['a.tar']],
+    ['bsdtar -xPf a.tar', ['a.tar', '/'], ['a.tar']],
+    ['7z x a.7z', ['a.7z', '.'], ['a.7z']],
+    ['7za e a.7z -oout -aoa *.txt', ['a.7z', 'out'], ['a.7z']],
+    ['7zr x -spf a.7z', ['a.7z', '/'], ['a.7z']],
+    ['7z a backup src', ['backup', 'backup.7z', 'src'], ['src']],
+    ['7z l a.7z', ['a.7z'], ['a.7z']],
+    ['7z a a.zip -i@list @more', ['a.zip', 'list', 'more'], ['list', 'more']],
+    ['ar x lib.a', ['lib.a', '.'], ['lib.a']],
+    ['ar x lib.a --output=out', ['lib.a', 'out'], ['lib.a']],
+    ['ar rcs lib.a a.o b.o', ['lib.a', 'a.o', 'b.o'], ['a.o', 'b.o']],
+    ['ar rb pos lib.a c.o', ['lib.a', 'c.o'], ['c.o']],
+    ['ar -t lib.a', ['lib.a'], ['lib.a']],
+    ['ar d lib.a a.o', ['lib.a'], []],
+  ])('%s names %j, reads %j', (command, files, reads) => {
+    expect(roles(command).files).toEqual(files);
+    expect(roles(command).reads ?? []).toEqual(reads);
+  });
+});
+
 describe('the files a reading command writes', () => {
   const writesOnly = (command: string) => wordRoles(command.split(' ')).writesOnly;
   it.each([

@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
-import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG } from '../grammars.js';
+import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, TAR_PROGRAMS } from '../grammars.js';
 import { longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { stdinPaths } from './wrappers.js';
@@ -24,6 +24,8 @@ export type Hidden =
 const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words?: string[]; ownOptions?: string[] }> = new Map([
   ['tar', { long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'], short: 'IF' }],
   ['gtar', { long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'], short: 'IF' }],
+  // bsdtar's -I is a list of names, not a program
+  ['bsdtar', { long: ['--use-compress-program'], short: '' }],
   ['rsync', { long: ['--rsh', '--rsync-path'], short: 'e' }],
   ['man', { long: ['--pager', '--html'], short: 'PH' }],
   ['sort', { long: ['--compress-program'], short: '' }],
@@ -128,7 +130,7 @@ const sqliteRunsCommands =
  */
 export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string): Hidden[] {
   // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
-  const args = name === 'tar' || name === 'gtar' ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
+  const args = TAR_PROGRAMS.has(name) ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
   if (name === 'git') return gitHidden(args);
   if (awkNames.has(name)) return awkHidden(args, stdin);
   if (sedNames.has(name)) return sedHidden(args, stdin);
