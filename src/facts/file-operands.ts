@@ -129,6 +129,7 @@ function programRoles(words: readonly string[]): WordRoles {
   if (program === 'find') return findRoles(words);
   if (SEVEN_ZIP_PROGRAMS.has(program)) return sevenZipRoles(words);
   if (program === 'ar') return arRoles(words);
+  if (CONTAINER_PROGRAMS.has(program)) return containerRoles(words);
   if (AWK_PROGRAMS.has(program) && words.some((w) => w.startsWith('-') && !w.startsWith('--') && w.includes('W'))) {
     const long = awkWords(words);
     // The words as written (`-W`, `profile=f`) are no paths: the long options' values are.
@@ -375,6 +376,60 @@ function arRoles(words: readonly string[]): WordRoles {
   if (operation === 'r' || operation === 'q') return { files: [...archives, ...members], plain, reads: members };
   if (operation === 't' || operation === 'p') return { files: archives, plain: [...plain, ...members], reads: archives };
   return { files: archives, plain: [...plain, ...members], reads: [] };
+}
+
+// Programs that run containers with docker's options.
+const CONTAINER_PROGRAMS: ReadonlySet<string> = new Set(['docker', 'podman', 'nerdctl']);
+// The options whose value may name a host path: bind mounts, devices, files read or written.
+const CONTAINER_OPTIONS = ['--volume', '--mount', '--device', '--env-file', '--cidfile', '--label-file', '--privileged'];
+
+/**
+ * docker, podman and nerdctl running a container (`run`, `create`, `container run`): the host
+ * side of a bind mount is read and written by whatever runs inside (`-v HOST:CTR[:ro]`,
+ * `--volume`, `--mount type=bind,source=HOST[,readonly]`; `:ro` and `readonly` only read); a
+ * source that is no path (`-v data:/x`, `-v /x` alone) is a named or anonymous volume. A
+ * device is written, `--privileged` may reach the whole host (`/`); `--env-file` and
+ * `--label-file` are read, `--cidfile` written. Every word is read, the container's own
+ * command's too (the image is not told apart from an option's value): the safe side.
+ * Other host access (`--pid=host`, `--cap-add`, `docker cp`, compose files) is not read here.
+ */
+function containerRoles(words: readonly string[]): WordRoles {
+  // Past the global options (`docker -H tcp://h run`, `podman --root d run`), whose values are not known: any `run` or `create` word.
+  if (!words.some((w) => w === 'run' || w === 'create')) return NO_ROLES;
+  const files: string[] = [];
+  const reads: string[] = [];
+  const plain: string[] = [];
+  const hostPath = (source: string): boolean => /^[./~]/.test(source);
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    const short = /^-v(.*)$/s.exec(w);
+    const long = w.startsWith('--') ? longName(w, CONTAINER_OPTIONS) : undefined;
+    if (short === null && (long === undefined || !CONTAINER_OPTIONS.includes(long))) continue;
+    if (long === '--privileged') {
+      if (!/=false$/i.test(w)) files.push('/');
+      continue;
+    }
+    const attached = short !== null ? short[1]!.replace(/^=/, '') : w.includes('=') ? w.slice(w.indexOf('=') + 1) : '';
+    const value = attached !== '' ? attached : words[++i];
+    if (value === undefined) break;
+    plain.push(attached !== '' ? w : value);
+    if (short !== null || long === '--volume') {
+      const [source = '', target, options = ''] = value.split(':');
+      if (target !== undefined && hostPath(source)) (options.split(',').includes('ro') ? reads : files).push(source);
+    } else if (long === '--mount') {
+      const fields = new Map(value.split(',').map((field) => {
+        const [key = '', ...rest] = field.split('=');
+        return [key.toLowerCase(), rest.join('=')] as const;
+      }));
+      const source = fields.get('source') ?? fields.get('src');
+      const readonly = value.split(',').some((field) => /^(readonly|ro)(=(1|true))?$/i.test(field));
+      if (fields.get('type') === 'bind' && source !== undefined) (readonly ? reads : files).push(source);
+    } else if (long === '--device') {
+      files.push(value.split(':')[0]!);
+    } else if (long === '--cidfile') files.push(value);
+    else reads.push(value);
+  }
+  return { files: [...files, ...reads], plain, reads };
 }
 
 // find's tests and actions that take one word, by what the word is.

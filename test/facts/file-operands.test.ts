@@ -477,6 +477,23 @@ describe('extractors: where they write the names an archive holds', () => {
   });
 });
 
+describe('containers: the host paths a run binds', () => {
+  const roles = (command: string) => wordRoles(command.split(' '));
+  it.each([
+    ['docker run -v ..:/x img', ['..'], []],
+    ['docker run -v/etc:/e --volume=./a:/a:ro img', ['/etc', './a'], ['./a']],
+    ['podman container create --mount type=bind,source=..,target=/x img', ['..'], []],
+    ['docker run --mount type=bind,src=.,dst=/x,readonly img', ['.'], ['.']],
+    ['docker run -v data:/x -v /anon --mount type=volume,src=v,dst=/y img', [], []],
+    ['docker run --privileged --device /dev/sda:/dev/xvda img', ['/', '/dev/sda'], []],
+    ['nerdctl run --env-file .env --cidfile id img', ['id', '.env'], ['.env']],
+    ['docker ps -a', [], undefined],
+  ])('%s names %j, reads %j', (command, files, reads) => {
+    expect(roles(command).files).toEqual(files);
+    expect(roles(command).reads).toEqual(reads);
+  });
+});
+
 describe('the files a reading command writes', () => {
   const writesOnly = (command: string) => wordRoles(command.split(' ')).writesOnly;
   it.each([
