@@ -518,23 +518,34 @@ function splitOutputs(words: readonly string[], operands: readonly string[]): st
   const grammar = GRAMMARS.get('split')!;
   const known = longNamesOf(grammar);
   const prefix = operands[1] ?? 'x';
-  const length = Number(lastOptionValue(words, { letters: 'a', long: ['--suffix-length'] }, grammar.valued, 1, known) ?? 2);
+  const given = lastOptionValue(words, { letters: 'a', long: ['--suffix-length'] }, grammar.valued, 1, known);
+  const length = Number(given ?? 2);
   const added = lastOptionValue(words, { letters: '', long: ['--additional-suffix'] }, grammar.valued, 1, known) ?? '';
-  return [prefix + PIECE_CHARACTER.repeat(Number.isInteger(length) && length > 0 && length < 16 ? length : 2) + added];
+  if (given !== undefined && Number.isInteger(length) && length > 0 && length < 16) return [prefix + PIECE_CHARACTER.repeat(length) + added];
+  // Without -a (or one not read here), GNU split lengthens the suffix by two when it runs out,
+  // after the last letter or digit (`xyz`, then `xzaaa`; `x89`, then `x9000`; tested). Past the
+  // next step (17,550 pieces) names are not followed: a bracket reads as any character, so
+  // longer patterns would meet every forbidden suffix (`part-zz????` and `*.pem`).
+  const last = hasOption(words, { letters: 'd', long: ['--numeric-suffixes'] }, grammar.valued, known) ? '9' : hasOption(words, { letters: 'x', long: ['--hex-suffixes'] }, grammar.valued, known) ? 'f' : 'z';
+  return [prefix + PIECE_CHARACTER.repeat(2) + added, prefix + last + PIECE_CHARACTER.repeat(3) + added];
 }
 
-/** The pieces csplit writes: -f's PREFIX (`xx` without one), then -n's digits (2), or -b's printf format with its number. */
+/** The pieces csplit writes: -f's PREFIX (`xx` without one), then -n's digits (2) or more, or -b's printf format with its number. */
 function csplitOutputs(words: readonly string[]): string[] {
   const grammar = GRAMMARS.get('csplit')!;
   const known = longNamesOf(grammar);
   const value = (letters: string, long: string): string | undefined => lastOptionValue(words, { letters, long: [long] }, grammar.valued, 1, known);
   const digits = Number(value('n', '--digits') ?? 2);
   const format = value('b', '--suffix-format');
-  const number = PIECE_CHARACTER.repeat(Number.isInteger(digits) && digits > 0 && digits < 16 ? digits : 2);
-  // The format's conversion (`%03d`, `%x`) is the number, as wide as it says; the rest is as written.
-  const converted = (width: string): string => PIECE_CHARACTER.repeat(Math.min(Math.max(Number(width) || 1, 1), 15));
-  const suffix = format === undefined ? number : format.replace(/%[-+ #0]*(\d*)(?:\.\d*)?[diouxX]/g, (_m, width: string) => converted(width)).replace(/%%/g, '%');
-  return [(value('f', '--prefix') ?? 'xx') + suffix];
+  const prefix = value('f', '--prefix') ?? 'xx';
+  if (format === undefined) return [prefix + PIECE_CHARACTER.repeat(Number.isInteger(digits) && digits > 0 && digits < 16 ? digits : 2)];
+  // The format's conversion (`%03d`, `%x`) is the number, as wide as it says; with a precision
+  // of 0 also nothing at all (`%.0d` prints nothing for 0: `-f .en -b v%.0d` writes .env, tested).
+  const conversion = /%[-+ #0]*(\d*)(\.\d*)?[diouxX]/g;
+  const converted = (empty: boolean) => (_m: string, width: string, precision: string | undefined): string =>
+    empty && precision !== undefined && Number(precision.slice(1) || 0) === 0 ? '' : PIECE_CHARACTER.repeat(Math.min(Math.max(Number(width) || 1, 1), 15));
+  const named = [false, true].map((empty) => prefix + format.replace(conversion, converted(empty)).replace(/%%/g, '%'));
+  return named[0] === named[1] ? [named[0]!] : named;
 }
 
 /**

@@ -536,19 +536,25 @@ describe("gawk's -W NAME[=VALUE] is --NAME[=VALUE]", () => {
 
 describe('the pieces split and csplit write', () => {
   const roles = (command: string) => wordRoles(command.split(' '));
+  const P = '[a-z0-9]';
   it.each([
-    ['split big.txt', ['big.txt', 'x[a-z0-9][a-z0-9]']],
-    ['split -l 100 big.txt part-', ['big.txt', 'part-[a-z0-9][a-z0-9]']],
+    // without -a, GNU split lengthens its suffixes by two after the last letter or digit (`xyz`, `xzaaa`; `x89`, `x9000`)
+    ['split big.txt', ['big.txt', ...['', 'z'].map((z) => `x${z}${P.repeat(2 + z.length)}`)]],
+    ['split -l 100 big.txt part-', ['big.txt', ...['', 'z'].map((z) => `part-${z}${P.repeat(2 + z.length)}`)]],
+    ['split -d big.txt p', ['big.txt', ...['', '9'].map((z) => `p${z}${P.repeat(2 + z.length)}`)]],
+    ['split --hex-suffixes=3 big.txt p', ['big.txt', ...['', 'f'].map((z) => `p${z}${P.repeat(2 + z.length)}`)]],
     ['split -a 1 -d --additional-suffix=.txt big.txt src/p', ['big.txt', 'src/p[a-z0-9].txt']],
     ['split --suffix-length 3 -n 2 - out/p', ['out/p[a-z0-9][a-z0-9][a-z0-9]']],
     ['csplit big.txt 10', ['big.txt', 'xx[a-z0-9][a-z0-9]']],
     ['csplit -f docs -n 3 big.txt /x/ {*}', ['big.txt', 'docs[a-z0-9][a-z0-9][a-z0-9]']],
     ['csplit --prefix=src/p -b %03d.txt big.txt 5', ['big.txt', 'src/p[a-z0-9][a-z0-9][a-z0-9].txt']],
     ['csplit -b x%d%% big.txt 5', ['big.txt', 'xxx[a-z0-9]%']],
+    // `%.0d` prints nothing for 0 (tested: `-f .en -b v%.0d` writes .env)
+    ['csplit -f .en -b v%.0d big.txt 5', ['big.txt', '.env[a-z0-9]', '.env']],
   ])('%s names %j', (command, files) => {
     expect(roles(command).files).toEqual(files);
     // the input is read, the pieces written
-    expect(roles(command).reads).toEqual(files.filter((f) => !f.includes('[')));
+    expect(roles(command).reads).toEqual(files.filter((f) => f === 'big.txt'));
   });
 });
 
