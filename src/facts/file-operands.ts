@@ -378,6 +378,30 @@ function arRoles(words: readonly string[]): WordRoles {
   return { files: archives, plain: [...plain, ...members], reads: [] };
 }
 
+/**
+ * What `mv`, and a `cp` that copies symbolic links as links (-P, -d, -a, -R or -r without -L
+ * or -H), moves or copies, and where: each source with the places it may end up (DEST itself,
+ * or DEST/NAME when DEST is a directory: both readings with one source; `-t DIR`: DIR/NAME).
+ * A relative link moved there points elsewhere (command-line-paths.ts follows it).
+ */
+export function movedPaths(words: readonly string[]): { source: string; destinations: string[] }[] {
+  const program = words[0];
+  if (program !== 'mv' && program !== 'cp') return [];
+  const grammar = GRAMMARS.get(program)!;
+  const known = [...longNamesOf(grammar), '--no-dereference', '--archive', '--recursive', '--dereference', '--no-target-directory'];
+  const has = (letters: string, long: string[]): boolean => hasOption(words, { letters, long }, grammar.valued, known);
+  if (program === 'cp' && !(has('Pda', ['--no-dereference', '--archive']) || (has('Rr', ['--recursive']) && !has('LH', ['--dereference'])))) return [];
+  const operands = operandsBy(words, 0, grammar).operandFiles;
+  const name = (source: string): string => source.replace(/\/+$/, '').slice(source.replace(/\/+$/, '').lastIndexOf('/') + 1);
+  const directory = lastOptionValue(words, TARGET_OPTION, grammar.valued, 1, known);
+  if (directory !== undefined) return operands.map((source) => ({ source, destinations: [within(directory, name(source))] }));
+  const dest = operands.at(-1);
+  if (dest === undefined || operands.length < 2) return [];
+  const sources = operands.slice(0, -1);
+  const itself = sources.length === 1 ? [dest] : [];
+  return sources.map((source) => ({ source, destinations: has('T', ['--no-target-directory']) ? [dest] : [...itself, within(dest, name(source))] }));
+}
+
 // Programs that run containers with docker's options.
 const CONTAINER_PROGRAMS: ReadonlySet<string> = new Set(['docker', 'podman', 'nerdctl']);
 // The options whose value may name a host path: bind mounts, devices, files read or written.

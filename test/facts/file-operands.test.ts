@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileOperands, findStartingPoints, ownDirectories, stdinFileList, symbolicLinks, wordRoles } from '../../src/facts/file-operands.js';
+import { fileOperands, findStartingPoints, movedPaths, ownDirectories, stdinFileList, symbolicLinks, wordRoles } from '../../src/facts/file-operands.js';
+import { commandLinePaths } from '../../src/facts/command-line-paths.js';
+import { parseShell } from '../../src/facts/shell/index.js';
 import { longName, optionValuePlaces, optionValues } from '../../src/facts/options.js';
 import { initShellParser } from '../../src/facts/shell/index.js';
 import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
@@ -491,6 +493,28 @@ describe('containers: the host paths a run binds', () => {
   ])('%s names %j, reads %j', (command, files, reads) => {
     expect(roles(command).files).toEqual(files);
     expect(roles(command).reads).toEqual(reads);
+  });
+});
+
+describe('what mv and a link-keeping cp move, and where', () => {
+  it.each([
+    ['mv a b', [{ source: 'a', destinations: ['b', 'b/a'] }]],
+    ['mv a b/ dir', [{ source: 'a', destinations: ['dir/a'] }, { source: 'b/', destinations: ['dir/b'] }]],
+    ['mv -t dir x/a', [{ source: 'x/a', destinations: ['dir/a'] }]],
+    ['mv -T a b', [{ source: 'a', destinations: ['b'] }]],
+    ['cp -P l m', [{ source: 'l', destinations: ['m', 'm/l'] }]],
+    ['cp -a d e', [{ source: 'd', destinations: ['e', 'e/d'] }]],
+    ['cp -r d e', [{ source: 'd', destinations: ['e', 'e/d'] }]],
+    ['cp -rL d e', []],
+    ['cp a b', []],
+    ['mv a', []],
+  ])('%s', (command, moved) => expect(movedPaths(command.split(' '))).toEqual(moved));
+  it('a relative link made on the line points elsewhere once moved, alone or in its directory', () => {
+    const raws = (command: string) => commandLinePaths(parseShell(command)).raws;
+    expect(raws('ln -s ../s a/b/l && mv a/b/l a/l && cat a/l/k')).toContain('a/../s/k');
+    expect(raws('ln -s ../../e a/b/c/l && mv a/b/c a/c && cat a/c/l')).toContain('a/c/../../e');
+    expect(raws('ln -sr a/b/x a/b/c/l && cp -P a/b/c/l a/l && cat a/l')).toContain('a/../x');
+    expect(raws('ln -s /etc a/l && mv a/l b && cat b/passwd')).toContain('/etc/passwd');
   });
 });
 
