@@ -2,7 +2,8 @@
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
 import type { ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths } from './extract-paths.js';
-import { ownDirectories, symbolicLinks } from './file-operands.js';
+import { movedPaths, ownDirectories, symbolicLinks } from './file-operands.js';
+import { TAR_PROGRAMS } from './grammars.js';
 import { isRelative, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 
@@ -134,7 +135,17 @@ function commandDirectories(cmd: SimpleCommand): string[] | undefined {
   if (own.length === 0) return cmd.cwd === undefined ? undefined : [cmd.cwd];
   const each = [cmd.cwd ?? ''];
   for (const dir of own) each.push(within(each[each.length - 1]!, dir));
-  return cmd.words[0] === 'tar' || cmd.words[0] === 'gtar' ? each : [each[each.length - 1]!];
+  return TAR_PROGRAMS.has(cmd.words[0] ?? '') ? each : [each[each.length - 1]!];
+}
+
+/** The relative path from directory `from` to `to`, both relative to the same directory (`a/b`, `c` → `../../c`). */
+function relativeTo(from: string, to: string): string {
+  const a = from === '' ? [] : from.split('/');
+  const b = to.split('/');
+  let same = 0;
+  while (same < a.length && same < b.length && a[same] === b[same] && a[same] !== '..') same++;
+  if (a.slice(same).includes('..')) return to; // climbs out of what is known: keep it as from the shell
+  return [...a.slice(same).map(() => '..'), ...b.slice(same)].join('/') || '.';
 }
 
 function isDirectoryChange(cmd: SimpleCommand): boolean {
@@ -175,7 +186,8 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   };
   let computed = 'computed' in dirs ? dirs.computed : undefined;
   // Symbolic links the line makes (`ln -s ../secrets sub/s`): a later path through one is also read through its target.
-  const aliases: { link: string; target: string }[] = [];
+  // `text`: the target as the link holds it, read from the link's directory when relative.
+  const aliases: { link: string; target: string; text: string }[] = [];
   for (let index = 0; index < commands.length; index++) {
     const cmd = commands[index]!;
     const found = commandPaths(cmd);
@@ -219,18 +231,34 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     }
     if (tops.length > 0) relative = true;
     for (const w of found.words) words.push(w);
+    for (const { source, destinations } of movedPaths(cmd.words)) {
+      for (const base of here) {
+        const from = within(base, source);
+        for (const alias of [...aliases]) {
+          if (alias.link !== from && !alias.link.startsWith(from + '/')) continue;
+          for (const destination of destinations) {
+            const link = within(base, destination) + alias.link.slice(from.length);
+            const target = isRelative(alias.text) ? within(parentOf(link), alias.text) : alias.text;
+            aliases.push({ link, target, text: alias.text });
+            addRaw(target, true, ['']);
+          }
+        }
+      }
+    }
     for (const { target, link, fromShell } of links) {
       for (const base of here) {
         const at = within(base, link);
         // The kernel reads a relative target from the link's own directory. Writing through
         // the link writes the target, so it counts as written (as a hard link's source does).
         const to = within(fromShell ? base : parentOf(at), target);
-        aliases.push({ link: at, target: to });
+        aliases.push({ link: at, target: to, text: fromShell && isRelative(to) ? relativeTo(parentOf(at), to) : target });
         addRaw(to, true, ['']);
       }
     }
   }
   // Each path (and name) through a link the line makes is also read through the link's target.
+  // A link moved or copied as a link (`mv`, `cp -P`), alone or inside a directory, is a link at
+  // its new place, and a relative one points elsewhere from there (`ln -s ../s a/b/l && mv a/b/l a/l`).
   for (const { link, target } of aliases) {
     const through = (p: string): string | undefined => (p === link ? target : p.startsWith(link + '/') ? target + p.slice(link.length) : undefined);
     for (let i = 0, n = raws.length; i < n; i++) {

@@ -3,399 +3,16 @@
 // `./package.json` names, and must be judged like it. For the programs below, the words that
 // are files by the program's own grammar are paths, whether written `./x` or `x`.
 import { hasOption, lastOptionValue, longName, optionIs, optionValues, type OptionSpelling } from './options.js';
-import { stdinPaths } from './shell/wrappers.js';
+import { stdinPaths, writtenVariablePath } from './shell/wrappers.js';
 import { within } from './within.js';
+import {
+  AWK_INCLUDE, AWK_PROGRAMS, SEVEN_ZIP_PROGRAMS, TAR_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
+  type OperandGrammar,
+} from './grammars.js';
 
-/** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
-interface OperandGrammar {
-  /** Short options that take the next word (or the rest of their cluster) as a value. */
-  valued: string;
-  /** Of those, the ones whose value is a file (`cp -t DIR`, `touch -r REF`, `grep -f FILE`). */
-  fileValued?: string;
-  /** Long options that take the next word as a value when written without `=`. */
-  valuedLong?: readonly string[];
-  /** Long options that take the next two words, a name and a value (`jq --arg name value`)... */
-  pairLong?: readonly string[];
-  /** ...and those whose second word is a file (`jq --rawfile name FILE`). */
-  pairFileLong?: readonly string[];
-  /** Options after which operands are arguments, not files (`jq --args`). */
-  argumentsAfter?: readonly string[];
-  /** Long options whose value is a file, with `=` or as the next word (`--target-directory`). */
-  fileLong?: readonly string[];
-  /**
-   * Long options that never take the next word: flags, or options whose value is optional and
-   * only given with `=` (`ls --color[=WHEN]`, `diff --unified[=N]`, `xz --files[=FILE]`: also
-   * in fileLong). Named where they matter: what the code looks for (`tar --extract`), an
-   * optional value, and an exact name that also begins a longer one (`rsync --partial`, not
-   * `--partial-dir`), since an abbreviation is read by every long name the grammar holds (longNamesOf).
-   */
-  flagLong?: readonly string[];
-  /** Short options whose value is optional: only the rest of their word, never the next word (`od -w16`, `gawk -dFILE`, `gawk -d`). */
-  optionalValued?: string;
-  /**
-   * The program reads one option a word, by its first letter (no clusters: `xxd -ps` is `-p`):
-   * a letter of `valued` takes the next word when alone (`-l 10`) or spelled on as one of these
-   * (`xxd -len 10`), else the rest of its word (`-l10`).
-   */
-  wholeWords?: readonly string[];
-  /** Leading operands that are not files (grep's pattern, chmod's mode)... */
-  lead?: number;
-  /** ...unless one of these options gave it (`grep -e PATTERN FILE`) or made it none (`rg --files`). */
-  leadGivenBy?: readonly string[];
-  /** Only the first file operand is a file (`source FILE ARGS...`). */
-  firstOnly?: boolean;
-  /** With a `--`, the operands before it name commits, not files (`git checkout HEAD -- a`). */
-  commitsBeforeDashes?: boolean;
-  /** Operands written KEY=FILE with one of these keys are files (`dd of=x`); no other operand is. */
-  keyed?: readonly string[];
-  /**
-   * What the program writes of the files it is given; the rest it only reads. Absent: it may
-   * write every one. `operands` picks the file operands written (`cp a b` writes `b`), and
-   * the letters, long names and keys name the option values it only reads (`patch -i P`,
-   * `touch -r REF`, `dd if=X`).
-   */
-  writes?: { operands?: (files: readonly string[], words: readonly string[], operands: readonly string[]) => readonly string[]; readValued?: string; readLong?: readonly string[]; readKeys?: readonly string[] };
-  /**
-   * An interpreter: its options end at the first operand, the script it reads (the words
-   * after it are the script's own); no script when an option gave the code instead
-   * (`python -c`, `node -e`): a letter of `codeLetters` or a name in `codeLong`.
-   */
-  script?: { codeLetters: string; codeLong?: readonly string[] };
-  /** Operands written NAME=value are assignments, not files (awk's `x=1`). */
-  assignments?: boolean;
-  /**
-   * Of the options that take a value, those whose value may name a file in a way the table
-   * does not model (a module, a library directory, a backup suffix): it is read as any other
-   * word is, by its look (`node -r ./hook.js`, `cp -S /../x`), neither a file nor plain.
-   */
-  opaque?: string;
-  opaqueLong?: readonly string[];
-  /** Its operands are never files (curl's and wget's URLs; a `file:` URL is a path all the same). */
-  noOperandFiles?: boolean;
-  /** An operand naming another host (`host:path`, `user@host:path`, `rsync://…`) is no file here (scp, rsync). */
-  remoteOperands?: boolean;
-  /**
-   * A program that writes files it names itself (after a URL, or from a patch or an archive)
-   * into the working directory, or its `directory` option's: that directory counts as
-   * written. Only when `when` is given (`curl -O`); not when `unless` is (`wget -O f`,
-   * `unzip -l`) and `despite` is not (`git apply --check --apply`); not when operands name
-   * the files (`unlessOperand`: `patch a.c`, `git clean -f src`); only with an operand
-   * (`withOperand`: `git switch main`); not when the first operand is one that only reads
-   * (`readOnlyFirst`: `git stash list`). With `anywhere` (`unzip -:`), names that climb out
-   * with `../` or start at `/` are written as they are: then it may write anywhere (`/`).
-   * `wholeTree`: what it writes is git's whole work tree, from its top, wherever it runs
-   * (`git reset --hard` in a subdirectory); `whenRevision`: only when its one operand before
-   * any `--`, with none after, may name a commit (`git checkout main`, not `git checkout ./a`).
-   * `firstIn`: only when its first operand is one of these (`ruff format`, `ruff check`).
-   */
-  writesInto?: { when?: OptionSpelling; unless?: OptionSpelling; despite?: OptionSpelling; unlessOperand?: boolean; withOperand?: boolean; readOnlyFirst?: readonly string[]; directory?: OptionSpelling; anywhere?: OptionSpelling; wholeTree?: boolean; whenRevision?: boolean; firstIn?: readonly string[] };
-  /** Its file operands are git pathspecs: `:/a` and `:(top)a` name `a` at the work tree's top (pathspecTarget). */
-  pathspecs?: boolean;
-  /** With only excluding pathspecs (`:!x`) it acts on the rest of the whole tree, from the top (restore, checkout; not rm or clean). */
-  excludesFromTop?: true;
-  /** Files it writes beside its file operands, not beside option values (`gzip a` writes `a.gz`, `patch a.c` may leave `a.c.orig`). */
-  outputs?: (files: readonly string[], words: readonly string[]) => string[];
-  /** The option whose value is the directory it works in (`tar -C DIR`, `make -C DIR`, `patch -d DIR`). */
-  directory?: OptionSpelling;
-}
-
-const PLAIN: OperandGrammar = { valued: '' };
-/** tar's short options that take a value (old-style bundles take them from the next words). */
-export const TAR_VALUED = 'fCTXbLNgVHKIF';
-const TAR: OperandGrammar = {
-  valued: TAR_VALUED, fileValued: 'fTXg', opaque: 'CIF',
-  valuedLong: ['--exclude', '--transform', '--xform', '--format', '--owner', '--group', '--mode', '--mtime', '--label', '--blocking-factor', '--newer', '--after-date', '--strip-components', '--directory'],
-  fileLong: ['--file', '--files-from', '--exclude-from', '--listed-incremental'],
-  flagLong: ['--extract', '--get', '--list', '--diff', '--compare', '--create', '--append', '--update', '--checkpoint', '--backup', '--occurrence', '--totals', '--atime-preserve'],
-  // --directory's value is where it extracts to, never a member (`tar -xf a.tar --directory docs`)
-  opaqueLong: ['--directory'],
-  directory: { letters: 'C', long: ['--directory'] },
-};
-/**
- * What a compressor writes beside each file: the file with its suffix added (compressing;
- * `-S`'s suffix when given) and the file with a known suffix taken off (decompressing;
- * `.tgz` gives `.tar`). Both count: which one a command does depends on its options, and
- * either way the file itself is replaced.
- */
-function compressed(suffix: string, names: readonly (readonly [string, string])[], suffixOption?: OptionSpelling, valued = '') {
-  return (files: readonly string[], words: readonly string[]): string[] => {
-    const given = suffixOption === undefined ? undefined : lastOptionValue(words, suffixOption, valued);
-    const endings = given === undefined || given === '' ? names : [...names, [given, ''] as const];
-    const out: string[] = [];
-    for (const file of files) {
-      out.push(file + (given || suffix));
-      for (const [ending, replacement] of endings) if (file.length > ending.length && file.endsWith(ending)) out.push(file.slice(0, -ending.length) + replacement);
-    }
-    return out;
-  };
-}
-const optional = (value: string | undefined): string[] => (value === undefined ? [] : [value]);
-const SUFFIX_OPTION: OptionSpelling = { letters: 'S', long: ['--suffix'] };
-const GZIP: OperandGrammar = {
-  valued: 'S', valuedLong: ['--suffix'],
-  outputs: compressed('.gz', [['.gz', ''], ['-gz', ''], ['.z', ''], ['-z', ''], ['_z', ''], ['.Z', ''], ['.tgz', '.tar'], ['.taz', '.tar']], SUFFIX_OPTION, 'S'),
-};
-const BZIP2_NAMES = [['.bz2', ''], ['.bz', ''], ['.tbz2', '.tar'], ['.tbz', '.tar']] as const;
-const ZSTD_NAMES = [['.zst', ''], ['.tzst', '.tar']] as const;
-function xz(suffix: string): OperandGrammar {
-  return {
-    valued: 'SCFTM', valuedLong: ['--suffix', '--check', '--format', '--threads', '--memlimit'], fileLong: ['--files', '--files0'], flagLong: ['--files', '--files0'],
-    outputs: compressed(suffix, [['.xz', ''], ['.txz', '.tar'], ['.lzma', ''], ['.tlz', '.tar']], SUFFIX_OPTION, 'SCFTM'),
-  };
-}
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 // scp's and rsync's remote operands: a colon before any slash (a local `a:b` is written `./a:b`), or a URL.
 const REMOTE_OPERAND = /^[^/]*:|^[a-z]+:\/\//i;
-const GREP: OperandGrammar = { valued: 'efmABCdD', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--regexp', '--file'], valuedLong: ['--regexp', '--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir'], fileLong: ['--file', '--exclude-from'] };
-const OWNER_OR_MODE: OperandGrammar = { valued: '', lead: 1, leadGivenBy: ['--reference'] };
-const TARGET_FIRST: OperandGrammar = { valued: 'St', fileValued: 't', valuedLong: ['--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] };
-// Which of its file operands a program writes: none (it reads them), the first, the second, the last.
-const READS_ALL = (): readonly string[] => [];
-const WRITES_FIRST = (files: readonly string[]): readonly string[] => files.slice(0, 1);
-const WRITES_SECOND = (files: readonly string[]): readonly string[] => files.slice(1, 2);
-/** The last operand, when it is a local file (scp's and rsync's destination may be another host's). */
-const WRITES_LAST = (files: readonly string[], _words: readonly string[], operands: readonly string[]): readonly string[] => {
-  const last = operands[operands.length - 1];
-  return last !== undefined && files.includes(last) ? [last] : [];
-};
-const TARGET_OPTION: OptionSpelling = { letters: 't', long: ['--target-directory'] };
-/**
- * cp, install: the sources are read, the last operand written; with `-t DIR`, DIR is written
- * and every operand read. `writesAll`: options that write every operand (a hard or symbolic
- * link to the source is a second name to write it through, as for ln: `cp -l`, `cp -s`;
- * `install -d` makes every operand a directory).
- */
-function copying(valued: string, writesAll: OptionSpelling): NonNullable<OperandGrammar['writes']> {
-  return { operands: (files, words) => (hasOption(words, writesAll, valued) ? files : hasOption(words, TARGET_OPTION, valued) ? [] : files.slice(-1)) };
-}
-/** The operands written when `option` is given (`zip -m`, `rsync --remove-source-files` remove what they read), else `otherwise`'s. */
-function allWhen(option: OptionSpelling, valued: string, otherwise: NonNullable<NonNullable<OperandGrammar['writes']>['operands']>): NonNullable<NonNullable<OperandGrammar['writes']>['operands']> {
-  return (files, words, operands) => (hasOption(words, option, valued) ? files : otherwise(files, words, operands));
-}
-
-const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
-  // read
-  ['cat', PLAIN], ['tac', PLAIN], ['wc', PLAIN], ['sha256sum', PLAIN], ['sha1sum', PLAIN], ['md5sum', PLAIN],
-  ['readlink', PLAIN], ['realpath', PLAIN], ['strings', { valued: 'nte' }],
-  ['head', { valued: 'nc', valuedLong: ['--lines', '--bytes'] }],
-  ['tail', { valued: 'ncs', valuedLong: ['--lines', '--bytes', '--sleep-interval', '--pid', '--max-unchanged-stats'] }],
-  ['nl', { valued: 'bdfhilnsvw' }], ['od', { valued: 'AjNSt', optionalValued: 'w', valuedLong: ['--address-radix', '--skip-bytes', '--read-bytes', '--format', '--endian'], flagLong: ['--strings', '--width'] }], ['hexdump', { valued: 'efns', fileValued: 'f' }],
-  ['file', { valued: 'mfFeP', fileValued: 'mf', fileLong: ['--magic-file', '--files-from'] }], ['stat', { valued: 'c', valuedLong: ['--format', '--printf'] }],
-  ['diff', { valued: 'UCxXIFLS', fileValued: 'X', valuedLong: ['--label', '--exclude', '--ignore-matching-lines', '--starting-file'], fileLong: ['--exclude-from', '--from-file', '--to-file'], flagLong: ['--unified', '--context', '--color'] }],
-  ['cmp', { valued: 'in', valuedLong: ['--ignore-initial', '--bytes'] }],
-  ['ls', { valued: 'ITw', valuedLong: ['--ignore', '--hide', '--tabsize', '--width', '--block-size', '--format', '--sort', '--time', '--time-style', '--quoting-style', '--indicator-style'], flagLong: ['--color', '--classify', '--hyperlink'] }],
-  ['du', { valued: 'BdtX', fileValued: 'X', valuedLong: ['--block-size', '--max-depth', '--threshold', '--exclude', '--time-style'], fileLong: ['--exclude-from', '--files0-from'], flagLong: ['--time'] }],
-  ['cut', { valued: 'bcdf', valuedLong: ['--bytes', '--characters', '--delimiter', '--fields', '--output-delimiter'] }],
-  ['sort', { writes: { operands: READS_ALL, readLong: ['--files0-from', '--random-source'] }, valued: 'ktSTo', fileValued: 'To', valuedLong: ['--key', '--field-separator', '--buffer-size', '--parallel', '--batch-size', '--sort', '--compress-program'], fileLong: ['--output', '--temporary-directory', '--files0-from', '--random-source'] }],
-  ['uniq', { writes: { operands: WRITES_SECOND }, valued: 'fsw', valuedLong: ['--skip-fields', '--skip-chars', '--check-chars'], flagLong: ['--group', '--all-repeated'] }],
-  ['grep', GREP], ['egrep', GREP], ['fgrep', GREP],
-  // (`rg --files` takes no pattern: every operand is a path)
-  ['rg', { ...GREP, leadGivenBy: [...GREP.leadGivenBy!, '--files', '--type-list'], valued: 'efgtTmABCjMEr', valuedLong: [...GREP.valuedLong!, '--glob', '--type', '--type-not', '--threads', '--max-columns', '--encoding', '--replace', '--max-depth', '--type-add', '--pre', '--pre-glob'], opaqueLong: ['--pre'] }],
-  ['source', { valued: '', firstOnly: true, writes: { operands: READS_ALL } }], ['.', { valued: '', firstOnly: true, writes: { operands: READS_ALL } }],
-  // write
-  ['rm', PLAIN], ['rmdir', PLAIN], ['unlink', PLAIN], ['tee', PLAIN],
-  // POSIX link makes a hard link, as `ln` does (both named files written); mkfifo and mknod make the names they are given
-  ['link', PLAIN], ['mkfifo', { valued: 'm', valuedLong: ['--mode'], flagLong: ['--context'] }], ['mknod', { valued: 'm', valuedLong: ['--mode'], flagLong: ['--context'], firstOnly: true }],
-  ['touch', { writes: { readValued: 'r', readLong: ['--reference'] }, valued: 'dtr', fileValued: 'r', valuedLong: ['--date', '--time'], fileLong: ['--reference'] }],
-  ['mkdir', { valued: 'm', valuedLong: ['--mode'], flagLong: ['--context'] }],
-  // mv removes what it moves, and a hard link is a second name to write the same file
-  // through (`ln package.json src/p` then writing src/p): their operands are all written
-  ['cp', { ...TARGET_FIRST, writes: copying(TARGET_FIRST.valued, { letters: 'ls', long: ['--link', '--symbolic-link'] }) }], ['mv', TARGET_FIRST], ['ln', TARGET_FIRST],
-  ['install', { writes: copying('gmoSt', { letters: 'd', long: ['--directory'] }), valued: 'gmoSt', fileValued: 't', valuedLong: ['--group', '--mode', '--owner', '--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] }],
-  ['truncate', { writes: { readValued: 'r', readLong: ['--reference'] }, valued: 'sr', fileValued: 'r', valuedLong: ['--size'], fileLong: ['--reference'] }],
-  ['shred', { valued: 'ns', valuedLong: ['--iterations', '--size'], fileLong: ['--random-source'] }],
-  ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
-  // sed writes its files only in place (-i); its script's own files are read from the script
-  ...['sed', 'gsed'].map((name): [string, OperandGrammar] => [name, {
-    valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'],
-    writes: { operands: (files, words) => (inPlaceOption(words, 'efl') === undefined ? [] : files), readValued: 'f', readLong: ['--file'] },
-  }]),
-  ['dd', { valued: '', keyed: ['if', 'of'], writes: { readKeys: ['if'] } }],
-  // unzip: the archive (members after it are names in it), extracted into the working directory or -d's
-  ['unzip', { writes: { operands: READS_ALL }, valued: 'dP', fileValued: 'd', firstOnly: true, writesInto: { unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] }, anywhere: { letters: ':', long: [] } } }],
-  // tar: the archive, the files put in or named, the lists it reads (old-style `tar czf a.tgz d` too, see tarWords)
-  ['tar', TAR], ['gtar', TAR],
-  // compressors: each file, and the file they write beside it (compressed or decompressed)
-  ...['gzip', 'gunzip', 'pigz', 'unpigz'].map((name): [string, OperandGrammar] => [name, GZIP]),
-  ...['bzip2', 'bunzip2', 'pbzip2'].map((name): [string, OperandGrammar] => [name, { valued: '', outputs: compressed('.bz2', BZIP2_NAMES) }]),
-  ...['xz', 'unxz'].map((name): [string, OperandGrammar] => [name, xz('.xz')]),
-  ...['lzma', 'unlzma'].map((name): [string, OperandGrammar] => [name, xz('.lzma')]),
-  ...['zstd', 'unzstd'].map((name): [string, OperandGrammar] => [name, {
-    valued: 'oD', fileValued: 'oD', fileLong: ['--output-dir-flat', '--output-dir-mirror', '--filelist', '--patch-from'], outputs: compressed('.zst', ZSTD_NAMES),
-  }]),
-  ...['lz4', 'unlz4'].map((name): [string, OperandGrammar] => [name, { valued: '', outputs: compressed('.lz4', [['.lz4', '']]) }]),
-  ...['zcat', 'gzcat', 'bzcat', 'xzcat', 'lzcat', 'zstdcat', 'lz4cat'].map((name): [string, OperandGrammar] => [name, PLAIN]),
-  // zip: the archive written (`.zip` added to a name without one), the files put in it (-x and -i patterns are no files)
-  ['zip', {
-    valued: 'bnOPtZxi', fileValued: 'bO', valuedLong: ['--password', '--suffixes', '--compression-method', '--exclude', '--include'], fileLong: ['--temp-path', '--output-file', '--out'],
-    outputs: (files) => files.slice(0, 1).map((archive) => `${archive}.zip`),
-    writes: { operands: allWhen({ letters: 'm', long: ['--move'] }, 'bnOPtZxi', WRITES_FIRST) },
-  }],
-  // patch: the file it patches and the patch; without a file, those the patch names, in the
-  // working directory (-d's, where every relative name is read: see ownDirectories)
-  ['patch', {
-    valued: 'pFdDiorBYzVgx', fileValued: 'ior', opaque: 'dBYz',
-    valuedLong: ['--strip', '--fuzz', '--ifdef', '--prefix', '--basename-prefix', '--suffix', '--version-control', '--get', '--quoting-style', '--reject-format', '--read-only', '--directory'],
-    fileLong: ['--input', '--output', '--reject-file'], opaqueLong: ['--directory', '--prefix', '--basename-prefix', '--suffix'], flagLong: ['--version'],
-    writesInto: { unless: { letters: 'o', long: ['--output', '--dry-run'] }, unlessOperand: true },
-    // The file it patches is written, the patch (second operand, or -i's) read.
-    writes: { operands: WRITES_FIRST, readValued: 'i', readLong: ['--input'] },
-    // Backups and rejects beside the file it patches, or beside -o's output.
-    outputs: (files, words) => [...files.slice(0, 1), ...optional(lastOptionValue(words, { letters: 'o', long: ['--output'] }, 'pFdDiorBYzVgx'))].flatMap((file) => [`${file}.orig`, `${file}.rej`]),
-    directory: { letters: 'd', long: ['--directory'] },
-  }],
-  // make: its targets are no files; -C is where it works
-  ...['make', 'gmake'].map((name): [string, OperandGrammar] => [name, { valued: 'CfIjlWoO', opaque: 'fIWoO', noOperandFiles: true, directory: { letters: 'C', long: ['--directory'] } }]),
-  // read
-  ['jq', {
-    valued: 'L', opaque: 'L', lead: 1, leadGivenBy: ['-f', '--from-file'],
-    valuedLong: ['--indent'], pairLong: ['--arg', '--argjson'], pairFileLong: ['--slurpfile', '--rawfile'], argumentsAfter: ['--args', '--jsonargs'],
-  }],
-  // formatters and fixers: the files they rewrite in place (or only read, checking)
-  ['prettier', {
-    valued: '', valuedLong: ['--parser', '--plugin', '--print-width', '--tab-width', '--trailing-comma', '--log-level', '--end-of-line', '--arrow-parens', '--prose-wrap', '--quote-props', '--stdin-filepath', '--cache-strategy', '--config-precedence', '--cursor-offset', '--range-start', '--range-end'],
-    fileLong: ['--config', '--ignore-path', '--cache-location'],
-  }],
-  ['eslint', {
-    valued: 'cfo', fileValued: 'co', valuedLong: ['--format', '--ext', '--parser', '--rule', '--plugin', '--ignore-pattern', '--max-warnings', '--env', '--global', '--parser-options', '--rulesdir', '--resolve-plugins-relative-to'],
-    fileLong: ['--config', '--output-file', '--ignore-path', '--cache-location'],
-    // with no file, `eslint --fix` fixes everything under the working directory
-    writesInto: { when: { letters: '', long: ['--fix'] }, unlessOperand: true },
-  }],
-  ['black', { valued: 'ltW', valuedLong: ['--line-length', '--target-version', '--include', '--exclude', '--extend-exclude', '--force-exclude', '--stdin-filename', '--workers', '--required-version', '--python-cell-magics'], fileLong: ['--config'] }],
-  // ruff: its subcommand first (`ruff format src`, `ruff check --fix .`)
-  // with no file, `ruff format` and `ruff check` (which fixes with --fix, or `fix = true` in its configuration) work on `.`
-  ['ruff', {
-    valued: '', lead: 1, valuedLong: ['--select', '--ignore', '--extend-select', '--line-length', '--target-version', '--output-format', '--exclude', '--extend-exclude', '--stdin-filename'], fileLong: ['--config', '--cache-dir'],
-    writesInto: { firstIn: ['format', 'check'], unlessOperand: true },
-  }],
-  ['isort', { valued: 'l', valuedLong: ['--line-length', '--profile', '--skip', '--skip-glob', '--src'], fileLong: ['--settings-path', '--settings-file'] }],
-  ['autopep8', { valued: 'j', valuedLong: ['--max-line-length', '--select', '--ignore', '--jobs', '--indent-size'], fileLong: ['--global-config'] }],
-  ['gofmt', { valued: 'r' }], ['shfmt', { valued: 'i' }], ['clang-format', PLAIN], ['dos2unix', PLAIN], ['unix2dos', PLAIN],
-  ['rustfmt', { valued: '', valuedLong: ['--edition', '--emit', '--color', '--config'], fileLong: ['--config-path'] }],
-  // copies to and from other hosts: the local operands are files (a remote one is not)
-  ['scp', { valued: 'cFiJloPSDX', fileValued: 'Fi', opaque: 'S', remoteOperands: true, writes: { operands: WRITES_LAST, readValued: 'Fi' } }],
-  ['rsync', {
-    valued: 'eBfMT', opaque: 'e', remoteOperands: true,
-    writes: { operands: allWhen({ letters: '', long: ['--remove-source-files', '--remove-sent-files'] }, 'eBfMT', WRITES_LAST), readLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--read-batch'] },
-    valuedLong: ['--rsh', '--rsync-path', '--filter', '--exclude', '--include', '--max-size', '--min-size', '--timeout', '--bwlimit', '--chmod', '--chown', '--usermap', '--groupmap', '--suffix', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir', '--out-format', '--log-file-format', '--port', '--sockopts', '--info', '--debug', '--iconv', '--checksum-choice', '--compress-choice'],
-    fileLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--log-file', '--write-batch', '--only-write-batch', '--read-batch'],
-    opaqueLong: ['--rsh', '--rsync-path', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir'],
-    flagLong: ['--group', '--backup', '--partial', '--checksum', '--compress'],
-  }],
-  ['iconv', { writes: { operands: READS_ALL }, valued: 'fto', fileValued: 'o', valuedLong: ['--from-code', '--to-code'], fileLong: ['--output'] }],
-  ['paste', { valued: 'd', valuedLong: ['--delimiters'] }], ['join', { valued: 'aejot12' }], ['comm', PLAIN], ['fold', { valued: 'w', valuedLong: ['--width'] }],
-  ['expand', { valued: 't', valuedLong: ['--tabs'] }], ['unexpand', { valued: 't', valuedLong: ['--tabs'] }], ['rev', PLAIN], ['tsort', PLAIN],
-  ['column', {
-    valued: 'nONlEHRTWripcos',
-    valuedLong: ['--table-name', '--table-order', '--table-columns', '--table-columns-limit', '--table-noextreme', '--table-hide', '--table-right', '--table-truncate', '--table-wrap', '--tree', '--tree-id', '--tree-parent', '--output-width', '--output-separator', '--separator'],
-    flagLong: ['--table', '--table-noheadings', '--table-header-repeat', '--keep-empty-lines', '--json', '--fillrows'],
-  }],
-  ...['sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum'].map((name): [string, OperandGrammar] => [name, PLAIN]),
-  // downloaders: the files they write
-  ['curl', {
-    valued: 'AbcCdDeEFHKmoPQrTtuUwxXyYz', fileValued: 'oTKcDE', opaque: 'bdFw',
-    valuedLong: ['--user-agent', '--header', '--request', '--user', '--max-time', '--connect-timeout', '--retry', '--range', '--referer', '--proxy', '--url', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--output-dir'],
-    // --libcurl writes C source, --hsts and --alt-svc read and update their cache files, --etag-save writes the ETag (--etag-compare reads it)
-    fileLong: [
-      '--output', '--upload-file', '--config', '--cookie-jar', '--dump-header', '--cert', '--key', '--cacert', '--netrc-file', '--trace', '--trace-ascii', '--stderr', '--output-dir',
-      '--libcurl', '--hsts', '--alt-svc', '--etag-save', '--etag-compare', '--ssl-sessions', '--proxy-cert', '--proxy-key', '--proxy-cacert', '--crlfile',
-    ],
-    opaqueLong: ['--data', '--data-binary', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--url'],
-    flagLong: ['--head', '--netrc'],
-    noOperandFiles: true,
-    writes: { readValued: 'TKE', readLong: ['--upload-file', '--config', '--cert', '--key', '--cacert', '--netrc-file', '--etag-compare', '--proxy-cert', '--proxy-key', '--proxy-cacert', '--crlfile'] },
-    writesInto: { when: { letters: 'O', long: ['--remote-name', '--remote-name-all'] }, directory: { letters: '', long: ['--output-dir'] } },
-  }],
-  ['wget', {
-    valued: 'OoaPiBtTwQeUlARDXI', fileValued: 'OoaPi', opaque: 'e',
-    valuedLong: ['--tries', '--timeout', '--wait', '--user-agent', '--header', '--level', '--accept', '--reject', '--domains', '--post-data', '--execute', '--user', '--password'],
-    fileLong: ['--output-document', '--output-file', '--append-output', '--directory-prefix', '--input-file', '--post-file', '--load-cookies', '--save-cookies', '--certificate', '--private-key', '--ca-certificate'],
-    opaqueLong: ['--execute'],
-    noOperandFiles: true,
-    writes: { readValued: 'i', readLong: ['--input-file', '--post-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate'] },
-    writesInto: { unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
-  }],
-  // awk reads its files; what its program writes is read from the program (shell/hidden-commands.ts)
-  // (`awk` is gawk on many systems: its options count for every awk; gawk: -e/--source give
-  // program text, -E/--exec a program file). gawk's `-i inplace` (any included library, to be
-  // safe) edits every file it reads; -d, -p and -o write their file, or ./awkvars.out,
-  // ./awkprof.out without one; -i/--include and -l/--load name a library (opaque).
-  ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, {
-    valued: 'FvfeEil', fileValued: 'fE', opaque: 'il', optionalValued: 'dpoDL', valuedLong: ['--field-separator', '--assign', '--source', '--include', '--load'], opaqueLong: ['--include', '--load'],
-    fileLong: ['--file', '--exec'], lead: 1, leadGivenBy: ['-f', '--file', '-e', '--source', '-E', '--exec'], assignments: true,
-    writes: { operands: (files, words) => (hasOption(words, AWK_INCLUDE, 'FvfeEildpoDL') ? files : []), readValued: 'fE', readLong: ['--file', '--exec'] },
-    outputs: (_files, words) => awkOutputs(words),
-  }]),
-  // split and csplit read one file and write pieces named by a prefix they are given (split's
-  // second operand, csplit's -f; `x` and `xx` without one), in the prefix's directory
-  ['split', {
-    valued: 'abClnt', valuedLong: ['--suffix-length', '--additional-suffix', '--bytes', '--line-bytes', '--lines', '--number', '--separator', '--filter'],
-    flagLong: ['--numeric-suffixes', '--hex-suffixes', '--elide-empty-files', '--unbuffered', '--verbose'], firstOnly: true,
-    writes: { operands: READS_ALL }, outputs: (_files, words) => splitOutputs(words),
-  }],
-  ['csplit', {
-    valued: 'bfn', valuedLong: ['--suffix-format', '--prefix', '--digits'], flagLong: ['--keep-files', '--elide-empty-files', '--suppress-matched', '--quiet', '--silent'], firstOnly: true,
-    writes: { operands: READS_ALL }, outputs: (_files, words) => csplitOutputs(words),
-  }],
-  ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
-  // tree reads what it lists, and writes -o's file; with -R (and -H) an index file in every directory it lists
-  ['tree', {
-    valued: 'LPIoHT', fileValued: 'o', valuedLong: ['--charset', '--filelimit', '--timefmt', '--sort', '--hintro', '--houtro', '--infile'],
-    writes: { operands: allWhen({ letters: 'R', long: [] }, 'LPIoHT', READS_ALL) }, writesInto: { when: { letters: 'R', long: [] }, unlessOperand: true },
-  }],
-  ['xxd', { valued: 'cglnos', wholeWords: ['-cols', '-group', '-len', '-name', '-offset', '-seek', '-skip'], writes: { operands: WRITES_SECOND } }],
-  // interpreters: the script file
-  ...['python', 'python2', 'python3'].map((name): [string, OperandGrammar] => [name, { valued: 'WXcm', script: { codeLetters: 'cm' } }]),
-  ['node', { valued: 'erpC', valuedLong: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--eval', '--print'], script: { codeLetters: 'ep', codeLong: ['--eval', '--print'] }, opaque: 'r', opaqueLong: ['--require', '--import', '--loader', '--experimental-loader'] }],
-  ...['bash', 'sh', 'dash', 'zsh', 'ksh'].map((name): [string, OperandGrammar] => [name, { valued: 'oO', script: { codeLetters: 'cs' } }]),
-  ['ruby', { valued: 'eIrC', script: { codeLetters: 'e' }, opaque: 'IrC' }],
-]);
-
-/** Git subcommands that write the files they name (`git restore a.txt` overwrites it). */
-const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
-  ['restore', { valued: 's', valuedLong: ['--source'], fileLong: ['--pathspec-from-file'], pathspecs: true, excludesFromTop: true }],
-  ['rm', { valued: '', fileLong: ['--pathspec-from-file'], pathspecs: true }],
-  ['mv', { valued: '', pathspecs: true }],
-  // `git checkout X` restores the file X when X names no branch (tested against git): read
-  // as a file, so a branch name meets the path checks too; `git switch` names only branches.
-  // `git diff/log/show --output=FILE` write FILE (their other operands are revisions or paths they read)
-  ...['diff', 'log', 'show'].map((name): [string, OperandGrammar] => [name, { valued: '', fileLong: ['--output'], noOperandFiles: true }]),
-  // format-patch writes its patches into the working directory, or -o's, unless --stdout
-  ['format-patch', { valued: 'o', fileValued: 'o', fileLong: ['--output-directory'], noOperandFiles: true, writesInto: { unless: { letters: '', long: ['--stdout'] }, directory: { letters: 'o', long: ['--output-directory'] } } }],
-  // `git checkout main` may also switch the whole work tree to the branch main.
-  ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], commitsBeforeDashes: true, pathspecs: true, excludesFromTop: true, writesInto: { wholeTree: true, whenRevision: true } }],
-  // Subcommands that rewrite the work tree with files the line does not name (from a patch,
-  // a commit, another branch): the working directory counts as written.
-  ['apply', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--exclude', '--include', '--directory', '--whitespace', '--build-fake-ancestor'], writesInto: { unless: { letters: '', long: ['--check', '--stat', '--numstat', '--summary', '--cached'] }, despite: { letters: '', long: ['--apply'] } } }],
-  // Those that work from the work tree's top, wherever they run, write the whole tree (git
-  // apply and git clean, from a subdirectory, only there: `wholeTree` is not theirs).
-  ['am', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--whitespace', '--directory', '--exclude', '--include', '--patch-format', '--resolvemsg', '--quoted-cr', '--empty'], writesInto: { wholeTree: true } }],
-  ['stash', { valued: 'm', valuedLong: ['--message'], fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { readOnlyFirst: ['list', 'show', 'create', 'store', 'drop', 'clear'], wholeTree: true } }],
-  ['reset', { valued: '', fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { when: { letters: '', long: ['--hard', '--merge', '--keep'] }, wholeTree: true } }],
-  ...['merge', 'pull', 'rebase', 'cherry-pick', 'revert'].map((name): [string, OperandGrammar] => [name, { valued: 'mFsXx', noOperandFiles: true, writesInto: { wholeTree: true } }]),
-  // checkout-index -a writes every file in the index (or under --prefix's directory), read-tree -u the tree it reads,
-  // sparse-checkout (but `list`) removes and restores files all over the tree
-  ['checkout-index', { valued: 'z', valuedLong: ['--stage'], fileLong: ['--prefix'], pathspecs: true, excludesFromTop: true, writesInto: { unlessOperand: true, wholeTree: true } }],
-  ['read-tree', { valued: '', valuedLong: ['--prefix', '--exclude-per-directory'], fileLong: ['--index-output'], noOperandFiles: true, writesInto: { when: { letters: 'u', long: [] }, wholeTree: true } }],
-  ['sparse-checkout', { valued: '', noOperandFiles: true, writesInto: { readOnlyFirst: ['list'], wholeTree: true } }],
-  // `git switch -c new` stays on the same commit; given a branch or a start point, it changes the files
-  ['switch', { valued: 'cC', valuedLong: ['--create', '--force-create', '--orphan', '--conflict'], flagLong: ['--force'], noOperandFiles: true, writesInto: { withOperand: true, wholeTree: true } }],
-  ['clean', { valued: 'e', valuedLong: ['--exclude'], pathspecs: true, writesInto: { unless: { letters: 'n', long: ['--dry-run'] }, unlessOperand: true } }],
-  // files they write that no other word shows: archive -o's, merge-file's first file (the result, unless -p), the bundle, the new worktree
-  ['archive', { valued: 'o', fileValued: 'o', fileLong: ['--output'], valuedLong: ['--format', '--prefix', '--remote', '--exec'], noOperandFiles: true }],
-  ['merge-file', { valued: 'L', writes: { operands: (files, words) => (hasOption(words, { letters: 'p', long: ['--stdout'] }, 'L') ? [] : files.slice(0, 1)) } }],
-  ['bundle', { valued: '', lead: 1, firstOnly: true }],
-  // worktree: its action, then the worktree's directory (`add DIR COMMIT`: the commit is read; `move OLD NEW`: both written)
-  ['worktree', { valued: 'bB', valuedLong: ['--reason'], lead: 1, writes: { operands: (files, _words, operands) => (operands[0] === 'add' ? files.slice(0, 1) : files) } }],
-  // clone: the repository's URL, then the directory it creates (else one named after the URL, here)
-  ['clone', {
-    valued: 'objuc', lead: 1, valuedLong: ['--origin', '--branch', '--depth', '--upload-pack', '--config', '--jobs', '--filter', '--shallow-since', '--shallow-exclude', '--server-option', '--bundle-uri'],
-    fileLong: ['--reference', '--reference-if-able', '--separate-git-dir', '--template'], writesInto: { unlessOperand: true },
-  }],
-]);
-// Git's own options before the subcommand that take the next word (`git -C dir restore x`).
-const GIT_GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path', '--list-cmds']);
 
 /** The index of git's subcommand in a git command's words (`git` first), past git's own options; words.length when there is none. */
 export function gitSubcommandAt(words: readonly string[]): number {
@@ -404,36 +21,10 @@ export function gitSubcommandAt(words: readonly string[]): number {
   return Math.min(i, words.length);
 }
 
-/** Git subcommands that write no file other than their `--output` (diff, log, show). */
-const GIT_READ_ONLY: ReadonlySet<string> = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-files', 'grep', 'rev-parse', 'branch']);
-
 /** The subcommand's index in a git command's words, and its grammar. */
 function gitGrammar(words: readonly string[]): { at: number; grammar: OperandGrammar | undefined } {
   const at = gitSubcommandAt(words);
   return { at, grammar: GIT_GRAMMARS.get(words[at] ?? '') };
-}
-
-const LONG_NAMES = new WeakMap<OperandGrammar, readonly string[]>();
-
-/**
- * Every long name a grammar holds, in any of its fields (valuedLong, fileLong, flagLong,
- * leadGivenBy, writesInto's options...): those an abbreviated long option is read by (longName).
- */
-function longNamesOf(grammar: OperandGrammar): readonly string[] {
-  let names = LONG_NAMES.get(grammar);
-  if (names === undefined) {
-    const found = new Set<string>();
-    const collect = (value: unknown): void => {
-      if (typeof value === 'string') {
-        if (value.startsWith('--')) found.add(value);
-      } else if (Array.isArray(value)) value.forEach(collect);
-      else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
-    };
-    collect(grammar);
-    names = [...found];
-    LONG_NAMES.set(grammar, names);
-  }
-  return names;
 }
 
 /** The long names the grammar of a program (`sort`) or git subcommand (`git restore`) holds; for tests. */
@@ -498,6 +89,33 @@ const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown a
 
 /** fileOperands, with the words known to be no file. */
 export function wordRoles(words: readonly string[]): WordRoles {
+  const roles = programRoles(words);
+  const traces = words[0] === 'git' ? gitTraceFiles(words) : [];
+  if (traces.length === 0) return roles;
+  // Written whatever the subcommand does (`git -c trace2.eventTarget=/x status`); the setting word is no path.
+  const files = traces.map((trace) => trace.file);
+  const written = { ...roles, files: [...roles.files, ...files], plain: [...roles.plain, ...traces.map((trace) => trace.setting)] };
+  return roles.writesOnly === undefined ? written : { ...written, writesOnly: [...roles.writesOnly, ...files] };
+}
+
+// git's trace2 settings whose value is where it writes its traces (git-config(1), trace2.*Target).
+const GIT_TRACE_TARGET = /^trace2\.(?:event|normal|perf)target=(.*)$/is;
+
+/**
+ * The files `git -c trace2.eventTarget=FILE` (normalTarget, perfTarget) makes git append its
+ * traces to, read as GIT_TRACE2's value is (writtenVariablePath), with the setting's text.
+ */
+function gitTraceFiles(words: readonly string[]): { file: string; setting: string }[] {
+  const own = words.slice(0, gitSubcommandAt(words));
+  return optionValues(own, { letters: 'c', long: [] }, '').flatMap((setting) => {
+    const value = GIT_TRACE_TARGET.exec(setting)?.[1];
+    const file = value === undefined ? undefined : writtenVariablePath('GIT_TRACE2', value);
+    return file === undefined ? [] : [{ file, setting }];
+  });
+}
+
+/** wordRoles by the program's own grammar. */
+function programRoles(words: readonly string[]): WordRoles {
   const program = words[0] ?? '';
   // `sed -i.bak` and `perl -pi.bak -e …` also write a backup of every file they edit.
   const editor = IN_PLACE_EDITORS.get(program);
@@ -509,6 +127,9 @@ export function wordRoles(words: readonly string[]): WordRoles {
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
   if (program === 'find') return findRoles(words);
+  if (SEVEN_ZIP_PROGRAMS.has(program)) return sevenZipRoles(words);
+  if (program === 'ar') return arRoles(words);
+  if (CONTAINER_PROGRAMS.has(program)) return containerRoles(words);
   if (AWK_PROGRAMS.has(program) && words.some((w) => w.startsWith('-') && !w.startsWith('--') && w.includes('W'))) {
     const long = awkWords(words);
     // The words as written (`-W`, `profile=f`) are no paths: the long options' values are.
@@ -524,7 +145,7 @@ export function wordRoles(words: readonly string[]): WordRoles {
     // `prettier@3` and `@scope/tool@latest` name the programs `prettier` and `@scope/tool`.
     return i < words.length ? wordRoles([words[i]!.replace(/(.)@[^/@]*$/, '$1'), ...words.slice(i + 1)]) : NO_ROLES;
   }
-  if (program === 'tar' || program === 'gtar') {
+  if (TAR_PROGRAMS.has(program)) {
     const dashed = tarWords(words);
     const roles = operandsBy(dashed, 0, TAR);
     const extracting = extracts(dashed);
@@ -573,10 +194,15 @@ export function wordRoles(words: readonly string[]): WordRoles {
   }
   let reads = reading.reads;
   if (grammar.outputs !== undefined) {
-    const outputs = grammar.outputs(reading.operandFiles, words);
+    const outputs = grammar.outputs(reading.operandFiles, words, reading.operands);
     files = [...files, ...outputs];
     // An output that is also an input is written all the same (`gawk -dref 1 ref`).
     reads = reads?.filter((file) => !outputs.includes(file));
+  }
+  if (grammar.valueFiles !== undefined) {
+    const named = grammar.valueFiles(words);
+    files = [...files, ...named.reads, ...named.writes];
+    reads = reads === undefined ? undefined : [...reads.filter((file) => !named.writes.includes(file)), ...named.reads.filter((file) => !named.writes.includes(file))];
   }
   const into = grammar.writesInto === undefined ? undefined : writtenDirectory(words, at, grammar, grammar.writesInto, reading);
   if (into !== undefined && grammar.writesInto?.wholeTree === true) fromTop.push('');
@@ -636,7 +262,7 @@ function writtenDirectory(words: readonly string[], at: number, grammar: Operand
   if (into.readOnlyFirst !== undefined && into.readOnlyFirst.includes(reading.operands[0] ?? '')) return undefined;
   if (into.whenRevision === true && !switchesTo(words, at, reading.operands)) return undefined;
   if (into.firstIn !== undefined && !into.firstIn.includes(reading.operands[0] ?? '')) return undefined;
-  if (has(into.anywhere)) return '/';
+  if (has(into.anywhere) || (into.anywhereUnless !== undefined && !has(into.anywhereUnless))) return '/';
   return (into.directory === undefined ? undefined : lastOptionValue(words, into.directory, grammar.valued, at + 1, known)) ?? '.';
 }
 
@@ -660,9 +286,174 @@ export function ownDirectories(words: readonly string[]): string[] {
   const program = words[0] ?? '';
   // git's own -C comes before the subcommand (`git commit -C HEAD` reuses a message).
   if (program === 'git') return optionValues(words.slice(0, gitSubcommandAt(words)), { letters: 'C', long: [] }, 'c');
-  if (program === 'tar' || program === 'gtar') return optionValues(tarWords(words), TAR.directory!, TAR.valued, 1, longNamesOf(TAR));
+  if (TAR_PROGRAMS.has(program)) return optionValues(tarWords(words), TAR.directory!, TAR.valued, 1, longNamesOf(TAR));
   const grammar = GRAMMARS.get(program);
   return grammar?.directory === undefined ? [] : optionValues(words, grammar.directory, grammar.valued, 1, longNamesOf(grammar));
+}
+
+/**
+ * 7-Zip: `7z COMMAND [SWITCH...] ARCHIVE [NAME...]`, one switch a word, anywhere before `--`
+ * (`-oDIR`, `-tzip`, `-aoa`, `-spf`). `x` and `e` extract into -o's directory (here without
+ * one), or anywhere with -spf/-spf2 (absolute names kept); `a` and `u` put the NAMEs (files,
+ * read) in the archive, `d` and `rn` rewrite it (NAMEs are its members); the others (`l`, `t`)
+ * read it. `@LIST` and `-i@LIST`/`-x@LIST` read list files; -w's working directory is written.
+ * `a` on a name without a suffix writes NAME.7z.
+ */
+function sevenZipRoles(words: readonly string[]): WordRoles {
+  const operands: string[] = [];
+  const plain: string[] = [];
+  const lists: string[] = [];
+  const written: string[] = [];
+  let output: string | undefined;
+  let anywhere = false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--') {
+      operands.push(...words.slice(i + 1));
+      break;
+    }
+    if (!w.startsWith('-') || w === '-') {
+      operands.push(w);
+      continue;
+    }
+    plain.push(w);
+    const list = /^-a?[ix](?:r[-0]?)?@(.+)$/s.exec(w)?.[1];
+    if (list !== undefined) lists.push(list);
+    else if (w.startsWith('-o')) output = w.slice(2);
+    else if (w.startsWith('-w') && w.length > 2) written.push(w.slice(2));
+    else if (/^-spf2?$/.test(w)) anywhere = true;
+  }
+  const [command = '', archive, ...names] = operands;
+  plain.push(command);
+  for (const name of names) if (name.startsWith('@')) lists.push(name.slice(1));
+  const members = names.filter((name) => !name.startsWith('@'));
+  const archives = archive === undefined ? [] : [archive];
+  if (command === 'x' || command === 'e') {
+    return { files: [...archives, ...lists, ...written, anywhere ? '/' : output || '.'], plain: [...plain, ...members], reads: [...archives, ...lists] };
+  }
+  if (command === 'a' || command === 'u') {
+    const suffixed = command === 'a' && archive !== undefined && !archive.slice(archive.lastIndexOf('/') + 1).includes('.') ? [`${archive}.7z`] : [];
+    return { files: [...archives, ...suffixed, ...members, ...lists, ...written], plain, reads: [...members, ...lists] };
+  }
+  if (command === 'd' || command === 'rn') return { files: [...archives, ...lists, ...written], plain: [...plain, ...members], reads: lists };
+  return { files: [...archives, ...lists, ...written], plain: [...plain, ...members], reads: [...archives, ...lists] };
+}
+
+// ar's long options that take a value (GNU binutils 2.40), and its other long ones.
+const AR_VALUED_LONG = ['--output', '--plugin', '--target', '--record-libdeps'];
+const AR_LONG = [...AR_VALUED_LONG, '--thin', '--help', '--version'];
+
+/**
+ * ar: `ar [-]KEY[MODIFIERS] [--output=DIR] [RELPOS] [COUNT] ARCHIVE [MEMBER...]`. `x` extracts
+ * into --output's directory (here without one; GNU ar refuses absolute and `..` names);
+ * `r` and `q` put the MEMBERs (files, read) in the archive; `d`, `m`, `s` rewrite it; `t` and
+ * `p` read it. RELPOS follows the a, b, i modifiers of `m` and `r`, COUNT the N modifier.
+ */
+function arRoles(words: readonly string[]): WordRoles {
+  const operands: string[] = [];
+  const plain: string[] = [];
+  let output: string | undefined;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.startsWith('--')) {
+      const name = longName(w, AR_LONG);
+      const value = w.includes('=') ? w.slice(w.indexOf('=') + 1) : AR_VALUED_LONG.includes(name) ? words[++i] : undefined;
+      if (name === '--output') output = value;
+      else if (value !== undefined) plain.push(value);
+      plain.push(w);
+      continue;
+    }
+    operands.push(w);
+  }
+  const key = (operands.shift() ?? '').replace(/^-/, '');
+  plain.push(key);
+  const operation = /[dmpqrstx]/.exec(key)?.[0] ?? '';
+  if ((operation === 'm' || operation === 'r') && /[abi]/.test(key)) plain.push(...operands.splice(0, 1));
+  if (key.includes('N')) plain.push(...operands.splice(0, 1));
+  const [archive, ...members] = operands;
+  const archives = archive === undefined ? [] : [archive];
+  if (operation === 'x') return { files: [...archives, output ?? '.'], plain: [...plain, ...members], reads: archives };
+  if (operation === 'r' || operation === 'q') return { files: [...archives, ...members], plain, reads: members };
+  if (operation === 't' || operation === 'p') return { files: archives, plain: [...plain, ...members], reads: archives };
+  return { files: archives, plain: [...plain, ...members], reads: [] };
+}
+
+/**
+ * What `mv`, and a `cp` that copies symbolic links as links (-P, -d, -a, -R or -r without -L
+ * or -H), moves or copies, and where: each source with the places it may end up (DEST itself,
+ * or DEST/NAME when DEST is a directory: both readings with one source; `-t DIR`: DIR/NAME).
+ * A relative link moved there points elsewhere (command-line-paths.ts follows it).
+ */
+export function movedPaths(words: readonly string[]): { source: string; destinations: string[] }[] {
+  const program = words[0];
+  if (program !== 'mv' && program !== 'cp') return [];
+  const grammar = GRAMMARS.get(program)!;
+  const known = [...longNamesOf(grammar), '--no-dereference', '--archive', '--recursive', '--dereference', '--no-target-directory'];
+  const has = (letters: string, long: string[]): boolean => hasOption(words, { letters, long }, grammar.valued, known);
+  if (program === 'cp' && !(has('Pda', ['--no-dereference', '--archive']) || (has('Rr', ['--recursive']) && !has('LH', ['--dereference'])))) return [];
+  const operands = operandsBy(words, 0, grammar).operandFiles;
+  const name = (source: string): string => source.replace(/\/+$/, '').slice(source.replace(/\/+$/, '').lastIndexOf('/') + 1);
+  const directory = lastOptionValue(words, TARGET_OPTION, grammar.valued, 1, known);
+  if (directory !== undefined) return operands.map((source) => ({ source, destinations: [within(directory, name(source))] }));
+  const dest = operands.at(-1);
+  if (dest === undefined || operands.length < 2) return [];
+  const sources = operands.slice(0, -1);
+  const itself = sources.length === 1 ? [dest] : [];
+  return sources.map((source) => ({ source, destinations: has('T', ['--no-target-directory']) ? [dest] : [...itself, within(dest, name(source))] }));
+}
+
+// Programs that run containers with docker's options.
+const CONTAINER_PROGRAMS: ReadonlySet<string> = new Set(['docker', 'podman', 'nerdctl']);
+// The options whose value may name a host path: bind mounts, devices, files read or written.
+const CONTAINER_OPTIONS = ['--volume', '--mount', '--device', '--env-file', '--cidfile', '--label-file', '--privileged'];
+
+/**
+ * docker, podman and nerdctl running a container (`run`, `create`, `container run`): the host
+ * side of a bind mount is read and written by whatever runs inside (`-v HOST:CTR[:ro]`,
+ * `--volume`, `--mount type=bind,source=HOST[,readonly]`; `:ro` and `readonly` only read); a
+ * source that is no path (`-v data:/x`, `-v /x` alone) is a named or anonymous volume. A
+ * device is written, `--privileged` may reach the whole host (`/`); `--env-file` and
+ * `--label-file` are read, `--cidfile` written. Every word is read, the container's own
+ * command's too (the image is not told apart from an option's value): the safe side.
+ * Other host access (`--pid=host`, `--cap-add`, `docker cp`, compose files) is not read here.
+ */
+function containerRoles(words: readonly string[]): WordRoles {
+  // Past the global options (`docker -H tcp://h run`, `podman --root d run`), whose values are not known: any `run` or `create` word.
+  if (!words.some((w) => w === 'run' || w === 'create')) return NO_ROLES;
+  const files: string[] = [];
+  const reads: string[] = [];
+  const plain: string[] = [];
+  const hostPath = (source: string): boolean => /^[./~]/.test(source);
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    const short = /^-v(.*)$/s.exec(w);
+    const long = w.startsWith('--') ? longName(w, CONTAINER_OPTIONS) : undefined;
+    if (short === null && (long === undefined || !CONTAINER_OPTIONS.includes(long))) continue;
+    if (long === '--privileged') {
+      if (!/=false$/i.test(w)) files.push('/');
+      continue;
+    }
+    const attached = short !== null ? short[1]!.replace(/^=/, '') : w.includes('=') ? w.slice(w.indexOf('=') + 1) : '';
+    const value = attached !== '' ? attached : words[++i];
+    if (value === undefined) break;
+    plain.push(attached !== '' ? w : value);
+    if (short !== null || long === '--volume') {
+      const [source = '', target, options = ''] = value.split(':');
+      if (target !== undefined && hostPath(source)) (options.split(',').includes('ro') ? reads : files).push(source);
+    } else if (long === '--mount') {
+      const fields = new Map(value.split(',').map((field) => {
+        const [key = '', ...rest] = field.split('=');
+        return [key.toLowerCase(), rest.join('=')] as const;
+      }));
+      const source = fields.get('source') ?? fields.get('src');
+      const readonly = value.split(',').some((field) => /^(readonly|ro)(=(1|true))?$/i.test(field));
+      if (fields.get('type') === 'bind' && source !== undefined) (readonly ? reads : files).push(source);
+    } else if (long === '--device') {
+      files.push(value.split(':')[0]!);
+    } else if (long === '--cidfile') files.push(value);
+    else reads.push(value);
+  }
+  return { files: [...files, ...reads], plain, reads };
 }
 
 // find's tests and actions that take one word, by what the word is.
@@ -726,12 +517,6 @@ function extracts(words: readonly string[]): boolean {
   return hasOption(words, { letters: 'x', long: ['--extract', '--get'] }, TAR.valued, longNamesOf(TAR));
 }
 
-const AWK_INCLUDE: OptionSpelling = { letters: 'i', long: ['--include'] };
-// gawk's options that write a file, and the file they write without one.
-const AWK_OUTPUTS: readonly (readonly [string, string, string])[] = [['d', '--dump-variables', 'awkvars.out'], ['p', '--profile', 'awkprof.out'], ['o', '--pretty-print', 'awkprof.out']];
-
-const AWK_PROGRAMS: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk']);
-
 /**
  * An awk command with `-W NAME[=VALUE]` written as the long option it is (`-Wprofile=f` is
  * `--profile=f`, gawk; mawk's comma lists `-W interactive,exec F` are several), so the grammar
@@ -752,101 +537,6 @@ function awkWords(words: readonly string[]): string[] {
     for (const name of value.includes('=') ? [value] : value.split(',')) out.push(`--${name}`);
   }
   return out;
-}
-
-// gawk's long options that take the next word as their value.
-const AWK_VALUED_LONG = ['--file', '--exec', '--field-separator', '--assign', '--include', '--load', '--source'];
-
-/** The files gawk's -d, -p and -o (and their long names, abbreviated too) write, among the options before the program. */
-function awkOutputs(words: readonly string[]): string[] {
-  const out: string[] = [];
-  const known = [...AWK_VALUED_LONG, ...AWK_OUTPUTS.map(([, long]) => long), '--debug', '--lint', '--lint-old', '--dump'];
-  for (let i = 1; i < words.length; i++) {
-    const word = words[i]!;
-    if (word === '--' || !word.startsWith('-') || word === '-') break;
-    if (word.startsWith('--')) {
-      const eq = word.indexOf('=');
-      const name = longName(word, known);
-      const found = AWK_OUTPUTS.find(([, long]) => name === long);
-      if (found !== undefined) out.push(eq < 0 ? found[2] : word.slice(eq + 1));
-      else if (eq < 0 && AWK_VALUED_LONG.includes(name)) i++;
-      continue;
-    }
-    for (let k = 1; k < word.length; k++) {
-      const found = AWK_OUTPUTS.find(([letter]) => letter === word[k]);
-      if (found !== undefined) out.push(word.slice(k + 1) || found[2]);
-      if (found !== undefined || 'dpoDL'.includes(word[k]!)) break;
-      if ('FvfEil'.includes(word[k]!)) {
-        if (k === word.length - 1) i++;
-        break;
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * The pieces split writes: PREFIX (its second operand, `x` without one) then a suffix of
- * letters or digits, -a's length (2 by default), then --additional-suffix. Written as a
- * pattern of that length (`part-[a-z0-9][a-z0-9]`): a deny list meets every name it may
- * take (`split -a 1 … config/prod.ke` writes config/prod.key), an allow list the prefix's place.
- */
-function splitOutputs(words: readonly string[]): string[] {
-  const grammar = GRAMMARS.get('split')!;
-  const known = longNamesOf(grammar);
-  const prefix = operandsBy(words, 0, grammar).operands[1] ?? 'x';
-  const length = Number(lastOptionValue(words, { letters: 'a', long: ['--suffix-length'] }, grammar.valued, 1, known) ?? 2);
-  const added = lastOptionValue(words, { letters: '', long: ['--additional-suffix'] }, grammar.valued, 1, known) ?? '';
-  return [prefix + PIECE_CHARACTER.repeat(Number.isInteger(length) && length > 0 && length < 16 ? length : 2) + added];
-}
-
-/** The pieces csplit writes: -f's PREFIX (`xx` without one), then -n's digits (2), or -b's printf format with its number. */
-function csplitOutputs(words: readonly string[]): string[] {
-  const grammar = GRAMMARS.get('csplit')!;
-  const known = longNamesOf(grammar);
-  const value = (letters: string, long: string): string | undefined => lastOptionValue(words, { letters, long: [long] }, grammar.valued, 1, known);
-  const digits = Number(value('n', '--digits') ?? 2);
-  const format = value('b', '--suffix-format');
-  const number = PIECE_CHARACTER.repeat(Number.isInteger(digits) && digits > 0 && digits < 16 ? digits : 2);
-  // The format's conversion (`%03d`, `%x`) is the number, as wide as it says; the rest is as written.
-  const converted = (width: string): string => PIECE_CHARACTER.repeat(Math.min(Math.max(Number(width) || 1, 1), 15));
-  const suffix = format === undefined ? number : format.replace(/%[-+ #0]*(\d*)(?:\.\d*)?[diouxX]/g, (_m, width: string) => converted(width)).replace(/%%/g, '%');
-  return [(value('f', '--prefix') ?? 'xx') + suffix];
-}
-
-// One character of a piece's suffix: a letter (split), a decimal or hex digit (-d, -x, csplit).
-const PIECE_CHARACTER = '[a-z0-9]';
-
-const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'pnpx', 'bunx']);
-
-const PERL: OperandGrammar = { valued: 'eEI', script: { codeLetters: 'eE' }, opaque: 'I' };
-// With -i the code comes from -e and every operand is a file edited in place.
-const PERL_IN_PLACE: OperandGrammar = { valued: 'eEI', opaque: 'I' };
-// ruby's -i is perl's.
-const RUBY_IN_PLACE: OperandGrammar = { valued: 'eIrC', opaque: 'IrC' };
-const IN_PLACE_EDITORS: ReadonlyMap<string, readonly [OperandGrammar, OperandGrammar]> = new Map([['perl', [PERL, PERL_IN_PLACE]], ['ruby', [GRAMMARS.get('ruby')!, RUBY_IN_PLACE]]]);
-
-/**
- * The option word of an in-place edit and its backup suffix (`-i.bak`, `--in-place=.orig`;
- * `''` for none), or undefined when the command edits nothing in place. `valued`: the
- * program's short options that take a value (a cluster stops at them).
- */
-function inPlaceOption(words: readonly string[], valued: string): { word: string; suffix: string } | undefined {
-  for (let i = 1; i < words.length; i++) {
-    const word = words[i]!;
-    if (word === '--') return undefined;
-    // `--in-place`, `--in-place=.bak`, abbreviated too (`--i`: sed has no other long option starting so).
-    if (word.startsWith('--') && longName(word, ['--in-place']) === '--in-place') return { word, suffix: word.includes('=') ? word.slice(word.indexOf('=') + 1) : '' };
-    if (!word.startsWith('-') || word.startsWith('--') || word === '-') continue;
-    for (let k = 1; k < word.length; k++) {
-      if (word[k] === 'i') return { word, suffix: word.slice(k + 1) };
-      if (valued.includes(word[k]!)) {
-        if (k === word.length - 1) i++;
-        break;
-      }
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -913,6 +603,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
         }
         plain.push(word);
       } else if (grammar.assignments === true && ASSIGNMENT.test(word)) continue;
+      else if (grammar.plusCommands === true && word.startsWith('+') && !afterDashes) plain.push(word);
       else operands.push(word);
       continue;
     }
@@ -1029,7 +720,7 @@ export function stdinFileList(words: readonly string[]): '\n' | '\0' | undefined
   // The list file is standard input by any of its names (`-T -`, `-T /dev/stdin`, `--files-from=/dev/fd/0`).
   const fromStdin = (letters: string, long: string[], valued: string, all = words, from = 1, known: readonly string[] = long): boolean =>
     optionValues(all, { letters, long }, valued, from, known).some((value) => stdinPaths.has(value));
-  if (program === 'tar' || program === 'gtar') {
+  if (TAR_PROGRAMS.has(program ?? '')) {
     const dashed = tarWords(words);
     if (!fromStdin('T', ['--files-from'], TAR.valued, dashed, 1, longNamesOf(TAR))) return undefined;
     return hasOption(dashed, { letters: '', long: ['--null'] }, TAR.valued) ? '\0' : '\n';

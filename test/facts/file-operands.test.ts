@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileOperands, findStartingPoints, ownDirectories, stdinFileList, symbolicLinks, wordRoles } from '../../src/facts/file-operands.js';
+import { fileOperands, findStartingPoints, movedPaths, ownDirectories, stdinFileList, symbolicLinks, wordRoles } from '../../src/facts/file-operands.js';
+import { commandLinePaths } from '../../src/facts/command-line-paths.js';
+import { parseShell } from '../../src/facts/shell/index.js';
 import { longName, optionValuePlaces, optionValues } from '../../src/facts/options.js';
 import { initShellParser } from '../../src/facts/shell/index.js';
 import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
@@ -68,7 +70,7 @@ describe('fileOperands', () => {
     ['curl -o out.html https://x/a', ['out.html']],
     ['curl -fsSLO https://x/a.sh', ['.']],
     ['curl --output-dir d1 -O https://x/a', ['d1', 'd1']],
-    ['curl -H h:1 -d @body.json https://x', []],
+    ['curl -H h:1 -d @body.json https://x', ['body.json']],
     ['curl -T up.txt -K cfg ftp://x', ['up.txt', 'cfg']],
     ['curl --libcurl out.c https://x', ['out.c']],
     ['curl --hsts h.txt --alt-svc=a.txt --etag-save e.txt https://x', ['h.txt', 'a.txt', 'e.txt']],
@@ -399,6 +401,123 @@ describe('the files a command only reads', () => {
   });
 });
 
+describe("the files curl's option values name", () => {
+  const roles = (...words: string[]) => wordRoles(['curl', ...words]);
+  it.each([
+    [['-b', 'cookies.txt', 'https://x'], ['cookies.txt']],
+    [['-bjar', 'https://x'], ['jar']],
+    [['--cookie=jar', 'https://x'], ['jar']],
+    [['-b', 'a=1; b=2', 'https://x'], []],
+    [['-H', '@headers', '-H', 'X-A: 1', 'https://x'], ['headers']],
+    [['-H@headers', 'https://x'], ['headers']],
+    [['--data-binary', '@body', '--data-urlencode', 'q@query.txt', '--data-urlencode', 'a=b@c', 'https://x'], ['body', 'query.txt']],
+    [['-F', 'f=@up.bin;type=text/plain', '-F', 'g=<part', '-F', 'h=x', 'https://x'], ['up.bin', 'part']],
+    [['-d', '@-', 'https://x'], []],
+  ])('curl %j reads %j', (words, expected) => {
+    expect(roles(...words).reads).toEqual(expected);
+    expect(roles(...words).files).toEqual(expected);
+  });
+  it.each([
+    [['-w', '%output{out.txt}%{http_code}', 'https://x'], ['out.txt']],
+    [['--write-out', '%output{>>log}%{url}\\n%output{b}', 'https://x'], ['log', 'b']],
+    [['-sw%output{o}', 'https://x'], ['o']],
+    // a format read from a file may name any file
+    [['-w', '@fmt', 'https://x'], ['fmt', '/']],
+    [['-w', '%{http_code}\\n', 'https://x'], []],
+  ])('curl %j names %j', (words, expected) => {
+    expect(roles(...words).files).toEqual(expected);
+    expect(roles(...words).reads).toEqual(expected.filter((f) => f === 'fmt'));
+  });
+});
+
+describe('vim: the files it edits, sources and logs to', () => {
+  const roles = (command: string) => wordRoles(command.split(' '));
+  it.each([
+    ['vim a b', ['a', 'b'], []],
+    ['vim -u vimrc -S s.vim a', ['s.vim', 'a', 'vimrc'], ['s.vim', 'vimrc']],
+    ['vi -u NONE +10 a', ['a'], []],
+    ['ex -Nes -c wq a', ['a'], []],
+    ['nvim -V9log -w keys a', ['keys', 'a', 'log'], []],
+    ['vim -- +x', ['+x'], []],
+  ])('%s names %j, reads %j', (command, files, reads) => {
+    expect(roles(command).files).toEqual(files);
+    expect(roles(command).reads).toEqual(reads);
+  });
+});
+
+describe('extractors: where they write the names an archive holds', () => {
+  const roles = (command: string) => wordRoles(command.split(' '));
+  it.each([
+    // GNU cpio -i keeps absolute names (tested, cpio 2.13), unless --no-absolute-filenames
+    ['cpio -id', ['/'], []],
+    ['cpio -id --no-absolute-filenames', ['.'], []],
+    ['cpio -i --no-absolute-filenames -D out -F a.cpio', ['a.cpio', 'out'], ['a.cpio']],
+    ['cpio -it -F a.cpio', ['a.cpio'], ['a.cpio']],
+    ['cpio -o -F a.cpio', ['a.cpio', 'a.cpio'], []],
+    ['cpio -pdm dest', ['dest'], []],
+    // pax -r keeps absolute names (tested, Debian pax); -rw copies into its last operand
+    ['pax -r -f a.pax', ['a.pax', '/'], []],
+    ['pax -rw src dest', ['src', 'dest'], ['src']],
+    ['pax -w -f a.pax src', ['a.pax', 'src'], ['src']],
+    ['bsdtar -xf a.tar -C out', ['a.tar', 'out'], ['a.tar']],
+    ['bsdtar -xPf a.tar', ['a.tar', '/'], ['a.tar']],
+    ['7z x a.7z', ['a.7z', '.'], ['a.7z']],
+    ['7za e a.7z -oout -aoa *.txt', ['a.7z', 'out'], ['a.7z']],
+    ['7zr x -spf a.7z', ['a.7z', '/'], ['a.7z']],
+    ['7z a backup src', ['backup', 'backup.7z', 'src'], ['src']],
+    ['7z l a.7z', ['a.7z'], ['a.7z']],
+    ['7z a a.zip -i@list @more', ['a.zip', 'list', 'more'], ['list', 'more']],
+    ['ar x lib.a', ['lib.a', '.'], ['lib.a']],
+    ['ar x lib.a --output=out', ['lib.a', 'out'], ['lib.a']],
+    ['ar rcs lib.a a.o b.o', ['lib.a', 'a.o', 'b.o'], ['a.o', 'b.o']],
+    ['ar rb pos lib.a c.o', ['lib.a', 'c.o'], ['c.o']],
+    ['ar -t lib.a', ['lib.a'], ['lib.a']],
+    ['ar d lib.a a.o', ['lib.a'], []],
+  ])('%s names %j, reads %j', (command, files, reads) => {
+    expect(roles(command).files).toEqual(files);
+    expect(roles(command).reads ?? []).toEqual(reads);
+  });
+});
+
+describe('containers: the host paths a run binds', () => {
+  const roles = (command: string) => wordRoles(command.split(' '));
+  it.each([
+    ['docker run -v ..:/x img', ['..'], []],
+    ['docker run -v/etc:/e --volume=./a:/a:ro img', ['/etc', './a'], ['./a']],
+    ['podman container create --mount type=bind,source=..,target=/x img', ['..'], []],
+    ['docker run --mount type=bind,src=.,dst=/x,readonly img', ['.'], ['.']],
+    ['docker run -v data:/x -v /anon --mount type=volume,src=v,dst=/y img', [], []],
+    ['docker run --privileged --device /dev/sda:/dev/xvda img', ['/', '/dev/sda'], []],
+    ['nerdctl run --env-file .env --cidfile id img', ['id', '.env'], ['.env']],
+    ['docker ps -a', [], undefined],
+  ])('%s names %j, reads %j', (command, files, reads) => {
+    expect(roles(command).files).toEqual(files);
+    expect(roles(command).reads).toEqual(reads);
+  });
+});
+
+describe('what mv and a link-keeping cp move, and where', () => {
+  it.each([
+    ['mv a b', [{ source: 'a', destinations: ['b', 'b/a'] }]],
+    ['mv a b/ dir', [{ source: 'a', destinations: ['dir/a'] }, { source: 'b/', destinations: ['dir/b'] }]],
+    ['mv -t dir x/a', [{ source: 'x/a', destinations: ['dir/a'] }]],
+    ['mv -T a b', [{ source: 'a', destinations: ['b'] }]],
+    ['cp -P l m', [{ source: 'l', destinations: ['m', 'm/l'] }]],
+    ['cp -a d e', [{ source: 'd', destinations: ['e', 'e/d'] }]],
+    ['cp -r d e', [{ source: 'd', destinations: ['e', 'e/d'] }]],
+    ['cp -rL d e', []],
+    ['cp a b', []],
+    ['mv a', []],
+  ])('%s', (command, moved) => expect(movedPaths(command.split(' '))).toEqual(moved));
+  it('a relative link made on the line points elsewhere once moved, alone or in its directory', () => {
+    const raws = (command: string) => commandLinePaths(parseShell(command)).raws;
+    expect(raws('ln -s ../s a/b/l && mv a/b/l a/l && cat a/l/k')).toContain('a/../s/k');
+    expect(raws('ln -s ../../e a/b/c/l && mv a/b/c a/c && cat a/c/l')).toContain('a/c/../../e');
+    expect(raws('ln -sr a/b/x a/b/c/l && cp -P a/b/c/l a/l && cat a/l')).toContain('a/../x');
+    expect(raws('ln -s /etc a/l && mv a/l b && cat b/passwd')).toContain('/etc/passwd');
+  });
+});
+
 describe('the files a reading command writes', () => {
   const writesOnly = (command: string) => wordRoles(command.split(' ')).writesOnly;
   it.each([
@@ -410,6 +529,8 @@ describe('the files a reading command writes', () => {
     ['git -C src log -1 --output out.txt -- a.ts', ['out.txt']],
     ['git --git-dir=.git show HEAD:a.ts', []],
     ['git blame a.ts', []],
+    ['git -c trace2.eventTarget=/t/e -c trace2.perfTarget=2 status', ['/t/e']],
+    ['git -ctrace2.normalTarget=af_unix:/t/s -C d diff --output=o', ['o', '/t/s']],
   ])('%s writes only %j', (command, expected) => {
     expect(writesOnly(command)).toEqual(expected);
   });
@@ -439,19 +560,25 @@ describe("gawk's -W NAME[=VALUE] is --NAME[=VALUE]", () => {
 
 describe('the pieces split and csplit write', () => {
   const roles = (command: string) => wordRoles(command.split(' '));
+  const P = '[a-z0-9]';
   it.each([
-    ['split big.txt', ['big.txt', 'x[a-z0-9][a-z0-9]']],
-    ['split -l 100 big.txt part-', ['big.txt', 'part-[a-z0-9][a-z0-9]']],
+    // without -a, GNU split lengthens its suffixes by two after the last letter or digit (`xyz`, `xzaaa`; `x89`, `x9000`)
+    ['split big.txt', ['big.txt', ...['', 'z'].map((z) => `x${z}${P.repeat(2 + z.length)}`)]],
+    ['split -l 100 big.txt part-', ['big.txt', ...['', 'z'].map((z) => `part-${z}${P.repeat(2 + z.length)}`)]],
+    ['split -d big.txt p', ['big.txt', ...['', '9'].map((z) => `p${z}${P.repeat(2 + z.length)}`)]],
+    ['split --hex-suffixes=3 big.txt p', ['big.txt', ...['', 'f'].map((z) => `p${z}${P.repeat(2 + z.length)}`)]],
     ['split -a 1 -d --additional-suffix=.txt big.txt src/p', ['big.txt', 'src/p[a-z0-9].txt']],
     ['split --suffix-length 3 -n 2 - out/p', ['out/p[a-z0-9][a-z0-9][a-z0-9]']],
     ['csplit big.txt 10', ['big.txt', 'xx[a-z0-9][a-z0-9]']],
     ['csplit -f docs -n 3 big.txt /x/ {*}', ['big.txt', 'docs[a-z0-9][a-z0-9][a-z0-9]']],
     ['csplit --prefix=src/p -b %03d.txt big.txt 5', ['big.txt', 'src/p[a-z0-9][a-z0-9][a-z0-9].txt']],
     ['csplit -b x%d%% big.txt 5', ['big.txt', 'xxx[a-z0-9]%']],
+    // `%.0d` prints nothing for 0 (tested: `-f .en -b v%.0d` writes .env)
+    ['csplit -f .en -b v%.0d big.txt 5', ['big.txt', '.env[a-z0-9]', '.env']],
   ])('%s names %j', (command, files) => {
     expect(roles(command).files).toEqual(files);
     // the input is read, the pieces written
-    expect(roles(command).reads).toEqual(files.filter((f) => !f.includes('[')));
+    expect(roles(command).reads).toEqual(files.filter((f) => f === 'big.txt'));
   });
 });
 

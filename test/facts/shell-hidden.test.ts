@@ -121,7 +121,7 @@ describe('variables a program reads as more options', () => {
     'UNZIP=-d/tmp/out unzip src/z.zip', 'UNZIPOPT=-: unzip z.zip', 'ZIPOPT="-O /tmp/x.zip" zip a.zip a', 'ZIPOPT=-m zip a.zip p',
     'env ZIPOPT=-m zip a.zip p', 'export UNZIP=-:; unzip z.zip', 'BZIP2=/etc/passwd bzip2 a', 'XZ_OPT=--files=list xz', 'XZ_DEFAULTS=$o xz a',
     'GZIP="-S /x" pigz a', 'PIGZ=-k pigz a', 'WGETRC=./rc wget http://e.test/', 'CURL_HOME=. curl -K- http://e.test/', 'GIT_INDEX_FILE=/tmp/i git add .',
-    'GIT_TRACE=/tmp/t git status', 'GIT_TRACE_PACKET=/tmp/t git fetch', 'GIT_OBJECT_DIRECTORY=/tmp/o git commit -m x',
+    'GIT_OBJECT_DIRECTORY=/tmp/o git commit -m x', 'GIT_TRACE=$t git status', 'TMPDIR=$(mktemp -d) npm test',
     'SSLKEYLOGFILE=/tmp/k curl https://e.test/', 'export SSLKEYLOGFILE=/tmp/k; curl https://e.test/', 'ZIP=-m zip a.zip p', 'env ZIP=-m zip a.zip p',
     'HISTFILE=/tmp/h bash -ic ls', 'LESSHISTFILE=/tmp/h less f', 'LESSKEYIN=./k less f', 'RUSTC_WRAPPER=./w cargo build', 'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=./r cargo run',
     'GOFLAGS=-toolexec=./x go build', "GOFLAGS='-mod=mod -exec=./x' go test",
@@ -130,6 +130,23 @@ describe('variables a program reads as more options', () => {
     '%j is not',
     (src) => expect(parseShell(src).unverifiable).toBeUndefined(),
   );
+});
+
+describe('variables naming where a command writes', () => {
+  it.each([
+    ['TMPDIR=/tmp/x npm test', ['/tmp/x']],
+    ['TMPDIR=./tmp TMP=t2 TEMP= npm test', ['./tmp', 't2']],
+    ['XDG_CACHE_HOME=c XDG_DATA_HOME=d XDG_STATE_HOME=s XDG_RUNTIME_DIR=r make', ['c', 'd', 's', 'r']],
+    ['GIT_TRACE=/tmp/t git status', ['/tmp/t']],
+    ['GIT_TRACE_PACKET=/tmp/t git fetch', ['/tmp/t']],
+    ['GIT_TRACE2_EVENT=af_unix:stream:/tmp/s git status', ['/tmp/s']],
+    ['GIT_TRACE=1 GIT_TRACE2=true git status', []],
+    ['env TMPDIR=out npm test', ['out']],
+  ])('%j writes into %j', (src, places) => {
+    const facts = parseShell(src);
+    expect(facts.unverifiable).toBeUndefined();
+    expect(facts.commands.at(-1)?.wrapperFiles ?? []).toEqual(places);
+  });
 });
 
 describe('commands hidden in other programs', () => {
@@ -195,6 +212,11 @@ describe('commands hidden in other programs', () => {
     "git clone -qu 'rm x' /srv/r",
     "git clone 'ext::sh -c rm% x' d",
     "git submodule foreach 'rm x'",
+    // settings persisted for a later git call: any file, legacy or 2.46 syntax, abbreviated options
+    "git config core.pager 'rm x'", 'git config --global alias.st status', 'git config --system core.sshCommand ssh', 'git config -f .git/config core.hooksPath h',
+    'git config --add diff.x.textconv cat', "git config set filter.a.smudge 'rm x'", 'git config --repl sequence.editor vim', 'git config --local include.path ../c',
+    'git config core.worktree /etc', 'git config trace2.eventTarget /tmp/t', 'git config --rename-section foo alias', 'git config -e', 'git config edit', 'git config $k x',
+    "git -c hook.pre.command='rm x' commit -m m", 'git -c core.worktree=/etc checkout .',
     'git --exec-path=/tmp/evil status',
     "awk 'BEGIN{system(\"rm x\")}'",
     "awk 'BEGIN{print \"x\" | \"sh\"}'",
@@ -263,6 +285,8 @@ describe('commands hidden in other programs', () => {
     'git clone -c user.name=x -b main -q https://h/r',
     'git push -u origin main',
     'git switch -c feat',
+    'git config user.name bob', 'git config --global user.email a@b.c', 'git config core.autocrlf input', 'git config --get core.pager', 'git config core.pager',
+    'git config --unset core.pager', 'git config -l', 'git config get alias.st', 'git config --get-regexp alias', 'git config -f .gitmodules --get submodule.a.url',
     'git -C sub log --oneline',
     'tar -czf x.tgz src',
     "sed -i 's/a/b/g' f",

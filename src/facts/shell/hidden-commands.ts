@@ -5,6 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
+import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, TAR_PROGRAMS } from '../grammars.js';
 import { longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { stdinPaths } from './wrappers.js';
@@ -23,6 +24,8 @@ export type Hidden =
 const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words?: string[]; ownOptions?: string[] }> = new Map([
   ['tar', { long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'], short: 'IF' }],
   ['gtar', { long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'], short: 'IF' }],
+  // bsdtar's -I is a list of names, not a program
+  ['bsdtar', { long: ['--use-compress-program'], short: '' }],
   ['rsync', { long: ['--rsh', '--rsync-path'], short: 'e' }],
   ['man', { long: ['--pager', '--html'], short: 'PH' }],
   ['sort', { long: ['--compress-program'], short: '' }],
@@ -41,11 +44,70 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words
 // git configuration keys whose value is a command (or an alias, which may be one):
 // `git archive --format=F` pipes through tar.F.command, `interpret-trailers` and
 // `commit --trailer` run trailer.T.cmd (or .command), `add -p` interactive.diffFilter,
-// `push`/`fetch` core.alternateRefsCommand, `imap-send` imap.tunnel, git gui guitool.N.cmd.
+// `push`/`fetch` core.alternateRefsCommand, `imap-send` imap.tunnel, git gui guitool.N.cmd,
+// config-based hooks hook.N.command (git 2.46), git-lfs's lfs.customtransfer.N.path and
+// lfs.extension.N.clean/smudge; core.worktree moves the tree every later command writes.
 const gitCommandKey =
-  /^(alias\.|core\.(pager|sshcommand|editor|fsmonitor|hookspath|askpass|gitproxy|alternaterefscommand)$|pager\.|sequence\.editor$|credential\.|diff\.|difftool\.|mergetool\.|merge\.|filter\.|gpg\.|uploadpack\.|receivepack\.|remote\.|protocol\.|url\.|include|sendemail\.|web\.browser$|browser\.|man\.|instaweb\.|http\.proxy|init\.templatedir$|submodule\.|tar\..+\.command$|trailer\..+\.(cmd|command)$|interactive\.difffilter$|imap\.tunnel$|guitool\.)/i;
+  /^(alias\.|core\.(pager|sshcommand|editor|fsmonitor|hookspath|askpass|gitproxy|alternaterefscommand|worktree)$|hook\.|lfs\.(customtransfer|extension)\.|pager\.|sequence\.editor$|credential\.|diff\.|difftool\.|mergetool\.|merge\.|filter\.|gpg\.|uploadpack\.|receivepack\.|remote\.|protocol\.|url\.|include|sendemail\.|web\.browser$|browser\.|man\.|instaweb\.|http\.proxy|init\.templatedir$|submodule\.|tar\..+\.command$|trailer\..+\.(cmd|command)$|interactive\.difffilter$|imap\.tunnel$|guitool\.)/i;
 // git options (before or after the subcommand) that name a program to run.
 const gitCommandOption = /^(--upload-pack|--receive-pack|--exec|--exec-path|--extcmd|--template|--config|--config-env)(=|$)/;
+// Keys that make later git commands write where the line does not say: trace2's targets.
+const gitConfigWriteKey = /^trace2\./i;
+// git config's long options (git 2.39 to 2.47, abbreviations read by them): those that take
+// the next word, the modes that only read or remove, those that edit or rename a whole section.
+const GIT_CONFIG_VALUED = ['--file', '--blob', '--type', '--default', '--comment', '--value'];
+const GIT_CONFIG_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--list', '--unset', '--unset-all', '--remove-section', '--get-color', '--get-colorbool'];
+const GIT_CONFIG_WHOLE = ['--rename-section', '--edit'];
+const GIT_CONFIG_LONG = [
+  ...GIT_CONFIG_VALUED, ...GIT_CONFIG_READS, ...GIT_CONFIG_WHOLE, '--add', '--replace-all', '--global', '--system', '--local', '--worktree', '--fixed-value', '--show-origin',
+  '--show-scope', '--null', '--name-only', '--includes', '--no-includes', '--bool', '--int', '--bool-or-int', '--path', '--expiry-date', '--no-type', '--all', '--append', '--url',
+];
+
+/**
+ * `git config` setting a key that makes later git commands run a program, read hooks or
+ * configuration elsewhere, or write elsewhere (gitCommandKey, gitConfigWriteKey): the setting
+ * outlives this call, and the command it names runs under a later, allowed `git` call. In any
+ * file (`--global`, `--system`, `--file F`), legacy (`git config KEY VALUE`, `--add`,
+ * `--replace-all`) or git 2.46's (`git config set KEY VALUE`). Renaming a section (it may
+ * become `alias`) and editing the file are unverifiable too; reading and removing are not.
+ */
+function gitConfigHidden(args: WordValue[]): Hidden[] {
+  const operands: WordValue[] = [];
+  let reads = false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!.text;
+    if (w === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (w.startsWith('--')) {
+      const name = longName(w, GIT_CONFIG_LONG);
+      if (GIT_CONFIG_WHOLE.includes(name)) return [unverifiable(`\`git config ${name}\` can rename or edit any key, one that runs a command too`)];
+      if (GIT_CONFIG_READS.includes(name)) reads = true;
+      if (GIT_CONFIG_VALUED.includes(name) && !w.includes('=')) i++;
+      continue;
+    }
+    if (w.startsWith('-') && w !== '-') {
+      // Short options: -e (edit), -l (list), -z, -f FILE (the rest of the word or the next).
+      if (clusterLetter(w, 'e', 'f') > 0) return [unverifiable('`git config -e` can edit any key, one that runs a command too')];
+      if (clusterLetter(w, 'l', 'f') > 0) reads = true;
+      const f = clusterLetter(w, 'f', '');
+      if (f > 0 && f === w.length - 1) i++;
+      continue;
+    }
+    operands.push(args[i]!);
+  }
+  const first = operands[0]?.text;
+  if (first === 'edit' || first === 'rename-section') return [unverifiable(`\`git config ${first}\` can rename or edit any key, one that runs a command too`)];
+  const key = first === 'set' ? operands[1] : !reads && operands.length >= 2 && !['get', 'list', 'unset', 'remove-section'].includes(first ?? '') ? operands[0] : undefined;
+  if (key === undefined) return [];
+  if (!key.literal) return [unverifiable(`\`git config\` sets a key that is not a literal: \`${key.text}\``)];
+  if (gitCommandKey.test(key.text) || gitConfigWriteKey.test(key.text)) {
+    return [unverifiable(`\`git config ${key.text}\` makes later git commands run a program, or read or write files elsewhere`)];
+  }
+  return [];
+}
+
 const gitUploadPackCommands = new Set(['clone', 'fetch', 'ls-remote', 'pull', 'archive']);
 const gitRunsCommands = new Set(['bisect', 'submodule', 'filter-branch', 'difftool', 'mergetool']);
 
@@ -68,7 +130,7 @@ const sqliteRunsCommands =
  */
 export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string): Hidden[] {
   // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
-  const args = name === 'tar' || name === 'gtar' ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
+  const args = TAR_PROGRAMS.has(name) ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
   if (name === 'git') return gitHidden(args);
   if (awkNames.has(name)) return awkHidden(args, stdin);
   if (sedNames.has(name)) return sedHidden(args, stdin);
@@ -165,6 +227,7 @@ function gitHidden(args: WordValue[]): Hidden[] {
     }
     if (i === at) {
       if (gitRunsCommands.has(w)) found.push(unverifiable(`\`git ${w}\` runs commands given to it`));
+      if (w === 'config') found.push(...gitConfigHidden(args.slice(at + 1)));
       continue;
     }
     if (i < at || subcommand !== 'rebase') continue;
@@ -321,14 +384,6 @@ function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
   return found;
 }
 
-// gawk's long options (those with a value, and the others that begin the same way), and
-// mawk's `-W` names (`-W interactive`, `-W exec FILE`, `-W sprintf=N`).
-const AWK_LONG = ['--file', '--exec', '--source', '--assign', '--field-separator', '--include', '--load', '--dump-variables', '--profile', '--debug', '--pretty-print', '--sandbox', '--characters-as-bytes', '--traditional', '--copyright', '--gen-pot', '--help', '--trace', '--lint', '--lint-old', '--bignum', '--use-lc-numeric', '--non-decimal-data', '--optimize', '--no-optimize', '--posix', '--re-interval', '--version', '--interactive', '--dump', '--random', '--sprintf', '--posix_space', '--usage'];
-// Of those, the ones that take a value: the next word unless given with `=`, or only with `=` (optional).
-const AWK_OPTIONAL_LONG = ['--dump-variables', '--profile', '--debug', '--pretty-print', '--lint', '--random', '--sprintf'];
-const AWK_VALUED_LONG = ['--file', '--exec', '--source', '--assign', '--field-separator', '--include', '--load', ...AWK_OPTIONAL_LONG];
-// GNU sed's long options.
-const SED_LONG = ['--expression', '--file', '--line-length', '--in-place', '--debug', '--follow-symlinks', '--help', '--null-data', '--posix', '--quiet', '--regexp-extended', '--sandbox', '--separate', '--silent', '--unbuffered', '--version', '--zero-terminated'];
 
 /**
  * The scripts of a sed call, read as GNU sed reads its options: anywhere before `--`, since

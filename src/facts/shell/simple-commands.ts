@@ -8,6 +8,8 @@ import {
   commandOptionRunners,
   findCommandOption,
   isRiskyVariable,
+  isWrittenPathVariable,
+  writtenVariablePath,
   isShellInterpreter,
   opaqueRunners,
   readShellInvocation,
@@ -217,15 +219,27 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     if (assign.value) visitWords([assign.value], depth, walk);
   }
   visitWords(command.args, depth, walk);
-  const risky = command.assigns.find((a) => isRiskyVariable(a.name, literalText(a.value)));
+  // A variable naming where the command writes (`TMPDIR=./tmp`) is a written path of it when
+  // literal, and unverifiable when not; any other risky one is refused.
+  const risky = command.assigns.find((a) => !isWrittenPathVariable(a.name) && isRiskyVariable(a.name, literalText(a.value)));
   if (risky) markUnverifiable(walk, `\`${risky.name}\` set for the command changes what runs`);
+  const writtenPlaces: string[] = [];
+  for (const a of command.assigns) {
+    if (!isWrittenPathVariable(a.name)) continue;
+    const value = literalText(a.value);
+    if (value === undefined) markUnverifiable(walk, `\`${a.name}\` set for the command to a value not known names where it writes`);
+    const path = value === undefined ? undefined : writtenVariablePath(a.name, value);
+    if (path !== undefined) writtenPlaces.push(path);
+  }
   if (command.args.length === 0) {
     // Only assignments: nothing runs but the substitutions visited above.
     if (redirects.length > 0) emit(walk, { words: [], text: '', redirects });
     return;
   }
   const values = command.args.map(wordValue).filter((v) => !(v.literal && v.text === ''));
+  walk.wrapperFiles.push(...writtenPlaces);
   runWords(values, 0, depth, walk, redirects, stmt);
+  walk.wrapperFiles.length -= writtenPlaces.length;
 }
 
 /** Redirection targets worth a path check; visits substitutions inside any redirection. */

@@ -162,6 +162,31 @@ export function isRiskyVariable(name: string, value?: string): boolean {
   return true;
 }
 
+// Variables naming a directory or file a program writes into: temporary files (TMPDIR, TMP,
+// TEMP), caches, data and state (XDG_CACHE_HOME, XDG_DATA_HOME, XDG_STATE_HOME,
+// XDG_RUNTIME_DIR), git's traces (GIT_TRACE*: a path it appends to). Set for one command to a
+// literal value, the value is checked as a path that command writes (writtenVariablePath), so
+// `TMPDIR=./tmp npm test` is fine where `TMPDIR=/tmp/x npm test` writes outside the workspace.
+// (HOME and XDG_CONFIG_HOME stay risky: they move configuration files that run commands.)
+const writtenPathVariable = /^(TMPDIR|TMP|TEMP|XDG_CACHE_HOME|XDG_DATA_HOME|XDG_STATE_HOME|XDG_RUNTIME_DIR|GIT_TRACE[A-Z0-9_]*)$/;
+
+/** Whether `name` names a place a program writes into (writtenPathVariable). */
+export function isWrittenPathVariable(name: string): boolean {
+  return writtenPathVariable.test(name);
+}
+
+/**
+ * The path a written-path variable set to the literal `value` makes a command write: the
+ * value, without git's `af_unix:` socket prefix; undefined when it writes none (empty, or a
+ * GIT_TRACE* that is a descriptor or a boolean: `GIT_TRACE=1`) or `name` is no such variable.
+ */
+export function writtenVariablePath(name: string, value: string): string | undefined {
+  if (!writtenPathVariable.test(name) || value === '') return undefined;
+  if (!name.startsWith('GIT_TRACE')) return value;
+  if (/^(?:[0-9]|true|false|yes|no|on|off)$/i.test(value)) return undefined;
+  return value.replace(/^af_unix:(?:stream:|dgram:)?/, '');
+}
+
 export type SkipResult =
   /** The wrapped command starts at `start` (== words.length when nothing is left). */
   | { kind: 'command'; start: number }
@@ -185,7 +210,7 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
     if (spec.assignments) {
       const m = assignment.exec(w);
       if (m) {
-        if (isRiskyVariable(m[1]!, w.slice(m[0].length))) return { kind: 'unverifiable', reason: `\`${m[1]}\` set for the command changes what runs` };
+        if (!isWrittenPathVariable(m[1]!) && isRiskyVariable(m[1]!, w.slice(m[0].length))) return { kind: 'unverifiable', reason: `\`${m[1]}\` set for the command changes what runs` };
         i++;
         continue;
       }
@@ -344,12 +369,20 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
  */
 /**
  * The files a wrapper writes of its own words (`options`: its words before the command):
- * `time -o FILE`'s, flock's lock file. They are written paths of the command it runs, held to
+ * `time -o FILE`'s, flock's lock file, the place `env TMPDIR=DIR` makes it write into. They are written paths of the command it runs, held to
  * `paths.writable` like any file operand (`time -o notes.txt make` writes `./notes.txt`).
  */
 export function wrapperFiles(spec: WrapperSpec, options: readonly string[]): string[] {
   const files = spec.files === undefined ? [] : optionValues(options, spec.files, spec.shortWithValue, 0, wrapperLongNames(spec));
   if (spec.fileOperands && spec.operands !== undefined) files.push(...options.slice(Math.max(0, options.length - spec.operands)));
+  // `env TMPDIR=out cmd`: the place the variable makes the command write into.
+  if (spec.assignments) {
+    for (const option of options) {
+      const m = assignment.exec(option);
+      const path = m === null ? undefined : writtenVariablePath(m[1]!, option.slice(m[0].length));
+      if (path !== undefined) files.push(path);
+    }
+  }
   return files;
 }
 
