@@ -55,7 +55,8 @@ export function commandPatternProblem(pattern: string): { code: string; message:
  * Globs whose text means something other than it looks (a diagnostic, never a silent rule):
  * a leading `!` is not a negation (every list only adds: `tools.allow: ["*", "!exec"]` allows
  * `exec`), and in a path glob a backslash before a letter or digit is not a Windows separator
- * (`config\\prod.key` is `configprod.key`). A literal `!` or `\\` is written escaped.
+ * (`config\\prod.key` is `configprod.key`); `***` means nothing more than `*` or `**`, and picomatch
+ * misreads some (`***n.` matches `.env`). A literal `!` or `\\` is written escaped.
  */
 export function globMeaningProblem(glob: string, isPathGlob: boolean): { code: string; message: string } | undefined {
   if (glob.startsWith('!')) {
@@ -63,6 +64,10 @@ export function globMeaningProblem(glob: string, isPathGlob: boolean): { code: s
       code: DiagnosticCode.BadGlob,
       message: `glob ${shown(glob)} starts with \`!\`, which does not negate (a list only adds names): write \`\\!\` for a literal \`!\``,
     };
+  }
+  // picomatch compiles a leading `***` with a final `.` unescaped: `***n.` matches `.env`.
+  if (glob.includes('***')) {
+    return { code: DiagnosticCode.BadGlob, message: `glob ${shown(glob)} holds \`***\`, which is no glob: write \`*\` (within a segment) or \`**\` (any depth)` };
   }
   if (isPathGlob && /\\(?:[A-Za-z0-9]|$)/.test(glob)) {
     return {
