@@ -457,6 +457,50 @@ describe('arithmetic evaluates variables again', () => {
   });
 });
 
+describe('arithmetic evaluates text known only at run time', () => {
+  it.each([
+    'x=$(cat f); echo $((x))',
+    'x=`cat f`; (( x ))',
+    'echo $(( $(cat f) ))',
+    'for x in $(cat f); do echo $((x)); done',
+    'for x in *; do echo $((x)); done',
+    'set -- $(cat f); echo $(($1))',
+    'a=($(cat f)); echo $((a))',
+    'a[0]=$(cat f); echo $((a[0]))',
+    'declare x=$(cat f); let y=x',
+    "x=$'\\n'; y=${x@Q}; d=${y:0:1}; z=\"a[${d}(id)]\"; echo $((z))",
+    'x=$(cat f); [[ $x -eq 1 ]]',
+    'x=$(cat f); s=abc; echo ${s:x}',
+    'x=$(cat f); echo ${@:1:x}',
+    'x=$(cat f); echo ${!x}',
+    'x=$(cat f); echo "${x@P}"',
+    'x=$(cat f); [[ -v $x ]]',
+    'x=$(cat f); test -v "$x"',
+    'x=$(cat f); printf -v "$x" 1',
+    'x=$(cat f); read "$x" <<< 1',
+    'x=$(cat f); declare "$x"=1',
+  ])('%j is unverifiable', (src) => expect(parseShell(src).unverifiable).toMatch(/run time/));
+  it.each([
+    "x='a[$'; y='(id)]'; z=$x$y; echo $((z))",
+    'x=\\$; y="a[$x(id)]"; echo $((y))',
+    "x=\"a[$\"'(id)]'; echo $((x))",
+  ])('%j (a `$` joined at run time) is unverifiable', (src) => expect(parseShell(src).unverifiable).toMatch(/arithmetic/));
+  it.each(["x='\\044(id)'; echo ${x@P}", "x='\\44(id)'; echo \"${x@P}\""])('%j (an octal `$` in a prompt) is unverifiable', (src) =>
+    expect(parseShell(src).unverifiable).toMatch(/octal/),
+  );
+  it.each([
+    'n=$(grep -c x f); test "$n" -eq 0',
+    'i=0; i=$((i+1)); echo $i',
+    'x=1; echo ${x:-2} $((x+1))',
+    's=abcdef; echo ${s:1:2}',
+    'echo "$(ls)" $((6+7))',
+    'for i in 1 2 3; do echo $((i*2)); done',
+    "awk '{print $1}' f; echo $((1+2))",
+    "x='\\u@\\h'; echo ${x@P}",
+    'echo "\\033[0m"; echo $((1+2))',
+  ])('%j stays verifiable', (src) => expect(parseShell(src).unverifiable).toBeUndefined());
+});
+
 describe('variables that move home or name programs', () => {
   it.each([
     'HOME=/etc; cat ~/shadow',

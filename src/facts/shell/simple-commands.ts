@@ -52,11 +52,16 @@ interface Walk {
   /**
    * Bash evaluates variables in arithmetic again, running `$(...)` inside an array index:
    * `x='a[$(rm -rf /)]'; echo $((x))` runs rm. Seen: an arithmetic context, a literal that
-   * spells a substitution, and variables set from input (`read`, `mapfile`, `printf -v`).
+   * spells a substitution or holds a `$` (`x='a[$'; y='(id)]'` joined), and text known only
+   * at run time (`read`, `mapfile`, `printf -v`, a command's output, a wildcard's file names,
+   * an expansion operator's result).
    */
   arithmetic: boolean;
   payload: boolean;
-  readsInput: boolean;
+  runTimeText: boolean;
+  /** `${x@P}` decodes `\044` (an octal escape) to `$` before it expands the text. */
+  prompt: boolean;
+  promptEscape: boolean;
   /** Variables set to known text (null once a script sets them in ways not followed). */
   vars: Variables;
   /** The commands as written around the one being read (`sudo -u root ls`), outermost first. */
@@ -76,12 +81,22 @@ interface Walk {
 }
 
 // Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
-// ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i) and prompt expansion (${x@P}).
-// (`-eq` anywhere stands for `[[ a -eq b ]]`; linear scans only, no nested quantifiers.)
+// ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i, a substring's offset and length
+// ${s:x:y}), a name with a subscript (${!x}, [[ -v x ]], test -v x) and prompt expansion
+// (${x@P}). (`-eq` counts when `[[` is there too: `[` and `test` read plain numbers; `-v`
+// with any of them. Linear scans only, no nested quantifiers.)
 const arithmeticText =
-  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|-(eq|ne|lt|le|gt|ge)\b|\$\{[^}[]*\[|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
-// `$(` (not `$((`) or a backquote in text that is not itself a substitution.
-const substitutionText = /\$\((?!\()|`/;
+  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|\$\{[^}[]*\[|\$\{[^}:]*:[^-=+?}]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
+const conditionalText = /\[\[/;
+const conditionalOperators = /(^|\s)-(eq|ne|lt|le|gt|ge|v)\s/;
+const testText = /\[|(^|[;&|\s(!])test\s/;
+const testVariable = /(^|\s)-v\s/;
+const promptText = /@P\}/;
+// `$(` (not `$((`), a backquote, or a `$` that ends the text (`'a[$'` then `'(id)]'`) in
+// text that is not itself a substitution.
+const substitutionText = /\$\((?!\()|`|\$$/;
+// An octal escape (`\044` is `$`) that prompt expansion decodes.
+const promptEscapeText = /\\[0-7]/;
 
 // `a[$(id)]` as text: bash evaluates a subscript given to test -v, printf -v, read, unset,
 // declare, ${!x} and arithmetic, running the substitution.
@@ -92,6 +107,7 @@ function notePayload(walk: Walk, word: Word | undefined): void {
   for (const p of word.parts) {
     if (p.kind !== 'literal') continue;
     if (substitutionText.test(p.value)) walk.payload = true;
+    if (promptEscapeText.test(p.value)) walk.promptEscape = true;
     if (subscriptPayload.test(p.value)) markUnverifiable(walk, `\`${p.value.slice(0, 80)}\` names an array subscript that runs a command when evaluated`);
   }
 }
@@ -100,8 +116,10 @@ function notePayload(walk: Walk, word: Word | undefined): void {
 export function finishWalk(walk: Walk): void {
   if (walk.arithmetic && walk.payload) {
     markUnverifiable(walk, 'a literal that spells a command substitution can run in arithmetic or prompt expansion');
-  } else if (walk.arithmetic && walk.readsInput) {
-    markUnverifiable(walk, 'a variable read from input can run commands in arithmetic or prompt expansion');
+  } else if (walk.prompt && walk.promptEscape) {
+    markUnverifiable(walk, 'an octal escape can spell a command substitution in prompt expansion');
+  } else if (walk.arithmetic && walk.runTimeText) {
+    markUnverifiable(walk, 'text known only at run time (input, a command\'s output, file names) can run commands in arithmetic or prompt expansion');
   }
 }
 
@@ -113,7 +131,8 @@ function markUnverifiable(walk: Walk, reason: string): void {
 export function collectFromSource(source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
   if (source.length > walk.caps.maxLength) throw new CapExceeded('length');
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
-  if (!walk.arithmetic && arithmeticText.test(source)) walk.arithmetic = true;
+  if (!walk.arithmetic && (arithmeticText.test(source) || (conditionalText.test(source) && conditionalOperators.test(source)) || (testText.test(source) && testVariable.test(source)))) walk.arithmetic = true;
+  if (!walk.prompt && promptText.test(source)) walk.prompt = true;
   let stmts: Stmt[];
   try {
     stmts = parseBash(source, walk.caps.maxDepth - depth);
@@ -152,7 +171,7 @@ function andChain(stmts: Stmt[]): Stmt[] | undefined {
 }
 
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, prompt: false, promptEscape: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -174,9 +193,53 @@ function visitNested(lists: Stmt[][], depth: number, walk: Walk): void {
 // `${PATH:=/tmp/x}` and `${PATH=/tmp/x}` assign when PATH is unset (or empty).
 const assigningExpansion = /^\$\{([A-Za-z_][A-Za-z0-9_]*):?=/;
 
+/**
+ * Whether `word` holds text known only at run time that a variable may keep: a command's
+ * output, or what an expansion operator makes of known text (`${y:0:1}` of `${x@Q}` may be
+ * `$`). Plain references (`$x`, `${#x}`, `$1`), a literal default and arithmetic results are
+ * not: their text is known or a number. `fileNames`: a wildcard's matches count too.
+ */
+function runTimeText(word: Word, fileNames: boolean): boolean {
+  return word.parts.some((p) => {
+    if (p.kind === 'substitution') return !/^[<>]\(/.test(p.source); // `<(cmd)` is a path
+    if (p.kind === 'expansion') return p.nested.length > 0 || !knownExpansion.test(p.source);
+    return fileNames && !p.quoted && /[*?[]/.test(p.value);
+  });
+}
+
+// `$x`, `${x}`, `${#x}`, `${a[0]}`, `$1`, `$@`, `$#`, `$?`, `${x:-lit}`, `$((..))`, `$[..]`.
+const knownExpansion =
+  /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-]|\{#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:\[(?:[@*]|\d+)\])?(?::?[-=+][^$`"'\\{}]*)?\}|\(\([^]*\)\)|\[[^]*\])$/;
+
+/** An assigned value: `a[i]=v` and `a+=(v)` come as one expansion of the whole assignment. */
+function assignedRunTimeText(value: Word): boolean {
+  const [only, ...rest] = value.parts;
+  if (rest.length === 0 && only?.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(only.source)) {
+    return only.nested.length > 0 || /[$`*?[]/.test(only.source.slice(only.source.indexOf('=') + 1));
+  }
+  return runTimeText(value, false);
+}
+
+/** The literal text a word starts with (`x=` of `x=$(id)`). */
+function literalPrefix(value: WordValue): string {
+  let prefix = '';
+  for (const p of value.word?.parts ?? []) {
+    if (p.kind !== 'literal') break;
+    prefix += p.value;
+  }
+  return prefix;
+}
+
+// Builtins whose operands name variables (`read NAME`, `printf -v NAME`, `declare NAME=v`).
+const namesVariables: ReadonlySet<string> = new Set(['read', 'printf', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'mapfile', 'readarray', 'getopts']);
+
+// Commands whose arguments become variables (`set -- $(cat f)` sets $1).
+const setsFromArguments: ReadonlySet<string> = new Set(['set', 'declare', 'typeset', 'local', 'export', 'readonly', 'let']);
+
 function visitWords(words: Word[], depth: number, walk: Walk): void {
   for (const word of words) {
     notePayload(walk, word);
+    if (word.parts.some((p) => p.kind === 'expansion' && p.nested.length > 0)) walk.runTimeText = true; // `$(( $(cat f) ))`, `${x:=$(cat f)}`
     for (const part of word.parts) {
       const variable = part.kind === 'expansion' ? assigningExpansion.exec(part.source)?.[1] : undefined;
       if (variable !== undefined && isRiskyVariable(variable)) markUnverifiable(walk, `\`${part.kind === 'expansion' ? part.source.slice(0, 80) : ''}\` sets \`${variable}\`, which changes what runs`);
@@ -205,6 +268,8 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
   if (command.kind === 'compound') {
     // `for PATH in /tmp/x; do ls; done` runs /tmp/x/ls.
     if (command.loopVar !== undefined && isRiskyVariable(command.loopVar)) markUnverifiable(walk, `a loop over \`${command.loopVar}\` changes what runs`);
+    // A loop variable takes each item (`for x in $(cat f) *`); `(( $(cat f) ))` evaluates the output.
+    if (command.words.some((w) => runTimeText(w, command.loopVar !== undefined)) || command.nested.length > 0) walk.runTimeText = true;
     visitWords(command.words, depth, walk);
     visitNested(command.nested, depth, walk);
     // Redirections of a compound command apply to every command inside it.
@@ -215,7 +280,10 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
   }
   for (const assign of command.assigns) {
     if (assign.value) visitWords([assign.value], depth, walk);
+    if (assign.items ? assign.items.some((w) => runTimeText(w, true)) : assign.value && assignedRunTimeText(assign.value)) walk.runTimeText = true;
   }
+  const head = command.args[0] === undefined ? undefined : wordValue(command.args[0]);
+  if (head?.literal && setsFromArguments.has(head.text) && command.args.slice(1).some((w) => runTimeText(w, true))) walk.runTimeText = true;
   visitWords(command.args, depth, walk);
   const risky = command.assigns.find((a) => isRiskyVariable(a.name, literalText(a.value)));
   if (risky) markUnverifiable(walk, `\`${risky.name}\` set for the command changes what runs`);
@@ -474,7 +542,11 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     }
   }
   if (name === 'read' || name === 'mapfile' || name === 'readarray' || name === 'getopts' || (name === 'printf' && values[at + 1]?.text.startsWith('-v'))) {
-    walk.readsInput = true;
+    walk.runTimeText = true;
+  }
+  // `read "$x"`, `printf -v "$x"`, `declare "$x"=1`: bash evaluates the name's subscript.
+  if (namesVariables.has(name) && values.slice(at + 1).some((v) => !v.literal && !/^[A-Za-z_][A-Za-z0-9_]*(\+?=|$)/.test(literalPrefix(v)))) {
+    walk.arithmetic = true;
   }
   if (declarations.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
   checkVariableSetters(name, values.slice(at + 1), walk);
