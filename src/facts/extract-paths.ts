@@ -778,7 +778,7 @@ function workdirsOf(paths: readonly RawPath[]): string[] | undefined {
 const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
 // The command's own streams and the null device (`2>/dev/null`, `| tee /dev/stderr`): no file
 // of anyone's is read or written there, so they are no touched path (nor outside the workspace).
-const STANDARD_STREAM = /^\/dev\/(?:null|stdin|stdout|stderr|fd\/[012])$/;
+const STANDARD_STREAM = /^\/dev\/(?:null|stdin|stdout|stderr|fd\/[012])$|^\/proc\/(?:self|thread-self)\/fd\/[012]$/;
 const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /**
