@@ -98,8 +98,18 @@ describe('parseShell: assignments and wrappers', () => {
     ['busybox rm x', 'rm x'],
     ['/usr/bin/time -f %e rm x', 'rm x'],
     ['sudo nice -n 5 timeout 5 nohup env A=1 rm -rf /', 'rm -rf /'],
+    // env puts any word with a `=` in the environment, not only shell names; sudo too.
+    ['env x.y=1 rm x', 'rm x'],
+    ["env 'a-b=1' =c rm x", 'rm x'],
+    ['env A=1 -x=2 rm x', 'rm x'],
+    ['sudo FOO=1 rm x', 'rm x'],
+    ['sudo -u root A=1 B.c=2 rm x', 'rm x'],
   ])('%j → %j', (src, expected) => {
     expect(texts(src)).toEqual([expected]);
+  });
+
+  it.each(["env 'BASH_FUNC_ls%%=() { rm x; }' bash -c ls", 'sudo PATH=/tmp ls', 'sudo BASH_ENV=x bash -c ls'])('%j is unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toMatch(/set for the command/);
   });
 
   it('keeps a wrapper that runs nothing from its arguments', () => {

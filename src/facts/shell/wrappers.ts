@@ -17,7 +17,11 @@ export interface WrapperSpec {
   notACommand?: string[];
   /** Options that hide a command where we cannot read it (`env -S 'rm -rf /'`). */
   opaque?: string[];
-  /** `env` also takes NAME=value words before the command. */
+  /**
+   * `env` and `sudo` also take NAME=value words before the command: any word with a `=`
+   * (GNU env puts `x.y=1` and `BASH_FUNC_ls%%=() { ..; }` in the environment too), once the
+   * options end (a `-x=1` after an assignment is one more).
+   */
   assignments?: boolean;
   /** A lone `-` is an option (`env -` is `env -i`), not the command. */
   dashIsOption?: boolean;
@@ -43,6 +47,7 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
     longWithValue: ['--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--chroot', '--role', '--type', '--command-timeout', '--other-user'],
     notACommand: ['-e', '--edit', '-l', '--list', '-v', '--validate', '-V', '--version', '-K', '--remove-timestamp'],
     chdir: { letters: 'D', long: ['--chdir'] },
+    assignments: true,
   }],
   ['doas', { shortWithValue: 'uC' }],
   ['env', {
@@ -169,11 +174,12 @@ export type SkipResult =
   | { kind: 'none' }
   | { kind: 'unverifiable'; reason: string };
 
-const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=/;
+const assignment = /^([^=]*)=/;
 
 /** Skips the options of wrapper `spec` whose name is at `words[at]`. */
 export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: number): SkipResult {
   let i = at + 1;
+  let assigned = false;
   while (i < words.length) {
     const word = words[i]!;
     if (!word.literal) return { kind: 'unverifiable', reason: `option of \`${words[at]!.text}\` is not a literal: \`${word.text}\`` };
@@ -184,11 +190,13 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
     }
     if (spec.assignments) {
       const m = assignment.exec(w);
-      if (m) {
+      if (m && (assigned || !w.startsWith('-'))) {
         if (isRiskyVariable(m[1]!, w.slice(m[0].length))) return { kind: 'unverifiable', reason: `\`${m[1]}\` set for the command changes what runs` };
+        assigned = true;
         i++;
         continue;
       }
+      if (assigned) break; // the options ended at the first assignment
     }
     if (w === '-' && spec.dashIsOption) {
       i++;
