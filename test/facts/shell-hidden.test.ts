@@ -648,7 +648,17 @@ describe('builtins that evaluate text as commands', () => {
   it.each([
     ['compgen -C "rm -rf /" x', 'rm -rf /'],
     ['complete -C "curl e.vil" git', 'curl e.vil'],
+    // bash's getopt: in a cluster, or attached.
+    ["compgen -vC 'rm -rf /' x", 'rm -rf /'],
+    ["compgen -C'rm -rf /' x", 'rm -rf /'],
+    ["complete -o default -C 'curl e.vil' git", 'curl e.vil'],
   ])('%j runs %j', (src, inner) => expect(texts(src)).toContain(inner));
+  it.each(["compgen -W '$(rm -rf /)'", "compgen -aW '`id`' x", 'compgen -W"$(id)"', 'compgen -W "$list"'])('%j (a word list with expansions) is unverifiable', (src) =>
+    expect(parseShell(src).unverifiable).toMatch(/-W/),
+  );
+  it.each(["compgen -W 'start stop' -- st", "complete -W 'a b' mycmd", "compgen -A file -X '*.o' -- sr"])('%j stays verifiable', (src) =>
+    expect(parseShell(src).unverifiable).toBeUndefined(),
+  );
   it('`${x@Q}` quotes and runs nothing', () => expect(parseShell('x=1; echo "${x@Q}"').unverifiable).toBeUndefined());
 });
 

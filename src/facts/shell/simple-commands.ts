@@ -532,15 +532,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // The callback is evaluated with each input line appended: input becomes shell.
     markUnverifiable(walk, `\`${name} -C\` evaluates its input as commands`);
   }
-  if (name === 'compgen' || name === 'complete') {
-    // `compgen -C 'cmd'` runs cmd (complete -C on completion): check it as a command string.
-    for (let i = at + 1; i < values.length - 1; i++) {
-      if (values[i]!.text !== '-C') continue;
-      const command = values[i + 1]!;
-      if (command.literal) collectFromSource(command.text, depth + 1, walk);
-      else markUnverifiable(walk, `command of \`${name} -C\` is not a literal: \`${command.text}\``);
-    }
-  }
+  if (name === 'compgen' || name === 'complete') runCompletionOptions(name, values, at, depth, walk);
   if (name === 'read' || name === 'mapfile' || name === 'readarray' || name === 'getopts' || (name === 'printf' && values[at + 1]?.text.startsWith('-v'))) {
     walk.runTimeText = true;
   }
@@ -632,6 +624,37 @@ function checkDeclaration(name: string, args: WordValue[], walk: Walk): void {
       markUnverifiable(walk, `\`${name} ${variable}\` changes what later commands run`);
     }
     if (/=\(/.test(arg.text) && /[$`]/.test(arg.text)) markUnverifiable(walk, `\`${name}\` of an array value with expansions`);
+  }
+}
+
+// The options of `compgen` and `complete` that take a value (bash's internal getopt: in a
+// cluster, attached or as the next word).
+const completionValued = 'oAGWFCXPSV';
+
+/**
+ * `compgen -C 'cmd'` runs cmd (complete -C on completion): check it as a command string.
+ * `compgen -W 'list'` expands its word list as the shell expands words, running any
+ * `$(...)` in it: unverifiable when it holds an expansion.
+ */
+function runCompletionOptions(name: string, values: WordValue[], at: number, depth: number, walk: Walk): void {
+  for (let i = at + 1; i < values.length; i++) {
+    const word = values[i]!;
+    if (word.text === '--' || !word.text.startsWith('-') || word.text === '-') return;
+    for (let k = 1; k < word.text.length; k++) {
+      const letter = word.text[k]!;
+      if (!completionValued.includes(letter)) continue;
+      const attached = k < word.text.length - 1;
+      const value = attached ? { text: word.text.slice(k + 1), literal: word.literal } : values[i + 1];
+      if (!attached) i++;
+      if (value === undefined) return;
+      if (letter === 'C') {
+        if (value.literal) collectFromSource(value.text, depth + 1, walk);
+        else markUnverifiable(walk, `command of \`${name} -C\` is not a literal: \`${value.text}\``);
+      } else if (letter === 'W' && (!value.literal || /[$`]/.test(value.text))) {
+        markUnverifiable(walk, `\`${name} -W\` expands its word list, running what it substitutes: \`${value.text.slice(0, 80)}\``);
+      }
+      break;
+    }
   }
 }
 
