@@ -659,6 +659,9 @@ describe('builtins that evaluate text as commands', () => {
   it.each(["compgen -W 'start stop' -- st", "complete -W 'a b' mycmd", "compgen -A file -X '*.o' -- sr"])('%j stays verifiable', (src) =>
     expect(parseShell(src).unverifiable).toBeUndefined(),
   );
+  it.each(['shopt -s nocaseglob; cat .EN[V]', "bash -O nocaseglob -c 'cat .EN[V]'"])('%j (wildcards in any case) is unverifiable', (src) =>
+    expect(parseShell(src).unverifiable).toMatch(/nocaseglob/),
+  );
   it('`${x@Q}` quotes and runs nothing', () => expect(parseShell('x=1; echo "${x@Q}"').unverifiable).toBeUndefined());
 });
 

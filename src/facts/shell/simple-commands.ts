@@ -423,6 +423,10 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   if (opaqueRunners.has(name) && values.length > at + 1) {
     markUnverifiable(walk, `\`${name}\` builds the command it runs from its arguments or input`);
   }
+  if ((name === 'shopt' || isShellInterpreter(name)) && values.slice(at + 1).some((v) => v.text === 'nocaseglob')) {
+    // `shopt -s nocaseglob; cat .EN[V]` (or `bash -O nocaseglob`) reads .env: wildcards would match names in any case.
+    markUnverifiable(walk, '`nocaseglob` makes wildcards match names in any case');
+  }
   if (name === 'su' && values.slice(at + 1).some((v) => /^(-[A-Za-z]*s|--shell)/.test(v.text))) {
     markUnverifiable(walk, '`su -s` runs the program it names instead of a shell');
   }
