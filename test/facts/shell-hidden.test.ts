@@ -659,6 +659,10 @@ describe('builtins that evaluate text as commands', () => {
   it.each(["compgen -W 'start stop' -- st", "complete -W 'a b' mycmd", "compgen -A file -X '*.o' -- sr"])('%j stays verifiable', (src) =>
     expect(parseShell(src).unverifiable).toBeUndefined(),
   );
+  it.each(["set -o history; history -s 'rm -rf /'; fc -s", "fc -e 'rm -rf /' -1", 'fc -s rm', 'fc'])('%j (fc runs history or an editor) is unverifiable', (src) =>
+    expect(parseShell(src).unverifiable).toMatch(/fc/),
+  );
+  it.each(['fc -l', 'fc -ln -5', 'history 5'])('%j only lists', (src) => expect(parseShell(src).unverifiable).toBeUndefined());
   it.each(['shopt -s nocaseglob; cat .EN[V]', "bash -O nocaseglob -c 'cat .EN[V]'"])('%j (wildcards in any case) is unverifiable', (src) =>
     expect(parseShell(src).unverifiable).toMatch(/nocaseglob/),
   );

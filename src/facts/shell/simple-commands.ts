@@ -519,6 +519,10 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // `. <(curl x)`, `source $f`: the script is a command's output or unknown.
     markUnverifiable(walk, `\`${name}\` of a script that is not a literal path: \`${values[at + 1]!.text}\``);
   }
+  if (name === 'fc' && !values.slice(at + 1).some((v) => /^-[A-Za-z]*l/.test(v.text))) {
+    // `history -s 'cmd'; fc -s` runs cmd; `fc -e PROG` runs PROG on a history entry, then the result.
+    markUnverifiable(walk, '`fc` runs commands from the history (which `history -s` and `history -r` fill) or an editor');
+  }
   if (name === 'enable' && values.slice(at + 1).some((v) => /^-[A-Za-z]*f/.test(v.text))) {
     markUnverifiable(walk, '`enable -f` loads a builtin that changes what a command word runs');
   }
