@@ -1,6 +1,7 @@
 // Red-team findings in shell parsing: commands hidden in wrappers, xargs input, other
 // programs' options, and brace expansion.
 import fc from 'fast-check';
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
 import { sedRunsCommand } from '../../src/facts/shell/hidden-commands.js';
@@ -590,6 +591,37 @@ describe('variables this script sets to known text are expanded in arguments', (
         expect(facts.commands.at(-1)!.words).toContain(v);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('an operator on a known value is read as bash applies it', () => {
+  const words = (src: string) => parseShell(src).commands.at(-1)!.words;
+  it.each([
+    ['x=.envx; cat ${x%x}', '.env'],
+    ['x=a.env; cat ${x#a}', '.env'],
+    ['x=.envx; cat ${x%?}', '.env'],
+    ['x=.ENV; cat ${x,,}', '.env'],
+    ['x=.ENV; cat ${x@L}', '.env'],
+    ['x=.eXv; cat ${x/X/n}', '.env'],
+    ['x=.e; cat ${x/e/&nv}', '.env'],
+    ['x=.eXX; cat ${x/X*/nv}', '.env'],
+    ['x=ab.envcd; cat ${x:2:4}', '.env'],
+    ['x=ab.envcd; cat ${x: -6:4}', '.env'],
+    ['n=2; x=ab.envcd; cat ${x:n:4}', '.env'],
+    ["x='.e\\x6ev'; cat ${x@E}", '.env'],
+    ['declare -l x=.ENV; cat $x', '.env'],
+  ])('%j reads %j', (src, file) => expect(words(src)).toContain(file));
+  it('property: what bash makes of a known value is among the words checked', () => {
+    const value = fc.stringMatching(/^[a-zA-Z.]{1,8}$/);
+    const op = fc.constantFrom('%x', '%%.*', '#?', '##*.', ',,', '^^', '^', '@L', '@U', ':1', ':1:3', ': -3:2', '/e/E', '//./_', '/#./&&', '/%v/&x', '/[a-z]/Q');
+    fc.assert(
+      fc.property(value, op, (v, o) => {
+        const bash = execFileSync('bash', ['--norc', '--noprofile', '-c', `x='${v}'; printf %s "\${x${o}}"`], { encoding: 'utf8' });
+        if (bash === '') return; // an empty word names no file
+        expect(words(`x='${v}'; cat \${x${o}}`)).toContain(bash);
+      }),
+      { numRuns: 150 },
     );
   });
 });
