@@ -595,6 +595,26 @@ describe('variables this script sets to known text are expanded in arguments', (
   });
 });
 
+describe('a POSIX shell (dash) reads `((x))` as two subshells running x', () => {
+  it.each([
+    ["sh -c '((id))'", 'id'],
+    ["dash -c 'echo a; ((rm -rf))'", 'rm -rf'],
+    ["sh -c 'if ((x > 1)); then :; fi'", 'x'],
+    ["busybox sh -c '((id))'", 'id'],
+    ["sh <<< '((id))'", 'id'],
+    ["watch '((id))'", 'id'],
+    ["find . -exec sh -c '((id))' \\;", 'id'],
+    ["su -c '((id))'", 'id'],
+  ])('%j runs %j', (src, inner) => expect(texts(src)).toContain(inner));
+  it('what cannot be read as a command there is unverifiable', () => {
+    expect(parseShell("sh -c '((1<<2))'").unverifiable).toMatch(/POSIX shell/);
+  });
+  it.each(["bash -c '((id))'", '((i++))', "zsh -c '((n > 1))'", "sh -c 'echo $((1 + 2))'"])('%j stays arithmetic', (src) => {
+    expect(texts(src).filter((t) => /^(id|i\+\+|n)\b/.test(t))).toEqual([]);
+    expect(parseShell(src).unverifiable).toBeUndefined();
+  });
+});
+
 describe('an operator on a known value is read as bash applies it', () => {
   const words = (src: string) => parseShell(src).commands.at(-1)!.words;
   it.each([

@@ -270,7 +270,10 @@ class Converter {
         throw new UnsupportedSyntax('`coproc`: bash and the parser read the words after it differently');
       case 'TimeClause':
         return compound(isNil(node.Stmt) ? [] : [this.stmt(node.Stmt, inner)]);
-      case 'ArithmCmd':
+      case 'ArithmCmd': {
+        const source = this.source(node);
+        return { kind: 'compound', body: [], words: [], nested: this.substitutions(node, inner), posixReading: source.slice(1, -1) };
+      }
       case 'TestClause':
       case 'LetClause':
         return { kind: 'compound', body: [], words: [], nested: this.substitutions(node, inner) };

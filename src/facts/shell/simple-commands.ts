@@ -2,7 +2,7 @@
 // run, wherever it hides, with assignments stripped and wrappers unwrapped.
 import type { ShellFacts, SimpleCommand } from '../../types.js';
 import type { Redirect, Stmt, Word } from './ast.js';
-import { DepthExceeded } from './errors.js';
+import { DepthExceeded, ShellSyntaxError, UnsupportedSyntax } from './errors.js';
 import { parseBash } from './parser.js';
 import {
   commandOptionRunners,
@@ -74,6 +74,11 @@ interface Walk {
   wrapperFiles: string[];
   /** The directories those wrappers make it run in, outermost first. */
   wrapperDirs: string[];
+  /**
+   * Above zero inside a string a POSIX shell runs (`sh -c`, `dash`, `watch`): there `((x))`
+   * is no arithmetic but two subshells running x (`sh -c '((id))'` runs id).
+   */
+  posix: number;
   /** The steps of the top-level `&&` chain (andChain), while each has run exactly one command. */
   chain?: Set<Stmt>;
   /** False once a step ran no command or several: then the order of the commands is not the chain's. */
@@ -127,6 +132,30 @@ function markUnverifiable(walk: Walk, reason: string): void {
   walk.unverifiable ??= reason;
 }
 
+// Shells that read `((` as two subshells, as POSIX says (dash is Debian's /bin/sh; `sh` may be
+// dash wherever it runs). bash, ksh, zsh and mksh read arithmetic.
+const posixShell = /^(sh|dash|ash|posh|yash)(-?\d[\d.]*)?$/;
+
+/** Reads `source` as a string a POSIX shell runs when `posix` (see Walk.posix). */
+function collectAs(posix: boolean, source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
+  if (posix) walk.posix++;
+  try {
+    collectFromSource(source, depth, walk, stdinRedirects);
+  } finally {
+    if (posix) walk.posix--;
+  }
+}
+
+/** `((x))` in a POSIX shell: `( (x) )`, the command x in two subshells. */
+function readPosixArithmetic(text: string, depth: number, walk: Walk, redirects: string[]): void {
+  try {
+    collectFromSource(text, depth + 1, walk, redirects);
+  } catch (error) {
+    if (!(error instanceof ShellSyntaxError || error instanceof UnsupportedSyntax)) throw error;
+    markUnverifiable(walk, `a POSIX shell runs \`(${text.slice(0, 80)})\` as a command, which cannot be read`);
+  }
+}
+
 /** Parses `source` at nesting `depth` and adds its simple commands to `walk`. */
 export function collectFromSource(source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
   if (source.length > walk.caps.maxLength) throw new CapExceeded('length');
@@ -171,7 +200,7 @@ function andChain(stmts: Stmt[]): Stmt[] | undefined {
 }
 
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, prompt: false, promptEscape: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, prompt: false, promptEscape: false, posix: 0, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -270,6 +299,7 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     if (command.loopVar !== undefined && isRiskyVariable(command.loopVar)) markUnverifiable(walk, `a loop over \`${command.loopVar}\` changes what runs`);
     // A loop variable takes each item (`for x in $(cat f) *`); `(( $(cat f) ))` evaluates the output.
     if (command.words.some((w) => runTimeText(w, command.loopVar !== undefined)) || command.nested.length > 0) walk.runTimeText = true;
+    if (command.posixReading !== undefined && walk.posix > 0) readPosixArithmetic(command.posixReading, depth, walk, redirects);
     visitWords(command.words, depth, walk);
     visitNested(command.nested, depth, walk);
     // Redirections of a compound command apply to every command inside it.
@@ -408,7 +438,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       const files = runnerFiles(name, others);
       walk.wrapperOptions.push(...others);
       walk.wrapperFiles.push(...files);
-      collectFromSource(option.text, depth + 1, walk);
+      collectAs(true, option.text, depth + 1, walk); // the user's shell, or /bin/sh
       walk.wrapperOptions.length -= others.length;
       walk.wrapperFiles.length -= files.length;
       return;
@@ -435,7 +465,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     const rest = values.slice(at + 1).filter((v) => v.text !== '-');
     const command = rest[1];
     if (command !== undefined && !rest.some((v) => v.text === '-c')) {
-      if (command.literal) collectFromSource(command.text, depth + 1, walk);
+      if (command.literal) collectAs(true, command.text, depth + 1, walk);
       else markUnverifiable(walk, `command string of \`sg\` is not a literal: \`${command.text}\``);
       return;
     }
@@ -482,7 +512,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       // The interpreter is not kept: what it runs is checked instead, with its arguments as
       // `$0`, `$1`, ... (`bash -c 'cat "$1"' _ .env` reads .env).
       const positional = positionalArguments(values.slice(how.index + 1), builder, builderItems(builder, stmt, walk));
-      withPositional(walk, positional, () => collectFromSource(text, depth + 1, walk));
+      withPositional(walk, positional, () => collectAs(posixShell.test(name), text, depth + 1, walk));
       return;
     }
     if (builder?.appends) {
@@ -492,7 +522,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     if (how.kind === 'stdin') {
       const script = stdinScript(stmt);
       if (script !== undefined) {
-        collectFromSource(script, depth + 1, walk);
+        collectAs(posixShell.test(name), script, depth + 1, walk);
         return;
       }
       markUnverifiable(walk, `\`${name}\` reads commands from standard input`);
@@ -596,7 +626,7 @@ function runStringCommand(name: string, values: WordValue[], at: number, depth: 
     emitWords(walk, values.slice(at), redirects);
     return;
   }
-  collectFromSource(rest.map((v) => v.text).join(' '), depth + 1, walk);
+  collectAs(name === 'watch', rest.map((v) => v.text).join(' '), depth + 1, walk); // watch runs `sh -c`
 }
 
 const declarations: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
