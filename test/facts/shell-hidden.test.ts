@@ -609,6 +609,12 @@ describe('a POSIX shell (dash) reads `((x))` as two subshells running x', () => 
   it('what cannot be read as a command there is unverifiable', () => {
     expect(parseShell("sh -c '((1<<2))'").unverifiable).toMatch(/POSIX shell/);
   });
+  it.each(["sh -c 'echo &>/dev/null rm -rf x'", "dash -c 'echo a &>>log rm x'"])('%j (`&>` then more words) is unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toMatch(/&>/);
+  });
+  it.each(["sh -c 'npm test &>/dev/null'", "bash -c 'echo &>/dev/null rm x'", 'echo &>/dev/null rm x'])('%j keeps `&>` as bash reads it', (src) => {
+    expect(parseShell(src).unverifiable).toBeUndefined();
+  });
   it.each(["bash -c '((id))'", '((i++))', "zsh -c '((n > 1))'", "sh -c 'echo $((1 + 2))'"])('%j stays arithmetic', (src) => {
     expect(texts(src).filter((t) => /^(id|i\+\+|n)\b/.test(t))).toEqual([]);
     expect(parseShell(src).unverifiable).toBeUndefined();

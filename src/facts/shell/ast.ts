@@ -23,6 +23,11 @@ export interface Redirect {
   word: Word;
   /** Here-doc body; its parts are literal when the delimiter was quoted. */
   heredoc?: Word;
+  /**
+   * `&>` or `&>>` with words of the command after it: a POSIX shell (dash) reads `a &>f b`
+   * as `a &` and `>f b`, running b.
+   */
+  wordsAfter?: true;
 }
 
 export interface Assign {

@@ -167,9 +167,16 @@ class Converter {
   }
 
   private stmt(node: GoNode, depth: number): Stmt {
-    const redirects = items(node.Redirs).map((r) => this.redirect(r, depth));
+    const redirs = items(node.Redirs);
+    const redirects = redirs.map((r) => this.redirect(r, depth));
     const cmd = node.Cmd;
     if (isNil(cmd)) return { redirects };
+    if (typeName(cmd) === 'CallExpr') {
+      const lastWord = Math.max(-1, ...items(cmd.Args).map((w) => Number(w.Pos().Offset())));
+      redirs.forEach((r, i) => {
+        if ((redirects[i]!.op === '&>' || redirects[i]!.op === '&>>') && lastWord > Number(r.End().Offset())) redirects[i]!.wordsAfter = true;
+      });
+    }
     const command = this.command(cmd, depth);
     // `! a` and `a &` do not go on to what follows as `a` would (`! cd x && y` runs y when
     // the cd failed): each is a group of its own, never a step of an `&&` chain.

@@ -330,6 +330,7 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
 function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): string[] {
   const targets: string[] = [];
   for (const r of redirects) {
+    if (r.wordsAfter && walk.posix > 0) markUnverifiable(walk, `a POSIX shell reads \`${r.op}\` as \`&\` then \`>\`: the words after its target are a command of their own`);
     notePayload(walk, r.word);
     notePayload(walk, r.heredoc);
     visitNested(nestedLists(r.word), depth, walk);
