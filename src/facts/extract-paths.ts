@@ -832,7 +832,7 @@ function revisionPath(word: string): string | undefined {
 }
 
 /** The path with every wildcard segment that may expand to `..` written as `..`; undefined when there is none. */
-function withParentSegments(path: string): string | undefined {
+export function withParentSegments(path: string): string | undefined {
   if (!path.includes('.')) return undefined;
   const segments = path.split('/');
   let changed = false;
