@@ -595,6 +595,14 @@ describe('variables this script sets to known text are expanded in arguments', (
   });
 });
 
+describe('`jobs -x CMD` runs CMD', () => {
+  it.each([
+    ['jobs -x rm -rf /', 'rm -rf /'],
+    ['sleep 1 & jobs -lx rm %1', 'rm %1'],
+  ])('%j runs %j', (src, inner) => expect(texts(src)).toContain(inner));
+  it('`jobs -l` lists', () => expect(texts('jobs -l')).toEqual(['jobs -l']));
+});
+
 describe('a POSIX shell (dash) reads `((x))` as two subshells running x', () => {
   it.each([
     ["sh -c '((id))'", 'id'],

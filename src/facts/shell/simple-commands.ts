@@ -532,6 +532,15 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     return;
   }
 
+  if (name === 'jobs') {
+    // `jobs -x CMD ARGS` runs CMD, job specs in ARGS replaced by process ids.
+    let i = at + 1;
+    while (i < values.length && /^-[lnprsx]+$/.test(values[i]!.text) && !values[i]!.text.includes('x')) i++;
+    if (i < values.length && /^-[lnprsx]+$/.test(values[i]!.text)) {
+      runWords(values, i + 1, depth + 1, walk, redirects, stmt);
+      return;
+    }
+  }
   if (name === 'eval' || name === 'watch') {
     runStringCommand(name, values, at, depth, walk, redirects);
     return;
