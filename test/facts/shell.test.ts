@@ -112,6 +112,12 @@ describe('parseShell: assignments and wrappers', () => {
     expect(parseShell(src).unverifiable).toMatch(/set for the command/);
   });
 
+  // The prompts run their substitutions: PS3 in `select`, PS0-PS2 in an interactive shell.
+  it.each(["PS3='$(rm x)'; select v in a; do break; done <<< 1", "PS1='$(rm x)' bash --norc -i <<< true", "env PS0='$(rm x)' bash -i <<< true", "export PS2='$(rm x)'"])(
+    '%j is unverifiable',
+    (src) => expect(parseShell(src).unverifiable).toMatch(/PS[0-3]/),
+  );
+
   it('keeps a wrapper that runs nothing from its arguments', () => {
     expect(texts('command -v rm')).toEqual(['command -v rm']);
     expect(texts('sudo -l')).toEqual(['sudo -l']);
