@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decodeAnsiC } from '../../src/facts/shell/parser.js';
 import { DEFAULT_SHELL_CAPS, initShellParser, parseShell } from '../../src/facts/shell/index.js';
 
 await initShellParser();
@@ -386,5 +389,26 @@ describe('parseShell: failures and caps', () => {
     expect(parseShell('ls # a \\\\\\\nrm x').commands.map((c) => c.words)).toEqual([['ls'], ['rm', 'x']]);
     // A surrogate pair is a character like any other.
     expect(parseShell('echo \uD83D\uDE00').commands.map((c) => c.words)).toEqual([['echo', '\uD83D\uDE00']]);
+  });
+});
+
+describe("$'...' is decoded as bash decodes it", () => {
+  it.each([
+    ["$'\\x{63}url' e.vil", 'curl e.vil'],
+    ["$'cu\\0zz'rl e.vil", 'curl e.vil'],
+    ["$'cu\\x00'rl e.vil", 'curl e.vil'],
+    ["$'\\x{12e}env'", '.env'],
+  ])('%j is %j', (src, expected) => expect(parseShell(src).commands[0]!.text).toBe(expected));
+  it('property: the bytes bash makes of random escapes (ASCII results)', () => {
+    const piece = fc.constantFrom('a', '.', 'e', '{', '}', '\\x', '\\x2e', '\\x{2e}', '\\x{12e', '\\x{', '\\x{}', '\\xg', '\\056', '\\56', '\\0', '\\x00', '\\u002e', '\\u', '\\c', '\\cA', '\\n', '\\q', '\\\\', "\\'", '\\"');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), (pieces) => {
+        const body = pieces.join('');
+        const bash = execFileSync('bash', ['--norc', '--noprofile', '-c', `printf %s $'${body}' | od -An -tx1`], { encoding: 'utf8' }).replace(/\s+/g, '');
+        if ((bash.match(/../g) ?? []).some((b) => parseInt(b, 16) >= 0x80)) return; // a byte that is no UTF-8 text alone
+        expect(Buffer.from(decodeAnsiC(body), 'utf8').toString('hex')).toBe(bash);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

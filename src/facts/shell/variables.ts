@@ -5,6 +5,7 @@
 // The literal values a variable is given are checked whatever else the script does
 // (`f=.env; ls . ; cat $f`).
 import type { Stmt, Word } from './ast.js';
+import { decodeAnsiC } from './parser.js';
 import { nestedLists, wordValue } from './words.js';
 
 /** Name → every literal value assigned anywhere, or 'unknown'. */
@@ -149,7 +150,7 @@ function applyOperator(value: string, op: string): string[] | undefined {
   if (/^(,,?|\^\^?|~~?)/.test(op) || /^@[LUu]$/.test(op)) return caseForms;
   // `@E` decodes backslash escapes as $'...' does, `@P` a prompt's octal ones (`\056env` is
   // `.env`); `@Q`, `@A`, `@a`, `@K` only quote or describe it.
-  if (/^@[EP]$/.test(op)) return [value, decodeEscapes(value)];
+  if (/^@[EP]$/.test(op)) return [value, decodeAnsiC(value)];
   if (/^@[QAaK]$/.test(op)) return [value];
   const removal = /^(%%?|##?)(.*)$/s.exec(op);
   if (removal) {
@@ -197,14 +198,4 @@ function applyOperator(value: string, op: string): string[] | undefined {
     return all;
   }
   return undefined;
-}
-
-/** Backslash escapes decoded as `$'...'` does (`\x2e`, `\056`, `\u002e`, `\n`). */
-function decodeEscapes(text: string): string {
-  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
-  return text.replace(/\\(x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|[0-7]{1,3}|.)/gs, (all, e: string) => {
-    if (/^[xuU]/.test(e) && e.length > 1) return String.fromCodePoint(parseInt(e.slice(1), 16));
-    if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8) & 0xff);
-    return simple[e] ?? all;
-  });
 }
