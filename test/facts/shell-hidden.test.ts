@@ -497,6 +497,7 @@ describe('arithmetic evaluates text known only at run time', () => {
     'echo "$(ls)" $((6+7))',
     'for i in 1 2 3; do echo $((i*2)); done',
     "awk '{print $1}' f; echo $((1+2))",
+    'x=$(git rev-parse HEAD); echo ${x:0:7} ${x: -3}',
     "x='\\u@\\h'; echo ${x@P}",
     'echo "\\033[0m"; echo $((1+2))',
   ])('%j stays verifiable', (src) => expect(parseShell(src).unverifiable).toBeUndefined());

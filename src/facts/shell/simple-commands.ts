@@ -86,12 +86,12 @@ interface Walk {
 }
 
 // Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
-// ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i, a substring's offset and length
-// ${s:x:y}), a name with a subscript (${!x}, [[ -v x ]], test -v x) and prompt expansion
+// ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i, a substring's offset or length
+// written with a name or an expansion ${s:x:y}), a name with a subscript (${!x}, [[ -v x ]], test -v x) and prompt expansion
 // (${x@P}). (`-eq` counts when `[[` is there too: `[` and `test` read plain numbers; `-v`
 // with any of them. Linear scans only, no nested quantifiers.)
 const arithmeticText =
-  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|\$\{[^}[]*\[|\$\{[^}:]*:[^-=+?}]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
+  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|\$\{[^}[]*\[|\$\{[^}:]*:(?![-=+?])[^}]*[A-Za-z_$`]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
 const conditionalText = /\[\[/;
 const conditionalOperators = /(^|\s)-(eq|ne|lt|le|gt|ge|v)\s/;
 const testText = /\[|(^|[;&|\s(!])test\s/;
