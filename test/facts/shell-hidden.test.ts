@@ -458,6 +458,26 @@ describe('arithmetic evaluates variables again', () => {
   });
 });
 
+describe('arithmetic that assigns a risky variable', () => {
+  it.each([
+    '((PATH=0)); ls',
+    'let PATH+=1; ls',
+    'echo $((HOME=0)); cat ~/x',
+    '((++PWD)); ls',
+    'a[PATH=0]=1; ls',
+    '[[ PATH=0 -eq 0 ]]; ls',
+    "bash -c '((PATH=0)); ls'",
+  ])('%j is unverifiable', (src) => expect(parseShell(src).unverifiable).toMatch(/assign `(PATH|HOME|PWD)`/));
+  it.each(["x=PA; y='TH=0'; z=$x$y; ((z)); ls", 'x=++PA; y=TH; z=$x$y; ((z))', "set -- 'TH=0'; z=PA$1; ((z))", "for v in 'TH=0'; do z=PA$v; ((z)); done"])(
+    '%j (a value spelling an assignment) is unverifiable',
+    (src) => expect(parseShell(src).unverifiable).toMatch(/spells an assignment/),
+  );
+  it.each(['i=0; ((i++)); echo $i', 'local i=0; ((i++))', 'make CC=gcc; echo $((1+2))', 'git log --oneline; echo $((1+2))', 'echo $(( PATH == 0 ))', 'f() { local n=$1; echo $((n+1)); }; f 2'])(
+    '%j stays verifiable',
+    (src) => expect(parseShell(src).unverifiable).toBeUndefined(),
+  );
+});
+
 describe('arithmetic evaluates text known only at run time', () => {
   it.each([
     'x=$(cat f); echo $((x))',

@@ -59,6 +59,8 @@ interface Walk {
   arithmetic: boolean;
   payload: boolean;
   runTimeText: boolean;
+  /** A value a variable is given spells an assignment (`x='PA'; y='TH=0'`): evaluated, it sets any variable. */
+  assignmentValue: boolean;
   /** `${x@P}` decodes `\044` (an octal escape) to `$` before it expands the text. */
   prompt: boolean;
   promptEscape: boolean;
@@ -117,12 +119,28 @@ function notePayload(walk: Walk, word: Word | undefined): void {
   }
 }
 
+// An assignment arithmetic makes: `((PATH=0))`, `let PATH+=1`, `$((HOME++))`, `++PWD`.
+const arithmeticAssignment = /(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)/g;
+
+/** `((PATH=0)); ls` runs ./0/ls: arithmetic that assigns a risky variable is unverifiable. */
+function checkArithmeticAssignments(source: string, walk: Walk): void {
+  for (const m of source.matchAll(arithmeticAssignment)) {
+    const name = m[1] ?? m[2]!;
+    if (isRiskyVariable(name)) {
+      markUnverifiable(walk, `arithmetic may assign \`${name}\`, which changes what runs`);
+      return;
+    }
+  }
+}
+
 /** Marks the arithmetic re-evaluation hazard once the whole command string is read. */
 export function finishWalk(walk: Walk): void {
   if (walk.arithmetic && walk.payload) {
     markUnverifiable(walk, 'a literal that spells a command substitution can run in arithmetic or prompt expansion');
   } else if (walk.prompt && walk.promptEscape) {
     markUnverifiable(walk, 'an octal escape can spell a command substitution in prompt expansion');
+  } else if (walk.arithmetic && walk.assignmentValue) {
+    markUnverifiable(walk, 'a value that spells an assignment can set any variable (PATH too) when arithmetic evaluates it');
   } else if (walk.arithmetic && walk.runTimeText) {
     markUnverifiable(walk, 'text known only at run time (input, a command\'s output, file names) can run commands in arithmetic or prompt expansion');
   }
@@ -160,7 +178,10 @@ function readPosixArithmetic(text: string, depth: number, walk: Walk, redirects:
 export function collectFromSource(source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
   if (source.length > walk.caps.maxLength) throw new CapExceeded('length');
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
-  if (!walk.arithmetic && (arithmeticText.test(source) || (conditionalText.test(source) && conditionalOperators.test(source)) || (testText.test(source) && testVariable.test(source)))) walk.arithmetic = true;
+  if (arithmeticText.test(source) || (conditionalText.test(source) && conditionalOperators.test(source)) || (testText.test(source) && testVariable.test(source))) {
+    walk.arithmetic = true;
+    checkArithmeticAssignments(source, walk);
+  }
   if (!walk.prompt && promptText.test(source)) walk.prompt = true;
   let stmts: Stmt[];
   try {
@@ -200,7 +221,7 @@ function andChain(stmts: Stmt[]): Stmt[] | undefined {
 }
 
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, prompt: false, promptEscape: false, posix: 0, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, prompt: false, promptEscape: false, posix: 0, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -247,6 +268,14 @@ function assignedRunTimeText(value: Word): boolean {
     return only.nested.length > 0 || /[$`*?[]/.test(only.source.slice(only.source.indexOf('=') + 1));
   }
   return runTimeText(value, false);
+}
+
+// `TH=0`, `x+=1`, `x++`, `++x`, `--x`: text that, evaluated as arithmetic, assigns.
+const assignmentText = /[A-Za-z0-9_\]]\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)|(?:\+\+|--)\s*[A-Za-z_]/;
+
+/** Whether a value a variable is given (literal parts) spells an assignment. */
+function spellsAssignment(word: Word): boolean {
+  return word.parts.some((p) => p.kind === 'literal' ? assignmentText.test(p.value) : p.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(p.source) && assignmentText.test(p.source.slice(p.source.indexOf('=') + 1)));
 }
 
 /** The literal text a word starts with (`x=` of `x=$(id)`). */
@@ -299,6 +328,7 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     if (command.loopVar !== undefined && isRiskyVariable(command.loopVar)) markUnverifiable(walk, `a loop over \`${command.loopVar}\` changes what runs`);
     // A loop variable takes each item (`for x in $(cat f) *`); `(( $(cat f) ))` evaluates the output.
     if (command.words.some((w) => runTimeText(w, command.loopVar !== undefined)) || command.nested.length > 0) walk.runTimeText = true;
+    if (command.loopVar !== undefined && command.words.some(spellsAssignment)) walk.assignmentValue = true;
     if (command.posixReading !== undefined && walk.posix > 0) readPosixArithmetic(command.posixReading, depth, walk, redirects);
     visitWords(command.words, depth, walk);
     visitNested(command.nested, depth, walk);
@@ -311,9 +341,12 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
   for (const assign of command.assigns) {
     if (assign.value) visitWords([assign.value], depth, walk);
     if (assign.items ? assign.items.some((w) => runTimeText(w, true)) : assign.value && assignedRunTimeText(assign.value)) walk.runTimeText = true;
+    if ((assign.items ?? (assign.value ? [assign.value] : [])).some(spellsAssignment)) walk.assignmentValue = true;
   }
   const head = command.args[0] === undefined ? undefined : wordValue(command.args[0]);
   if (head?.literal && setsFromArguments.has(head.text) && command.args.slice(1).some((w) => runTimeText(w, true))) walk.runTimeText = true;
+  // `set -- 'PATH=0'`, `declare x='PATH=0'` (the value after the `=` part).
+  if (head?.literal && setsFromArguments.has(head.text) && command.args.slice(1).some((w) => spellsAssignment(head.text === 'set' ? w : { parts: w.parts.slice(2) }))) walk.assignmentValue = true;
   visitWords(command.args, depth, walk);
   const risky = command.assigns.find((a) => isRiskyVariable(a.name, literalText(a.value)));
   if (risky) markUnverifiable(walk, `\`${risky.name}\` set for the command changes what runs`);
