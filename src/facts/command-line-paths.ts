@@ -1,7 +1,7 @@
 // The paths a whole parsed command line touches, with its directory changes followed: after
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
 import type { ShellFacts, SimpleCommand } from '../types.js';
-import { commandPaths } from './extract-paths.js';
+import { commandPaths, withParentSegments } from './extract-paths.js';
 import { movedPaths, ownDirectories, symbolicLinks } from './file-operands.js';
 import { TAR_PROGRAMS } from './grammars.js';
 import { isRelative, parentOf, within } from './within.js';
@@ -222,7 +222,12 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     // program runs; a wrapper's options may be read before or after it changes directory
     // (`time -o f env -C d …`): all of these are read in both.
     const both = here === bases ? bases : [...new Set([...bases, ...here])];
-    for (const p of found.redirects) addRaw(p, writesTo(p), both);
+    for (const p of found.redirects) {
+      addRaw(p, writesTo(p), both);
+      // bash expands a wildcard in a redirection's target too: `.?` may be `..` (see pathCandidates).
+      const up = withParentSegments(p);
+      if (up !== undefined) addRaw(up, writesTo(p), both);
+    }
     for (const p of found.optionPaths) addRaw(p, true, both);
     const tops = [...found.fromTop.map((path) => ({ path, written: true })), ...found.readFromTop.map((path) => ({ path, written: false }))];
     for (const { path, written: w } of tops) {

@@ -778,7 +778,7 @@ function workdirsOf(paths: readonly RawPath[]): string[] | undefined {
 const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
 // The command's own streams and the null device (`2>/dev/null`, `| tee /dev/stderr`): no file
 // of anyone's is read or written there, so they are no touched path (nor outside the workspace).
-const STANDARD_STREAM = /^\/dev\/(?:null|stdin|stdout|stderr|fd\/[012])$/;
+const STANDARD_STREAM = /^\/dev\/(?:null|stdin|stdout|stderr|fd\/[012])$|^\/proc\/(?:self|thread-self)\/fd\/[012]$/;
 const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /**
@@ -832,7 +832,7 @@ function revisionPath(word: string): string | undefined {
 }
 
 /** The path with every wildcard segment that may expand to `..` written as `..`; undefined when there is none. */
-function withParentSegments(path: string): string | undefined {
+export function withParentSegments(path: string): string | undefined {
   if (!path.includes('.')) return undefined;
   const segments = path.split('/');
   let changed = false;

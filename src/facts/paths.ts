@@ -255,6 +255,7 @@ function kernelResolve(path: string, caseInsensitive: boolean, cache: StatCache 
       resolved = candidate;
       continue;
     }
+    if (OWN_PROCESS.test(candidate)) return fail(OWN_PROCESS_REASON);
     links += 1;
     if (links > MAX_SYMLINKS) return fail('too many symbolic links');
     let target: string;
@@ -281,9 +282,17 @@ function finish(path: string, caseInsensitive: boolean): Canonical {
   return { ok: true, path: out };
 }
 
+// `/proc/self` (and `/dev/fd`, `/dev/stdin`, which lead there) is the directory of whichever
+// process opens it: its `cwd`, `root` and `fd/N` links are ours here, the program's when it
+// runs (`cd config && cat /proc/self/cwd/prod.key` reads config/prod.key, which we would
+// read as prod.key in our own working directory). Refused rather than read as ours.
+const OWN_PROCESS = /^\/proc\/(?:self|thread-self)(?:\/|$)/;
+const OWN_PROCESS_REASON = '`/proc/self` links to the running process\'s own directory, file descriptors and root, which differ from ours';
+
 /** An absolute expanded path made canonical, without NFC or case folding yet. */
 function resolveAbsolute(absolute: string, resolveSymlinks: boolean, caseInsensitive: boolean, cache: StatCache | undefined): Canonical {
   const lexical = lexicalPath(absolute);
+  if (OWN_PROCESS.test(lexical)) return fail(OWN_PROCESS_REASON);
   if (!resolveSymlinks) return { ok: true, path: lexical };
   // Tools either normalise `..` first (Node's path.resolve) or hand the raw path to the
   // kernel (which climbs out of a symlinked directory). When those disagree the path is

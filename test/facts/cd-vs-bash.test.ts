@@ -160,6 +160,16 @@ describe('commandLinePaths follows directory changes as bash does', () => {
     }
   });
 
+  it('reads a redirection target with a segment that may be `..` as `..` too (bash expands its wildcards)', () => {
+    const placed = (source: string) => commandLinePaths(parseShell(source));
+    // `shopt -u globskipdots` (or bash before 5.2): `cat < .?/x` reads ../x, `> .?/x` writes it.
+    expect(placed('cat < .?/outside/passwd').raws).toEqual(expect.arrayContaining(['.?/outside/passwd', '../outside/passwd']));
+    const out = placed('echo x > src/.?/a');
+    expect(out.raws).toContain('src/../a');
+    expect(out.written[out.raws.indexOf('src/../a')]).toBe(true);
+    expect(placed('echo x > ./.gitignore').raws).toEqual(['./.gitignore']);
+  });
+
   it('calls relative paths after a computed directory change unplaceable, and only then', () => {
     expect(commandLinePaths(parseShell('cd "$D" && cat ./x')).unplaceable).toContain('cd $D');
     expect(commandLinePaths(parseShell('cd ~other; cat a/b')).unplaceable).toContain('cd ~other');

@@ -142,6 +142,26 @@ describe('canonicalPath', () => {
   });
 });
 
+describe('/proc/self is the running process\'s, not ours', () => {
+  it.each(['/proc/self/cwd/prod.key', '/proc/thread-self/cwd/x', '/proc/self/root/etc/passwd', '/proc/self', '/proc/./self/cwd', '/proc/x/../self/fd/3'])('%j is refused', (raw) => {
+    expect(bad(raw)).toMatch(/proc\/self/);
+    expect(bad(raw, ctx({ resolveSymlinks: false }))).toMatch(/proc\/self/);
+  });
+  it('a link to /proc/self is refused too (/dev/fd is one)', () => {
+    expect(bad('/dev/fd/5')).toMatch(/proc\/self/);
+    fs.symlinkSync('/proc/self/cwd', path.join(ws, 'self-cwd'));
+    try {
+      expect(bad('self-cwd/x')).toMatch(/proc\/self/);
+    } finally {
+      fs.unlinkSync(path.join(ws, 'self-cwd'));
+    }
+  });
+  it('other processes and /proc files are read as they are', () => {
+    expect(ok('/proc/cpuinfo')).toBe('/proc/cpuinfo');
+    expect(ok('/proc/selfish/x')).toBe('/proc/selfish/x');
+  });
+});
+
 describe('canonicalRoot', () => {
   it('expands ${cwd} and ~/ and requires an absolute result', () => {
     expect(canonicalRoot('${cwd}', ws, home, true, false)).toEqual({ ok: true, path: ws });

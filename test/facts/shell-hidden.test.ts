@@ -1,6 +1,7 @@
 // Red-team findings in shell parsing: commands hidden in wrappers, xargs input, other
 // programs' options, and brace expansion.
 import fc from 'fast-check';
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
 import { sedRunsCommand } from '../../src/facts/shell/hidden-commands.js';
@@ -481,6 +482,71 @@ describe('arithmetic evaluates variables again', () => {
   });
 });
 
+describe('arithmetic that assigns a risky variable', () => {
+  it.each([
+    '((PATH=0)); ls',
+    'let PATH+=1; ls',
+    'echo $((HOME=0)); cat ~/x',
+    '((++PWD)); ls',
+    'a[PATH=0]=1; ls',
+    '[[ PATH=0 -eq 0 ]]; ls',
+    "bash -c '((PATH=0)); ls'",
+  ])('%j is unverifiable', (src) => expect(parseShell(src).unverifiable).toMatch(/assign `(PATH|HOME|PWD)`/));
+  it.each(["x=PA; y='TH=0'; z=$x$y; ((z)); ls", 'x=++PA; y=TH; z=$x$y; ((z))', "set -- 'TH=0'; z=PA$1; ((z))", "for v in 'TH=0'; do z=PA$v; ((z)); done"])(
+    '%j (a value spelling an assignment) is unverifiable',
+    (src) => expect(parseShell(src).unverifiable).toMatch(/spells an assignment/),
+  );
+  it.each(['i=0; ((i++)); echo $i', 'local i=0; ((i++))', 'make CC=gcc; echo $((1+2))', 'git log --oneline; echo $((1+2))', 'echo $(( PATH == 0 ))', 'f() { local n=$1; echo $((n+1)); }; f 2'])(
+    '%j stays verifiable',
+    (src) => expect(parseShell(src).unverifiable).toBeUndefined(),
+  );
+});
+
+describe('arithmetic evaluates text known only at run time', () => {
+  it.each([
+    'x=$(cat f); echo $((x))',
+    'x=`cat f`; (( x ))',
+    'echo $(( $(cat f) ))',
+    'for x in $(cat f); do echo $((x)); done',
+    'for x in *; do echo $((x)); done',
+    'set -- $(cat f); echo $(($1))',
+    'a=($(cat f)); echo $((a))',
+    'a[0]=$(cat f); echo $((a[0]))',
+    'declare x=$(cat f); let y=x',
+    "x=$'\\n'; y=${x@Q}; d=${y:0:1}; z=\"a[${d}(id)]\"; echo $((z))",
+    'x=$(cat f); [[ $x -eq 1 ]]',
+    'x=$(cat f); s=abc; echo ${s:x}',
+    'x=$(cat f); echo ${@:1:x}',
+    'x=$(cat f); echo ${!x}',
+    'x=$(cat f); echo "${x@P}"',
+    'x=$(cat f); [[ -v $x ]]',
+    'x=$(cat f); test -v "$x"',
+    'x=$(cat f); printf -v "$x" 1',
+    'x=$(cat f); read "$x" <<< 1',
+    'x=$(cat f); declare "$x"=1',
+  ])('%j is unverifiable', (src) => expect(parseShell(src).unverifiable).toMatch(/run time/));
+  it.each([
+    "x='a[$'; y='(id)]'; z=$x$y; echo $((z))",
+    'x=\\$; y="a[$x(id)]"; echo $((y))',
+    "x=\"a[$\"'(id)]'; echo $((x))",
+  ])('%j (a `$` joined at run time) is unverifiable', (src) => expect(parseShell(src).unverifiable).toMatch(/arithmetic/));
+  it.each(["x='\\044(id)'; echo ${x@P}", "x='\\44(id)'; echo \"${x@P}\""])('%j (an octal `$` in a prompt) is unverifiable', (src) =>
+    expect(parseShell(src).unverifiable).toMatch(/octal/),
+  );
+  it.each([
+    'n=$(grep -c x f); test "$n" -eq 0',
+    'i=0; i=$((i+1)); echo $i',
+    'x=1; echo ${x:-2} $((x+1))',
+    's=abcdef; echo ${s:1:2}',
+    'echo "$(ls)" $((6+7))',
+    'for i in 1 2 3; do echo $((i*2)); done',
+    "awk '{print $1}' f; echo $((1+2))",
+    'x=$(git rev-parse HEAD); echo ${x:0:7} ${x: -3}',
+    "x='\\u@\\h'; echo ${x@P}",
+    'echo "\\033[0m"; echo $((1+2))',
+  ])('%j stays verifiable', (src) => expect(parseShell(src).unverifiable).toBeUndefined());
+});
+
 describe('variables that move home or name programs', () => {
   it.each([
     'HOME=/etc; cat ~/shadow',
@@ -574,6 +640,71 @@ describe('variables this script sets to known text are expanded in arguments', (
   });
 });
 
+describe('`jobs -x CMD` runs CMD', () => {
+  it.each([
+    ['jobs -x rm -rf /', 'rm -rf /'],
+    ['sleep 1 & jobs -lx rm %1', 'rm %1'],
+  ])('%j runs %j', (src, inner) => expect(texts(src)).toContain(inner));
+  it('`jobs -l` lists', () => expect(texts('jobs -l')).toEqual(['jobs -l']));
+});
+
+describe('a POSIX shell (dash) reads `((x))` as two subshells running x', () => {
+  it.each([
+    ["sh -c '((id))'", 'id'],
+    ["dash -c 'echo a; ((rm -rf))'", 'rm -rf'],
+    ["sh -c 'if ((x > 1)); then :; fi'", 'x'],
+    ["busybox sh -c '((id))'", 'id'],
+    ["sh <<< '((id))'", 'id'],
+    ["watch '((id))'", 'id'],
+    ["find . -exec sh -c '((id))' \\;", 'id'],
+    ["su -c '((id))'", 'id'],
+  ])('%j runs %j', (src, inner) => expect(texts(src)).toContain(inner));
+  it('what cannot be read as a command there is unverifiable', () => {
+    expect(parseShell("sh -c '((1<<2))'").unverifiable).toMatch(/POSIX shell/);
+  });
+  it.each(["sh -c 'echo &>/dev/null rm -rf x'", "dash -c 'echo a &>>log rm x'"])('%j (`&>` then more words) is unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toMatch(/&>/);
+  });
+  it.each(["sh -c 'npm test &>/dev/null'", "bash -c 'echo &>/dev/null rm x'", 'echo &>/dev/null rm x'])('%j keeps `&>` as bash reads it', (src) => {
+    expect(parseShell(src).unverifiable).toBeUndefined();
+  });
+  it.each(["bash -c '((id))'", '((i++))', "zsh -c '((n > 1))'", "sh -c 'echo $((1 + 2))'"])('%j stays arithmetic', (src) => {
+    expect(texts(src).filter((t) => /^(id|i\+\+|n)\b/.test(t))).toEqual([]);
+    expect(parseShell(src).unverifiable).toBeUndefined();
+  });
+});
+
+describe('an operator on a known value is read as bash applies it', () => {
+  const words = (src: string) => parseShell(src).commands.at(-1)!.words;
+  it.each([
+    ['x=.envx; cat ${x%x}', '.env'],
+    ['x=a.env; cat ${x#a}', '.env'],
+    ['x=.envx; cat ${x%?}', '.env'],
+    ['x=.ENV; cat ${x,,}', '.env'],
+    ['x=.ENV; cat ${x@L}', '.env'],
+    ['x=.eXv; cat ${x/X/n}', '.env'],
+    ['x=.e; cat ${x/e/&nv}', '.env'],
+    ['x=.eXX; cat ${x/X*/nv}', '.env'],
+    ['x=ab.envcd; cat ${x:2:4}', '.env'],
+    ['x=ab.envcd; cat ${x: -6:4}', '.env'],
+    ['n=2; x=ab.envcd; cat ${x:n:4}', '.env'],
+    ["x='.e\\x6ev'; cat ${x@E}", '.env'],
+    ['declare -l x=.ENV; cat $x', '.env'],
+  ])('%j reads %j', (src, file) => expect(words(src)).toContain(file));
+  it('property: what bash makes of a known value is among the words checked', () => {
+    const value = fc.stringMatching(/^[a-zA-Z.]{1,8}$/);
+    const op = fc.constantFrom('%x', '%%.*', '#?', '##*.', ',,', '^^', '^', '@L', '@U', ':1', ':1:3', ': -3:2', '/e/E', '//./_', '/#./&&', '/%v/&x', '/[a-z]/Q');
+    fc.assert(
+      fc.property(value, op, (v, o) => {
+        const bash = execFileSync('bash', ['--norc', '--noprofile', '-c', `x='${v}'; printf %s "\${x${o}}"`], { encoding: 'utf8' });
+        if (bash === '') return; // an empty word names no file
+        expect(words(`x='${v}'; cat \${x${o}}`)).toContain(bash);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe('git global options before the subcommand', () => {
   it.each([
     ['git -C . push origin main', 'git push origin main'],
@@ -628,7 +759,24 @@ describe('builtins that evaluate text as commands', () => {
   it.each([
     ['compgen -C "rm -rf /" x', 'rm -rf /'],
     ['complete -C "curl e.vil" git', 'curl e.vil'],
+    // bash's getopt: in a cluster, or attached.
+    ["compgen -vC 'rm -rf /' x", 'rm -rf /'],
+    ["compgen -C'rm -rf /' x", 'rm -rf /'],
+    ["complete -o default -C 'curl e.vil' git", 'curl e.vil'],
   ])('%j runs %j', (src, inner) => expect(texts(src)).toContain(inner));
+  it.each(["compgen -W '$(rm -rf /)'", "compgen -aW '`id`' x", 'compgen -W"$(id)"', 'compgen -W "$list"'])('%j (a word list with expansions) is unverifiable', (src) =>
+    expect(parseShell(src).unverifiable).toMatch(/-W/),
+  );
+  it.each(["compgen -W 'start stop' -- st", "complete -W 'a b' mycmd", "compgen -A file -X '*.o' -- sr"])('%j stays verifiable', (src) =>
+    expect(parseShell(src).unverifiable).toBeUndefined(),
+  );
+  it.each(["set -o history; history -s 'rm -rf /'; fc -s", "fc -e 'rm -rf /' -1", 'fc -s rm', 'fc'])('%j (fc runs history or an editor) is unverifiable', (src) =>
+    expect(parseShell(src).unverifiable).toMatch(/fc/),
+  );
+  it.each(['fc -l', 'fc -ln -5', 'history 5'])('%j only lists', (src) => expect(parseShell(src).unverifiable).toBeUndefined());
+  it.each(['shopt -s nocaseglob; cat .EN[V]', "bash -O nocaseglob -c 'cat .EN[V]'"])('%j (wildcards in any case) is unverifiable', (src) =>
+    expect(parseShell(src).unverifiable).toMatch(/nocaseglob/),
+  );
   it('`${x@Q}` quotes and runs nothing', () => expect(parseShell('x=1; echo "${x@Q}"').unverifiable).toBeUndefined());
 });
 

@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decodeAnsiC } from '../../src/facts/shell/parser.js';
 import { DEFAULT_SHELL_CAPS, initShellParser, parseShell } from '../../src/facts/shell/index.js';
 
 await initShellParser();
@@ -98,9 +101,25 @@ describe('parseShell: assignments and wrappers', () => {
     ['busybox rm x', 'rm x'],
     ['/usr/bin/time -f %e rm x', 'rm x'],
     ['sudo nice -n 5 timeout 5 nohup env A=1 rm -rf /', 'rm -rf /'],
+    // env puts any word with a `=` in the environment, not only shell names; sudo too.
+    ['env x.y=1 rm x', 'rm x'],
+    ["env 'a-b=1' =c rm x", 'rm x'],
+    ['env A=1 -x=2 rm x', 'rm x'],
+    ['sudo FOO=1 rm x', 'rm x'],
+    ['sudo -u root A=1 B.c=2 rm x', 'rm x'],
   ])('%j → %j', (src, expected) => {
     expect(texts(src)).toEqual([expected]);
   });
+
+  it.each(["env 'BASH_FUNC_ls%%=() { rm x; }' bash -c ls", 'sudo PATH=/tmp ls', 'sudo BASH_ENV=x bash -c ls'])('%j is unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toMatch(/set for the command/);
+  });
+
+  // The prompts run their substitutions: PS3 in `select`, PS0-PS2 in an interactive shell.
+  it.each(["PS3='$(rm x)'; select v in a; do break; done <<< 1", "PS1='$(rm x)' bash --norc -i <<< true", "env PS0='$(rm x)' bash -i <<< true", "export PS2='$(rm x)'"])(
+    '%j is unverifiable',
+    (src) => expect(parseShell(src).unverifiable).toMatch(/PS[0-3]/),
+  );
 
   it('keeps a wrapper that runs nothing from its arguments', () => {
     expect(texts('command -v rm')).toEqual(['command -v rm']);
@@ -370,5 +389,26 @@ describe('parseShell: failures and caps', () => {
     expect(parseShell('ls # a \\\\\\\nrm x').commands.map((c) => c.words)).toEqual([['ls'], ['rm', 'x']]);
     // A surrogate pair is a character like any other.
     expect(parseShell('echo \uD83D\uDE00').commands.map((c) => c.words)).toEqual([['echo', '\uD83D\uDE00']]);
+  });
+});
+
+describe("$'...' is decoded as bash decodes it", () => {
+  it.each([
+    ["$'\\x{63}url' e.vil", 'curl e.vil'],
+    ["$'cu\\0zz'rl e.vil", 'curl e.vil'],
+    ["$'cu\\x00'rl e.vil", 'curl e.vil'],
+    ["$'\\x{12e}env'", '.env'],
+  ])('%j is %j', (src, expected) => expect(parseShell(src).commands[0]!.text).toBe(expected));
+  it('property: the bytes bash makes of random escapes (ASCII results)', () => {
+    const piece = fc.constantFrom('a', '.', 'e', '{', '}', '\\x', '\\x2e', '\\x{2e}', '\\x{12e', '\\x{', '\\x{}', '\\xg', '\\056', '\\56', '\\0', '\\x00', '\\u002e', '\\u', '\\c', '\\cA', '\\n', '\\q', '\\\\', "\\'", '\\"');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), (pieces) => {
+        const body = pieces.join('');
+        const bash = execFileSync('bash', ['--norc', '--noprofile', '-c', `printf %s $'${body}' | od -An -tx1`], { encoding: 'utf8' }).replace(/\s+/g, '');
+        if ((bash.match(/../g) ?? []).some((b) => parseInt(b, 16) >= 0x80)) return; // a byte that is no UTF-8 text alone
+        expect(Buffer.from(decodeAnsiC(body), 'utf8').toString('hex')).toBe(bash);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

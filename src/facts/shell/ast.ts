@@ -23,6 +23,11 @@ export interface Redirect {
   word: Word;
   /** Here-doc body; its parts are literal when the delimiter was quoted. */
   heredoc?: Word;
+  /**
+   * `&>` or `&>>` with words of the command after it: a POSIX shell (dash) reads `a &>f b`
+   * as `a &` and `>f b`, running b.
+   */
+  wordsAfter?: true;
 }
 
 export interface Assign {
@@ -43,8 +48,10 @@ export type Command =
    * words it expands (`words`, e.g. a for loop's items) and substitutions hidden in its
    * expressions (`nested`). `repeats`: the body may run more than once (a loop or a
    * function body). `and`: `a && b`, the second statement runs only when the first succeeded.
+   * `posixReading`: an arithmetic command `((x))` as a POSIX shell (dash) reads it, two
+   * nested subshells `( (x) )` that run the command `x`.
    */
-  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true; and?: true };
+  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true; and?: true; posixReading?: string };
 
 export interface Stmt {
   /** Undefined for a statement that is only redirections (`> file`). */

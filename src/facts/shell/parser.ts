@@ -167,9 +167,16 @@ class Converter {
   }
 
   private stmt(node: GoNode, depth: number): Stmt {
-    const redirects = items(node.Redirs).map((r) => this.redirect(r, depth));
+    const redirs = items(node.Redirs);
+    const redirects = redirs.map((r) => this.redirect(r, depth));
     const cmd = node.Cmd;
     if (isNil(cmd)) return { redirects };
+    if (typeName(cmd) === 'CallExpr') {
+      const lastWord = Math.max(-1, ...items(cmd.Args).map((w) => Number(w.Pos().Offset())));
+      redirs.forEach((r, i) => {
+        if ((redirects[i]!.op === '&>' || redirects[i]!.op === '&>>') && lastWord > Number(r.End().Offset())) redirects[i]!.wordsAfter = true;
+      });
+    }
     const command = this.command(cmd, depth);
     // `! a` and `a &` do not go on to what follows as `a` would (`! cd x && y` runs y when
     // the cd failed): each is a group of its own, never a step of an `&&` chain.
@@ -270,7 +277,10 @@ class Converter {
         throw new UnsupportedSyntax('`coproc`: bash and the parser read the words after it differently');
       case 'TimeClause':
         return compound(isNil(node.Stmt) ? [] : [this.stmt(node.Stmt, inner)]);
-      case 'ArithmCmd':
+      case 'ArithmCmd': {
+        const source = this.source(node);
+        return { kind: 'compound', body: [], words: [], nested: this.substitutions(node, inner), posixReading: source.slice(1, -1) };
+      }
       case 'TestClause':
       case 'LetClause':
         return { kind: 'compound', body: [], words: [], nested: this.substitutions(node, inner) };
@@ -418,21 +428,26 @@ export function decodeAnsiC(body: string): string {
     for (const b of Buffer.from(t, 'utf8')) bytes.push(b);
   };
   // `u`: an unknown escape keeps its whole character (`\😀` is two UTF-16 units, one character).
-  const escape = /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c[\s\S]|[\s\S])/gu;
+  // `\x{HHH}`: bash 5.2 reads any number of hex digits (the low byte counts), the `}` optional.
+  const escape = /\\(x\{[0-9a-fA-F]*\}?|x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c\\\\|c[\s\S]|[\s\S])/gu;
   let last = 0;
   for (let m = escape.exec(body); m !== null; m = escape.exec(body)) {
     text(body.slice(last, m.index));
     last = m.index + m[0].length;
     const esc = m[1]!;
     const head = esc[0]!;
-    if (head === 'x') bytes.push(parseInt(esc.slice(1), 16));
+    if (esc === 'x') text('\\x'); // no hex digit: kept as written
+    else if (esc.startsWith('x{')) bytes.push(parseInt(`0${esc.slice(2).replace('}', '')}`, 16) & 0xff);
+    else if (head === 'x') bytes.push(parseInt(esc.slice(1), 16));
     else if (head === 'u' || head === 'U') {
       const code = parseInt(esc.slice(1), 16);
       text(code <= 0x10ffff ? String.fromCodePoint(code) : m[0]);
     } else if (/[0-7]/.test(head)) bytes.push(parseInt(esc, 8) & 0xff);
-    else if (head === 'c') bytes.push(esc.charCodeAt(1) & 0x1f);
+    else if (head === 'c' && esc.length > 1) bytes.push(esc.charCodeAt(1) & 0x1f); // `\c\\` is one control-\\
     else text(ansiSimple[head] ?? m[0]);
   }
   text(body.slice(last));
-  return Buffer.from(bytes).toString('utf8');
+  // bash builds a C string: a NUL ends it (`$'cu\0x'rl` is `curl`).
+  const nul = bytes.indexOf(0);
+  return Buffer.from(nul === -1 ? bytes : bytes.slice(0, nul)).toString('utf8');
 }

@@ -2,7 +2,7 @@
 // run, wherever it hides, with assignments stripped and wrappers unwrapped.
 import type { ShellFacts, SimpleCommand } from '../../types.js';
 import type { Redirect, Stmt, Word } from './ast.js';
-import { DepthExceeded } from './errors.js';
+import { DepthExceeded, ShellSyntaxError, UnsupportedSyntax } from './errors.js';
 import { parseBash } from './parser.js';
 import {
   commandOptionRunners,
@@ -54,11 +54,18 @@ interface Walk {
   /**
    * Bash evaluates variables in arithmetic again, running `$(...)` inside an array index:
    * `x='a[$(rm -rf /)]'; echo $((x))` runs rm. Seen: an arithmetic context, a literal that
-   * spells a substitution, and variables set from input (`read`, `mapfile`, `printf -v`).
+   * spells a substitution or holds a `$` (`x='a[$'; y='(id)]'` joined), and text known only
+   * at run time (`read`, `mapfile`, `printf -v`, a command's output, a wildcard's file names,
+   * an expansion operator's result).
    */
   arithmetic: boolean;
   payload: boolean;
-  readsInput: boolean;
+  runTimeText: boolean;
+  /** A value a variable is given spells an assignment (`x='PA'; y='TH=0'`): evaluated, it sets any variable. */
+  assignmentValue: boolean;
+  /** `${x@P}` decodes `\044` (an octal escape) to `$` before it expands the text. */
+  prompt: boolean;
+  promptEscape: boolean;
   /** Variables set to known text (null once a script sets them in ways not followed). */
   vars: Variables;
   /** The commands as written around the one being read (`sudo -u root ls`), outermost first. */
@@ -71,6 +78,11 @@ interface Walk {
   wrapperFiles: string[];
   /** The directories those wrappers make it run in, outermost first. */
   wrapperDirs: string[];
+  /**
+   * Above zero inside a string a POSIX shell runs (`sh -c`, `dash`, `watch`): there `((x))`
+   * is no arithmetic but two subshells running x (`sh -c '((id))'` runs id).
+   */
+  posix: number;
   /** The steps of the top-level `&&` chain (andChain), while each has run exactly one command. */
   chain?: Set<Stmt>;
   /** False once a step ran no command or several: then the order of the commands is not the chain's. */
@@ -78,12 +90,22 @@ interface Walk {
 }
 
 // Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
-// ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i) and prompt expansion (${x@P}).
-// (`-eq` anywhere stands for `[[ a -eq b ]]`; linear scans only, no nested quantifiers.)
+// ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i, a substring's offset or length
+// written with a name or an expansion ${s:x:y}), a name with a subscript (${!x}, [[ -v x ]], test -v x) and prompt expansion
+// (${x@P}). (`-eq` counts when `[[` is there too: `[` and `test` read plain numbers; `-v`
+// with any of them. Linear scans only, no nested quantifiers.)
 const arithmeticText =
-  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|-(eq|ne|lt|le|gt|ge)\b|\$\{[^}[]*\[|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
-// `$(` (not `$((`) or a backquote in text that is not itself a substitution.
-const substitutionText = /\$\((?!\()|`/;
+  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|\$\{[^}[]*\[|\$\{[^}:]*:(?![-=+?])[^}]*[A-Za-z_$`]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
+const conditionalText = /\[\[/;
+const conditionalOperators = /(^|\s)-(eq|ne|lt|le|gt|ge|v)\s/;
+const testText = /\[|(^|[;&|\s(!])test\s/;
+const testVariable = /(^|\s)-v\s/;
+const promptText = /@P\}/;
+// `$(` (not `$((`), a backquote, or a `$` that ends the text (`'a[$'` then `'(id)]'`) in
+// text that is not itself a substitution.
+const substitutionText = /\$\((?!\()|`|\$$/;
+// An octal escape (`\044` is `$`) that prompt expansion decodes.
+const promptEscapeText = /\\[0-7]/;
 
 // `a[$(id)]` as text: bash evaluates a subscript given to test -v, printf -v, read, unset,
 // declare, ${!x} and arithmetic, running the substitution.
@@ -94,7 +116,22 @@ function notePayload(walk: Walk, word: Word | undefined): void {
   for (const p of word.parts) {
     if (p.kind !== 'literal') continue;
     if (substitutionText.test(p.value)) walk.payload = true;
+    if (promptEscapeText.test(p.value)) walk.promptEscape = true;
     if (subscriptPayload.test(p.value)) markUnverifiable(walk, `\`${p.value.slice(0, 80)}\` names an array subscript that runs a command when evaluated`);
+  }
+}
+
+// An assignment arithmetic makes: `((PATH=0))`, `let PATH+=1`, `$((HOME++))`, `++PWD`.
+const arithmeticAssignment = /(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)/g;
+
+/** `((PATH=0)); ls` runs ./0/ls: arithmetic that assigns a risky variable is unverifiable. */
+function checkArithmeticAssignments(source: string, walk: Walk): void {
+  for (const m of source.matchAll(arithmeticAssignment)) {
+    const name = m[1] ?? m[2]!;
+    if (isRiskyVariable(name)) {
+      markUnverifiable(walk, `arithmetic may assign \`${name}\`, which changes what runs`);
+      return;
+    }
   }
 }
 
@@ -102,8 +139,12 @@ function notePayload(walk: Walk, word: Word | undefined): void {
 export function finishWalk(walk: Walk): void {
   if (walk.arithmetic && walk.payload) {
     markUnverifiable(walk, 'a literal that spells a command substitution can run in arithmetic or prompt expansion');
-  } else if (walk.arithmetic && walk.readsInput) {
-    markUnverifiable(walk, 'a variable read from input can run commands in arithmetic or prompt expansion');
+  } else if (walk.prompt && walk.promptEscape) {
+    markUnverifiable(walk, 'an octal escape can spell a command substitution in prompt expansion');
+  } else if (walk.arithmetic && walk.assignmentValue) {
+    markUnverifiable(walk, 'a value that spells an assignment can set any variable (PATH too) when arithmetic evaluates it');
+  } else if (walk.arithmetic && walk.runTimeText) {
+    markUnverifiable(walk, 'text known only at run time (input, a command\'s output, file names) can run commands in arithmetic or prompt expansion');
   }
 }
 
@@ -111,11 +152,39 @@ function markUnverifiable(walk: Walk, reason: string): void {
   walk.unverifiable ??= reason;
 }
 
+// Shells that read `((` as two subshells, as POSIX says (dash is Debian's /bin/sh; `sh` may be
+// dash wherever it runs). bash, ksh, zsh and mksh read arithmetic.
+const posixShell = /^(sh|dash|ash|posh|yash)(-?\d[\d.]*)?$/;
+
+/** Reads `source` as a string a POSIX shell runs when `posix` (see Walk.posix). */
+function collectAs(posix: boolean, source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
+  if (posix) walk.posix++;
+  try {
+    collectFromSource(source, depth, walk, stdinRedirects);
+  } finally {
+    if (posix) walk.posix--;
+  }
+}
+
+/** `((x))` in a POSIX shell: `( (x) )`, the command x in two subshells. */
+function readPosixArithmetic(text: string, depth: number, walk: Walk, redirects: string[]): void {
+  try {
+    collectFromSource(text, depth + 1, walk, redirects);
+  } catch (error) {
+    if (!(error instanceof ShellSyntaxError || error instanceof UnsupportedSyntax)) throw error;
+    markUnverifiable(walk, `a POSIX shell runs \`(${text.slice(0, 80)})\` as a command, which cannot be read`);
+  }
+}
+
 /** Parses `source` at nesting `depth` and adds its simple commands to `walk`. */
 export function collectFromSource(source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
   if (source.length > walk.caps.maxLength) throw new CapExceeded('length');
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
-  if (!walk.arithmetic && arithmeticText.test(source)) walk.arithmetic = true;
+  if (arithmeticText.test(source) || (conditionalText.test(source) && conditionalOperators.test(source)) || (testText.test(source) && testVariable.test(source))) {
+    walk.arithmetic = true;
+    checkArithmeticAssignments(source, walk);
+  }
+  if (!walk.prompt && promptText.test(source)) walk.prompt = true;
   let stmts: Stmt[];
   try {
     stmts = parseBash(source, walk.caps.maxDepth - depth);
@@ -154,7 +223,7 @@ function andChain(stmts: Stmt[]): Stmt[] | undefined {
 }
 
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, readsInput: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, prompt: false, promptEscape: false, posix: 0, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -176,9 +245,61 @@ function visitNested(lists: Stmt[][], depth: number, walk: Walk): void {
 // `${PATH:=/tmp/x}` and `${PATH=/tmp/x}` assign when PATH is unset (or empty).
 const assigningExpansion = /^\$\{([A-Za-z_][A-Za-z0-9_]*):?=/;
 
+/**
+ * Whether `word` holds text known only at run time that a variable may keep: a command's
+ * output, or what an expansion operator makes of known text (`${y:0:1}` of `${x@Q}` may be
+ * `$`). Plain references (`$x`, `${#x}`, `$1`), a literal default and arithmetic results are
+ * not: their text is known or a number. `fileNames`: a wildcard's matches count too.
+ */
+function runTimeText(word: Word, fileNames: boolean): boolean {
+  return word.parts.some((p) => {
+    if (p.kind === 'substitution') return !/^[<>]\(/.test(p.source); // `<(cmd)` is a path
+    if (p.kind === 'expansion') return p.nested.length > 0 || !knownExpansion.test(p.source);
+    return fileNames && !p.quoted && /[*?[]/.test(p.value);
+  });
+}
+
+// `$x`, `${x}`, `${#x}`, `${a[0]}`, `$1`, `$@`, `$#`, `$?`, `${x:-lit}`, `$((..))`, `$[..]`.
+const knownExpansion =
+  /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-]|\{#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:\[(?:[@*]|\d+)\])?(?::?[-=+][^$`"'\\{}]*)?\}|\(\([^]*\)\)|\[[^]*\])$/;
+
+/** An assigned value: `a[i]=v` and `a+=(v)` come as one expansion of the whole assignment. */
+function assignedRunTimeText(value: Word): boolean {
+  const [only, ...rest] = value.parts;
+  if (rest.length === 0 && only?.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(only.source)) {
+    return only.nested.length > 0 || /[$`*?[]/.test(only.source.slice(only.source.indexOf('=') + 1));
+  }
+  return runTimeText(value, false);
+}
+
+// `TH=0`, `x+=1`, `x++`, `++x`, `--x`: text that, evaluated as arithmetic, assigns.
+const assignmentText = /[A-Za-z0-9_\]]\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)|(?:\+\+|--)\s*[A-Za-z_]/;
+
+/** Whether a value a variable is given (literal parts) spells an assignment. */
+function spellsAssignment(word: Word): boolean {
+  return word.parts.some((p) => p.kind === 'literal' ? assignmentText.test(p.value) : p.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(p.source) && assignmentText.test(p.source.slice(p.source.indexOf('=') + 1)));
+}
+
+/** The literal text a word starts with (`x=` of `x=$(id)`). */
+function literalPrefix(value: WordValue): string {
+  let prefix = '';
+  for (const p of value.word?.parts ?? []) {
+    if (p.kind !== 'literal') break;
+    prefix += p.value;
+  }
+  return prefix;
+}
+
+// Builtins whose operands name variables (`read NAME`, `printf -v NAME`, `declare NAME=v`).
+const namesVariables: ReadonlySet<string> = new Set(['read', 'printf', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'mapfile', 'readarray', 'getopts']);
+
+// Commands whose arguments become variables (`set -- $(cat f)` sets $1).
+const setsFromArguments: ReadonlySet<string> = new Set(['set', 'declare', 'typeset', 'local', 'export', 'readonly', 'let']);
+
 function visitWords(words: Word[], depth: number, walk: Walk): void {
   for (const word of words) {
     notePayload(walk, word);
+    if (word.parts.some((p) => p.kind === 'expansion' && p.nested.length > 0)) walk.runTimeText = true; // `$(( $(cat f) ))`, `${x:=$(cat f)}`
     for (const part of word.parts) {
       const variable = part.kind === 'expansion' ? assigningExpansion.exec(part.source)?.[1] : undefined;
       if (variable !== undefined && isRiskyVariable(variable)) markUnverifiable(walk, `\`${part.kind === 'expansion' ? part.source.slice(0, 80) : ''}\` sets \`${variable}\`, which changes what runs`);
@@ -207,6 +328,10 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
   if (command.kind === 'compound') {
     // `for PATH in /tmp/x; do ls; done` runs /tmp/x/ls.
     if (command.loopVar !== undefined && isRiskyVariable(command.loopVar)) markUnverifiable(walk, `a loop over \`${command.loopVar}\` changes what runs`);
+    // A loop variable takes each item (`for x in $(cat f) *`); `(( $(cat f) ))` evaluates the output.
+    if (command.words.some((w) => runTimeText(w, command.loopVar !== undefined)) || command.nested.length > 0) walk.runTimeText = true;
+    if (command.loopVar !== undefined && command.words.some(spellsAssignment)) walk.assignmentValue = true;
+    if (command.posixReading !== undefined && walk.posix > 0) readPosixArithmetic(command.posixReading, depth, walk, redirects);
     visitWords(command.words, depth, walk);
     visitNested(command.nested, depth, walk);
     // Redirections of a compound command apply to every command inside it.
@@ -217,7 +342,13 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
   }
   for (const assign of command.assigns) {
     if (assign.value) visitWords([assign.value], depth, walk);
+    if (assign.items ? assign.items.some((w) => runTimeText(w, true)) : assign.value && assignedRunTimeText(assign.value)) walk.runTimeText = true;
+    if ((assign.items ?? (assign.value ? [assign.value] : [])).some(spellsAssignment)) walk.assignmentValue = true;
   }
+  const head = command.args[0] === undefined ? undefined : wordValue(command.args[0]);
+  if (head?.literal && setsFromArguments.has(head.text) && command.args.slice(1).some((w) => runTimeText(w, true))) walk.runTimeText = true;
+  // `set -- 'PATH=0'`, `declare x='PATH=0'` (the value after the `=` part).
+  if (head?.literal && setsFromArguments.has(head.text) && command.args.slice(1).some((w) => spellsAssignment(head.text === 'set' ? w : { parts: w.parts.slice(2) }))) walk.assignmentValue = true;
   visitWords(command.args, depth, walk);
   // A variable naming where the command writes (`TMPDIR=./tmp`) is a written path of it when
   // literal, and unverifiable when not; any other risky one is refused.
@@ -246,6 +377,7 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
 function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): string[] {
   const targets: string[] = [];
   for (const r of redirects) {
+    if (r.wordsAfter && walk.posix > 0) markUnverifiable(walk, `a POSIX shell reads \`${r.op}\` as \`&\` then \`>\`: the words after its target are a command of their own`);
     notePayload(walk, r.word);
     notePayload(walk, r.heredoc);
     visitNested(nestedLists(r.word), depth, walk);
@@ -354,7 +486,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       const files = runnerFiles(name, others);
       walk.wrapperOptions.push(...others);
       walk.wrapperFiles.push(...files);
-      collectFromSource(option.text, depth + 1, walk);
+      collectAs(true, option.text, depth + 1, walk); // the user's shell, or /bin/sh
       walk.wrapperOptions.length -= others.length;
       walk.wrapperFiles.length -= files.length;
       return;
@@ -369,6 +501,10 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   if (opaqueRunners.has(name) && values.length > at + 1) {
     markUnverifiable(walk, `\`${name}\` builds the command it runs from its arguments or input`);
   }
+  if ((name === 'shopt' || isShellInterpreter(name)) && values.slice(at + 1).some((v) => v.text === 'nocaseglob')) {
+    // `shopt -s nocaseglob; cat .EN[V]` (or `bash -O nocaseglob`) reads .env: wildcards would match names in any case.
+    markUnverifiable(walk, '`nocaseglob` makes wildcards match names in any case');
+  }
   if (name === 'su' && values.slice(at + 1).some((v) => /^(-[A-Za-z]*s|--shell)/.test(v.text))) {
     markUnverifiable(walk, '`su -s` runs the program it names instead of a shell');
   }
@@ -377,7 +513,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     const rest = values.slice(at + 1).filter((v) => v.text !== '-');
     const command = rest[1];
     if (command !== undefined && !rest.some((v) => v.text === '-c')) {
-      if (command.literal) collectFromSource(command.text, depth + 1, walk);
+      if (command.literal) collectAs(true, command.text, depth + 1, walk);
       else markUnverifiable(walk, `command string of \`sg\` is not a literal: \`${command.text}\``);
       return;
     }
@@ -424,7 +560,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       // The interpreter is not kept: what it runs is checked instead, with its arguments as
       // `$0`, `$1`, ... (`bash -c 'cat "$1"' _ .env` reads .env).
       const positional = positionalArguments(values.slice(how.index + 1), builder, builderItems(builder, stmt, walk));
-      withPositional(walk, positional, () => collectFromSource(text, depth + 1, walk));
+      withPositional(walk, positional, () => collectAs(posixShell.test(name), text, depth + 1, walk));
       return;
     }
     if (builder?.appends) {
@@ -434,7 +570,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     if (how.kind === 'stdin') {
       const script = stdinScript(stmt);
       if (script !== undefined) {
-        collectFromSource(script, depth + 1, walk);
+        collectAs(posixShell.test(name), script, depth + 1, walk);
         return;
       }
       markUnverifiable(walk, `\`${name}\` reads commands from standard input`);
@@ -443,6 +579,15 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     return;
   }
 
+  if (name === 'jobs') {
+    // `jobs -x CMD ARGS` runs CMD, job specs in ARGS replaced by process ids.
+    let i = at + 1;
+    while (i < values.length && /^-[lnprsx]+$/.test(values[i]!.text) && !values[i]!.text.includes('x')) i++;
+    if (i < values.length && /^-[lnprsx]+$/.test(values[i]!.text)) {
+      runWords(values, i + 1, depth + 1, walk, redirects, stmt);
+      return;
+    }
+  }
   if (name === 'eval' || name === 'watch') {
     runStringCommand(name, values, at, depth, walk, redirects);
     return;
@@ -461,6 +606,10 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // `. <(curl x)`, `source $f`: the script is a command's output or unknown.
     markUnverifiable(walk, `\`${name}\` of a script that is not a literal path: \`${values[at + 1]!.text}\``);
   }
+  if (name === 'fc' && !values.slice(at + 1).some((v) => /^-[A-Za-z]*l/.test(v.text))) {
+    // `history -s 'cmd'; fc -s` runs cmd; `fc -e PROG` runs PROG on a history entry, then the result.
+    markUnverifiable(walk, '`fc` runs commands from the history (which `history -s` and `history -r` fill) or an editor');
+  }
   if (name === 'enable' && values.slice(at + 1).some((v) => /^-[A-Za-z]*f/.test(v.text))) {
     markUnverifiable(walk, '`enable -f` loads a builtin that changes what a command word runs');
   }
@@ -478,17 +627,13 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // The callback is evaluated with each input line appended: input becomes shell.
     markUnverifiable(walk, `\`${name} -C\` evaluates its input as commands`);
   }
-  if (name === 'compgen' || name === 'complete') {
-    // `compgen -C 'cmd'` runs cmd (complete -C on completion): check it as a command string.
-    for (let i = at + 1; i < values.length - 1; i++) {
-      if (values[i]!.text !== '-C') continue;
-      const command = values[i + 1]!;
-      if (command.literal) collectFromSource(command.text, depth + 1, walk);
-      else markUnverifiable(walk, `command of \`${name} -C\` is not a literal: \`${command.text}\``);
-    }
-  }
+  if (name === 'compgen' || name === 'complete') runCompletionOptions(name, values, at, depth, walk);
   if (name === 'read' || name === 'mapfile' || name === 'readarray' || name === 'getopts' || (name === 'printf' && values[at + 1]?.text.startsWith('-v'))) {
-    walk.readsInput = true;
+    walk.runTimeText = true;
+  }
+  // `read "$x"`, `printf -v "$x"`, `declare "$x"=1`: bash evaluates the name's subscript.
+  if (namesVariables.has(name) && values.slice(at + 1).some((v) => !v.literal && !/^[A-Za-z_][A-Za-z0-9_]*(\+?=|$)/.test(literalPrefix(v)))) {
+    walk.arithmetic = true;
   }
   if (declarations.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
   checkVariableSetters(name, values.slice(at + 1), walk);
@@ -538,7 +683,7 @@ function runStringCommand(name: string, values: WordValue[], at: number, depth: 
     emitWords(walk, values.slice(at), redirects);
     return;
   }
-  collectFromSource(rest.map((v) => v.text).join(' '), depth + 1, walk);
+  collectAs(name === 'watch', rest.map((v) => v.text).join(' '), depth + 1, walk); // watch runs `sh -c`
 }
 
 const declarations: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
@@ -574,6 +719,37 @@ function checkDeclaration(name: string, args: WordValue[], walk: Walk): void {
       markUnverifiable(walk, `\`${name} ${variable}\` changes what later commands run`);
     }
     if (/=\(/.test(arg.text) && /[$`]/.test(arg.text)) markUnverifiable(walk, `\`${name}\` of an array value with expansions`);
+  }
+}
+
+// The options of `compgen` and `complete` that take a value (bash's internal getopt: in a
+// cluster, attached or as the next word).
+const completionValued = 'oAGWFCXPSV';
+
+/**
+ * `compgen -C 'cmd'` runs cmd (complete -C on completion): check it as a command string.
+ * `compgen -W 'list'` expands its word list as the shell expands words, running any
+ * `$(...)` in it: unverifiable when it holds an expansion.
+ */
+function runCompletionOptions(name: string, values: WordValue[], at: number, depth: number, walk: Walk): void {
+  for (let i = at + 1; i < values.length; i++) {
+    const word = values[i]!;
+    if (word.text === '--' || !word.text.startsWith('-') || word.text === '-') return;
+    for (let k = 1; k < word.text.length; k++) {
+      const letter = word.text[k]!;
+      if (!completionValued.includes(letter)) continue;
+      const attached = k < word.text.length - 1;
+      const value = attached ? { text: word.text.slice(k + 1), literal: word.literal } : values[i + 1];
+      if (!attached) i++;
+      if (value === undefined) return;
+      if (letter === 'C') {
+        if (value.literal) collectFromSource(value.text, depth + 1, walk);
+        else markUnverifiable(walk, `command of \`${name} -C\` is not a literal: \`${value.text}\``);
+      } else if (letter === 'W' && (!value.literal || /[$`]/.test(value.text))) {
+        markUnverifiable(walk, `\`${name} -W\` expands its word list, running what it substitutes: \`${value.text.slice(0, 80)}\``);
+      }
+      break;
+    }
   }
 }
 

@@ -17,7 +17,11 @@ export interface WrapperSpec {
   notACommand?: string[];
   /** Options that hide a command where we cannot read it (`env -S 'rm -rf /'`). */
   opaque?: string[];
-  /** `env` also takes NAME=value words before the command. */
+  /**
+   * `env` and `sudo` also take NAME=value words before the command: any word with a `=`
+   * (GNU env puts `x.y=1` and `BASH_FUNC_ls%%=() { ..; }` in the environment too), once the
+   * options end (a `-x=1` after an assignment is one more).
+   */
   assignments?: boolean;
   /** A lone `-` is an option (`env -` is `env -i`), not the command. */
   dashIsOption?: boolean;
@@ -43,6 +47,7 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
     longWithValue: ['--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--chroot', '--role', '--type', '--command-timeout', '--other-user'],
     notACommand: ['-e', '--edit', '-l', '--list', '-v', '--validate', '-V', '--version', '-K', '--remove-timestamp'],
     chdir: { letters: 'D', long: ['--chdir'] },
+    assignments: true,
   }],
   ['doas', { shortWithValue: 'uC' }],
   ['env', {
@@ -125,10 +130,11 @@ export function isShellInterpreter(name: string): boolean {
 // OLDPWD, PWD and DIRSTACK move where `cd`, `cd -` and `popd` go, and so every relative path.
 // RIPGREP_CONFIG_PATH names a file of rg options (`--pre` runs a program).
 // BASH_CMDS is the command hash table (`BASH_CMDS[ls]=/tmp/x; ls` runs /tmp/x), BASH_ALIASES
-// the aliases, EXECIGNORE hides programs from the PATH search. LESSKEY and LESSKEYIN name
+// the aliases, EXECIGNORE hides programs from the PATH search. The prompts PS0-PS4 run the
+// substitutions in them (PS3 in `select` even without -i, PS4 under `set -x`). LESSKEY and LESSKEYIN name
 // less's key file, which can set LESSOPEN; cargo runs RUSTC_WRAPPER, RUSTC, RUSTDOC and the
 // CARGO_TARGET_<triple>_RUNNER it is given.
-const riskyVariable = /^(PATH|CDPATH|OLDPWD|PWD|DIRSTACK|BASH_CMDS|BASH_ALIASES|EXECIGNORE|BASH_LOADABLES_PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_SEQUENCE_EDITOR|GIT_PROXY_COMMAND|GIT_TEMPLATE_DIR|PAGER|EDITOR|VISUAL|SSH_ASKPASS|SUDO_ASKPASS|SUDO_EDITOR|FCEDIT|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|LUA_INIT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|HOME|XDG_CONFIG_HOME|ZDOTDIR|SHELL|LESSOPEN|LESSCLOSE|MANPAGER|MANOPT|SYSTEMD_PAGER|BROWSER|TAR_OPTIONS|RIPGREP_CONFIG_PATH|RSYNC_RSH|RSYNC_CONNECT_PROG|GCONV_PATH|OPENSSL_CONF|LESSKEY|LESSKEYIN|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC|RUSTC|RUSTDOC|CARGO_TARGET_[A-Z0-9_]*_RUNNER|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_.*)$/;
+const riskyVariable = /^(PATH|CDPATH|OLDPWD|PWD|DIRSTACK|BASH_CMDS|BASH_ALIASES|EXECIGNORE|BASH_LOADABLES_PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS0|PS1|PS2|PS3|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_SEQUENCE_EDITOR|GIT_PROXY_COMMAND|GIT_TEMPLATE_DIR|PAGER|EDITOR|VISUAL|SSH_ASKPASS|SUDO_ASKPASS|SUDO_EDITOR|FCEDIT|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|LUA_INIT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|HOME|XDG_CONFIG_HOME|ZDOTDIR|SHELL|LESSOPEN|LESSCLOSE|MANPAGER|MANOPT|SYSTEMD_PAGER|BROWSER|TAR_OPTIONS|RIPGREP_CONFIG_PATH|RSYNC_RSH|RSYNC_CONNECT_PROG|GCONV_PATH|OPENSSL_CONF|LESSKEY|LESSKEYIN|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC|RUSTC|RUSTDOC|CARGO_TARGET_[A-Z0-9_]*_RUNNER|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_.*)$/;
 
 // Variables a program reads as more options or operands (unzip's UNZIP, zip's ZIPOPT,
 // bzip2's BZIP2, xz's XZ_OPT): `-d DIR`, `-O FILE`, `-m`, `-:` or a file name there writes
@@ -194,11 +200,12 @@ export type SkipResult =
   | { kind: 'none' }
   | { kind: 'unverifiable'; reason: string };
 
-const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=/;
+const assignment = /^([^=]*)=/;
 
 /** Skips the options of wrapper `spec` whose name is at `words[at]`. */
 export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: number): SkipResult {
   let i = at + 1;
+  let assigned = false;
   while (i < words.length) {
     const word = words[i]!;
     if (!word.literal) return { kind: 'unverifiable', reason: `option of \`${words[at]!.text}\` is not a literal: \`${word.text}\`` };
@@ -209,11 +216,13 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
     }
     if (spec.assignments) {
       const m = assignment.exec(w);
-      if (m) {
+      if (m && (assigned || !w.startsWith('-'))) {
         if (!isWrittenPathVariable(m[1]!) && isRiskyVariable(m[1]!, w.slice(m[0].length))) return { kind: 'unverifiable', reason: `\`${m[1]}\` set for the command changes what runs` };
+        assigned = true;
         i++;
         continue;
       }
+      if (assigned) break; // the options ended at the first assignment
     }
     if (w === '-' && spec.dashIsOption) {
       i++;
