@@ -96,6 +96,11 @@ interface Walk {
 // with any of them. Linear scans only, no nested quantifiers.)
 const arithmeticText =
   /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|\$\{[^}[]*\[|\$\{[^}:]*:(?![-=+?])[^}]*[A-Za-z_$`]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
+// `$((6*7))`: arithmetic on numbers alone names no variable, so it evaluates no other text.
+const numberArithmetic = /\$\(\([\d\s+\-*/%<>=!&|^~?:(),]*\)\)/g;
+function withoutNumberArithmetic(source: string): string {
+  return source.includes('$((') ? source.replace(numberArithmetic, '0') : source;
+}
 const conditionalText = /\[\[/;
 const conditionalOperators = /(^|\s)-(eq|ne|lt|le|gt|ge|v)\s/;
 const testText = /\[|(^|[;&|\s(!])test\s/;
@@ -180,7 +185,7 @@ function readPosixArithmetic(text: string, depth: number, walk: Walk, redirects:
 export function collectFromSource(source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
   if (source.length > walk.caps.maxLength) throw new CapExceeded('length');
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
-  if (arithmeticText.test(source) || (conditionalText.test(source) && conditionalOperators.test(source)) || (testText.test(source) && testVariable.test(source))) {
+  if (arithmeticText.test(withoutNumberArithmetic(source)) || (conditionalText.test(source) && conditionalOperators.test(source)) || (testText.test(source) && testVariable.test(source))) {
     walk.arithmetic = true;
     checkArithmeticAssignments(source, walk);
   }
@@ -475,7 +480,9 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     emitWords(walk, values.slice(at), redirects);
     return;
   }
-  if (head.pattern) markUnverifiable(walk, `command word is a pattern: \`${head.text}\``);
+  // A lone `[` is no pattern (bash and dash leave a bracket without its `]` as it is, even
+  // with nullglob or failglob): it is the `test` builtin.
+  if (head.pattern && head.text !== '[') markUnverifiable(walk, `command word is a pattern: \`${head.text}\``);
   const name = baseName(head.text);
 
   if (commandOptionRunners.has(name)) {
