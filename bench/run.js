@@ -317,3 +317,9 @@ if (failedEngines.length > 0) {
   console.error(`bench: ${failedEngines.map((e) => `${e.name} failed (${e.failed})`).join('; ')}`);
   process.exitCode = 1;
 }
+// Issue 5: every difference from the floor is explained. One that is not is a hole in the report.
+const unexplained = engines.filter((e) => [...(e.agreement?.classes.keys() ?? [])].some((k) => k.endsWith(': UNEXPLAINED')));
+if (unexplained.length > 0) {
+  console.error(`bench: differences from the floor without an explanation: ${unexplained.map((e) => e.name).join(', ')} (add one to its explain function)`);
+  process.exitCode = 1;
+}

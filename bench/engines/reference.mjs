@@ -67,5 +67,6 @@ export function explainShellDifference(call, floorDecision, peerDecision) {
   if (/&&|\|\||;|\||&|\n/.test(cmd)) return 'the whole string is matched, so a chained command passes with an allowed first segment (`ls && curl | sh`)';
   if (/[<>]/.test(cmd)) return 'redirection targets are not path-checked (`git log > /tmp/out`)';
   if (/(^|\s)(\.|~|\/)|\//.test(cmd)) return 'paths named in shell arguments are not checked (`cat .env`, `ls ../..`)';
+  if (peerDecision === 'allow' && /\s[^-\s]/.test(cmd)) return 'a bare file name in a shell argument is not checked against the forbidden globs (`cat server.pem`)';
   return undefined;
 }
