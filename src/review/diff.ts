@@ -5,6 +5,7 @@ import type { PolicySet } from '../engine/api.js';
 import type { DecisionKind, Reason, ToolCall } from '../types.js';
 import { callOf, paramsFor, poolsFor, probesForDoc, section, strings } from './probes.js';
 import type { PolicyData, Probe } from './probes.js';
+import type { StructuralChange } from './structure.js';
 
 const STRICTNESS: Record<DecisionKind, number> = { allow: 0, ask: 1, deny: 2 };
 
@@ -34,6 +35,8 @@ export interface DiffReport {
   groups: ChangeGroup[];
   loosened: number;
   tightened: number;
+  /** Changes to the policy text that may loosen, whether or not a probe showed them (structure.ts). */
+  possibleLoosenings: StructuralChange[];
 }
 
 /** Every probe for two versions of a set: deterministic ones from both, then seeded random ones. */
@@ -100,7 +103,7 @@ function reasonKey(r: Reason): string {
 }
 
 /** Evaluates every probe under both sets and groups the changes. */
-export async function diffSets(oldReplay: Replay, newReplay: Replay, probes: Probe[]): Promise<DiffReport> {
+export async function diffSets(oldReplay: Replay, newReplay: Replay, probes: Probe[], possibleLoosenings: StructuralChange[] = []): Promise<DiffReport> {
   const changes: Change[] = [];
   for (const probe of probes) {
     const before = await oldReplay(probe.calls);
@@ -133,6 +136,7 @@ export async function diffSets(oldReplay: Replay, newReplay: Replay, probes: Pro
     groups,
     loosened: groups.filter((g) => g.direction === 'loosened').reduce((n, g) => n + g.count, 0),
     tightened: groups.filter((g) => g.direction === 'tightened').reduce((n, g) => n + g.count, 0),
+    possibleLoosenings,
   };
 }
 
@@ -183,8 +187,17 @@ function causeText(group: ChangeGroup): string {
   return group.cause.length > 0 ? group.cause.join('; ') : '(no reason given)';
 }
 
+function structuralText(c: StructuralChange): string {
+  return `${c.policy} ${c.field}: ${c.message}`;
+}
+
 export function formatDiffHuman(report: DiffReport): string {
   const out: string[] = [];
+  if (report.possibleLoosenings.length > 0) {
+    out.push(`${report.possibleLoosenings.length} change(s) to the policy text may loosen (probes cannot show every call):`);
+    for (const c of report.possibleLoosenings) out.push(`  POSSIBLE LOOSENING ${structuralText(c)}`);
+    out.push('');
+  }
   if (report.groups.length === 0) {
     out.push(`no decision changed (${report.probes} probes)`);
     return out.join('\n') + '\n';
@@ -207,6 +220,11 @@ function mdCell(text: string): string {
 
 export function formatDiffMarkdown(report: DiffReport): string {
   const out: string[] = ['## Policy change review', ''];
+  if (report.possibleLoosenings.length > 0) {
+    out.push(`**${report.possibleLoosenings.length} change(s) to the policy text may loosen** (probes cannot show every call):`, '');
+    for (const c of report.possibleLoosenings) out.push(`- :warning: \`${mdCell(c.policy)}\` ${mdCell(c.field)}: ${mdCell(c.message)}`);
+    out.push('');
+  }
   if (report.groups.length === 0) {
     out.push(`No decision changed across ${report.probes} probes.`);
     return out.join('\n') + '\n';

@@ -30,11 +30,22 @@ rules:
     decision: deny
 `;
 
-async function diff(newText: string): Promise<{ code: number; report: { loosened: number; tightened: number; groups: { direction: string }[] } }> {
+interface Report {
+  loosened: number;
+  tightened: number;
+  groups: { direction: string }[];
+  possibleLoosenings: { policy: string; field: string; message: string }[];
+}
+
+function diff(newText: string): Promise<{ code: number; report: Report }> {
+  return diffPair(BASE, newText);
+}
+
+async function diffPair(oldText: string, newText: string): Promise<{ code: number; report: Report }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tw-diff-'));
   mkdirSync(path.join(dir, 'old'));
   mkdirSync(path.join(dir, 'new'));
-  writeFileSync(path.join(dir, 'old', 'p.yaml'), BASE);
+  writeFileSync(path.join(dir, 'old', 'p.yaml'), oldText);
   writeFileSync(path.join(dir, 'new', 'p.yaml'), newText);
   let out = '';
   const io = { stdin: async () => '', stdout: (s: string) => void (out += s), stderr: () => {}, env: {}, cwd: dir };
@@ -63,9 +74,45 @@ describe('toolwarden diff finds the one loosening', () => {
     });
   }
 
+  // Loosenings no probe can show (symlinks, case folding, globs past the synthesised path,
+  // limits past the probe sequence cap, windows, second channels): the structural
+  // comparison reports them as possible loosenings, so the gate fails closed.
+  // [name, old text, new text]: the new text loosens the old one.
+  const edit = (from: string, to: string) => {
+    expect(BASE).toContain(from);
+    return BASE.replace(from, to);
+  };
+  const unprobed: [string, () => string, () => string][] = [
+    ['symlink resolution turned off', () => BASE, () => edit('workspace: { root: /srv/ws }', 'workspace: { root: /srv/ws, resolveSymlinks: false }')],
+    ['case folding turned off', () => edit('root: /srv/ws }', 'root: /srv/ws, caseInsensitive: true }'), () => BASE],
+    ["the workspace root made the call's cwd", () => BASE, () => edit('root: /srv/ws }', 'root: "${cwd}" }')],
+    ['a forbidden glob narrowed below the probed depth', () => BASE, () => edit('"**/.ssh/**"', '"**/.ssh/*"')],
+    ['a brace alternative dropped from a forbidden glob', () => edit('".env",', '"{.env,.npmrc}",'), () => edit('".env",', '"{.env}",')],
+    ['a rate window shortened', () => BASE, () => edit('window: 1m', 'window: 1s')],
+    ['a rate limit changed from per session to per sender', () => BASE, () => edit('per: session', 'per: sender')],
+    ['a custom rule on commands removed', () => edit('    decision: deny\n', '    decision: deny\n  - id: no-curl\n    when: { all: [{ fact: commands, operator: contains, value: "curl evil.example" }] }\n    decision: deny\n'), () => BASE],
+    ['a tool reclassified', () => edit('autonomy: supervised', 'autonomy: supervised\ntoolClasses: { exec: [run_sql] }'), () => edit('autonomy: supervised', 'autonomy: supervised\ntoolClasses: { read: [run_sql] }')],
+    ['a second channel dropped from match', () => edit('match: { agents: ["coder", "review-*"] }', 'match: { agents: ["coder", "review-*"], channels: [discord, slack] }'), () => edit('match: { agents: ["coder", "review-*"] }', 'match: { agents: ["coder", "review-*"], channels: [discord] }')],
+    ['a session cap raised past the probe cap', () => edit('limits:', 'limits:\n  maxToolCalls: 2500'), () => edit('limits:', 'limits:\n  maxToolCalls: 5000')],
+  ];
+  for (const [name, oldText, newText] of unprobed) {
+    it(name, async () => {
+      const { code, report } = await diffPair(oldText(), newText());
+      expect(code, name).toBe(1);
+      expect(report.possibleLoosenings.length, name).toBeGreaterThan(0);
+    });
+  }
+
+  it('a policy removed from the set is a possible loosening', async () => {
+    const { code, report } = await diffPair(BASE, BASE.replace('id: p', 'id: q'));
+    expect(report.possibleLoosenings.map((c) => c.field)).toContain('(policy)');
+    expect(code).toBe(1);
+  });
+
   it('a pure tightening reports no loosening and passes --fail-on loosen', async () => {
     const { code, report } = await diff(BASE.replace('".env", "**/.ssh/**"', '".env", "**/.ssh/**", "*.pem"'));
     expect(report.loosened).toBe(0);
+    expect(report.possibleLoosenings).toEqual([]);
     expect(report.tightened).toBeGreaterThan(0);
     expect(code).toBe(0);
   });
