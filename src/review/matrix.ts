@@ -90,31 +90,60 @@ export async function buildMatrix(docs: PolicyData[], decide: Decide, options: {
       .reduce((a, b) => (AUTONOMY_ORDER.indexOf(b) > AUTONOMY_ORDER.indexOf(a) ? b : a), 'full');
     const root = mine.map((d) => section(d, 'workspace').root).find((r): r is string => typeof r === 'string' && r.startsWith('/'));
     const context: Context = { agentId: agent, channel: undefined, cwd: root ?? '/srv/workspace' };
+    // Every path, command and message action the policies name (capped), plus the defaults:
+    // a cell is the most permissive decision over them, so a tool the requester may use
+    // with some parameters never shows as denied because the first ones tried are refused.
     const paths = mine.map((d) => section(d, 'paths'));
-    const readPath = paths.flatMap((p) => strings(p.allowed))[0];
-    const writePath = paths.flatMap((p) => strings(p.writable))[0] ?? readPath;
-    const command = mine.flatMap((d) => strings(section(d, 'shell').allow))[0];
-    const actions = mine.flatMap((d) => {
-      const rules = section(d, 'scopes').rules;
-      return (Array.isArray(rules) ? rules : []).flatMap((r) => (isObject(r) ? strings(r.messageActions) : []));
-    });
+    const readPaths = firstFew(paths.flatMap((p) => strings(p.allowed)).map((g) => synthesise(g)));
+    const writePaths = firstFew(paths.flatMap((p) => strings(p.writable)).map((g) => synthesise(g)));
+    const commands = firstFew(mine.flatMap((d) => strings(section(d, 'shell').allow)).map((g) => synthesise(g)));
+    const actions = firstFew(
+      mine.flatMap((d) => {
+        const rules = section(d, 'scopes').rules;
+        return (Array.isArray(rules) ? rules : []).flatMap((r) => (isObject(r) ? strings(r.messageActions) : []));
+      }),
+    );
     const cells: DecisionKind[][] = [];
     for (const row of rows) {
       const tool = options.by === 'class' ? REPRESENTATIVE_TOOLS[row as 'read'] : row;
       const isWrite = tool === 'write' || /write|edit|patch/i.test(tool);
-      const pathGlob = isWrite ? writePath : readPath;
-      const params = paramsFor(tool, {
-        ...(pathGlob !== undefined ? { path: synthesise(pathGlob) } : {}),
-        ...(command !== undefined ? { command: synthesise(command) } : {}),
-        ...(actions[0] !== undefined ? { action: actions[0] } : {}),
-      });
+      const variants = paramVariants(tool, isWrite ? (writePaths.length > 0 ? writePaths : readPaths) : readPaths, commands, actions);
       const line: DecisionKind[] = [];
-      for (const column of columns) line.push(await decide(callOf(context, tool, params, column.requester)));
+      for (const column of columns) {
+        let best: DecisionKind = 'deny';
+        for (const params of variants) {
+          const decision = await decide(callOf(context, tool, params, column.requester));
+          if (STRICTNESS[decision] < STRICTNESS[best]) best = decision;
+          if (best === 'allow') break;
+        }
+        line.push(best);
+      }
       cells.push(line);
     }
     tables.push({ agent, policies: mine.map((d) => String(d.id)), autonomy, rows, columns: columns.map((c) => c.label), cells });
   }
   return tables;
+}
+
+const STRICTNESS: Record<DecisionKind, number> = { allow: 0, ask: 1, deny: 2 };
+const MAX_VARIANTS = 8;
+
+function firstFew(values: string[]): string[] {
+  return [...new Set(values)].slice(0, MAX_VARIANTS);
+}
+
+/** The parameter sets a cell tries: the defaults, then each named path, command and action. */
+function paramVariants(tool: string, paths: string[], commands: string[], actions: string[]): Record<string, unknown>[] {
+  const out = new Map<string, Record<string, unknown>>();
+  const add = (hint: { path?: string; command?: string; action?: string }) => {
+    const params = paramsFor(tool, hint);
+    out.set(JSON.stringify(params), params);
+  };
+  add({});
+  for (const path of paths) add({ path });
+  for (const command of commands) add({ command });
+  for (const action of actions) add({ action });
+  return [...out.values()];
 }
 
 function heading(table: MatrixTable): string {

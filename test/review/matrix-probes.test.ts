@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { join } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { agentName, nearMisses, synthesise } from '../../src/review/probes.js';
 import { run } from '../../src/cli/commands/matrix.js';
 import type { CliIO } from '../../src/cli/io.js';
@@ -87,6 +89,36 @@ describe('access matrix', () => {
     expect(text).toMatch(/\| `browser` \| ask \| ask \|/);
     expect(text).toContain('| `web_fetch` | allow | allow | allow | allow | allow | allow | deny |');
     expect(text).not.toContain('web_x');
+  });
+
+  it('a cell is allow when some call of that tool is allowed (not only the first one tried)', async () => {
+    // The first action, command and path the policies name are denied here; others are not.
+    const dir = mkdtempSync(join(tmpdir(), 'tw-matrix-'));
+    writeFileSync(
+      join(dir, 'bot.yaml'),
+      `version: 1
+id: bot
+match: { agents: [bot] }
+tools: { allow: [message, exec, read] }
+paths: { allowed: ["secrets/**", "src/**", "/srv/workspace"], forbidden: ["secrets/**"] }
+shell: { allow: ["curl *", "git status"], deny: ["curl *"] }
+scopes:
+  owner: all
+  rules:
+    - { id: maintainers, channel: discord, accountId: ops, roleIds: [maintainer], tools: [message], messageActions: [reply] }
+    - { id: helpers, channel: discord, accountId: ops, senderIds: ["42"], tools: [message, exec, read], messageActions: [react] }
+`,
+    );
+    const cli = { ...io(), cwd: dir };
+    expect(await run([dir], cli)).toBe(0);
+    const lines = cli.out.join('').split('\n');
+    const header = lines[1]!.trim().split(/\s{2,}/);
+    const cell = (tool: string, column: string) => lines.find((l) => l.trim().startsWith(tool + ' '))!.trim().split(/\s{2,}/)[header.indexOf(column)];
+    expect(cell('message', 'helpers')).toBe('allow');
+    expect(cell('message', 'maintainers')).toBe('allow');
+    expect(cell('exec', 'helpers')).toBe('allow');
+    expect(cell('read', 'helpers')).toBe('allow');
+    expect(cell('exec', 'maintainers')).toBe('deny');
   });
 
   it('rejects bad usage', async () => {
