@@ -35,6 +35,101 @@ function hook(stateFile: string, call: object): Promise<{ code: number | null; s
   });
 }
 
+/** A Claude Code PreToolUse call through `hook claude-code`; `as` runs it under another uid (root only). */
+function claudeHook(state: string, call: object, as?: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/toolwarden.js'), 'hook', 'claude-code', '--policy', policy, '--state', state], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, HOME: workDir },
+      ...(as !== undefined ? { uid: as, gid: as } : {}),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(JSON.stringify(call));
+  });
+}
+
+const claudeRead = (i: number, session = 'cc-shared') => ({
+  session_id: session,
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Read',
+  tool_input: { file_path: `/w/${i}` },
+  cwd: '/w',
+});
+
+/** The one reason a denied Claude Code call carries. */
+function denyReason(r: { code: number | null; stdout: string }): string {
+  expect(r.code).toBe(2);
+  const out = JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
+  expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
+  const reason = out.hookSpecificOutput.permissionDecisionReason;
+  expect(reason).not.toContain('\n');
+  return reason;
+}
+
+describe('concurrent claude-code hook processes sharing one SQLite store', () => {
+  it('30 Bash calls at once under a 25-call session cap: exactly 25 pass', async () => {
+    const stateFile = path.join(workDir, 'cc-state.db');
+    const bash = { session_id: 'cc-cap', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: '/w' };
+    const results = await Promise.all(Array.from({ length: 30 }, () => claudeHook(`sqlite:${stateFile}`, bash)));
+    expect(results.filter((r) => r.code === 0)).toHaveLength(25);
+    const denied = results.filter((r) => r.code !== 0);
+    expect(denied).toHaveLength(5);
+    for (const r of denied) expect(denyReason(r)).toContain('limits.maxToolCalls');
+  }, 180_000);
+});
+
+describe('a state file the hook cannot use: deny, with one clear line', () => {
+  it('a corrupt file', async () => {
+    const file = path.join(workDir, 'corrupt.db');
+    fs.writeFileSync(file, 'not a database '.repeat(100));
+    expect(denyReason(await claudeHook(`sqlite:${file}`, claudeRead(1, 'bad1')))).toMatch(/cannot open state store .*corrupt\.db.*not a database/);
+  }, 60_000);
+
+  it('a path below a regular file', async () => {
+    const file = path.join(workDir, 'plain-file');
+    fs.writeFileSync(file, '');
+    expect(denyReason(await claudeHook(`sqlite:${file}/state.db`, claudeRead(1, 'bad2')))).toMatch(/cannot open state store/);
+  }, 60_000);
+
+  it('a file locked by another process for longer than the busy timeout', async () => {
+    const file = path.join(workDir, 'locked.db');
+    expect((await claudeHook(`sqlite:${file}`, claudeRead(1, 'lock'))).code).toBe(0);
+    const Database = (await import('better-sqlite3')).default;
+    const holder = new Database(file);
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      expect(denyReason(await claudeHook(`sqlite:${file}`, claudeRead(2, 'lock')))).toMatch(/database is locked/);
+    } finally {
+      holder.exec('COMMIT');
+      holder.close();
+    }
+  }, 60_000);
+
+  // Permissions bind only a process that is not root: run the hook as `nobody` when we are root.
+  const uid = process.getuid?.() ?? -1;
+  const as = uid === 0 ? 65534 : undefined;
+  it.runIf(uid !== -1)('a read-only file and a read-only folder', async () => {
+    const dir = path.join(workDir, 'ro');
+    fs.mkdirSync(dir);
+    fs.chmodSync(workDir, 0o755);
+    const file = path.join(dir, 'state.db');
+    expect((await claudeHook(`sqlite:${file}`, claudeRead(1, 'ro'))).code).toBe(0);
+    fs.chmodSync(file, 0o444);
+    fs.chmodSync(dir, 0o555);
+    try {
+      expect(denyReason(await claudeHook(`sqlite:${file}`, claudeRead(2, 'ro'), as))).toMatch(/cannot open state store .*readonly/);
+      expect(denyReason(await claudeHook(`sqlite:${dir}/new.db`, claudeRead(3, 'ro'), as))).toMatch(/cannot open state store/);
+    } finally {
+      fs.chmodSync(dir, 0o755);
+    }
+  }, 60_000);
+});
+
 describe('concurrent hook processes sharing one SQLite store', () => {
   it('40 reads then 24 execs at once: exactly the limits pass, everything else is denied', async () => {
     const stateFile = path.join(workDir, 'state.db');
