@@ -759,7 +759,12 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
       });
     }
   }
-  if (toolClass === 'exec' && c.paths.length > 0) c.workdirs = workdirsOf(c.paths);
+  if (toolClass === 'exec' && c.paths.length > 0) {
+    c.workdirs = workdirsOf(c.paths);
+    // The directory the shell starts in is not written by being named, as the call's own `cwd`
+    // is not: what the commands write there is read from the commands (`tar x`, `>`, `npm i`).
+    if (c.workdirs !== undefined) for (let i = 0; i < c.paths.length; i++) if (WORKDIR_PARAMS.has(c.paths[i]!.from)) c.writes[i] = false;
+  }
   // The collector is the answer (its working fields are harmless extras): no copy.
   return c;
 }

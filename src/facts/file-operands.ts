@@ -166,9 +166,11 @@ function programRoles(words: readonly string[]): WordRoles {
     return { files: extracting ? [...roles.files, into] : roles.files, plain: roles.plain, reads };
   }
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
-  if (program === 'git' && GIT_READ_ONLY.has(words[at] ?? '')) {
-    // Their grammars (diff, log, show) name only the files they write (`--output`).
-    const files = grammar === undefined ? [] : operandsBy(words, at, grammar).files;
+  if (program === 'git' && (GIT_READ_ONLY.has(words[at] ?? '') || words[at] === 'push')) {
+    // Their grammars (diff, log, show, push) name only the files they write (`--output`, a
+    // local repository pushed to); their other words are revisions, refspecs or paths read.
+    const reading = grammar === undefined ? undefined : operandsBy(words, at, grammar);
+    const files = reading === undefined ? [] : [...reading.files, ...(grammar!.outputs?.(reading.operandFiles, words, reading.operands) ?? [])];
     return { files, plain: [], writesOnly: files };
   }
   if (grammar === undefined) return NO_ROLES;

@@ -434,12 +434,30 @@ export const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string,
     valued: 'objuc', lead: 1, valuedLong: ['--origin', '--branch', '--depth', '--upload-pack', '--config', '--jobs', '--filter', '--shallow-since', '--shallow-exclude', '--server-option', '--bundle-uri'],
     fileLong: ['--reference', '--reference-if-able', '--separate-git-dir', '--template'], writesInto: { unlessOperand: true },
   }],
+  // push: the repository, then refspecs (`feature/login`, `HEAD:refs/heads/x`), which name
+  // branches, not files. A repository on this machine is written (`git push ../mirror main`).
+  ['push', { valued: 'o', valuedLong: ['--receive-pack', '--exec', '--push-option', '--recurse-submodules'], fileLong: ['--repo'], noOperandFiles: true, outputs: (_files, _words, operands) => localRepository(operands[0]) }],
 ]);
+
+/** A push or fetch repository operand that is a directory on this machine (`../mirror`, `file:///x`), as a path; none for a remote name or URL. */
+function localRepository(operand: string | undefined): string[] {
+  if (operand === undefined) return [];
+  if (/^file:\/\//i.test(operand)) return [operand.slice(7)];
+  if (/^[^/]*:|^[a-z]+:\/\//i.test(operand)) return []; // `host:path`, `https://...`
+  return operand.includes('/') || operand.startsWith('.') || operand.startsWith('~') ? [operand] : [];
+}
 // Git's own options before the subcommand that take the next word (`git -C dir restore x`).
 export const GIT_GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path', '--list-cmds']);
 
-/** Git subcommands that write no file other than their `--output` (diff, log, show). */
-export const GIT_READ_ONLY: ReadonlySet<string> = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-files', 'grep', 'rev-parse', 'branch']);
+/**
+ * Git subcommands that write no file other than their `--output` (diff, log, show): they read
+ * the work tree or write only inside .git (fetch, tag, remote); their operands are revisions,
+ * remotes and paths they read (`git merge-base HEAD origin/main`, `git fetch ../other`).
+ */
+export const GIT_READ_ONLY: ReadonlySet<string> = new Set([
+  'status', 'diff', 'log', 'show', 'blame', 'ls-files', 'grep', 'rev-parse', 'branch',
+  'fetch', 'merge-base', 'describe', 'ls-remote', 'ls-tree', 'show-ref', 'cat-file', 'tag', 'remote',
+]);
 
 const LONG_NAMES = new WeakMap<OperandGrammar, readonly string[]>();
 

@@ -31,7 +31,12 @@ describe('extractPaths', () => {
 
   it('marks paths of write and exec tools as written', () => {
     expect(extractPaths('write', 'write', { path: 'a', content: 'x' }, undefined).writes).toEqual([true]);
-    expect(extractPaths('shell', 'exec', { command: 'x', cwd: '/w' }, undefined).writes).toEqual([true]);
+    expect(extractPaths('shell', 'exec', { command: 'x', path: '/w/a' }, undefined).writes).toEqual([true]);
+  });
+
+  it('does not mark the directory an exec tool starts in as written, as the call\'s cwd is not', () => {
+    expect(extractPaths('shell', 'exec', { command: 'x', cwd: '/w' }, undefined).writes).toEqual([false]);
+    expect(extractPaths('exec', 'exec', { command: 'x', workdir: '/w', path: '/w/a' }, undefined).writes).toEqual([false, true]);
   });
 
   it('takes recipient-like keys only when they look like paths', () => {
