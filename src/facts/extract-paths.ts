@@ -864,7 +864,7 @@ const MAX_WORD_NAMES = 64;
  * separators (`grep --include=*.pem` selects `./*.pem`, `user@host:key.pem`), bounded by
  * MAX_WORD_NAMES. `cat innocent` reads whatever the link `innocent` points to. Options
  * (`-la`) and `.`/`..` are left out; so is anything starting with `~` (expanded only as a
- * path-like word) or `/` (absolute).
+ * path-like word), `/` or `\` (absolute).
  */
 export function bareNames(word: string): string[] {
   const out: string[] = [];
@@ -873,8 +873,9 @@ export function bareNames(word: string): string[] {
     const first = name.charCodeAt(0);
     // An absolute word names no file in the working directory: where it is a path it is read
     // as one; where a grammar calls it no file it is a pattern or a script (`grep -e /api/v1`,
-    // `sed '/^#/d'`), whose fragments still count.
-    if (first === 0x2d /* - */ || first === 0x7e /* ~ */ || first === 0x2f /* / */) return;
+    // `sed '/^#/d'`), whose fragments still count. A leading `\` is absolute read the Windows
+    // way, and to a POSIX shell part of a name (`tr -d '\r'`, `grep '\.ts$'`): no name either.
+    if (first === 0x2d /* - */ || first === 0x7e /* ~ */ || first === 0x2f /* / */ || first === 0x5c /* \ */) return;
     if (!out.includes(name)) out.push(name);
   };
   consider(word);

@@ -592,6 +592,10 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       }
       all.push(word);
       if (grammar.noOperandFiles === true) continue;
+      if (grammar.plainOperands === true) {
+        plain.push(word);
+        continue;
+      }
       if (grammar.remoteOperands === true && REMOTE_OPERAND.test(word)) {
         plain.push(word);
         continue;

@@ -71,6 +71,8 @@ export interface OperandGrammar {
   opaqueLong?: readonly string[];
   /** Its operands are never files (curl's and wget's URLs; a `file:` URL is a path all the same). */
   noOperandFiles?: boolean;
+  /** Its operands are no paths at all, whatever they look like (tr's character sets: `'\n'`, `'a-z/'`). */
+  plainOperands?: boolean;
   /** An operand naming another host (`host:path`, `user@host:path`, `rsync://…`) is no file here (scp, rsync). */
   remoteOperands?: boolean;
   /**
@@ -194,6 +196,8 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['du', { valued: 'BdtX', fileValued: 'X', valuedLong: ['--block-size', '--max-depth', '--threshold', '--exclude', '--time-style'], fileLong: ['--exclude-from', '--files0-from'], flagLong: ['--time'] }],
   ['cut', { valued: 'bcdf', valuedLong: ['--bytes', '--characters', '--delimiter', '--fields', '--output-delimiter'] }],
   ['sort', { writes: { operands: READS_ALL, readLong: ['--files0-from', '--random-source'] }, valued: 'ktSTo', fileValued: 'To', valuedLong: ['--key', '--field-separator', '--buffer-size', '--parallel', '--batch-size', '--sort', '--compress-program'], fileLong: ['--output', '--temporary-directory', '--files0-from', '--random-source'] }],
+  // tr's operands are character sets (`tr -d '\r'`, `tr ':' '\n'`): it reads only its standard input.
+  ['tr', { valued: '', plainOperands: true }],
   ['uniq', { writes: { operands: WRITES_SECOND }, valued: 'fsw', valuedLong: ['--skip-fields', '--skip-chars', '--check-chars'], flagLong: ['--group', '--all-repeated'] }],
   ['grep', GREP], ['egrep', GREP], ['fgrep', GREP],
   // (`rg --files` takes no pattern: every operand is a path)

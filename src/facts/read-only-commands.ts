@@ -8,7 +8,7 @@ const READ_ONLY = new Set([
   'file', 'stat', 'du', 'df', 'readlink', 'realpath', 'basename', 'dirname', 'echo', 'printf',
   'pwd', 'which', 'type', 'test', '[', 'sha256sum', 'md5sum', 'cksum', 'nl', 'od', 'hexdump', 'strings', 'jq',
   'sha1sum', 'sha224sum', 'sha384sum', 'sha512sum', 'b2sum', 'sum', 'tac', 'rev', 'paste', 'join', 'comm', 'fold',
-  'expand', 'unexpand', 'column', 'tsort', 'zcat', 'gzcat', 'bzcat', 'xzcat', 'lzcat', 'zstdcat', 'lz4cat', 'cut', 'base64',
+  'expand', 'unexpand', 'column', 'tsort', 'tr', 'zcat', 'gzcat', 'bzcat', 'xzcat', 'lzcat', 'zstdcat', 'lz4cat', 'cut', 'base64',
 ]);
 
 /** Whether a simple command (quote-free words, command word by base name) only reads. */
