@@ -87,6 +87,8 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
   if (file !== ':memory:') {
     ensureDirectory(path.dirname(path.resolve(file)));
   }
+  /** A failure while counting says which state file it was (`database is locked` alone does not; opening is located by the caller). */
+  const located = (error: unknown): Error => new Error(`state file \`${file}\`: ${error instanceof Error ? error.message : String(error)}`);
   const db = new Database(file);
   try {
     // busy_timeout first: the WAL switch and schema creation may race other processes.
@@ -171,7 +173,11 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
       requests.forEach(checkRequest);
       if (requests.length === 0) return { ok: true };
       // `.immediate` issues BEGIN IMMEDIATE: the write lock is held from the first read.
-      return consume.immediate(requests, now);
+      try {
+        return consume.immediate(requests, now);
+      } catch (error) {
+        throw located(error);
+      }
     },
     peek(requests: LimitRequest[], now: number): CounterState[] {
       checkNow(now);

@@ -103,7 +103,7 @@ describe('a state file the hook cannot use: deny, with one clear line', () => {
     const holder = new Database(file);
     holder.exec('BEGIN EXCLUSIVE');
     try {
-      expect(denyReason(await claudeHook(`sqlite:${file}`, claudeRead(2, 'lock')))).toMatch(/database is locked/);
+      expect(denyReason(await claudeHook(`sqlite:${file}`, claudeRead(2, 'lock')))).toMatch(/state file .*locked\.db.*database is locked/);
     } finally {
       holder.exec('COMMIT');
       holder.close();
