@@ -2,6 +2,7 @@
 // removes and recreates /tmp/toolwarden-adv, so symlinks always point where cases expect.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeFiles } from '../write-files.js';
 
 export const ADVERSARIAL_BASE = '/tmp/toolwarden-adv';
 
@@ -26,11 +27,7 @@ export function setupAdversarialFixtures(): void {
     'outside/passwd': 'root:x:0:0\n',
     'outside/secret.txt': 'secret\n',
   };
-  for (const [rel, text] of Object.entries(files)) {
-    const file = path.join(base, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, text);
-  }
+  writeFiles(base, files);
   fs.mkdirSync(outside, { recursive: true });
   const links: Array<[string, string]> = [
     ['ws/link-out', outside], // a link inside the workspace pointing outside

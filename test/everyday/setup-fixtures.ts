@@ -4,6 +4,7 @@
 // resolution sees real directories, files and links, as in use.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeFiles } from '../write-files.js';
 
 export const EVERYDAY_BASE = '/tmp/toolwarden-everyday';
 export const EVERYDAY_WS = path.join(EVERYDAY_BASE, 'ws');
@@ -56,11 +57,7 @@ export function setupEverydayFixtures(): void {
     '.github/workflows/ci.yml': 'on: push\n',
     '.vscode/settings.json': '{}\n',
   };
-  for (const [rel, text] of Object.entries(files)) {
-    const file = path.join(EVERYDAY_WS, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, text);
-  }
+  writeFiles(EVERYDAY_WS, files);
   fs.mkdirSync(path.join(EVERYDAY_WS, 'node_modules/.bin'), { recursive: true });
   fs.symlinkSync('../typescript/bin/tsc', path.join(EVERYDAY_WS, 'node_modules/.bin/tsc'));
   fs.symlinkSync('../vitest/vitest.mjs', path.join(EVERYDAY_WS, 'node_modules/.bin/vitest'));
