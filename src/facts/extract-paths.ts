@@ -205,12 +205,47 @@ interface Collector {
 // Search tools whose pattern names files: the directory the search starts from (the
 // pattern up to its first wildcard) is a touched path, so `/etc/*` leaves the workspace
 // and `~/.ssh/*` meets a forbidden `.ssh`. Such tools list or search files; the files
-// they then read are named by later calls.
+// they then read are named by later calls. A relative pattern is relative to the directory
+// the tool searches (SEARCH_ROOT_KEYS: Glob's and find's `path`, MCP search_files' `path`).
 const PATTERN_KEYS_BY_TOOL: Readonly<Record<string, ReadonlySet<string>>> = {
   glob: new Set(['pattern']),
   grep: new Set(['glob']),
   search_files: new Set(['pattern', 'glob']),
+  find: new Set(['pattern']),
 };
+// ripgrep matches a `--glob` with a `/` from its own working directory, not the directory it
+// searches (`rg x .. -g 'secrets/*'` run in `ws/sub` reads nothing): such a Grep `glob` is
+// read from the call's directory too (one without a `/` matches names at any depth).
+const PATTERNS_ALSO_FROM_CWD: ReadonlySet<string> = new Set(['glob']);
+// The parameters naming the directory a search tool searches (Gemini CLI's `dir_path`).
+const SEARCH_ROOT_KEYS = ['path', 'dir_path', 'dirPath'] as const;
+
+/** The directory a search tool searches (SEARCH_ROOT_KEYS), when a non-empty string; undefined otherwise (the call's directory). */
+function searchRoot(record: Record<string, unknown>): string | undefined {
+  for (const key of SEARCH_ROOT_KEYS) {
+    const value = record[key];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+/**
+ * A pattern or its base as the tool reads it, under the directory it searches: `src` and
+ * `*.ts` is `src/*.ts`, `src` and `.` is `src`; an absolute or `~` one stays as it is.
+ */
+export function underSearchRoot(root: string, relative: string): string {
+  const first = relative.charCodeAt(0);
+  if (first === 0x2f /* / */ || first === 0x7e /* ~ */ || first === 0x5c /* \ */ || /^[A-Za-z]:/.test(relative)) return relative;
+  if (relative === '.' || relative === '') return root;
+  return root.endsWith('/') ? root + relative : `${root}/${relative}`;
+}
+
+/** The readings of a searched directory: as written, and without a leading `@` (OpenClaw's tools drop it). */
+function rootReadings(root: string | undefined): readonly (string | undefined)[] {
+  if (root === undefined) return [undefined];
+  return root.length > 1 && root.charCodeAt(0) === 0x40 /* @ */ ? [root, root.slice(1)] : [root];
+}
+
 // canonicalPath reads a value in this form as a `file:` URL itself.
 const FILE_URL_START = /^file:\//i;
 // WHATWG URL parsing drops C0 controls and spaces around a URL, and tabs and newlines in it.
@@ -571,7 +606,14 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       const at = whereFrom(kind, from, key, depth);
       const bases = patternBases(child);
       if (bases === undefined) problem(c, `the reach of the pattern \`${at}\` cannot be bounded (\`..\` after a wildcard, or too many brace alternatives)`);
-      else for (const base of bases) add(c, base, at);
+      else {
+        // Under the directory searched (`Glob { path: "/", pattern: "etc/*" }` lists /etc).
+        const roots = depth === 0 ? rootReadings(searchRoot(record)) : [undefined];
+        for (const base of bases) {
+          for (const root of roots) add(c, root === undefined ? base : underSearchRoot(root, base), at);
+          if (roots[0] !== undefined && PATTERNS_ALSO_FROM_CWD.has(normalized) && child.includes('/')) add(c, base, at);
+        }
+      }
       // A content filter (Grep's `glob`) selects files to read: their names meet file-name globs.
       if (normalized === 'glob') (c.words ??= []).push(child.slice(child.lastIndexOf('/') + 1));
       continue;
@@ -733,11 +775,11 @@ function addPatchBody(c: Collector, body: string): void {
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
   const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, toolName, toolClass, fileTool: undefined };
-  // Only names of 4 (`glob`, `grep`) or 12 (`search_files`) characters have pattern keys.
+  // Only names of 4 (`glob`, `grep`, `find`) or 12 (`search_files`) characters have pattern keys.
   if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 12)) {
-    // Only names starting with g/G (`glob`, `grep`) or s/S (`search_files`): `read`, `edit` skip the lower-casing.
+    // Only names starting with g/G (`glob`, `grep`), f/F (`find`) or s/S (`search_files`): `read`, `edit` skip the lower-casing.
     const first = toolName.charCodeAt(0) | 0x20;
-    if (first === 0x67 || first === 0x73) {
+    if (first === 0x67 || first === 0x73 || first === 0x66) {
       const lower = toolName.toLowerCase();
       if (Object.hasOwn(PATTERN_KEYS_BY_TOOL, lower)) c.patternKeys = PATTERN_KEYS_BY_TOOL[lower];
     }

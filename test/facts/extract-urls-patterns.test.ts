@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
-import { braceAlternatives, extractPaths, fileUrlReading, patternBase, patternBases } from '../../src/facts/extract-paths.js';
+import { braceAlternatives, extractPaths, fileUrlReading, patternBase, patternBases, underSearchRoot } from '../../src/facts/extract-paths.js';
 import { canonicalPath } from '../../src/facts/paths.js';
 
 const ctx = { root: '/srv/ws', cwd: '/srv/ws', home: '/home/u', resolveSymlinks: false, caseInsensitive: false };
@@ -35,6 +35,25 @@ describe('file: URLs and search patterns', () => {
     expect(grep).toEqual(['../../etc']);
     // Grep's `pattern` is a regular expression, not a path
     expect(extractPaths('Grep', 'read', { pattern: '/etc/passwd' }, undefined).paths).toEqual([]);
+  });
+
+  it("a relative search pattern starts under the directory the tool searches (red team 5)", () => {
+    const values = (tool: string, params: unknown) => extractPaths(tool, 'read', params, undefined).paths.map((p) => p.value).sort();
+    // Glob, MCP search_files and OpenClaw's find match their pattern under `path` (Gemini: `dir_path`).
+    expect(values('Glob', { pattern: 'etc/*', path: '/' })).toEqual(['/', '/etc']);
+    expect(values('search_files', { pattern: 'ws/secrets/**', path: '..' })).toEqual(['..', '../ws/secrets']);
+    expect(values('find', { pattern: '{.env,x}', path: 'src/' })).toEqual(['src/', 'src/.env', 'src/x']);
+    expect(values('glob', { pattern: '*.ts', dir_path: 'src' })).toEqual(['src', 'src']);
+    expect(values('Glob', { pattern: '**/*.ts', path: '@src' })).toEqual(['@src', '@src', 'src', 'src']);
+    // An absolute or `~` pattern is not under it; without a path the call's directory is.
+    expect(values('Glob', { pattern: '~/.ssh/*', path: 'src' })).toEqual(['src', '~/.ssh']);
+    expect(values('Glob', { pattern: 'src/*' })).toEqual(['src']);
+    // ripgrep matches a Grep `glob` with a `/` from its own directory: both readings; one without a `/` matches names.
+    expect(values('Grep', { pattern: 'x', path: '..', glob: 'secrets/*' })).toEqual(['..', '../secrets', 'secrets']);
+    expect(values('Grep', { pattern: 'x', path: 'src', glob: '*.ts' })).toEqual(['src', 'src']);
+    expect(underSearchRoot('src', '.')).toBe('src');
+    expect(underSearchRoot('/', 'etc')).toBe('/etc');
+    expect(underSearchRoot('src', 'C:/x')).toBe('C:/x');
   });
 
   it('a pattern starts from the base of each brace alternative', () => {
