@@ -219,6 +219,9 @@ const PATTERN_KEYS_BY_TOOL: Readonly<Record<string, ReadonlySet<string>>> = {
 const PATTERNS_ALSO_FROM_CWD: ReadonlySet<string> = new Set(['glob']);
 // The parameters naming the directory a search tool searches (Gemini CLI's `dir_path`).
 const SEARCH_ROOT_KEYS = ['path', 'dir_path', 'dirPath'] as const;
+// Keys of a file tool that hold path patterns of files it reads, like `paths` (Gemini CLI's
+// read_many_files `include`, OpenCode's grep `include`): paths under the searched directory.
+const INCLUDE_KEYS: ReadonlySet<string> = new Set(['include', 'includes']);
 
 /** The directory a search tool searches (SEARCH_ROOT_KEYS), when a non-empty string; undefined otherwise (the call's directory). */
 function searchRoot(record: Record<string, unknown>): string | undefined {
@@ -500,6 +503,13 @@ export function readVariants(path: string): string[] {
   return out;
 }
 
+/** Each string of a value (a string or an array of them) under the directory searched; other values as they are. */
+function underRoot(root: string, value: unknown): unknown {
+  if (typeof value === 'string') return underSearchRoot(root, value);
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? underSearchRoot(root, item) : item));
+  return value;
+}
+
 /** A path parameter's value: a string, or an array of strings. */
 function addPathValue(c: Collector, value: unknown, from: string, strict: boolean): void {
   if (value === undefined || value === null) return; // absent
@@ -617,6 +627,16 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       // A content filter (Grep's `glob`) selects files to read: their names meet file-name globs.
       if (normalized === 'glob') (c.words ??= []).push(child.slice(child.lastIndexOf('/') + 1));
       continue;
+    }
+    // A file tool's `include` patterns select files it reads: paths under the directory searched.
+    if (INCLUDE_KEYS.has(normalized)) {
+      c.fileTool ??= isFileTool(c.toolName, c.toolClass);
+      if (c.fileTool) {
+        const at = whereFrom(kind, from, key, depth);
+        const roots = depth === 0 ? rootReadings(searchRoot(record)) : [undefined];
+        for (const root of roots) addPathValue(c, root === undefined ? child : underRoot(root, child), at, true);
+        continue;
+      }
     }
     const pathKey = kind.path;
     // A plain value under a key that never holds a path: nothing to do (most keys), unless

@@ -56,6 +56,15 @@ describe('file: URLs and search patterns', () => {
     expect(underSearchRoot('src', 'C:/x')).toBe('C:/x');
   });
 
+  it("a file tool's `include` patterns are paths it reads, under the directory searched (red team 5)", () => {
+    const r = (tool: string, params: unknown) => extractPaths(tool, 'write', params, undefined);
+    expect(r('read_many_files', { paths: ['README.md'], include: ['.env'] }).paths.map((p) => p.value)).toEqual(['README.md', '.env']);
+    expect(r('search_file_content', { pattern: 'K', dir_path: 'src', include: '../*.pem' }).paths.map((p) => p.value)).toEqual(['src', 'src/../*.pem']);
+    expect(r('read_many_files', { include: [1] }).problems).toHaveLength(1);
+    // Elsewhere `include` is no path.
+    expect(r('web_search', { query: 'x', include: ['../news'] }).paths).toEqual([]);
+  });
+
   it('a pattern starts from the base of each brace alternative', () => {
     expect(braceAlternatives('{/etc/*,x}')).toEqual(['x', '/etc/*']);
     expect(braceAlternatives('{a,{b,c}}/d')?.sort()).toEqual(['a/d', 'b/d', 'c/d']);
