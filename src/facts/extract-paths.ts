@@ -249,6 +249,16 @@ function rootReadings(root: string | undefined): readonly (string | undefined)[]
   return root.length > 1 && root.charCodeAt(0) === 0x40 /* @ */ ? [root, root.slice(1)] : [root];
 }
 
+/**
+ * Whether a path value holds a wildcard segment followed by a written `..`
+ * (`**\/../../etc/x`): a tool that expands wildcards (Gemini CLI's read_many_files) reaches
+ * places a lexical reading does not (`**` matching no directory), so where it ends cannot be
+ * bounded. A tool's glob library never makes `.*` of `..` (bash before 5.2 does: shell words
+ * are read elsewhere), so a value without `..` is left alone.
+ */
+export function wildcardClimb(value: string): boolean {
+  return value.includes('..') && WILDCARD.test(value) && patternBases(value) === undefined;
+}
 // canonicalPath reads a value in this form as a `file:` URL itself.
 const FILE_URL_START = /^file:\//i;
 // WHATWG URL parsing drops C0 controls and spaces around a URL, and tabs and newlines in it.
@@ -514,6 +524,7 @@ function underRoot(root: string, value: unknown): unknown {
 function addPathValue(c: Collector, value: unknown, from: string, strict: boolean): void {
   if (value === undefined || value === null) return; // absent
   if (typeof value === 'string') {
+    if (wildcardClimb(value)) problem(c, `the reach of the path \`${from}\` cannot be bounded (\`..\` after a wildcard)`);
     if (strict || looksLikeSinglePath(value)) addPathReadings(c, value, from);
     else if (!addFileUrl(c, value, from)) addMaybeName(c, value, from);
     return;
@@ -521,6 +532,7 @@ function addPathValue(c: Collector, value: unknown, from: string, strict: boolea
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       if (typeof item === 'string') {
+        if (wildcardClimb(item)) problem(c, `the reach of the path \`${from}[${i}]\` cannot be bounded (\`..\` after a wildcard)`);
         if (strict || looksLikeSinglePath(item)) addPathReadings(c, item, `${from}[${i}]`);
         else if (!addFileUrl(c, item, `${from}[${i}]`)) addMaybeName(c, item, `${from}[${i}]`);
       } else if (strict) problem(c, `\`${from}[${i}]\` is not a string`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
-import { braceAlternatives, extractPaths, fileUrlReading, patternBase, patternBases, underSearchRoot } from '../../src/facts/extract-paths.js';
+import { braceAlternatives, extractPaths, fileUrlReading, patternBase, patternBases, underSearchRoot, wildcardClimb } from '../../src/facts/extract-paths.js';
 import { canonicalPath } from '../../src/facts/paths.js';
 
 const ctx = { root: '/srv/ws', cwd: '/srv/ws', home: '/home/u', resolveSymlinks: false, caseInsensitive: false };
@@ -63,6 +63,15 @@ describe('file: URLs and search patterns', () => {
     expect(r('read_many_files', { include: [1] }).problems).toHaveLength(1);
     // Elsewhere `include` is no path.
     expect(r('web_search', { query: 'x', include: ['../news'] }).paths).toEqual([]);
+  });
+
+  it('a path with `..` after a wildcard cannot be bounded (red team 5)', () => {
+    for (const p of ['**/../../etc/passwd', 'src/*/../../x', '{a,*/..}/x', '.*/../x']) expect(wildcardClimb(p), p).toBe(true);
+    // A tool's glob expansion (node-glob, Python's glob) never makes `.*` of `..`: only a written `..` climbs.
+    for (const p of ['../src/*.ts', 'a/../b', 'src/**/*.ts', 'x/.*', '..', '.*/x']) expect(wildcardClimb(p), p).toBe(false);
+    expect(extractPaths('read_many_files', 'write', { paths: ['**/../../../etc/passwd'] }, undefined).problems).toHaveLength(1);
+    expect(extractPaths('read_many_files', 'write', { include: ['src/*/../../../../etc/shadow'] }, undefined).problems).toHaveLength(1);
+    expect(extractPaths('read', 'read', { path: '../src/*.ts' }, undefined).problems).toEqual([]);
   });
 
   it('a pattern starts from the base of each brace alternative', () => {
