@@ -726,15 +726,59 @@ export function patchPaths(body: string): { paths: string[]; problems: string[] 
     let end = newline < 0 ? body.length : newline;
     if (newline > pos && body.charCodeAt(newline - 1) === 0x0d /* \r */) end -= 1;
     const first = body.charCodeAt(pos);
-    const plain = first > 0x20 && first < 0x7f && first !== 0x2a /* * */ && first !== 0x2d /* - */ && first !== 0x2b; /* + */
+    const plain = first > 0x20 && first < 0x7f && first !== 0x2a /* * */ && first !== 0x2d /* - */ && first !== 0x2b /* + */ &&
+      first !== 0x64 /* d */ && first !== 0x72 /* r */ && first !== 0x63; /* c */
     if (end > pos && !plain) patchLine(body.slice(pos, end), paths, problems);
     pos = next;
   }
   return { paths, problems };
 }
 
+// git's extended headers name files too, and `git apply` (and GNU patch) follow them: a pure
+// rename or copy has no `---`/`+++` lines (`rename from .env` / `rename to notes.txt` moves
+// .env), nor has a mode change or an empty file's deletion (only `diff --git a/x b/x`).
+const GIT_RENAME_LINE = /^(?:rename|copy) (?:from|to) ([^\n\u2028\u2029]*)$/;
+const GIT_DIFF_LINE = /^diff --git ([^\n\u2028\u2029]*)$/;
+// A `diff --git` line is split at each space (names may hold spaces): past this many it is refused.
+const MAX_GIT_DIFF_SPACES = 32;
+
+/**
+ * The files a git extended header line names, into `paths`: `rename`/`copy` `from`/`to` its
+ * name; `diff --git a/x b/y` the one name when a split at a space gives it on both sides (as
+ * git reads it), else both names at every space it may be split at, without the `a/`/`b/` prefixes. A quoted name (git's C
+ * quoting) or too many spaces is a problem. Whether the line was such a header.
+ */
+function gitHeaderLine(line: string, paths: string[], problems: string[]): boolean {
+  const rename = GIT_RENAME_LINE.exec(line);
+  if (rename === null && !line.startsWith('diff --git ')) return false;
+  const names = rename !== null ? rename[1]! : GIT_DIFF_LINE.exec(line)?.[1];
+  if (names === undefined) return false; // a line terminator inside: left to the other readings
+  if (names.includes('"') || names.split(' ').length - 1 > MAX_GIT_DIFF_SPACES) {
+    problems.push(`git patch header that cannot be read \`${line.slice(0, 80)}\``);
+    return true;
+  }
+  if (rename !== null) {
+    if (names !== '') paths.push(names);
+    return true;
+  }
+  const splits: [string, string][] = [];
+  for (let i = names.indexOf(' '); i >= 0; i = names.indexOf(' ', i + 1)) {
+    const left = names.slice(0, i);
+    const right = names.slice(i + 1);
+    splits.push([left.startsWith('a/') ? left.slice(2) : left, right.startsWith('b/') ? right.slice(2) : right]);
+  }
+  // The same name on both sides is the split git takes (`a/my file b/my file`); else every one.
+  const same = splits.find(([left, right]) => left === right);
+  for (const [left, right] of same !== undefined ? [same] : splits) {
+    for (const name of [left, right]) if (name !== '' && name !== '/dev/null' && !paths.includes(name)) paths.push(name);
+  }
+  return true;
+}
+
 /** One line of a patch body: a file it names goes to `paths`, an unknown header to `problems`. */
 function patchLine(rawLine: string, paths: string[], problems: string[]): void {
+  const c0raw = rawLine.charCodeAt(0);
+  if ((c0raw === 0x64 /* d */ || c0raw === 0x72 /* r */ || c0raw === 0x63) /* c */ && gitHeaderLine(rawLine, paths, problems)) return;
   // A line that starts with a visible ASCII character has nothing to trim.
   const c0 = rawLine.charCodeAt(0);
   const line = c0 > 0x20 && c0 < 0x7f ? rawLine : rawLine.trimStart();

@@ -139,6 +139,23 @@ describe('extractPaths', () => {
     expect(patchPaths('*** Add File: @~/.bashrc').paths).toEqual(['@~/.bashrc', '~/.bashrc']);
   });
 
+  it("reads git's extended headers: renames, copies and `diff --git` names (red team 5)", () => {
+    // `git apply` moves .env by a pure rename, with no `---`/`+++` lines.
+    expect(new Set(patchPaths('diff --git a/.env b/notes.txt\nsimilarity index 100%\nrename from .env\nrename to notes.txt\n').paths)).toEqual(new Set(['.env', 'notes.txt']));
+    expect(new Set(patchPaths('diff --git a/x b/x\ncopy from x\ncopy to ../../y\n').paths)).toEqual(new Set(['x', '../../y']));
+    // A mode change or an empty file's deletion names its file only on the `diff --git` line.
+    expect(patchPaths('diff --git a/.env b/.env\ndeleted file mode 100644\n').paths).toEqual(['.env']);
+    // Names with spaces: the split git takes when both sides agree, else every split.
+    expect(patchPaths('diff --git a/my file b/my file\nold mode 100644\nnew mode 100755\n').paths).toEqual(['my file']);
+    expect(patchPaths('diff --git a/x y b/z\n').paths.sort()).toEqual(['x', 'x y', 'y b/z', 'z']);
+    // A quoted name (git's C quoting) or a line of too many spaces is refused.
+    expect(patchPaths('rename to "\\056env"\n').problems).toHaveLength(1);
+    expect(patchPaths(`diff --git ${'a '.repeat(40)}\n`).problems).toHaveLength(1);
+    // Body lines (`+`, `-`, space) and other words are not headers.
+    expect(patchPaths('*** Begin Patch\n*** Update File: a\n@@\n+rename to x\n copy from y\n*** End Patch').paths).toEqual(['a']);
+    expect(patchPaths('data\ncopyright\nrenamed\n').paths).toEqual([]);
+  });
+
   it('ends patch lines at \\n only, as OpenClaw and Codex do: a lone \\r stays in the path', () => {
     expect(patchPaths('*** Add File: a\r/../../x\n+y').paths).toEqual(['a\r/../../x']);
     expect(patchPaths('*** update file: a\r/../x').paths).toEqual(['a\r/../x']);
