@@ -179,10 +179,13 @@ function looksLikeSinglePath(value: string): boolean {
   return looksLikePath(value) && !/[\r\n]/.test(value) && !URL_SCHEME.test(value);
 }
 
+// apply_patch by name, under a namespace too: an MCP server's (`mcp__codex__apply_patch`), a
+// function namespace's (`functions.apply_patch`, `default_api:apply_patch`).
+const APPLY_PATCH_NAME = /(?:^|__|[.:/])apply[_-]?patch$/i;
+
 function isApplyPatch(toolName: string): boolean {
-  // Only names of 10 or 11 characters starting with `a` can match: skip the regex for the others.
-  const first = toolName.charCodeAt(0);
-  return (toolName.length === 10 || toolName.length === 11) && (first === 0x61 || first === 0x41) && /^apply[_-]?patch$/i.test(toolName);
+  // Only names of 10 characters or more ending in `h`/`H` can match: skip the regex for the others.
+  return toolName.length >= 10 && (toolName.charCodeAt(toolName.length - 1) | 0x20) === 0x68 /* h */ && APPLY_PATCH_NAME.test(toolName);
 }
 
 interface Collector {

@@ -139,6 +139,15 @@ describe('extractPaths', () => {
     expect(patchPaths('*** Add File: @~/.bashrc').paths).toEqual(['@~/.bashrc', '~/.bashrc']);
   });
 
+  it('reads the body of apply_patch under a namespace too (red team 5)', () => {
+    const values = (tool: string) => extractPaths(tool, 'write', { input: '*** Add File: .env\n+x' }, undefined).paths.map((p) => p.value);
+    for (const tool of ['apply_patch', 'ApplyPatch', 'apply-patch', 'mcp__codex__apply_patch', 'functions.apply_patch', 'default_api:apply_patch', 'srv/apply_patch']) {
+      expect(values(tool), tool).toEqual(['.env']);
+    }
+    // Other names ending in `patch` keep their `input` a plain value.
+    for (const tool of ['not_apply_patch', 'mcp__x__dispatch', 'patch']) expect(values(tool), tool).toEqual([]);
+  });
+
   it("reads git's extended headers: renames, copies and `diff --git` names (red team 5)", () => {
     // `git apply` moves .env by a pure rename, with no `---`/`+++` lines.
     expect(new Set(patchPaths('diff --git a/.env b/notes.txt\nsimilarity index 100%\nrename from .env\nrename to notes.txt\n').paths)).toEqual(new Set(['.env', 'notes.txt']));
