@@ -605,6 +605,24 @@ function addMediaValue(c: Collector, value: unknown, from: string): void {
   }
 }
 
+/**
+ * One search pattern: the directories it starts from (patternBases), under each reading of the
+ * directory searched (`Glob { path: "/", pattern: "etc/*" }` lists /etc); for Grep's `glob`
+ * also the file names it selects.
+ */
+function addPattern(c: Collector, pattern: string, at: string, normalized: string, roots: readonly (string | undefined)[]): void {
+  const bases = patternBases(pattern);
+  if (bases === undefined) problem(c, `the reach of the pattern \`${at}\` cannot be bounded (\`..\` after a wildcard, or too many brace alternatives)`);
+  else {
+    for (const base of bases) {
+      for (const root of roots) add(c, root === undefined ? base : underSearchRoot(root, base), at);
+      if (roots[0] !== undefined && PATTERNS_ALSO_FROM_CWD.has(normalized) && pattern.includes('/')) add(c, base, at);
+    }
+  }
+  // A content filter (Grep's `glob`) selects files to read: their names meet file-name globs.
+  if (normalized === 'glob') (c.words ??= []).push(pattern.slice(pattern.lastIndexOf('/') + 1));
+}
+
 /** Walks params (nested objects and arrays too) for path-named keys. */
 function walkParams(c: Collector, value: unknown, from: string, depth: number, skip?: ReadonlySet<string>): void {
   if (depth > MAX_DEPTH) {
@@ -626,21 +644,18 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     const kind = keyKind(key);
     const normalized = kind.normalized;
     if (kind.notParameter || skip?.has(key)) continue;
-    // A search tool's pattern: the directories it starts from.
-    if (c.patternKeys?.has(normalized) && typeof child === 'string') {
+    // A search tool's pattern: the directories it starts from. A list is read as one pattern
+    // each (a wrapper may pass each as its own `--glob`); any other value cannot be read.
+    if (c.patternKeys?.has(normalized) && child !== undefined && child !== null) {
       const at = whereFrom(kind, from, key, depth);
-      const bases = patternBases(child);
-      if (bases === undefined) problem(c, `the reach of the pattern \`${at}\` cannot be bounded (\`..\` after a wildcard, or too many brace alternatives)`);
-      else {
-        // Under the directory searched (`Glob { path: "/", pattern: "etc/*" }` lists /etc).
-        const roots = depth === 0 ? rootReadings(searchRoot(record)) : [undefined];
-        for (const base of bases) {
-          for (const root of roots) add(c, root === undefined ? base : underSearchRoot(root, base), at);
-          if (roots[0] !== undefined && PATTERNS_ALSO_FROM_CWD.has(normalized) && child.includes('/')) add(c, base, at);
-        }
-      }
-      // A content filter (Grep's `glob`) selects files to read: their names meet file-name globs.
-      if (normalized === 'glob') (c.words ??= []).push(child.slice(child.lastIndexOf('/') + 1));
+      const roots = depth === 0 ? rootReadings(searchRoot(record)) : [undefined];
+      if (typeof child === 'string') addPattern(c, child, at, normalized, roots);
+      else if (Array.isArray(child)) {
+        child.forEach((item, i) => {
+          if (typeof item === 'string') addPattern(c, item, `${at}[${i}]`, normalized, roots);
+          else problem(c, `the pattern \`${at}[${i}]\` is not a string`);
+        });
+      } else problem(c, `the pattern \`${at}\` is not a string`);
       continue;
     }
     // A file tool's `include` patterns select files it reads: paths under the directory searched.

@@ -56,6 +56,15 @@ describe('file: URLs and search patterns', () => {
     expect(underSearchRoot('src', 'C:/x')).toBe('C:/x');
   });
 
+  it('a list of search patterns is read one by one; any other value is a problem (red team 5)', () => {
+    const r = (params: unknown) => extractPaths('Grep', 'read', params, undefined);
+    expect(r({ pattern: 'K', glob: ['*.pem', '/etc/*'] }).paths.map((p) => p.value)).toEqual(['.', '/etc']);
+    expect(r({ pattern: 'K', glob: ['*.pem'] }).words).toEqual(['*.pem']);
+    expect(r({ pattern: 'K', glob: [1] }).problems).toHaveLength(1);
+    expect(extractPaths('Glob', 'read', { pattern: { 0: '/etc/*' } }, undefined).problems).toHaveLength(1);
+    expect(r({ pattern: 'K', glob: null }).problems).toEqual([]);
+  });
+
   it("a file tool's `include` patterns are paths it reads, under the directory searched (red team 5)", () => {
     const r = (tool: string, params: unknown) => extractPaths(tool, 'write', params, undefined);
     expect(r('read_many_files', { paths: ['README.md'], include: ['.env'] }).paths.map((p) => p.value)).toEqual(['README.md', '.env']);
