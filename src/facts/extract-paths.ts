@@ -895,6 +895,7 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
       });
     }
   }
+  if (toolClass !== 'exec' && c.paths.length > 1) addUnderWorkdirs(c);
   if (toolClass === 'exec' && c.paths.length > 0) {
     c.workdirs = workdirsOf(c.paths);
     // The directory the shell starts in is not written by being named, as the call's own `cwd`
@@ -907,6 +908,25 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
 
 // The top-level parameters that put an exec tool's shell in a directory, as `from` names them.
 const WORKDIR_PARAMS: ReadonlySet<string> = new Set(['params.workdir', 'params.cwd', 'params.working_directory', 'params.workingDirectory', 'params.workingDir', 'params.working_dir']);
+
+/**
+ * A file tool given its own working directory (`read { path: "shadow", cwd: "/etc" }`, a
+ * patch tool's `workdir`) may open a relative path there: each relative path is also read
+ * under each such directory (it is read as it is too, from the call's directory).
+ */
+function addUnderWorkdirs(c: Collector): void {
+  const dirs = workdirsOf(c.paths);
+  if (dirs === undefined) return;
+  const count = c.paths.length;
+  for (let i = 0; i < count; i++) {
+    const { value, from } = c.paths[i]!;
+    if (WORKDIR_PARAMS.has(from) || value === '' || mayBeFileUrl(value)) continue;
+    for (const dir of dirs) {
+      const joined = underSearchRoot(dir, value);
+      if (joined !== value) add(c, joined, from, c.writes[i]);
+    }
+  }
+}
 
 /** The non-empty working directories among an exec call's parameter paths; undefined for none. */
 function workdirsOf(paths: readonly RawPath[]): string[] | undefined {

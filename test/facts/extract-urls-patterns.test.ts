@@ -74,6 +74,19 @@ describe('file: URLs and search patterns', () => {
     expect(r('web_search', { query: 'x', include: ['../news'] }).paths).toEqual([]);
   });
 
+  it("a file tool's own working directory places its relative paths there too (red team 5)", () => {
+    const values = (tool: string, cls: 'read' | 'write', params: unknown) => extractPaths(tool, cls, params, undefined).paths.map((p) => p.value);
+    expect(values('read', 'read', { path: 'shadow', cwd: '/etc' })).toEqual(['shadow', '/etc', '/etc/shadow']);
+    expect(values('apply_patch', 'write', { input: '*** Add File: k.txt\n+x', workdir: 'private' })).toEqual(['k.txt', 'private', 'private/k.txt']);
+    // Absolute, `~` and `file:` paths stay as they are; without a working directory nothing is added.
+    expect(values('read', 'read', { path: '/etc/hosts', cwd: 'src' })).toEqual(['/etc/hosts', 'src']);
+    expect(values('read', 'read', { path: '~/x', cwd: 'src' })).toEqual(['~/x', 'src']);
+    expect(values('read', 'read', { path: 'a.ts' })).toEqual(['a.ts']);
+    // A written path stays written under the directory.
+    const r = extractPaths('write', 'write', { path: 'a.ts', cwd: 'src' }, undefined);
+    expect(r.writes[r.paths.findIndex((p) => p.value === 'src/a.ts')]).toBe(true);
+  });
+
   it('a path with `..` after a wildcard cannot be bounded (red team 5)', () => {
     for (const p of ['**/../../etc/passwd', 'src/*/../../x', '{a,*/..}/x', '.*/../x']) expect(wildcardClimb(p), p).toBe(true);
     // A tool's glob expansion (node-glob, Python's glob) never makes `.*` of `..`: only a written `..` climbs.
