@@ -77,6 +77,10 @@ function isPathKey(key: string, normalized: string): boolean {
   return PATH_KEY_SUFFIX.test(key);
 }
 
+// Keys of a file tool that hold path patterns of files it reads, like `paths` (Gemini CLI's
+// read_many_files `include`, OpenCode's grep `include`): paths under the searched directory.
+const INCLUDE_KEYS: ReadonlySet<string> = new Set(['include', 'includes']);
+
 /** What walkParams needs to know of a parameter name. */
 interface KeyKind {
   normalized: string;
@@ -90,6 +94,8 @@ interface KeyKind {
   media: boolean;
   /** None of path, maybe and media: a plain value under it names no file (one load on the hot path). */
   plain: boolean;
+  /** A file tool's `include` patterns (INCLUDE_KEYS): files it reads. */
+  include: boolean;
   /** Where a top-level value under this key comes from (`params.path`): built once for the common keys. */
   top: string | undefined;
 }
@@ -99,7 +105,7 @@ function kindOf(key: string): KeyKind {
   const path = isPathKey(key, normalized);
   const maybe = MAYBE_PATH_KEYS.has(normalized);
   const media = MEDIA_KEYS.has(normalized);
-  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path, maybe, media, plain: !path && !maybe && !media, top: undefined };
+  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path, maybe, media, plain: !path && !maybe && !media, include: INCLUDE_KEYS.has(normalized), top: undefined };
 }
 
 /** Where a value comes from, for messages (`params.path`, `params.edits[0].file`). */
@@ -184,8 +190,10 @@ function looksLikeSinglePath(value: string): boolean {
 const APPLY_PATCH_NAME = /(?:^|__|[.:/])apply[_-]?patch$/i;
 
 function isApplyPatch(toolName: string): boolean {
-  // Only names of 10 characters or more ending in `h`/`H` can match: skip the regex for the others.
-  return toolName.length >= 10 && (toolName.charCodeAt(toolName.length - 1) | 0x20) === 0x68 /* h */ && APPLY_PATCH_NAME.test(toolName);
+  // Only names of 10 characters or more ending in `patch` (any case) can match: skip the regex
+  // for the others (`web_search` ends in `h` too, so the `p` five from the end is tested as well).
+  const n = toolName.length;
+  return n >= 10 && (toolName.charCodeAt(n - 1) | 0x20) === 0x68 /* h */ && (toolName.charCodeAt(n - 5) | 0x20) === 0x70 /* p */ && APPLY_PATCH_NAME.test(toolName);
 }
 
 interface Collector {
@@ -222,9 +230,6 @@ const PATTERN_KEYS_BY_TOOL: Readonly<Record<string, ReadonlySet<string>>> = {
 const PATTERNS_ALSO_FROM_CWD: ReadonlySet<string> = new Set(['glob']);
 // The parameters naming the directory a search tool searches (Gemini CLI's `dir_path`).
 const SEARCH_ROOT_KEYS = ['path', 'dir_path', 'dirPath'] as const;
-// Keys of a file tool that hold path patterns of files it reads, like `paths` (Gemini CLI's
-// read_many_files `include`, OpenCode's grep `include`): paths under the searched directory.
-const INCLUDE_KEYS: ReadonlySet<string> = new Set(['include', 'includes']);
 
 /** The directory a search tool searches (SEARCH_ROOT_KEYS), when a non-empty string; undefined otherwise (the call's directory). */
 function searchRoot(record: Record<string, unknown>): string | undefined {
@@ -659,7 +664,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       continue;
     }
     // A file tool's `include` patterns select files it reads: paths under the directory searched.
-    if (INCLUDE_KEYS.has(normalized)) {
+    if (kind.include) {
       c.fileTool ??= isFileTool(c.toolName, c.toolClass);
       if (c.fileTool) {
         const at = whereFrom(kind, from, key, depth);
