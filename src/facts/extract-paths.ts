@@ -80,6 +80,9 @@ function isPathKey(key: string, normalized: string): boolean {
 // Keys of a file tool that hold path patterns of files it reads, like `paths` (Gemini CLI's
 // read_many_files `include`, OpenCode's grep `include`): paths under the searched directory.
 const INCLUDE_KEYS: ReadonlySet<string> = new Set(['include', 'includes']);
+// The top-level parameters that put a tool in a directory (an exec tool's shell, a file tool's relative paths).
+const WORKDIR_KEYS: readonly string[] = ['workdir', 'cwd', 'working_directory', 'workingDirectory', 'workingDir', 'working_dir'];
+const WORKDIR_KEY_SET: ReadonlySet<string> = new Set(WORKDIR_KEYS);
 
 /** What walkParams needs to know of a parameter name. */
 interface KeyKind {
@@ -96,6 +99,8 @@ interface KeyKind {
   plain: boolean;
   /** A file tool's `include` patterns (INCLUDE_KEYS): files it reads. */
   include: boolean;
+  /** At the top level, a directory the tool works in (WORKDIR_KEYS). */
+  workdir: boolean;
   /** Where a top-level value under this key comes from (`params.path`): built once for the common keys. */
   top: string | undefined;
 }
@@ -105,7 +110,7 @@ function kindOf(key: string): KeyKind {
   const path = isPathKey(key, normalized);
   const maybe = MAYBE_PATH_KEYS.has(normalized);
   const media = MEDIA_KEYS.has(normalized);
-  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path, maybe, media, plain: !path && !maybe && !media, include: INCLUDE_KEYS.has(normalized), top: undefined };
+  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path, maybe, media, plain: !path && !maybe && !media, include: INCLUDE_KEYS.has(normalized), workdir: WORKDIR_KEY_SET.has(key), top: undefined };
 }
 
 /** Where a value comes from, for messages (`params.path`, `params.edits[0].file`). */
@@ -211,6 +216,8 @@ interface Collector {
   toolClass: ToolClass;
   /** isFileTool of the call, found when first needed (undefined until then). */
   fileTool: boolean | undefined;
+  /** A top-level workdir parameter was seen: only then are paths placed under it (most calls have none). */
+  sawWorkdir: boolean;
 }
 
 // Search tools whose pattern names files: the directory the search starts from (the
@@ -647,32 +654,10 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
   for (const key in record) {
     const child = record[key];
     const kind = keyKind(key);
-    const normalized = kind.normalized;
     if (kind.notParameter || skip?.has(key)) continue;
-    // A search tool's pattern: the directories it starts from. A list is read as one pattern
-    // each (a wrapper may pass each as its own `--glob`); any other value cannot be read.
-    if (c.patternKeys?.has(normalized) && child !== undefined && child !== null) {
-      const at = whereFrom(kind, from, key, depth);
-      const roots = depth === 0 ? rootReadings(searchRoot(record)) : [undefined];
-      if (typeof child === 'string') addPattern(c, child, at, normalized, roots);
-      else if (Array.isArray(child)) {
-        child.forEach((item, i) => {
-          if (typeof item === 'string') addPattern(c, item, `${at}[${i}]`, normalized, roots);
-          else problem(c, `the pattern \`${at}[${i}]\` is not a string`);
-        });
-      } else problem(c, `the pattern \`${at}\` is not a string`);
-      continue;
-    }
-    // A file tool's `include` patterns select files it reads: paths under the directory searched.
-    if (kind.include) {
-      c.fileTool ??= isFileTool(c.toolName, c.toolClass);
-      if (c.fileTool) {
-        const at = whereFrom(kind, from, key, depth);
-        const roots = depth === 0 ? rootReadings(searchRoot(record)) : [undefined];
-        for (const root of roots) addPathValue(c, root === undefined ? child : underRoot(root, child), at, true);
-        continue;
-      }
-    }
+    if (kind.workdir && depth === 0) c.sawWorkdir = true;
+    // Search patterns and `include` lists (rare): read apart, keeping this loop small.
+    if ((c.patternKeys !== undefined || kind.include) && addSearchParam(c, record, child, kind, from, key, depth)) continue;
     const pathKey = kind.path;
     // A plain value under a key that never holds a path: nothing to do (most keys), unless
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
@@ -698,6 +683,35 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       walkParams(c, child, at, depth + 1);
     }
   }
+}
+
+/**
+ * A search tool's pattern (the directories it starts from; a list is read as one pattern each,
+ * as a wrapper may pass each as its own `--glob`; any other value cannot be read), or a file
+ * tool's `include` patterns (files it reads, under the directory searched). Whether `child`
+ * was one of them (then walkParams reads it no further).
+ */
+function addSearchParam(c: Collector, record: Record<string, unknown>, child: unknown, kind: KeyKind, from: string, key: string, depth: number): boolean {
+  const normalized = kind.normalized;
+  if (c.patternKeys?.has(normalized) && child !== undefined && child !== null) {
+    const at = whereFrom(kind, from, key, depth);
+    const roots = depth === 0 ? rootReadings(searchRoot(record)) : [undefined];
+    if (typeof child === 'string') addPattern(c, child, at, normalized, roots);
+    else if (Array.isArray(child)) {
+      child.forEach((item, i) => {
+        if (typeof item === 'string') addPattern(c, item, `${at}[${i}]`, normalized, roots);
+        else problem(c, `the pattern \`${at}[${i}]\` is not a string`);
+      });
+    } else problem(c, `the pattern \`${at}\` is not a string`);
+    return true;
+  }
+  if (!kind.include) return false;
+  c.fileTool ??= isFileTool(c.toolName, c.toolClass);
+  if (!c.fileTool) return false;
+  const at = whereFrom(kind, from, key, depth);
+  const roots = depth === 0 ? rootReadings(searchRoot(record)) : [undefined];
+  for (const root of roots) addPathValue(c, root === undefined ? child : underRoot(root, child), at, true);
+  return true;
 }
 
 // A path runs to the end of its line, a \r inside it included (`.` would stop there).
@@ -873,7 +887,7 @@ function addPatchBody(c: Collector, body: string): void {
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, toolName, toolClass, fileTool: undefined };
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false };
   // Only names of 4 (`glob`, `grep`, `find`) or 12 (`search_files`) characters have pattern keys.
   if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 12)) {
     // Only names starting with g/G (`glob`, `grep`), f/F (`find`) or s/S (`search_files`): `read`, `edit` skip the lower-casing.
@@ -900,6 +914,7 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
       });
     }
   }
+  if (!c.sawWorkdir) return c;
   if (toolClass !== 'exec' && c.paths.length > 1) addUnderWorkdirs(c);
   if (toolClass === 'exec' && c.paths.length > 0) {
     c.workdirs = workdirsOf(c.paths);
@@ -912,7 +927,7 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
 }
 
 // The top-level parameters that put an exec tool's shell in a directory, as `from` names them.
-const WORKDIR_PARAMS: ReadonlySet<string> = new Set(['params.workdir', 'params.cwd', 'params.working_directory', 'params.workingDirectory', 'params.workingDir', 'params.working_dir']);
+const WORKDIR_PARAMS: ReadonlySet<string> = new Set(WORKDIR_KEYS.map((key) => `params.${key}`));
 
 /**
  * A file tool given its own working directory (`read { path: "shadow", cwd: "/etc" }`, a
