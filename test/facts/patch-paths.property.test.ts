@@ -2,7 +2,7 @@
 // against the plain definition (split into lines, one regex per header kind) on random bodies.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { patchPaths } from '../../src/facts/extract-paths.js';
+import { patchPaths } from '../../src/facts/patch-paths.js';
 
 // Lines end at \n, one \r before it dropped (OpenClaw's and Codex's split); `[^\n\u2028\u2029]` is `.` plus \r.
 const FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*:([^\n\u2028\u2029]*)$/i;

@@ -1,0 +1,137 @@
+// The files a patch body names: apply_patch's `*** Add/Update/Delete File:` and `*** Move to:`
+// headers, unified diff `---`/`+++` lines and git's extended headers. What a header line says
+// it touches is a path; a header that cannot be read is a problem (the call is denied).
+
+// A path runs to the end of its line, a \r inside it included (`.` would stop there).
+const PATCH_FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*:([^\n\u2028\u2029]*)$/i;
+const PATCH_FRAME_LINE = /^\*\*\*\s*(?:begin\s+patch|end\s+patch|end\s+of\s+file)\s*$/i;
+const DIFF_FILE_LINE = /^(?:---|\+\+\+)\s+([^\n\u2028\u2029]*)$/;
+
+/**
+ * A header line in the exact form patch tools write: null for a frame line (`*** Begin Patch`,
+ * `*** End Patch`, `*** End of File`), the text after the colon for a file header, undefined
+ * for anything else (then the regexes decide). One comparison per line, picked by its fifth character.
+ */
+function exactHeader(line: string): string | null | undefined {
+  let header: string;
+  switch (line.charCodeAt(4)) {
+    case 0x42 /* B */: return line === '*** Begin Patch' ? null : undefined;
+    case 0x45 /* E */: return line === '*** End Patch' || line === '*** End of File' ? null : undefined;
+    case 0x55 /* U */: header = '*** Update File:'; break;
+    case 0x41 /* A */: header = '*** Add File:'; break;
+    case 0x44 /* D */: header = '*** Delete File:'; break;
+    case 0x4d /* M */: header = '*** Move to:'; break;
+    default: return undefined;
+  }
+  if (!line.startsWith(header)) return undefined;
+  const rest = line.slice(header.length);
+  // A line holds no \n (it ends lines); the regexes do not take the other two line
+  // terminators either: a value holding one is left to them (which then refuse it).
+  return rest.includes('\u2028') || rest.includes('\u2029') ? undefined : rest;
+}
+
+/**
+ * The files an apply_patch body names (`*** Add File:`, `*** Update File:`, `*** Delete
+ * File:`, `*** Move to:`, and unified-diff `---`/`+++` headers). A `***` line that is none
+ * of these is a problem: an unknown header could hide a file.
+ */
+export function patchPaths(body: string): { paths: string[]; problems: string[] } {
+  const paths: string[] = [];
+  const problems: string[] = [];
+  // Lines end at \n, and one \r before it is dropped (\r\n), as OpenClaw's and Codex's patch
+  // parsers split them: a lone \r stays in the line, so `*** Add File: a\r/../../x` names the
+  // one path `a\r/../../x` (refused for its control character), not `a`. Lines are found by
+  // index, not split: most lines are body text, and a line that starts with a visible ASCII
+  // character other than `*`, `-` or `+` is skipped without building its string (it is
+  // neither a header nor a diff file line).
+  let pos = 0;
+  while (pos < body.length) {
+    const newline = body.indexOf('\n', pos);
+    const next = newline < 0 ? body.length : newline + 1;
+    let end = newline < 0 ? body.length : newline;
+    if (newline > pos && body.charCodeAt(newline - 1) === 0x0d /* \r */) end -= 1;
+    const first = body.charCodeAt(pos);
+    const plain = first > 0x20 && first < 0x7f && first !== 0x2a /* * */ && first !== 0x2d /* - */ && first !== 0x2b /* + */ &&
+      first !== 0x64 /* d */ && first !== 0x72 /* r */ && first !== 0x63; /* c */
+    if (end > pos && !plain) patchLine(body.slice(pos, end), paths, problems);
+    pos = next;
+  }
+  return { paths, problems };
+}
+
+// git's extended headers name files too, and `git apply` (and GNU patch) follow them: a pure
+// rename or copy has no `---`/`+++` lines (`rename from .env` / `rename to notes.txt` moves
+// .env), nor has a mode change or an empty file's deletion (only `diff --git a/x b/x`).
+const GIT_RENAME_LINE = /^(?:rename|copy) (?:from|to) ([^\n\u2028\u2029]*)$/;
+const GIT_DIFF_LINE = /^diff --git ([^\n\u2028\u2029]*)$/;
+// A `diff --git` line is split at each space (names may hold spaces): past this many it is refused.
+const MAX_GIT_DIFF_SPACES = 32;
+
+/**
+ * The files a git extended header line names, into `paths`: `rename`/`copy` `from`/`to` its
+ * name; `diff --git a/x b/y` the one name when a split at a space gives it on both sides (as
+ * git reads it), else both names at every space it may be split at, without the `a/`/`b/` prefixes. A quoted name (git's C
+ * quoting) or too many spaces is a problem. Whether the line was such a header.
+ */
+function gitHeaderLine(line: string, paths: string[], problems: string[]): boolean {
+  const rename = GIT_RENAME_LINE.exec(line);
+  if (rename === null && !line.startsWith('diff --git ')) return false;
+  const names = rename !== null ? rename[1]! : GIT_DIFF_LINE.exec(line)?.[1];
+  if (names === undefined) return false; // a line terminator inside: left to the other readings
+  if (names.includes('"') || names.split(' ').length - 1 > MAX_GIT_DIFF_SPACES) {
+    problems.push(`git patch header that cannot be read \`${line.slice(0, 80)}\``);
+    return true;
+  }
+  if (rename !== null) {
+    if (names !== '') paths.push(names);
+    return true;
+  }
+  const splits: [string, string][] = [];
+  for (let i = names.indexOf(' '); i >= 0; i = names.indexOf(' ', i + 1)) {
+    const left = names.slice(0, i);
+    const right = names.slice(i + 1);
+    splits.push([left.startsWith('a/') ? left.slice(2) : left, right.startsWith('b/') ? right.slice(2) : right]);
+  }
+  // The same name on both sides is the split git takes (`a/my file b/my file`); else every one.
+  const same = splits.find(([left, right]) => left === right);
+  for (const [left, right] of same !== undefined ? [same] : splits) {
+    for (const name of [left, right]) if (name !== '' && name !== '/dev/null' && !paths.includes(name)) paths.push(name);
+  }
+  return true;
+}
+
+/** One line of a patch body: a file it names goes to `paths`, an unknown header to `problems`. */
+function patchLine(rawLine: string, paths: string[], problems: string[]): void {
+  const c0raw = rawLine.charCodeAt(0);
+  if ((c0raw === 0x64 /* d */ || c0raw === 0x72 /* r */ || c0raw === 0x63) /* c */ && gitHeaderLine(rawLine, paths, problems)) return;
+  // A line that starts with a visible ASCII character has nothing to trim.
+  const c0 = rawLine.charCodeAt(0);
+  const line = c0 > 0x20 && c0 < 0x7f ? rawLine : rawLine.trimStart();
+  // Every header starts with `***` and every diff file line with `---` or `+++`: most lines are neither.
+  const first = line.charCodeAt(0);
+  if (first !== 0x2a /* * */ && rawLine.charCodeAt(0) !== 0x2d /* - */ && rawLine.charCodeAt(0) !== 0x2b /* + */) return;
+  // The headers as patch tools write them are read without a regex (same answer as the regexes).
+  const exact = first === 0x2a ? exactHeader(line) : undefined;
+  if (exact === null) return;
+  const file = exact !== undefined ? exact : first === 0x2a ? PATCH_FILE_LINE.exec(line)?.[1] : undefined;
+  if (file !== undefined) {
+    const path = file.trim();
+    paths.push(path);
+    // OpenClaw reads a leading `@` as a marker (`@~/x` is `~/x`): check both readings.
+    if (path.startsWith('@')) paths.push(path.slice(1));
+    return;
+  }
+  if (line.startsWith('***')) {
+    if (!PATCH_FRAME_LINE.test(line)) problems.push(`unrecognised patch header \`${line.slice(0, 80)}\``);
+    return;
+  }
+  // DIFF_FILE_LINE needs `---` or `+++` first: `-a`/`+b` body lines skip the regex.
+  if (!rawLine.startsWith('---') && !rawLine.startsWith('+++')) return;
+  const diff = DIFF_FILE_LINE.exec(rawLine);
+  if (diff) {
+    let path = (diff[1] ?? '').split('\t')[0]?.trim() ?? '';
+    if (path === '/dev/null' || path === '') return;
+    if (path.startsWith('a/') || path.startsWith('b/')) path = path.slice(2);
+    paths.push(path);
+  }
+}
