@@ -102,14 +102,13 @@ function gitHeaderLine(line: string, paths: string[], problems: string[]): boole
 
 /** One line of a patch body: a file it names goes to `paths`, an unknown header to `problems`. */
 function patchLine(rawLine: string, paths: string[], problems: string[]): void {
-  const c0raw = rawLine.charCodeAt(0);
-  if ((c0raw === 0x64 /* d */ || c0raw === 0x72 /* r */ || c0raw === 0x63) /* c */ && gitHeaderLine(rawLine, paths, problems)) return;
-  // A line that starts with a visible ASCII character has nothing to trim.
   const c0 = rawLine.charCodeAt(0);
+  if ((c0 === 0x64 /* d */ || c0 === 0x72 /* r */ || c0 === 0x63) /* c */ && gitHeaderLine(rawLine, paths, problems)) return;
+  // A line that starts with a visible ASCII character has nothing to trim.
   const line = c0 > 0x20 && c0 < 0x7f ? rawLine : rawLine.trimStart();
   // Every header starts with `***` and every diff file line with `---` or `+++`: most lines are neither.
   const first = line.charCodeAt(0);
-  if (first !== 0x2a /* * */ && rawLine.charCodeAt(0) !== 0x2d /* - */ && rawLine.charCodeAt(0) !== 0x2b /* + */) return;
+  if (first !== 0x2a /* * */ && c0 !== 0x2d /* - */ && c0 !== 0x2b /* + */) return;
   // The headers as patch tools write them are read without a regex (same answer as the regexes).
   const exact = first === 0x2a ? exactHeader(line) : undefined;
   if (exact === null) return;
