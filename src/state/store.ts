@@ -1,5 +1,5 @@
 // The counter store interface: what the engine needs from limit state, nothing more.
-// Implementations: memory.ts (lru-cache, synchronous) and sqlite.ts (on disk, shared
+// Implementations: memory.ts (synchronous, bounded without forgetting live counters) and sqlite.ts (on disk, shared
 // between processes). A store that cannot answer must throw or reject: the engine turns
 // that into deny.
 

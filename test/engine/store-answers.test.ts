@@ -2,6 +2,7 @@
 // resolves to deny (never rejects) whatever a broken store answers or throws.
 import { describe, expect, it } from 'vitest';
 import type { CounterStore } from '../../src/state/store.js';
+import { createMemoryStore } from '../../src/state/memory.js';
 import { setFrom } from './helpers.js';
 
 const POLICY = `version: 1
@@ -66,5 +67,19 @@ describe('state store answers', () => {
   it('ok true allows (control)', async () => {
     expect((await decisionWith({ tryConsume: async () => ({ ok: true }), peek: async () => [] })).decision).toBe('allow');
     expect((await decisionWith({ tryConsume: () => ({ ok: true }), peek: () => [] })).decision).toBe('allow');
+  });
+
+  it('a full in-memory store denies new sessions, and never resets an old one', async () => {
+    // two counters a session (maxToolCalls and the window): room for two sessions
+    const set = await setFrom(POLICY, { store: createMemoryStore({ max: 4 }) });
+    const call = (sessionId: string) => set.evaluate({ ...CALL, sessionId }) as { decision: string; reasons: { check: string; message: string }[] };
+    expect(call('a').decision).toBe('allow');
+    expect(call('b').decision).toBe('allow');
+    const third = call('c');
+    expect(third.decision).toBe('deny');
+    expect(third.reasons[0]!.check).toBe('engine.error');
+    expect(third.reasons[0]!.message).toMatch(/limit store is full: 4 live counters/);
+    // session a used its one call; making room never forgot it
+    expect(call('a').decision).toBe('deny');
   });
 });

@@ -56,11 +56,55 @@ describe('memory store', () => {
     expect(sync(store.tryConsume([req], 1000)).ok).toBe(true);
   });
 
-  it('bounds its memory with lru max', () => {
+  it('when full, never forgets a live counter: calls needing a new one throw (the engine denies them)', () => {
     const store = createMemoryStore({ max: 10 });
-    for (let i = 0; i < 100; i++) store.tryConsume([{ key: `k${i}`, kind: 'count', limit: 1 }], 0);
-    const live = store.peek(Array.from({ length: 100 }, (_, i) => ({ key: `k${i}`, kind: 'count' as const, limit: 1 })), 0).filter((s) => s.used > 0);
-    expect(live.length).toBe(10);
+    for (let i = 0; i < 10; i++) expect(sync(store.tryConsume([{ key: `k${i}`, kind: 'count', limit: 1 }], 0)).ok).toBe(true);
+    expect(() => store.tryConsume([{ key: 'k10', kind: 'count', limit: 1 }], 5_000)).toThrow(/limit store is full: 10 live counters/);
+    // every counter is still there: the first ten keys stay used up
+    for (let i = 0; i < 10; i++) expect(sync(store.tryConsume([{ key: `k${i}`, kind: 'count', limit: 1 }], 6_000))).toEqual({ ok: false, full: [0] });
+    // a live window is not forgotten either (its call is inside the last 2w)
+    const windows = createMemoryStore({ max: 2 });
+    const w = (key: string): LimitRequest => ({ key, kind: 'window', limit: 1, windowMs: 1_000 });
+    expect(sync(windows.tryConsume([w('a'), w('b')], 0)).ok).toBe(true);
+    expect(() => windows.tryConsume([w('c')], 1_500)).toThrow(/full/);
+    expect(sync(windows.tryConsume([w('a')], 1_500)).ok).toBe(true); // a's window moved on: room again
+    expect(sync(windows.tryConsume([w('a')], 1_600)).ok).toBe(false);
+  });
+
+  it('when full, drops windows that can no longer matter (no call in the last 2w), and only those', () => {
+    const store = createMemoryStore({ max: 4 });
+    const w = (key: string): LimitRequest => ({ key, kind: 'window', limit: 1, windowMs: 1_000 });
+    expect(sync(store.tryConsume([{ key: 'session', kind: 'count', limit: 2 }, w('old'), w('older')], 0)).ok).toBe(true);
+    expect(sync(store.tryConsume([w('recent')], 1_500)).ok).toBe(true);
+    // at 2,000 `old` and `older` (last call at 0, w = 1,000) have expired: they make room; `recent` has not
+    expect(sync(store.tryConsume([w('new1'), w('new2')], 2_000)).ok).toBe(true);
+    expect(sync(store.tryConsume([w('recent')], 2_100)).ok).toBe(false); // still within its window
+    expect(store.peek([{ key: 'session', kind: 'count', limit: 2 }], 2_100)).toEqual([{ key: 'session', used: 1, limit: 2 }]);
+    // full again, and nothing has expired: refused, with nothing recorded
+    expect(() => store.tryConsume([{ key: 'session', kind: 'count', limit: 2 }, w('new3')], 3_200)).toThrow(/full/);
+    expect(store.peek([{ key: 'session', kind: 'count', limit: 2 }], 3_200)).toEqual([{ key: 'session', used: 1, limit: 2 }]);
+  });
+
+  it('property: however full, a count counter never admits more than its limit', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8 }), fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 120 }), (max, keys) => {
+        const store = createMemoryStore({ max });
+        const admitted = new Map<number, number>();
+        let t = 0;
+        for (const k of keys) {
+          t += 700;
+          let ok = false;
+          try {
+            ok = sync(store.tryConsume([{ key: `s${k}`, kind: 'count', limit: 2 }, { key: `w${k % 3}`, kind: 'window', limit: 50, windowMs: 100 }], t)).ok;
+          } catch {
+            ok = false; // full: the engine denies
+          }
+          if (ok) admitted.set(k, (admitted.get(k) ?? 0) + 1);
+        }
+        return [...admitted.values()].every((n) => n <= 2);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('property: never more than limit admitted calls in any window, whatever the call times', () => {
