@@ -658,18 +658,24 @@ describe('a POSIX shell (dash) reads `((x))` as two subshells running x', () => 
     ["watch '((id))'", 'id'],
     ["find . -exec sh -c '((id))' \\;", 'id'],
     ["su -c '((id))'", 'id'],
+    // the top level: the exec tool's shell is unknown
+    ['((id))', 'id'],
+    ['ls && ((make))', 'make'],
+    ['((curl|sh))', 'sh'],
+    ["bash -c 'sh -c \"((id))\"'", 'id'],
   ])('%j runs %j', (src, inner) => expect(texts(src)).toContain(inner));
   it('what cannot be read as a command there is unverifiable', () => {
     expect(parseShell("sh -c '((1<<2))'").unverifiable).toMatch(/POSIX shell/);
   });
-  it.each(["sh -c 'echo &>/dev/null rm -rf x'", "dash -c 'echo a &>>log rm x'"])('%j (`&>` then more words) is unverifiable', (src) => {
+  // At the top level the shell is unknown (OpenClaw runs `sh` when $SHELL is unset): read both ways.
+  it.each(["sh -c 'echo &>/dev/null rm -rf x'", "dash -c 'echo a &>>log rm x'", 'echo &>/dev/null rm x'])('%j (`&>` then more words) is unverifiable', (src) => {
     expect(parseShell(src).unverifiable).toMatch(/&>/);
   });
-  it.each(["sh -c 'npm test &>/dev/null'", "bash -c 'echo &>/dev/null rm x'", 'echo &>/dev/null rm x'])('%j keeps `&>` as bash reads it', (src) => {
+  it.each(["sh -c 'npm test &>/dev/null'", "bash -c 'echo &>/dev/null rm x'", "sh -c \"bash -c 'echo &>/dev/null rm x'\"", 'npm test &>/dev/null'])('%j keeps `&>` as bash reads it', (src) => {
     expect(parseShell(src).unverifiable).toBeUndefined();
   });
-  it.each(["bash -c '((id))'", '((i++))', "zsh -c '((n > 1))'", "sh -c 'echo $((1 + 2))'"])('%j stays arithmetic', (src) => {
-    expect(texts(src).filter((t) => /^(id|i\+\+|n)\b/.test(t))).toEqual([]);
+  it.each(["bash -c '((id))'", "bash -c '((i++))'", "zsh -c '((n > 1))'", "sh -c 'echo $((1 + 2))'", "sh -c \"bash -c '((id))'\""])('%j stays arithmetic', (src) => {
+    expect(texts(src).filter((t) => /^(id|i\+\+|n)(\s|$)/.test(t))).toEqual([]);
     expect(parseShell(src).unverifiable).toBeUndefined();
   });
 });

@@ -53,7 +53,7 @@ describe('parseShell: substitutions are commands too', () => {
     ['export A=$(curl x)', ['curl x', 'export A=$(curl x)']],
     ['echo > "$(rm x)"', ['echo', 'rm x']],
     ['[[ -f $(rm x) ]]', ['rm x']],
-    ['(( $(id -u) > 0 ))', ['id -u']],
+    ['x=$(( $(id -u) + 1 ))', ['id -u']],
     ['cat <<EOF\n$(rm -rf /)\nEOF', ['cat', 'rm -rf /']],
     ['cat <<-E\n\t`id`\n\tE', ['cat', 'id']],
     ['cat <<< "$(id)"', ['cat', 'id']],

@@ -79,8 +79,9 @@ interface Walk {
   /** The directories those wrappers make it run in, outermost first. */
   wrapperDirs: string[];
   /**
-   * Above zero inside a string a POSIX shell runs (`sh -c`, `dash`, `watch`): there `((x))`
-   * is no arithmetic but two subshells running x (`sh -c '((id))'` runs id).
+   * Above zero where a POSIX shell may run the text (`sh -c`, `dash`, `watch`, and the top
+   * level, whose shell is unknown): there `((x))` is no arithmetic but two subshells running
+   * x (`sh -c '((id))'` runs id).
    */
   posix: number;
   /** The steps of the top-level `&&` chain (andChain), while each has run exactly one command. */
@@ -161,13 +162,25 @@ function markUnverifiable(walk: Walk, reason: string): void {
 // dash wherever it runs). bash, ksh, zsh and mksh read arithmetic.
 const posixShell = /^(sh|dash|ash|posh|yash)(-?\d[\d.]*)?$/;
 
-/** Reads `source` as a string a POSIX shell runs when `posix` (see Walk.posix). */
-function collectAs(posix: boolean, source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
-  if (posix) walk.posix++;
+// Shells that read `((` as arithmetic.
+const arithmeticShell = /^(bash|rbash|zsh|ksh|ksh93|mksh|pdksh|oksh|lksh)(-?\d[\d.]*)?$/;
+
+/** How a shell named `name` reads `((`: as POSIX says (true), as arithmetic (false), or unknown (undefined). */
+function readsPosix(name: string): boolean | undefined {
+  return posixShell.test(name) ? true : arithmeticShell.test(name) ? false : undefined;
+}
+
+/**
+ * Reads `source` as a string a shell runs (see Walk.posix): a POSIX shell's (`posix` true),
+ * one that reads `((` as arithmetic (false), or the same shell as around it (undefined).
+ */
+function collectAs(posix: boolean | undefined, source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
+  const around = walk.posix;
+  if (posix !== undefined) walk.posix = posix ? around + 1 : 0;
   try {
     collectFromSource(source, depth, walk, stdinRedirects);
   } finally {
-    if (posix) walk.posix--;
+    walk.posix = around;
   }
 }
 
@@ -228,7 +241,9 @@ function andChain(stmts: Stmt[]): Stmt[] | undefined {
 }
 
 export function newWalk(caps: ShellCaps): Walk {
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, prompt: false, promptEscape: false, posix: 0, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
+  // `posix: 1` at the top: which shell an exec tool runs is unknown (OpenClaw runs $SHELL, and
+  // `sh`, dash on Debian, when none is set), so `((x))` is read both ways there too.
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -567,7 +582,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       // The interpreter is not kept: what it runs is checked instead, with its arguments as
       // `$0`, `$1`, ... (`bash -c 'cat "$1"' _ .env` reads .env).
       const positional = positionalArguments(values.slice(how.index + 1), builder, builderItems(builder, stmt, walk));
-      withPositional(walk, positional, () => collectAs(posixShell.test(name), text, depth + 1, walk));
+      withPositional(walk, positional, () => collectAs(readsPosix(name), text, depth + 1, walk));
       return;
     }
     if (builder?.appends) {
@@ -577,7 +592,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     if (how.kind === 'stdin') {
       const script = stdinScript(stmt);
       if (script !== undefined) {
-        collectAs(posixShell.test(name), script, depth + 1, walk);
+        collectAs(readsPosix(name), script, depth + 1, walk);
         return;
       }
       markUnverifiable(walk, `\`${name}\` reads commands from standard input`);
@@ -690,7 +705,7 @@ function runStringCommand(name: string, values: WordValue[], at: number, depth: 
     emitWords(walk, values.slice(at), redirects);
     return;
   }
-  collectAs(name === 'watch', rest.map((v) => v.text).join(' '), depth + 1, walk); // watch runs `sh -c`
+  collectAs(name === 'watch' ? true : undefined, rest.map((v) => v.text).join(' '), depth + 1, walk); // watch runs `sh -c`
 }
 
 const declarations: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
