@@ -14,6 +14,8 @@ const READ_TOOLS = [
   // Claude Code
   'Read', 'NotebookRead', 'Glob', 'Grep', 'LS', 'WebFetch', 'WebSearch', 'BashOutput',
   'ListMcpResourcesTool', 'ReadMcpResourceTool',
+  // Gemini CLI
+  'read_many_files', 'search_file_content', 'google_web_search',
 ];
 
 const WRITE_TOOLS = [
@@ -36,6 +38,8 @@ const WRITE_TOOLS = [
   // Claude Code
   'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Task', 'TodoWrite', 'ExitPlanMode', 'KillShell',
   'KillBash', 'SlashCommand',
+  // Gemini CLI (`replace` edits a file; `save_memory` writes GEMINI.md)
+  'replace', 'save_memory', 'write_todos',
 ];
 
 const EXEC_TOOLS = [
@@ -46,6 +50,8 @@ const EXEC_TOOLS = [
   // Claude Code: `Monitor` runs a command as `Bash` does; `PowerShell` runs PowerShell, which
   // the shell parser cannot read (see isNotPosixShellTool)
   'Bash', 'Monitor', 'PowerShell',
+  // Gemini CLI
+  'run_shell_command',
 ];
 
 function buildCatalog(): Readonly<Record<string, ToolClass>> {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { BUILTIN_TOOL_CLASSES, classifyTool, isFileTool, isNotPosixShellTool } from '../../src/facts/classify.js';
 
 describe('classifyTool', () => {
-  it('classifies the OpenClaw, OpenClaw.NET and Claude Code tools', () => {
+  it('classifies the OpenClaw, OpenClaw.NET, Claude Code and Gemini CLI tools', () => {
     const expected: Record<string, string> = {
       read: 'read', ls: 'read', write: 'write', edit: 'write', apply_patch: 'write', exec: 'exec',
       process: 'exec', code_execution: 'exec', web_search: 'read', web_fetch: 'read', message: 'write',
@@ -15,6 +15,9 @@ describe('classifyTool', () => {
       WebFetch: 'read', WebSearch: 'read', Task: 'write', TodoWrite: 'write', KillShell: 'write',
       session_status: 'write', // its `model` parameter changes a session
       Monitor: 'exec', PowerShell: 'exec', // Claude Code tools that run a command
+      // Gemini CLI
+      run_shell_command: 'exec', replace: 'write', save_memory: 'write', write_todos: 'write',
+      read_many_files: 'read', search_file_content: 'read', google_web_search: 'read', list_directory: 'read',
     };
     for (const [name, cls] of Object.entries(expected)) expect(classifyTool(name), name).toBe(cls);
   });
