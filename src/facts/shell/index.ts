@@ -3,9 +3,11 @@
 import type { ShellFacts } from '../../types.js';
 import { ShellSyntaxError, UnsupportedSyntax } from './errors.js';
 import { preloadParser } from './parser.js';
-import { CapExceeded, collectFromSource, factsOf, finishWalk, newWalk, type ShellCaps } from './simple-commands.js';
+import { collectFromSource } from './simple-commands.js';
+import { finishWalk } from './re-evaluation.js';
+import { CapExceeded, factsOf, newWalk, type ShellCaps } from './walk.js';
 
-export type { ShellCaps } from './simple-commands.js';
+export type { ShellCaps } from './walk.js';
 
 export const DEFAULT_SHELL_CAPS: ShellCaps = Object.freeze({ maxLength: 16384, maxDepth: 32, maxCommands: 256 });
 

@@ -1,6 +1,6 @@
 // From a syntax tree to the simple commands policy checks see: every command that could
 // run, wherever it hides, with assignments stripped and wrappers unwrapped.
-import type { ShellFacts, SimpleCommand } from '../../types.js';
+import type { SimpleCommand } from '../../types.js';
 import type { Redirect, Stmt, Word } from './ast.js';
 import { DepthExceeded, ShellSyntaxError, UnsupportedSyntax } from './errors.js';
 import { parseBash } from './parser.js';
@@ -24,139 +24,10 @@ import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } fr
 import { within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
 import { longName } from '../options.js';
-import { collectVariables, expandVariables, type Variables } from './variables.js';
+import { collectVariables, expandVariables } from './variables.js';
 import { baseName, expandBraces, nestedLists, wordValue, type WordValue } from './words.js';
-
-export interface ShellCaps {
-  /** Longest command string read, in UTF-16 code units. */
-  maxLength: number;
-  /** Deepest nesting of lists, substitutions and `bash -c` / `eval` strings. */
-  maxDepth: number;
-  /** Most simple commands in one string. */
-  maxCommands: number;
-}
-
-/** A cap was passed: the walk stops and the caller reports it. */
-export class CapExceeded extends Error {
-  override name = 'CapExceeded';
-  constructor(readonly cap: 'length' | 'depth' | 'commands') {
-    super(`${cap} cap exceeded`);
-  }
-}
-
-/** What the walk accumulates. Mutable, owned by one parseShell call. */
-interface Walk {
-  caps: ShellCaps;
-  commands: SimpleCommand[];
-  unverifiable?: string;
-  /** Redirection targets some redirection opens for writing (a target both read and written counts as written). */
-  written: Set<string>;
-  /**
-   * Bash evaluates variables in arithmetic again, running `$(...)` inside an array index:
-   * `x='a[$(rm -rf /)]'; echo $((x))` runs rm. Seen: an arithmetic context, a literal that
-   * spells a substitution or holds a `$` (`x='a[$'; y='(id)]'` joined), and text known only
-   * at run time (`read`, `mapfile`, `printf -v`, a command's output, a wildcard's file names,
-   * an expansion operator's result).
-   */
-  arithmetic: boolean;
-  payload: boolean;
-  runTimeText: boolean;
-  /** A value a variable is given spells an assignment (`x='PA'; y='TH=0'`): evaluated, it sets any variable. */
-  assignmentValue: boolean;
-  /** `${x@P}` decodes `\044` (an octal escape) to `$` before it expands the text. */
-  prompt: boolean;
-  promptEscape: boolean;
-  /** Variables set to known text (null once a script sets them in ways not followed). */
-  vars: Variables;
-  /** The commands as written around the one being read (`sudo -u root ls`), outermost first. */
-  wrapping: string[];
-  /** How many loops and function bodies enclose the command being read. */
-  repeating: number;
-  /** The option words of the wrappers around the command being read (`env -C /etc`, `time -o f`). */
-  wrapperOptions: string[];
-  /** Of those, the files the wrappers write (`time -o f`, flock's lock file). */
-  wrapperFiles: string[];
-  /** The directories those wrappers make it run in, outermost first. */
-  wrapperDirs: string[];
-  /**
-   * Above zero where a POSIX shell may run the text (`sh -c`, `dash`, `watch`, and the top
-   * level, whose shell is unknown): there `((x))` is no arithmetic but two subshells running
-   * x (`sh -c '((id))'` runs id).
-   */
-  posix: number;
-  /** The steps of the top-level `&&` chain (andChain), while each has run exactly one command. */
-  chain?: Set<Stmt>;
-  /** False once a step ran no command or several: then the order of the commands is not the chain's. */
-  sequential: boolean;
-}
-
-// Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
-// ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i, a substring's offset or length
-// written with a name or an expansion ${s:x:y}), a name with a subscript (${!x}, [[ -v x ]], test -v x) and prompt expansion
-// (${x@P}). (`-eq` counts when `[[` is there too: `[` and `test` read plain numbers; `-v`
-// with any of them. Linear scans only, no nested quantifiers.)
-const arithmeticText =
-  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|\$\{[^}[]*\[|\$\{[^}:]*:(?![-=+?])[^}]*[A-Za-z_$`]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
-// `$((6*7))`: arithmetic on numbers alone names no variable, so it evaluates no other text.
-const numberArithmetic = /\$\(\([\d\s+\-*/%<>=!&|^~?:(),]*\)\)/g;
-function withoutNumberArithmetic(source: string): string {
-  return source.includes('$((') ? source.replace(numberArithmetic, '0') : source;
-}
-const conditionalText = /\[\[/;
-const conditionalOperators = /(^|\s)-(eq|ne|lt|le|gt|ge|v)\s/;
-const testText = /\[|(^|[;&|\s(!])test\s/;
-const testVariable = /(^|\s)-v\s/;
-const promptText = /@P\}/;
-// `$(` (not `$((`), a backquote, or a `$` that ends the text (`'a[$'` then `'(id)]'`) in
-// text that is not itself a substitution.
-const substitutionText = /\$\((?!\()|`|\$$/;
-// An octal escape (`\044` is `$`) that prompt expansion decodes.
-const promptEscapeText = /\\[0-7]/;
-
-// `a[$(id)]` as text: bash evaluates a subscript given to test -v, printf -v, read, unset,
-// declare, ${!x} and arithmetic, running the substitution.
-const subscriptPayload = /\[[^\]]*(\$\(|`)/;
-
-function notePayload(walk: Walk, word: Word | undefined): void {
-  if (word === undefined) return;
-  for (const p of word.parts) {
-    if (p.kind !== 'literal') continue;
-    if (substitutionText.test(p.value)) walk.payload = true;
-    if (promptEscapeText.test(p.value)) walk.promptEscape = true;
-    if (subscriptPayload.test(p.value)) markUnverifiable(walk, `\`${p.value.slice(0, 80)}\` names an array subscript that runs a command when evaluated`);
-  }
-}
-
-// An assignment arithmetic makes: `((PATH=0))`, `let PATH+=1`, `$((HOME++))`, `++PWD`.
-const arithmeticAssignment = /(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)/g;
-
-/** `((PATH=0)); ls` runs ./0/ls: arithmetic that assigns a risky variable is unverifiable. */
-function checkArithmeticAssignments(source: string, walk: Walk): void {
-  for (const m of source.matchAll(arithmeticAssignment)) {
-    const name = m[1] ?? m[2]!;
-    if (isRiskyVariable(name)) {
-      markUnverifiable(walk, `arithmetic may assign \`${name}\`, which changes what runs`);
-      return;
-    }
-  }
-}
-
-/** Marks the arithmetic re-evaluation hazard once the whole command string is read. */
-export function finishWalk(walk: Walk): void {
-  if (walk.arithmetic && walk.payload) {
-    markUnverifiable(walk, 'a literal that spells a command substitution can run in arithmetic or prompt expansion');
-  } else if (walk.prompt && walk.promptEscape) {
-    markUnverifiable(walk, 'an octal escape can spell a command substitution in prompt expansion');
-  } else if (walk.arithmetic && walk.assignmentValue) {
-    markUnverifiable(walk, 'a value that spells an assignment can set any variable (PATH too) when arithmetic evaluates it');
-  } else if (walk.arithmetic && walk.runTimeText) {
-    markUnverifiable(walk, 'text known only at run time (input, a command\'s output, file names) can run commands in arithmetic or prompt expansion');
-  }
-}
-
-function markUnverifiable(walk: Walk, reason: string): void {
-  walk.unverifiable ??= reason;
-}
+import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
+import { assignedRunTimeText, noteReEvaluatingText, notePayload, runTimeText, spellsAssignment } from './re-evaluation.js';
 
 // Shells that read `((` as two subshells, as POSIX says (dash is Debian's /bin/sh; `sh` may be
 // dash wherever it runs). bash, ksh, zsh and mksh read arithmetic.
@@ -198,11 +69,7 @@ function readPosixArithmetic(text: string, depth: number, walk: Walk, redirects:
 export function collectFromSource(source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
   if (source.length > walk.caps.maxLength) throw new CapExceeded('length');
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
-  if (arithmeticText.test(withoutNumberArithmetic(source)) || (conditionalText.test(source) && conditionalOperators.test(source)) || (testText.test(source) && testVariable.test(source))) {
-    walk.arithmetic = true;
-    checkArithmeticAssignments(source, walk);
-  }
-  if (!walk.prompt && promptText.test(source)) walk.prompt = true;
+  noteReEvaluatingText(source, walk);
   let stmts: Stmt[];
   try {
     stmts = parseBash(source, walk.caps.maxDepth - depth);
@@ -240,19 +107,6 @@ function andChain(stmts: Stmt[]): Stmt[] | undefined {
   return add(stmts[0]!) ? steps : undefined;
 }
 
-export function newWalk(caps: ShellCaps): Walk {
-  // `posix: 1` at the top: which shell an exec tool runs is unknown (OpenClaw runs $SHELL, and
-  // `sh`, dash on Debian, when none is set), so `((x))` is read both ways there too.
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
-}
-
-export function factsOf(walk: Walk): ShellFacts {
-  const facts: ShellFacts = { commands: walk.commands };
-  if (walk.unverifiable !== undefined) facts.unverifiable = walk.unverifiable;
-  if (walk.sequential) facts.sequential = true;
-  return facts;
-}
-
 function visitList(stmts: Stmt[], depth: number, walk: Walk, inherited: string[]): void {
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
   for (const stmt of stmts) visitStmt(stmt, depth, walk, inherited);
@@ -264,41 +118,6 @@ function visitNested(lists: Stmt[][], depth: number, walk: Walk): void {
 
 // `${PATH:=/tmp/x}` and `${PATH=/tmp/x}` assign when PATH is unset (or empty).
 const assigningExpansion = /^\$\{([A-Za-z_][A-Za-z0-9_]*):?=/;
-
-/**
- * Whether `word` holds text known only at run time that a variable may keep: a command's
- * output, or what an expansion operator makes of known text (`${y:0:1}` of `${x@Q}` may be
- * `$`). Plain references (`$x`, `${#x}`, `$1`), a literal default and arithmetic results are
- * not: their text is known or a number. `fileNames`: a wildcard's matches count too.
- */
-function runTimeText(word: Word, fileNames: boolean): boolean {
-  return word.parts.some((p) => {
-    if (p.kind === 'substitution') return !/^[<>]\(/.test(p.source); // `<(cmd)` is a path
-    if (p.kind === 'expansion') return p.nested.length > 0 || !knownExpansion.test(p.source);
-    return fileNames && !p.quoted && /[*?[]/.test(p.value);
-  });
-}
-
-// `$x`, `${x}`, `${#x}`, `${a[0]}`, `$1`, `$@`, `$#`, `$?`, `${x:-lit}`, `$((..))`, `$[..]`.
-const knownExpansion =
-  /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-]|\{#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:\[(?:[@*]|\d+)\])?(?::?[-=+][^$`"'\\{}]*)?\}|\(\([^]*\)\)|\[[^]*\])$/;
-
-/** An assigned value: `a[i]=v` and `a+=(v)` come as one expansion of the whole assignment. */
-function assignedRunTimeText(value: Word): boolean {
-  const [only, ...rest] = value.parts;
-  if (rest.length === 0 && only?.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(only.source)) {
-    return only.nested.length > 0 || /[$`*?[]/.test(only.source.slice(only.source.indexOf('=') + 1));
-  }
-  return runTimeText(value, false);
-}
-
-// `TH=0`, `x+=1`, `x++`, `++x`, `--x`: text that, evaluated as arithmetic, assigns.
-const assignmentText = /[A-Za-z0-9_\]]\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)|(?:\+\+|--)\s*[A-Za-z_]/;
-
-/** Whether a value a variable is given (literal parts) spells an assignment. */
-function spellsAssignment(word: Word): boolean {
-  return word.parts.some((p) => p.kind === 'literal' ? assignmentText.test(p.value) : p.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(p.source) && assignmentText.test(p.source.slice(p.source.indexOf('=') + 1)));
-}
 
 /** The literal text a word starts with (`x=` of `x=$(id)`). */
 function literalPrefix(value: WordValue): string {

@@ -1,0 +1,84 @@
+// What reading one command string accumulates (the walk), its caps, and the facts it ends in.
+import type { ShellFacts, SimpleCommand } from '../../types.js';
+import type { Stmt } from './ast.js';
+import type { Variables } from './variables.js';
+
+export interface ShellCaps {
+  /** Longest command string read, in UTF-16 code units. */
+  maxLength: number;
+  /** Deepest nesting of lists, substitutions and `bash -c` / `eval` strings. */
+  maxDepth: number;
+  /** Most simple commands in one string. */
+  maxCommands: number;
+}
+
+/** A cap was passed: the walk stops and the caller reports it. */
+export class CapExceeded extends Error {
+  override name = 'CapExceeded';
+  constructor(readonly cap: 'length' | 'depth' | 'commands') {
+    super(`${cap} cap exceeded`);
+  }
+}
+
+/** What the walk accumulates. Mutable, owned by one parseShell call. */
+export interface Walk {
+  caps: ShellCaps;
+  commands: SimpleCommand[];
+  unverifiable?: string;
+  /** Redirection targets some redirection opens for writing (a target both read and written counts as written). */
+  written: Set<string>;
+  /**
+   * Bash evaluates variables in arithmetic again, running `$(...)` inside an array index:
+   * `x='a[$(rm -rf /)]'; echo $((x))` runs rm. Seen: an arithmetic context, a literal that
+   * spells a substitution or holds a `$` (`x='a[$'; y='(id)]'` joined), and text known only
+   * at run time (`read`, `mapfile`, `printf -v`, a command's output, a wildcard's file names,
+   * an expansion operator's result).
+   */
+  arithmetic: boolean;
+  payload: boolean;
+  runTimeText: boolean;
+  /** A value a variable is given spells an assignment (`x='PA'; y='TH=0'`): evaluated, it sets any variable. */
+  assignmentValue: boolean;
+  /** `${x@P}` decodes `\044` (an octal escape) to `$` before it expands the text. */
+  prompt: boolean;
+  promptEscape: boolean;
+  /** Variables set to known text (null once a script sets them in ways not followed). */
+  vars: Variables;
+  /** The commands as written around the one being read (`sudo -u root ls`), outermost first. */
+  wrapping: string[];
+  /** How many loops and function bodies enclose the command being read. */
+  repeating: number;
+  /** The option words of the wrappers around the command being read (`env -C /etc`, `time -o f`). */
+  wrapperOptions: string[];
+  /** Of those, the files the wrappers write (`time -o f`, flock's lock file). */
+  wrapperFiles: string[];
+  /** The directories those wrappers make it run in, outermost first. */
+  wrapperDirs: string[];
+  /**
+   * Above zero where a POSIX shell may run the text (`sh -c`, `dash`, `watch`, and the top
+   * level, whose shell is unknown): there `((x))` is no arithmetic but two subshells running
+   * x (`sh -c '((id))'` runs id).
+   */
+  posix: number;
+  /** The steps of the top-level `&&` chain (andChain), while each has run exactly one command. */
+  chain?: Set<Stmt>;
+  /** False once a step ran no command or several: then the order of the commands is not the chain's. */
+  sequential: boolean;
+}
+
+export function newWalk(caps: ShellCaps): Walk {
+  // `posix: 1` at the top: which shell an exec tool runs is unknown (OpenClaw runs $SHELL, and
+  // `sh`, dash on Debian, when none is set), so `((x))` is read both ways there too.
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
+}
+
+export function factsOf(walk: Walk): ShellFacts {
+  const facts: ShellFacts = { commands: walk.commands };
+  if (walk.unverifiable !== undefined) facts.unverifiable = walk.unverifiable;
+  if (walk.sequential) facts.sequential = true;
+  return facts;
+}
+
+export function markUnverifiable(walk: Walk, reason: string): void {
+  walk.unverifiable ??= reason;
+}
