@@ -5,7 +5,8 @@
 import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, SimpleCommand, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
-import { bareNames, extractPaths } from '../facts/extract-paths.js';
+import { extractPaths } from '../facts/extract-paths.js';
+import { bareNames } from '../facts/word-paths.js';
 import { commandLinePaths } from '../facts/command-line-paths.js';
 import { within } from '../facts/within.js';
 import { canonicalPath, canonicalRoot, directoriesUpTo, wildcardExpansions, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';

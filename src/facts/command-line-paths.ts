@@ -1,7 +1,7 @@
 // The paths a whole parsed command line touches, with its directory changes followed: after
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
 import type { ShellFacts, SimpleCommand } from '../types.js';
-import { commandPaths, withParentSegments } from './extract-paths.js';
+import { commandPaths, withParentSegments } from './word-paths.js';
 import { movedPaths, ownDirectories, symbolicLinks } from './file-operands.js';
 import { TAR_PROGRAMS } from './grammars.js';
 import { isRelative, parentOf, within } from './within.js';

@@ -2,6 +2,7 @@
 export * from './classify.js';
 export * from './paths.js';
 export * from './extract-paths.js';
+export * from './word-paths.js';
 export * from './path-glob.js';
 export * from './shell/index.js';
 export * from './command-glob.js';

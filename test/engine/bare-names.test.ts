@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bareNames, commandPaths } from '../../src/facts/extract-paths.js';
+import { bareNames, commandPaths } from '../../src/facts/word-paths.js';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
 import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
 import { decide, setFrom } from './helpers.js';

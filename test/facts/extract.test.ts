@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { commandPaths, extractPaths, readVariants, TOP_KEYS, topKeyIndex } from '../../src/facts/extract-paths.js';
+import { extractPaths, readVariants, TOP_KEYS, topKeyIndex } from '../../src/facts/extract-paths.js';
+import { commandPaths } from '../../src/facts/word-paths.js';
 import { patchPaths } from '../../src/facts/patch-paths.js';
 import type { SimpleCommand } from '../../src/types.js';
 

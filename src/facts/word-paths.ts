@@ -1,0 +1,207 @@
+// The paths one parsed simple command's words name: path-like arguments and their readings
+// (`-o/x`, `@file`, `file://`), the files its program's grammar says it reads or writes,
+// redirect targets, git's `REV:path`, and the bare names other words may stand for.
+import type { SimpleCommand } from '../types.js';
+import { WORD_SPLIT, mayExpandTo } from './path-glob.js';
+import { wordRoles } from './file-operands.js';
+import { looksLikePath, URL_SCHEME } from './extract-paths.js';
+
+// `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.
+const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
+// The command's own streams and the null device (`2>/dev/null`, `| tee /dev/stderr`): no file
+// of anyone's is read or written there, so they are no touched path (nor outside the workspace).
+const STANDARD_STREAM = /^\/dev\/(?:null|stdin|stdout|stderr|fd\/[012])$|^\/proc\/(?:self|thread-self)\/fd\/[012]$/;
+
+/**
+ * The path readings of one shell word: itself, an option's value, `@file` and `<file` (curl
+ * `-d @f`, `-F name=@f;type=x`, `-F 'name=<f'`), `file://` URLs, and the word with a wildcard
+ * segment that may expand to `..` taken as `..` (`.?/x` is `../x` for dash).
+ */
+function pathCandidates(word: string): string[] {
+  const out: string[] = [];
+  const consider = (w: string): void => {
+    if (w.length === 0) return;
+    if (/^file:\/\//i.test(w)) {
+      out.push(w.slice(7));
+      return;
+    }
+    if (URL_SCHEME.test(w)) return; // a URL, not a file
+    if (looksLikePath(w) && !out.includes(w)) {
+      out.push(w);
+      const up = withParentSegments(w);
+      if (up !== undefined && !out.includes(up)) out.push(up);
+    }
+    if (w[0] === '@' || w[0] === '<') consider(w.slice(1));
+    const semicolon = w.indexOf(';');
+    if (semicolon > 0 && (w[0] === '@' || w[0] === '<')) consider(w.slice(1, semicolon));
+  };
+  consider(word);
+  if (word.startsWith('-')) {
+    const eq = word.indexOf('=');
+    if (eq > 0) consider(word.slice(eq + 1));
+    // `-o/etc/x`, `-I../x`: a short option with its value attached
+    const attached = /^-[A-Za-z0-9]([/.~].+)$/.exec(word);
+    if (attached?.[1] !== undefined) consider(attached[1]);
+  } else {
+    const eq = word.indexOf('=');
+    if (eq > 0 && /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(word.slice(0, eq))) consider(word.slice(eq + 1)); // `of=/dev/x`, `file=@x`
+  }
+  return out;
+}
+
+/**
+ * The path of a git object name `REV:path` (`HEAD:a/b`, `main~2:x`), of the index's `:path` and
+ * `:0:path`; undefined for other words (options, URLs, `host:path` of a remote is read as a path
+ * too, which only adds a check). Relative to the work tree's top, taken to be the shell's directory.
+ */
+function revisionPath(word: string): string | undefined {
+  if (word.startsWith('-') || word.includes('://')) return undefined;
+  const match = /^[^:/\s]*:(?:[0-3]:)?(.+)$/.exec(word);
+  // `:/x`, `:(top)x`, `:!x`, `:^x` are pathspec magic (file-operands.ts, pathspecTarget), or `:/text` a commit search.
+  if (match === null || (word.startsWith(':') && /^[/(!^]/.test(match[1]!))) return undefined;
+  return match[1];
+}
+
+/** The path with every wildcard segment that may expand to `..` written as `..`; undefined when there is none. */
+export function withParentSegments(path: string): string | undefined {
+  if (!path.includes('.')) return undefined;
+  const segments = path.split('/');
+  let changed = false;
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    // A leading dot must be matched literally, so only segments starting with one can be `..`.
+    if (s.length > 1 && s[0] === '.' && s !== '..' && mayExpandTo(s, '..')) {
+      segments[i] = '..';
+      changed = true;
+    }
+  }
+  return changed ? segments.join('/') : undefined;
+}
+
+/**
+ * A word is split into at most this many names (inline code names its files somewhere in a
+ * long word: `python -c '...open(".env")...'`); with symlinks resolved each is an `lstat`.
+ */
+const MAX_WORD_NAMES = 64;
+
+/**
+ * The file names an argument word that is not path-like may stand for, relative to the
+ * working directory: the word itself (`cat "server key.pem"`), and the fragments between
+ * separators (`grep --include=*.pem` selects `./*.pem`, `user@host:key.pem`), bounded by
+ * MAX_WORD_NAMES. `cat innocent` reads whatever the link `innocent` points to. Options
+ * (`-la`) and `.`/`..` are left out; so is anything starting with `~` (expanded only as a
+ * path-like word), `/` or `\` (absolute).
+ */
+export function bareNames(word: string): string[] {
+  const out: string[] = [];
+  const consider = (name: string): void => {
+    if (name === '' || name === '.' || name === '..') return;
+    const first = name.charCodeAt(0);
+    // An absolute word names no file in the working directory: where it is a path it is read
+    // as one; where a grammar calls it no file it is a pattern or a script (`grep -e /api/v1`,
+    // `sed '/^#/d'`), whose fragments still count. A leading `\` is absolute read the Windows
+    // way, and to a POSIX shell part of a name (`tr -d '\r'`, `grep '\.ts$'`): no name either.
+    if (first === 0x2d /* - */ || first === 0x7e /* ~ */ || first === 0x2f /* / */ || first === 0x5c /* \ */) return;
+    if (!out.includes(name)) out.push(name);
+  };
+  consider(word);
+  for (const fragment of word.split(WORD_SPLIT)) {
+    // Past the bound, fragments that look like file names (a dot or a wildcard) still count.
+    if (out.length >= MAX_WORD_NAMES && !/[.*?[]/.test(fragment)) continue;
+    consider(fragment);
+    if (out.length >= 4 * MAX_WORD_NAMES) break;
+  }
+  return out;
+}
+
+const NO_CANDIDATES: readonly string[] = Object.freeze([]);
+
+/**
+ * Words checked as paths even where a grammar files them as no file (a pattern, a script, an
+ * option's value): `~…`, `$HOME…` and `..`, `../…` are almost never patterns or values, and a
+ * grammar mistake (`od -s ~/.bashrc` read as `-s`'s value) would leave them unchecked: bare
+ * names leave `~` and `..` out, and absolute words are checked as names already.
+ */
+const PATH_EVEN_IF_PLAIN = /^(?:~[A-Za-z0-9._-]*|\$HOME|\$\{HOME\}|\.\.)(?:\/|$)/;
+
+/** The pathLike entries a file word of a program's grammar stands for: its path candidates, or the bare word itself (`package.json`). */
+function fileEntries(file: string): readonly string[] {
+  const candidates = pathCandidates(file);
+  return candidates.length === 0 ? [file] : candidates;
+}
+
+/**
+ * For exec: from one parsed simple command, the path-like arguments (contain `/`, start with
+ * `.` or `~`), the words its program reads or writes as files (file-operands.ts: `rm x`),
+ * and redirect targets; the names other arguments may stand for (bareNames: for forbidden
+ * globs and containment, not for allowlists, since most are not files); and every
+ * word, for file-name globs. An absolute command word (`/usr/bin/env`) runs a program and is
+ * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
+ * up on PATH, so it names no file here.
+ */
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; reads: readonly string[]; writesOnly: readonly string[] | undefined; fromTop: readonly string[]; readFromTop: readonly string[] } {
+  const pathLike: string[] = [];
+  const names: string[] = [];
+  const words: string[] = [];
+  const seen = new Set<string>();
+  const push = (p: string): void => {
+    if (!seen.has(p) && !STANDARD_STREAM.test(p)) { seen.add(p); pathLike.push(p); }
+  };
+  // Words that are files by their program's grammar (`rm package.json`). One with a variable
+  // (`cat $f`) stays a name: the parser checks what the variable was set to. Words the grammar
+  // knows are no file (`sed 's/a/b/'`, `grep -e a/b`) are only names, whatever they look like.
+  const roles = wordRoles(cmd.words);
+  const files = roles.files.filter((file) => !/[$`]/.test(file));
+  cmd.words.forEach((word, i) => {
+    if (typeof word !== 'string') return;
+    words.push(word);
+    if (i === 0 && word.startsWith('/')) return;
+    const candidates = roles.plain.includes(word) && !files.includes(word) && !PATH_EVEN_IF_PLAIN.test(word) ? NO_CANDIDATES : pathCandidates(word);
+    for (const p of candidates) push(p);
+    if (i > 0 && candidates.length === 0 && !files.includes(word)) names.push(...bareNames(word));
+  });
+  // Such a bare word is the path `./package.json`: held to the allowlists too. So is an
+  // option's attached file value (`sort -oout`), which no word shows alone.
+  for (const file of files) for (const p of fileEntries(file)) push(p);
+  // git reads a file's committed or staged content by `REV:path` (`git show HEAD:.env`): a
+  // path from the work tree's top unless it starts with `./` or `../`; read here too.
+  const readFromTop: string[] = [];
+  if (cmd.words[0] === 'git') {
+    for (const word of cmd.words) {
+      const path = revisionPath(word);
+      if (path === undefined || /[$`]/.test(path)) continue;
+      const candidates = pathCandidates(path);
+      for (const p of candidates) push(p);
+      if (candidates.length === 0) names.push(...bareNames(path));
+      if (!/^\.\.?\//.test(path)) readFromTop.push(path);
+    }
+  }
+  // A wrapper's option words name files as arguments do (`time -o out`, `xargs -a list`,
+  // `script -c cmd out`); some are outputs, so all count as written.
+  const optionPaths: string[] = [];
+  for (const word of cmd.wrapperOptions ?? []) {
+    const candidates = pathCandidates(word).filter((p) => !STANDARD_STREAM.test(p));
+    optionPaths.push(...candidates);
+    if (candidates.length === 0) names.push(...bareNames(word));
+  }
+  // The files a wrapper writes are paths even when bare (`time -o notes.txt`: `./notes.txt`).
+  for (const file of cmd.wrapperFiles ?? []) for (const p of fileEntries(file)) if (!optionPaths.includes(p) && !STANDARD_STREAM.test(p)) optionPaths.push(p);
+  // Redirect targets apart: the shell opens them in its own directory, not in one the command changes into (`env -C d cmd > out`).
+  const redirects: string[] = [];
+  for (const target of cmd.redirects) {
+    if (typeof target !== 'string' || FD_DUPLICATE.test(target)) continue;
+    words.push(target);
+    if (!redirects.includes(target) && !STANDARD_STREAM.test(target)) redirects.push(target);
+  }
+  // An interpreter's script is read, not written (what the script then does is out of sight),
+  // unless it is also one of the script's own arguments (`python3 fix.py fix.py`).
+  const script = roles.script;
+  const scriptRead = script !== undefined && cmd.words.indexOf(script) === cmd.words.lastIndexOf(script) ? [pathCandidates(script)[0] ?? script] : NO_CANDIDATES;
+  // The files the program only reads (`cp a b` reads `a`), as they appear in pathLike.
+  const reads = roles.reads === undefined ? scriptRead : [...roles.reads.flatMap(fileEntries), ...scriptRead];
+  // All it writes of what it names, when the grammar knows (`find . -fprint out`), as in pathLike.
+  const writesOnly = roles.writesOnly?.flatMap(fileEntries);
+  // Written from the top of git's work tree (WordRoles.fromTop); one with a variable is left to the parser, as above.
+  const fromTop = roles.fromTop?.filter((file) => !/[$`]/.test(file)) ?? NO_CANDIDATES;
+  return { pathLike, redirects, optionPaths, names, words, reads, writesOnly, fromTop, readFromTop };
+}
