@@ -185,6 +185,10 @@ function programRoles(words: readonly string[]): WordRoles {
     const magic = reading.operandFiles.filter((word) => word.startsWith(':'));
     const others = reading.operandFiles.length - magic.length;
     if (grammar.excludesFromTop && magic.length > 0 && magic.every(isExcludingPathspec) && (others === 0 || (grammar.commitsBeforeDashes === true && others === 1))) fromTop.push('');
+    // Pathspecs read from a file name files no word shows: one that writes what it names
+    // (`git rm --pathspec-from-file=list`, not `git add`) may write anywhere in the tree.
+    const listed = optionValues(words, { letters: '', long: ['--pathspec-from-file'] }, grammar.valued, at + 1, longNamesOf(grammar));
+    if (listed.length > 0 && (grammar.writes?.operands === undefined || grammar.writes.operands(listed, words, listed).length > 0)) fromTop.push('');
     for (const word of reading.operandFiles) {
       const target = pathspecTarget(word);
       if (target === undefined) continue;

@@ -400,7 +400,9 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
 /** Git subcommands that write the files they name (`git restore a.txt` overwrites it). */
 export const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
   ['restore', { valued: 's', valuedLong: ['--source'], fileLong: ['--pathspec-from-file'], pathspecs: true, excludesFromTop: true }],
-  ['rm', { valued: '', fileLong: ['--pathspec-from-file'], pathspecs: true }],
+  // `git rm --cached` and `git add` change only the index, inside .git (as a commit does): their pathspecs are read
+  ['rm', { valued: '', fileLong: ['--pathspec-from-file'], pathspecs: true, writes: { operands: (files, words) => (hasOption(words, { letters: '', long: ['--cached'] }, '') ? [] : files), readLong: ['--pathspec-from-file'] } }],
+  ['add', { valued: '', valuedLong: ['--chmod'], fileLong: ['--pathspec-from-file'], pathspecs: true, writes: { operands: READS_ALL, readLong: ['--pathspec-from-file'] } }],
   ['mv', { valued: '', pathspecs: true }],
   // `git checkout X` restores the file X when X names no branch (tested against git): read
   // as a file, so a branch name meets the path checks too; `git switch` names only branches.

@@ -36,12 +36,13 @@ describe('bareNames', () => {
 
   it('are taken from arguments that are not path-like, never from the command word', () => {
     const names = (source: string) => parseShell(source).commands.map((c) => commandPaths(c).names);
-    expect(names('git add server.pem ./b.txt')).toEqual([['add', 'server.pem']]);
+    expect(names('frob add server.pem ./b.txt')).toEqual([['add', 'server.pem']]);
     expect(names('git log --oneline -5')).toEqual([['log']]);
     expect(names('cat')).toEqual([[]]);
     expect(names('lpr -P office copy.zip link-out > out.txt')).toEqual([['office', 'copy.zip', 'link-out']]);
     // A program's file operands are paths, not names (facts/file-operands.ts).
     expect(names('cat server.pem')).toEqual([[]]);
+    expect(names('git add server.pem ./b.txt')).toEqual([['add']]);
     expect(names('zip -qr copy.zip link-out > out.txt')).toEqual([[]]);
     expect(parseShell('cp -r link-out copy > out.txt').commands.map((c) => commandPaths(c))).toMatchObject([{ pathLike: ['link-out', 'copy'], redirects: ['out.txt'] }]);
   });

@@ -97,7 +97,7 @@ describe('fileOperands', () => {
     ['tar -xf a.tar -C out', ['a.tar', 'out']],
     ['tar -cPf a.tar /etc/x', ['a.tar', '/etc/x']],
     ['echo a b', []],
-    ['git add a', []],
+    ['git add a', ['a']],
     ['git restore a b', ['a', 'b']],
     ['git restore --source HEAD~1 a', ['a']],
     ['git -C sub restore -s main a', ['a']],
@@ -339,6 +339,9 @@ describe('what git writes from the top of its work tree', () => {
     ['git switch main', ['']], ['git switch -c topic origin/topic', ['']], ['git checkout main', ['']], ['git checkout -q main --', ['']],
     ['git checkout -b topic origin/topic', ['']], ['git checkout HEAD~1', ['']], ['git checkout src/app.ts', ['']],
     ['git checkout-index -a -f', ['']], ['git read-tree -u --reset HEAD', ['']], ['git sparse-checkout set src', ['']],
+    // pathspecs from a file: what they name is unseen
+    ['git rm --pathspec-from-file=list', ['']], ['git restore --pathspec-from-file list', ['']], ['git checkout --pathspec-from=list', ['']],
+    ['git rm --cached --pathspec-from-file=list', []], ['git add --pathspec-from-file=list', []], ['git reset --pathspec-from-file=list', []],
     // magic pathspecs
     ['git restore :/package.json', ['package.json']], ['git checkout -- :(top)package.json', ['package.json']], ['git clean -f :/', ['']],
     ['git rm :/docs/d', ['docs/d']], ['git rm -r :(top,icase)Docs', ['Docs']], ['git checkout -- :!/a', ['', 'a']],
@@ -362,6 +365,7 @@ describe('the files a command only reads', () => {
     ['zip -m a.zip p', []], ['zip -qmr a.zip d', []], ['tar -cf a.tar --remove-files p', []], ['rsync --remove-source-files p dst/', []],
     ['cp -l p q', []], ['cp --link p q', []], ['cp -s p q', []], ['install -d a b', []], ['gawk -i inplace 1 a', []], ['gawk --include=inplace 1 a', []],
     ['gawk -dref 1 ref', []], ['tree -R -H . d', []],
+    ['git add a b', ['a', 'b']], ['git add --pathspec-from-file=list', ['list']], ['git rm --cached a', ['a']], ['git rm -r --cached a', ['a']], ['git rm a', []],
     ['git merge-file a b c', ['b', 'c']], ['git merge-file -p a b c', ['a', 'b', 'c']], ['git worktree add wt main', ['main']], ['git worktree move a b', []],
     ['gawk -d 1 a', ['a']], ['gawk -F, -f p.awk a', ['p.awk', 'a']], ['tree d', ['d']], ['tree -o out d', ['d']], ['rsync -a p dst/', ['p']],
     ['cp a b', ['a']],
