@@ -154,7 +154,8 @@ export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (wo
 
 type Token =
   | { kind: 'char'; char: string } // one literal character
-  | { kind: 'one' } // `?` or a class: one character, not `/`
+  | { kind: 'one' } // `?` or a bracket expression not read exactly: one character, not `/`
+  | { kind: 'set'; has: (char: string) => boolean } // a bracket expression of plain characters and ranges (`[dev]`, `[!a-z]`)
   | { kind: 'star' } // `*`: any run of characters without `/`
   | { kind: 'globstar' }; // `**`: any run of characters
 
@@ -228,7 +229,12 @@ function tokenize(pattern: string): Token[] {
     if (c === '?') { tokens.push({ kind: 'one' }); continue; }
     if (c === '[') {
       const close = bracketEnd(pattern, i);
-      if (close > 0) { tokens.push({ kind: 'one' }); i = close; continue; }
+      if (close > 0) {
+        const has = bracketMembers(pattern.slice(i + 1, close));
+        tokens.push(has === undefined ? { kind: 'one' } : { kind: 'set', has });
+        i = close;
+        continue;
+      }
     }
     if (c === '{') {
       const close = pattern.indexOf('}', i + 1);
@@ -237,6 +243,32 @@ function tokenize(pattern: string): Token[] {
     tokens.push({ kind: 'char', char: c });
   }
   return tokens;
+}
+
+/**
+ * Which characters a bracket expression's body (`dev`, `!a`, `a-z0-9`) matches, when it holds
+ * only ASCII characters and ranges; undefined for anything else (a class `[:alpha:]`, an
+ * escape, other characters), which is widened to any one character. A range matches either
+ * case (a locale may collate `[a-z]` with capitals), except in a negated set, which then
+ * excludes only what the range surely holds: both err towards matching more.
+ */
+function bracketMembers(body: string): ((char: string) => boolean) | undefined {
+  const negated = body[0] === '!' || body[0] === '^';
+  const chars = new Set<string>();
+  const ranges: [string, string][] = [];
+  for (let i = negated ? 1 : 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === '[' || c === '\\' || c.charCodeAt(0) > 0x7e || c.charCodeAt(0) < 0x20) return undefined;
+    if (body[i + 1] === '-' && i + 2 < body.length) {
+      const end = body[i + 2]!;
+      if (end === '[' || end === '\\' || end.charCodeAt(0) > 0x7e || end.charCodeAt(0) < 0x20) return undefined;
+      ranges.push([c, end]);
+      i += 2;
+    } else chars.add(c);
+  }
+  const exact = (ch: string): boolean => chars.has(ch) || ranges.some(([lo, hi]) => ch >= lo && ch <= hi);
+  if (negated) return (ch) => !exact(ch);
+  return (ch) => exact(ch) || exact(ch.toLowerCase()) || exact(ch.toUpperCase());
 }
 
 /**
@@ -278,9 +310,9 @@ function isStar(t: Token | undefined): boolean {
 /** Whether one character exists that both tokens can read. */
 function compatible(a: Token, b: Token): boolean {
   if (a.kind === 'char' && b.kind === 'char') return a.char === b.char;
-  if (a.kind === 'char') return a.char !== '/' || b.kind === 'globstar';
-  if (b.kind === 'char') return b.char !== '/' || a.kind === 'globstar';
-  return true; // both read some non-`/` character
+  if (a.kind === 'char') return a.char === '/' ? b.kind === 'globstar' : b.kind !== 'set' || b.has(a.char);
+  if (b.kind === 'char') return b.char === '/' ? a.kind === 'globstar' : a.kind !== 'set' || a.has(b.char);
+  return true; // both read some non-`/` character (two sets: taken to share one, the safe side)
 }
 
 function intersect(a: Token[], b: Token[]): boolean {

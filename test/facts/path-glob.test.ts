@@ -157,7 +157,8 @@ describe('wildcard words as the shell expands them', () => {
 
   it('knows which segments may expand to `..`', () => {
     for (const w of ['.?', '.*', '.[.]', '.[!x]', '.?*', '.[[:punct:]]']) expect(mayExpandTo(w, '..'), w).toBe(true);
-    for (const w of ['..', '.', '?.', '??', '*', '.x', '.??']) expect(mayExpandTo(w, '..'), w).toBe(false);
+    for (const w of ['..', '.', '?.', '??', '*', '.x', '.??', '.[dev]', '.[a-z]', '.[!.]', '.[A-Z]']) expect(mayExpandTo(w, '..'), w).toBe(false);
+    for (const w of ['.[.]', '.[!a]', '.[,-0]', '.[-.]', '.[[:punct:]]']) expect(mayExpandTo(w, '..'), w).toBe(true);
   });
 
   // Real bash, nullglob on, in a directory holding `.env` and decoys: every word it expands
@@ -166,7 +167,9 @@ describe('wildcard words as the shell expands them', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tw-brackets-'));
     try {
       for (const f of ['.env', 'env', '.envx', 'xenv']) writeFileSync(path.join(dir, f), '');
-      const piece = fc.constantFrom('.', 'e', 'n', 'v', 'x', '?', '*', '[[:alpha:]]', '[[:punct:]]', '[!x]', '[]e]', '[[:lower:][:digit:]]', '[.e]', '[!.]');
+      const piece = fc.constantFrom('.', 'e', 'n', 'v', 'x', '?', '*', '[[:alpha:]]', '[[:punct:]]', '[!x]', '[]e]', '[[:lower:][:digit:]]', '[.e]', '[!.]',
+        // plain sets and ranges, read exactly (a range either case)
+        '[d-f]', '[!a-m]', '[A-Z]', '[v-]', '[^e]', '[env]', '[-.]', '[!a-z]', '[,-0]');
       const words = fc.sample(fc.array(piece, { minLength: 2, maxLength: 5 }).map((a) => a.join('')), { numRuns: 1500, seed: 20261130 });
       const script = `shopt -s nullglob dotglob\n${words.map((w) => `for f in ${w}; do printf '%s\\t%s\\n' '${w}' "$f"; done`).join('\n')}\n`;
       const out = execFileSync('bash', ['-c', script], { cwd: dir, encoding: 'utf8' });
