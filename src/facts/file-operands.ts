@@ -2,7 +2,7 @@
 // so bare words are not held to the path allowlists; but `rm package.json` removes the file
 // `./package.json` names, and must be judged like it. For the programs below, the words that
 // are files by the program's own grammar are paths, whether written `./x` or `x`.
-import { hasOption, lastOptionValue, longName, optionIs, optionValues, type OptionSpelling } from './options.js';
+import { hasOption, lastOptionValue, longName, optionIs, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
 import { stdinPaths, writtenVariablePath } from './shell/wrappers.js';
 import { within } from './within.js';
 import {
@@ -623,7 +623,12 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       continue;
     }
     if (grammar.leadGivenBy !== undefined && givesLead(word, grammar)) leadGiven = true;
-    if (grammar.script !== undefined && givesCode(word, grammar, grammar.script)) return { ...NO_ROLES, operands: [], operandFiles: [] };
+    if (grammar.script !== undefined && givesCode(word, grammar, grammar.script)) {
+      // Code given inline (`node -e '…'`, `python3 -c '…'`) is text, like a script's: no file
+      // as a whole (names inside it still meet the deny lists). The words after it are its arguments.
+      const place = optionValuePlaces(words, { letters: grammar.script.codeLetters, long: grammar.script.codeLong ?? [] }, grammar.valued + (grammar.optionalValued ?? ''), i, known)[0];
+      return { ...NO_ROLES, plain: place === undefined ? [] : [words[place.index]!], operands: [], operandFiles: [] };
+    }
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
       const name = longName(word, known);

@@ -328,6 +328,15 @@ describe('options with an optional value, and flags', () => {
     expect(plain('od -w16 f')).toEqual(['-w16']);
     expect(plain('xxd -len 10 a b')).toEqual(['10']);
   });
+
+  it('inline code is no file, whether its option stands alone, in a cluster or with the code attached', () => {
+    expect(plain('node -e a/b.c')).toEqual(['a/b.c']);
+    expect(plain('node -p a/b x/y')).toEqual(['a/b']);
+    expect(plain('python3 -uc a/b /etc/x')).toEqual(['a/b']);
+    expect(plain('node --eval=a/b /etc/x')).toEqual(['--eval=a/b']);
+    expect(plain('python3 -ca/b /etc/x')).toEqual(['-ca/b']);
+    expect(plain('python3 x.py a/b')).toEqual([]);
+  });
 });
 
 describe('what git writes from the top of its work tree', () => {
