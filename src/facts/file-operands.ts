@@ -595,6 +595,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
         break;
       }
       all.push(word);
+      if (grammar.urlOperands === true && !/^file:/i.test(word)) plain.push(word);
       if (grammar.noOperandFiles === true) continue;
       if (grammar.plainOperands === true) {
         plain.push(word);

@@ -71,6 +71,11 @@ export interface OperandGrammar {
   opaqueLong?: readonly string[];
   /** Its operands are never files (curl's and wget's URLs; a `file:` URL is a path all the same). */
   noOperandFiles?: boolean;
+  /**
+   * Its operands are URLs, a scheme or none (`localhost:3000/api`, `example.com/a.txt`): text,
+   * not paths, whatever they look like, except a `file:` URL (curl, wget).
+   */
+  urlOperands?: boolean;
   /** Its operands are no paths at all, whatever they look like (tr's character sets: `'\n'`, `'a-z/'`). */
   plainOperands?: boolean;
   /** An operand naming another host (`host:path`, `user@host:path`, `rsync://…`) is no file here (scp, rsync). */
@@ -339,6 +344,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     opaqueLong: ['--data', '--data-binary', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--url'],
     flagLong: ['--head', '--netrc'],
     noOperandFiles: true,
+    urlOperands: true,
     writes: { readValued: 'TKE', readLong: ['--upload-file', '--config', '--cert', '--key', '--cacert', '--netrc-file', '--etag-compare', '--proxy-cert', '--proxy-key', '--proxy-cacert', '--crlfile'] },
     writesInto: { when: { letters: 'O', long: ['--remote-name', '--remote-name-all'] }, directory: { letters: '', long: ['--output-dir'] } },
     valueFiles: (words) => curlValueFiles(words),
@@ -348,7 +354,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     valuedLong: ['--tries', '--timeout', '--wait', '--user-agent', '--header', '--level', '--accept', '--reject', '--domains', '--post-data', '--execute', '--user', '--password'],
     fileLong: ['--output-document', '--output-file', '--append-output', '--directory-prefix', '--input-file', '--post-file', '--load-cookies', '--save-cookies', '--certificate', '--private-key', '--ca-certificate'],
     opaqueLong: ['--execute'],
-    noOperandFiles: true,
+    noOperandFiles: true, urlOperands: true,
     writes: { readValued: 'i', readLong: ['--input-file', '--post-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate'] },
     writesInto: { unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
   }],
