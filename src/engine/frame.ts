@@ -11,7 +11,7 @@ import { commandLinePaths } from '../facts/command-line-paths.js';
 import { within } from '../facts/within.js';
 import { canonicalPath, canonicalRoot, directoriesUpTo, wildcardExpansions, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
 import { hasShellWildcard } from '../facts/path-glob.js';
-import { parseShell } from '../facts/shell/index.js';
+import { parseShell, parseWithArguments } from '../facts/shell/index.js';
 import { isRiskyVariable } from '../facts/shell/wrappers.js';
 import { isNotPosixShellTool } from '../facts/classify.js';
 
@@ -23,6 +23,15 @@ import { isNotPosixShellTool } from '../facts/classify.js';
  */
 function riskyEnvironment(params: Record<string, unknown>): string | undefined {
   return riskyIn(params.env, 'env') ?? riskyIn(params.environment, 'environment') ?? riskyIn(params.envVars, 'envVars');
+}
+
+/** An exec call's list of arguments beside its command (`args`, `arguments`, `argv`), or why it cannot be read. */
+function argumentList(params: Record<string, unknown>): string[] | string {
+  const lists = [params.args, params.arguments, params.argv].filter((list) => list !== undefined);
+  if (lists.length > 1) return 'the call carries more than one argument list';
+  const list = lists[0];
+  if (!Array.isArray(list) || !list.every((arg) => typeof arg === 'string')) return 'its argument list is not a list of strings';
+  return list as string[];
 }
 
 function riskyIn(env: unknown, key: string): string | undefined {
@@ -236,7 +245,11 @@ export class CallFrame {
     // `{ command: "ls", env: { PATH: "/tmp/evil" } }` is `PATH=/tmp/evil ls`: the tool, not the
     // shell, sets the variable, so the parser never sees it.
     else if (riskyEnvironment(params) !== undefined) facts = { commands: [], unverifiable: `parameter \`env\` sets \`${riskyEnvironment(params)}\`, which changes what the command runs` };
-    else {
+    // `{ command: "cat", args: [".env"] }`: the tool runs the command with these arguments.
+    else if (params.args !== undefined || params.arguments !== undefined || params.argv !== undefined) {
+      const args = argumentList(params);
+      facts = typeof args === 'string' ? { commands: [], unverifiable: args } : parseWithArguments(command, args);
+    } else {
       const cached = this.env.shellCache.get(command);
       if (cached) facts = cached;
       else {

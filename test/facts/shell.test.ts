@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeAnsiC } from '../../src/facts/shell/parser.js';
-import { DEFAULT_SHELL_CAPS, initShellParser, parseShell } from '../../src/facts/shell/index.js';
+import { DEFAULT_SHELL_CAPS, initShellParser, parseShell, parseWithArguments } from '../../src/facts/shell/index.js';
 
 await initShellParser();
 
@@ -35,6 +35,17 @@ describe('parseShell: splitting into simple commands', () => {
     const facts = parseShell(src);
     expect(facts.capExceeded).toBeUndefined();
     expect(facts.commands.map((c) => c.text).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('parseWithArguments: a command string and a list of arguments', () => {
+  const read = (command: string, args: string[]) => parseWithArguments(command, args).commands.map((c) => c.words);
+  it('reads the arguments as words and as a joined line, each command once', () => {
+    expect(read('cat', ['a b', "it's"])).toEqual([['cat', 'a b', "it's"]]);
+    expect(parseWithArguments('cat', ["it's"]).unverifiable).toMatch(/syntax/); // joined, the quote is unclosed
+    expect(read('ls', ['&&', 'rm', 'x'])).toEqual([['ls', '&&', 'rm', 'x'], ['ls'], ['rm', 'x']]);
+    expect(read('git', ['log', '-1'])).toEqual([['git', 'log', '-1']]);
+    expect(read('ls', [])).toEqual([['ls']]);
   });
 });
 

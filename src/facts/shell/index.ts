@@ -45,3 +45,27 @@ export function parseShell(command: string, caps: ShellCaps = DEFAULT_SHELL_CAPS
     return { commands: [], unverifiable: `shell parsing failed: ${String(error)}`, capExceeded: reason };
   }
 }
+
+/**
+ * A command string with a list of arguments beside it (`{ command: "cat", args: [".env"] }`):
+ * the tool may pass each argument as one word (execve) or join them into the line it gives a
+ * shell (`["&&", "rm", "x"]` is then a second command), so both readings are checked.
+ */
+export function parseWithArguments(command: string, args: readonly string[], caps: ShellCaps = DEFAULT_SHELL_CAPS): ShellFacts {
+  if (args.length === 0) return parseShell(command, caps);
+  const asWords = parseShell(`${command} ${args.map(singleQuoted).join(' ')}`, caps);
+  const joined = parseShell(`${command} ${args.join(' ')}`, caps);
+  // Where the readings agree (`git push --force`), each command once.
+  const seen = new Set(asWords.commands.map((c) => JSON.stringify(c)));
+  const facts: ShellFacts = { commands: [...asWords.commands, ...joined.commands.filter((c) => !seen.has(JSON.stringify(c)))] };
+  const unverifiable = asWords.unverifiable ?? joined.unverifiable;
+  const capExceeded = asWords.capExceeded ?? joined.capExceeded;
+  if (unverifiable !== undefined) facts.unverifiable = unverifiable;
+  if (capExceeded !== undefined) facts.capExceeded = capExceeded;
+  return facts;
+}
+
+function singleQuoted(text: string): string {
+  return `'${text.replace(/'/g, "'\\''")}'`;
+}
+
