@@ -139,4 +139,9 @@ export interface ShellFacts {
    * shell, each only when every one before it succeeded. Absent for any other shape.
    */
   sequential?: true;
+  /**
+   * The string evaluates a variable's text again (arithmetic, `${!x}`, `test -v`, `${x@P}`):
+   * text the tool puts in the environment (an `env` parameter) may then run commands.
+   */
+  reEvaluates?: true;
 }

@@ -25,6 +25,23 @@ function riskyEnvironment(params: Record<string, unknown>): string | undefined {
   return riskyIn(params.env, 'env') ?? riskyIn(params.environment, 'environment') ?? riskyIn(params.envVars, 'envVars');
 }
 
+/**
+ * The first variable an exec call's environment parameter sets to anything but a number (or
+ * a non-object parameter): text arithmetic would evaluate. Undefined when there is none.
+ */
+function environmentText(params: Record<string, unknown>): string | undefined {
+  for (const key of ['env', 'environment', 'envVars'] as const) {
+    const env = params[key];
+    if (env === undefined || env === null) continue;
+    if (typeof env !== 'object' || Array.isArray(env)) return key;
+    for (const name in env) {
+      const value = (env as Record<string, unknown>)[name];
+      if (typeof value !== 'string' || !/^-?\d{1,18}$/.test(value)) return name;
+    }
+  }
+  return undefined;
+}
+
 /** An exec call's list of arguments beside its command (`args`, `arguments`, `argv`), or why it cannot be read. */
 function argumentList(params: Record<string, unknown>): string[] | string {
   const lists = [params.args, params.arguments, params.argv].filter((list) => list !== undefined);
@@ -256,6 +273,11 @@ export class CallFrame {
         facts = parseShell(command);
         if (command.length <= MAX_CACHED_COMMAND) this.env.shellCache.set(command, facts);
       }
+    }
+    // `{ command: "echo $((X))", env: { X: "a[$(id)]" } }`: arithmetic evaluates X's text, running id.
+    if (facts.reEvaluates && facts.unverifiable === undefined) {
+      const name = environmentText(params);
+      if (name !== undefined) facts = { ...facts, unverifiable: `parameter \`env\` sets \`${name}\` to text the command may evaluate as code (arithmetic, \`\${!x}\`, \`\${x@P}\`)` };
     }
     this.shellFacts = facts;
     return facts;

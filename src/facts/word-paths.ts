@@ -116,6 +116,33 @@ export function bareNames(word: string): string[] {
 
 const NO_CANDIDATES: readonly string[] = Object.freeze([]);
 
+/** The word with each arithmetic expansion `$((…))` written as the number it makes (`0`); as it is when one does not close. */
+export function arithmeticAsNumber(word: string): string {
+  let out = '';
+  let i = 0;
+  while (i < word.length) {
+    const open = word.indexOf('$((', i);
+    if (open < 0) break;
+    let depth = 0;
+    let close = -1;
+    for (let j = open + 3; j < word.length; j++) {
+      const c = word[j];
+      if (c === '(') depth++;
+      else if (c === ')') {
+        if (depth > 0) depth--;
+        else {
+          if (word[j + 1] === ')') close = j + 1;
+          break;
+        }
+      }
+    }
+    if (close < 0) return word;
+    out += word.slice(i, open) + '0';
+    i = close + 1;
+  }
+  return out + word.slice(i);
+}
+
 /**
  * Words checked as paths even where a grammar files them as no file (a pattern, a script, an
  * option's value): `~…`, `$HOME…` and `..`, `../…` are almost never patterns or values, and a
@@ -152,8 +179,10 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // knows are no file (`sed 's/a/b/'`, `grep -e a/b`) are only names, whatever they look like.
   const roles = wordRoles(cmd.words);
   const files = roles.files.filter((file) => !/[$`]/.test(file));
-  cmd.words.forEach((word, i) => {
-    if (typeof word !== 'string') return;
+  cmd.words.forEach((given, i) => {
+    if (typeof given !== 'string') return;
+    // `$((n * 2))` is a number: its `*` is no wildcard, its names no files.
+    const word = given.includes('$((') ? arithmeticAsNumber(given) : given;
     words.push(word);
     if (i === 0 && word.startsWith('/')) return;
     const candidates = roles.plain.includes(word) && !files.includes(word) && !PATH_EVEN_IF_PLAIN.test(word) ? NO_CANDIDATES : pathCandidates(word);

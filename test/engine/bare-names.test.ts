@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bareNames, commandPaths } from '../../src/facts/word-paths.js';
+import { arithmeticAsNumber, bareNames, commandPaths } from '../../src/facts/word-paths.js';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
 import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
 import { decide, setFrom } from './helpers.js';
@@ -73,4 +73,13 @@ describe('a bare name is judged at least as strictly as `./name`', () => {
       expect(denied).toBeGreaterThan(0);
     });
   }
+
+  it('an arithmetic expansion is the number it makes: its `*` is no wildcard, its names no files', () => {
+    expect(arithmeticAsNumber('$((n * 2))')).toBe('0');
+    expect(arithmeticAsNumber('a$((1+(2*3)))b/$((x))')).toBe('a0b/0');
+    expect(arithmeticAsNumber('$((x)')).toBe('$((x)'); // unclosed: as it is
+    const names = (source: string) => parseShell(source).commands.map((c) => commandPaths(c).names);
+    expect(names('echo $((n * 2)) files')).toEqual([['0', 'files']]);
+  });
 });
+

@@ -76,6 +76,7 @@ export function factsOf(walk: Walk): ShellFacts {
   const facts: ShellFacts = { commands: walk.commands };
   if (walk.unverifiable !== undefined) facts.unverifiable = walk.unverifiable;
   if (walk.sequential) facts.sequential = true;
+  if (walk.arithmetic || walk.prompt) facts.reEvaluates = true;
   return facts;
 }
 
