@@ -222,11 +222,14 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     // program runs; a wrapper's options may be read before or after it changes directory
     // (`time -o f env -C d …`): all of these are read in both.
     const both = here === bases ? bases : [...new Set([...bases, ...here])];
+    // A redirection writes its target only when it opens it for writing (`> f`, `>> f`, `<> f`):
+    // `while read l; do sort; done < f` reads f, whatever the commands it feeds write.
     for (const p of found.redirects) {
-      addRaw(p, writesTo(p), both);
+      const writesTarget = writtenRedirects !== undefined && writtenRedirects.includes(p);
+      addRaw(p, writesTarget, both);
       // bash expands a wildcard in a redirection's target too: `.?` may be `..` (see pathCandidates).
       const up = withParentSegments(p);
-      if (up !== undefined) addRaw(up, writesTo(p), both);
+      if (up !== undefined) addRaw(up, writesTarget, both);
     }
     for (const p of found.optionPaths) addRaw(p, true, both);
     const tops = [...found.fromTop.map((path) => ({ path, written: true })), ...found.readFromTop.map((path) => ({ path, written: false }))];

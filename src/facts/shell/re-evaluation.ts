@@ -65,18 +65,110 @@ export function finishWalk(walk: Walk): void {
     markUnverifiable(walk, 'an octal escape can spell a command substitution in prompt expansion');
   } else if (walk.arithmetic && walk.assignmentValue) {
     markUnverifiable(walk, 'a value that spells an assignment can set any variable (PATH too) when arithmetic evaluates it');
-  } else if (walk.arithmetic && walk.runTimeText) {
+  } else if (walk.arithmetic && (walk.runTimeText || arithmeticReadsRunTimeText(walk))) {
     markUnverifiable(walk, 'text known only at run time (input, a command\'s output, file names) can run commands in arithmetic or prompt expansion');
   }
 }
 
 /** Notes the re-evaluating contexts a command string holds, by its text. */
 export function noteReEvaluatingText(source: string, walk: Walk): void {
-  if (arithmeticText.test(withoutNumberArithmetic(source)) || (conditionalText.test(source) && conditionalOperators.test(source)) || (testText.test(source) && testVariable.test(source))) {
+  const text = withoutNumberArithmetic(source);
+  if (reEvaluates(text)) {
     walk.arithmetic = true;
     checkArithmeticAssignments(source, walk);
+    noteArithmeticNames(text, walk);
   }
   if (!walk.prompt && promptText.test(source)) walk.prompt = true;
+}
+
+function reEvaluates(text: string): boolean {
+  return arithmeticText.test(text) || (conditionalText.test(text) && conditionalOperators.test(text)) || (testText.test(text) && testVariable.test(text));
+}
+
+// A name, as bash reads one in arithmetic (and, over-approximated, anywhere in a value).
+const NAME = /[A-Za-z_][A-Za-z0-9_]*/g;
+// Inside arithmetic, a `$` not starting `$name` or `${name…}`: `$1`, `$@`, `${!x}`, `${#x}`, `$(…)`.
+const UNFOLLOWED_PARAMETER = /\$(?![A-Za-z_{])|\$\{(?![A-Za-z_])/;
+
+/**
+ * The names arithmetic reads, when every context in `text` is `$((…))`, `((…))` or `$[…]`
+ * (`count=$((count + 1))`, `((n++))`): each name inside one; any other context (`let`,
+ * `${!x}`, `[[ a -eq b ]]`, a subscript) or a parameter not named reads any variable.
+ */
+function noteArithmeticNames(text: string, walk: Walk): void {
+  if (walk.arithmeticReadsAny) return;
+  const read = arithmeticSpans(text);
+  if (read === undefined || reEvaluates(read.rest) || read.spans.some((span) => UNFOLLOWED_PARAMETER.test(span))) {
+    walk.arithmeticReadsAny = true;
+    return;
+  }
+  for (const span of read.spans) for (const m of span.matchAll(NAME)) walk.arithmeticNames.add(m[0]);
+}
+
+/** The insides of `$((…))`, `((…))` and `$[…]` in `text`, and the text around them; undefined when one does not close. */
+function arithmeticSpans(text: string): { spans: string[]; rest: string } | undefined {
+  const spans: string[] = [];
+  let rest = '';
+  let i = 0;
+  while (i < text.length) {
+    const bracket = text.startsWith('$[', i);
+    const start = text.startsWith('$((', i) ? i + 3 : text.startsWith('((', i) ? i + 2 : bracket ? i + 2 : -1;
+    if (start < 0) {
+      rest += text[i];
+      i++;
+      continue;
+    }
+    const [open, close] = bracket ? ['[', ']'] : ['(', ')'];
+    let depth = 0;
+    let end = -1;
+    for (let j = start; j < text.length; j++) {
+      const c = text[j];
+      if (c === open) depth++;
+      else if (c === close) {
+        if (depth > 0) depth--;
+        else {
+          if (bracket || text[j + 1] === ')') end = j;
+          break;
+        }
+      }
+    }
+    if (end < 0) return undefined;
+    spans.push(text.slice(start, end));
+    rest += ' ';
+    i = end + (bracket ? 1 : 2);
+  }
+  return { spans, rest };
+}
+
+/** `name` is given `value`: it is made from the variables the value names (over-approximated: every name in it). */
+export function noteAssignment(walk: Walk, name: string, value: Word): void {
+  let from = walk.madeFrom.get(name);
+  for (const part of value.parts) {
+    for (const m of (part.kind === 'literal' ? part.value : part.source).matchAll(NAME)) {
+      if (from === undefined) walk.madeFrom.set(name, (from = new Set()));
+      from.add(m[0]);
+    }
+  }
+}
+
+// Variables bash itself fills with run-time text as the script runs (`$_` is the last
+// argument, BASH_REMATCH what `=~` matched, PWD where `cd` went).
+const DYNAMIC_TEXT = ['_', 'REPLY', 'MAPFILE', 'BASH_REMATCH', 'OPTARG', 'PWD', 'OLDPWD', 'BASH_COMMAND', 'BASH_ARGV', 'BASH_SOURCE', 'FUNCNAME', 'COPROC', 'READLINE_LINE'];
+
+/** Whether a variable arithmetic reads, or one it is made from, holds run-time text. */
+function arithmeticReadsRunTimeText(walk: Walk): boolean {
+  if (walk.runTimeVars.size === 0) return false;
+  if (walk.arithmeticReadsAny) return true;
+  const seen = new Set<string>();
+  const todo = [...walk.arithmeticNames];
+  while (todo.length > 0) {
+    const name = todo.pop()!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (walk.runTimeVars.has(name) || DYNAMIC_TEXT.includes(name)) return true;
+    for (const from of walk.madeFrom.get(name) ?? []) todo.push(from);
+  }
+  return false;
 }
 
 /**

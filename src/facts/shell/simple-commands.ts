@@ -27,7 +27,7 @@ import { longName } from '../options.js';
 import { collectVariables, expandVariables } from './variables.js';
 import { baseName, expandBraces, nestedLists, wordValue, type WordValue } from './words.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
-import { assignedRunTimeText, noteReEvaluatingText, notePayload, runTimeText, spellsAssignment } from './re-evaluation.js';
+import { assignedRunTimeText, noteAssignment, noteReEvaluatingText, notePayload, runTimeText, spellsAssignment } from './re-evaluation.js';
 
 // Shells that read `((` as two subshells, as POSIX says (dash is Debian's /bin/sh; `sh` may be
 // dash wherever it runs). bash, ksh, zsh and mksh read arithmetic.
@@ -135,6 +135,59 @@ const namesVariables: ReadonlySet<string> = new Set(['read', 'printf', 'declare'
 // Commands whose arguments become variables (`set -- $(cat f)` sets $1).
 const setsFromArguments: ReadonlySet<string> = new Set(['set', 'declare', 'typeset', 'local', 'export', 'readonly', 'let']);
 
+/**
+ * `declare x=$(cat f)`, `export y=$x`, `local -n r=x`: each `NAME=value` argument gives NAME
+ * its value. `set -- …` and `let …` fill what the walk does not follow (positional
+ * parameters, arithmetic): run-time text there reaches some variable.
+ */
+function noteDeclaredValues(command: string, args: Word[], walk: Walk): void {
+  for (const word of args) {
+    const name = command === 'set' || command === 'let' ? undefined : /^([A-Za-z_][A-Za-z0-9_]*)(?:\+?=|$)/.exec(literalPrefix(wordValue(word)))?.[1];
+    if (name === undefined) {
+      if (runTimeText(word, true)) walk.runTimeText = true;
+      continue;
+    }
+    noteAssignment(walk, name, word);
+    if (runTimeText(word, true)) walk.runTimeVars.add(name);
+  }
+}
+
+// The options of read and mapfile that take a value (bash's help): `read -a NAME` names the array.
+const READ_VALUED = 'adinNptu';
+const MAPFILE_VALUED = 'dnOsuCc';
+
+/**
+ * The variables `read`, `mapfile`/`readarray`, `getopts` and `printf -v` fill from input or
+ * at run time (`read -r line` sets line; bare `read`, REPLY); undefined when a word is not
+ * literal or the form is not followed.
+ */
+function variablesSetFromInput(name: string, args: readonly WordValue[]): string[] | undefined {
+  if (args.some((a) => !a.literal)) return undefined;
+  const words = args.map((a) => a.text);
+  if (name === 'printf') return /^-v./.test(words[0]!) ? [words[0]!.slice(2)] : words[1] !== undefined ? [words[1]] : undefined;
+  if (name === 'getopts') return words[1] !== undefined ? [words[1], 'OPTARG'] : undefined;
+  const valued = name === 'read' ? READ_VALUED : MAPFILE_VALUED;
+  const names: string[] = [];
+  let i = 0;
+  for (; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === '--') {
+      i++;
+      break;
+    }
+    if (!word.startsWith('-') || word === '-') break;
+    for (let k = 1; k < word.length; k++) {
+      if (!valued.includes(word[k]!)) continue;
+      const value = k + 1 < word.length ? word.slice(k + 1) : words[++i];
+      if (word[k] === 'a' && name === 'read' && value !== undefined) names.push(value);
+      break;
+    }
+  }
+  names.push(...words.slice(i));
+  if (names.length === 0) names.push(name === 'read' ? 'REPLY' : 'MAPFILE');
+  return names;
+}
+
 function visitWords(words: Word[], depth: number, walk: Walk): void {
   for (const word of words) {
     notePayload(walk, word);
@@ -168,7 +221,11 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     // `for PATH in /tmp/x; do ls; done` runs /tmp/x/ls.
     if (command.loopVar !== undefined && isRiskyVariable(command.loopVar)) markUnverifiable(walk, `a loop over \`${command.loopVar}\` changes what runs`);
     // A loop variable takes each item (`for x in $(cat f) *`); `(( $(cat f) ))` evaluates the output.
-    if (command.words.some((w) => runTimeText(w, command.loopVar !== undefined)) || command.nested.length > 0) walk.runTimeText = true;
+    if (command.nested.length > 0) walk.runTimeText = true;
+    if (command.loopVar !== undefined) {
+      for (const w of command.words) noteAssignment(walk, command.loopVar, w);
+      if (command.words.some((w) => runTimeText(w, true))) walk.runTimeVars.add(command.loopVar);
+    } else if (command.words.some((w) => runTimeText(w, false))) walk.runTimeText = true;
     if (command.loopVar !== undefined && command.words.some(spellsAssignment)) walk.assignmentValue = true;
     if (command.posixReading !== undefined && walk.posix > 0) readPosixArithmetic(command.posixReading, depth, walk, redirects);
     visitWords(command.words, depth, walk);
@@ -181,11 +238,12 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
   }
   for (const assign of command.assigns) {
     if (assign.value) visitWords([assign.value], depth, walk);
-    if (assign.items ? assign.items.some((w) => runTimeText(w, true)) : assign.value && assignedRunTimeText(assign.value)) walk.runTimeText = true;
+    for (const w of assign.items ?? (assign.value ? [assign.value] : [])) noteAssignment(walk, assign.name, w);
+    if (assign.items ? assign.items.some((w) => runTimeText(w, true)) : assign.value && assignedRunTimeText(assign.value)) walk.runTimeVars.add(assign.name);
     if ((assign.items ?? (assign.value ? [assign.value] : [])).some(spellsAssignment)) walk.assignmentValue = true;
   }
   const head = command.args[0] === undefined ? undefined : wordValue(command.args[0]);
-  if (head?.literal && setsFromArguments.has(head.text) && command.args.slice(1).some((w) => runTimeText(w, true))) walk.runTimeText = true;
+  if (head?.literal && setsFromArguments.has(head.text)) noteDeclaredValues(head.text, command.args.slice(1), walk);
   // `set -- 'PATH=0'`, `declare x='PATH=0'` (the value after the `=` part).
   if (head?.literal && setsFromArguments.has(head.text) && command.args.slice(1).some((w) => spellsAssignment(head.text === 'set' ? w : { parts: w.parts.slice(2) }))) walk.assignmentValue = true;
   visitWords(command.args, depth, walk);
@@ -470,11 +528,14 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
   if (name === 'compgen' || name === 'complete') runCompletionOptions(name, values, at, depth, walk);
   if (name === 'read' || name === 'mapfile' || name === 'readarray' || name === 'getopts' || (name === 'printf' && values[at + 1]?.text.startsWith('-v'))) {
-    walk.runTimeText = true;
+    const set = variablesSetFromInput(name, values.slice(at + 1));
+    if (set === undefined) walk.runTimeText = true;
+    else for (const variable of set) walk.runTimeVars.add(variable);
   }
   // `read "$x"`, `printf -v "$x"`, `declare "$x"=1`: bash evaluates the name's subscript.
   if (namesVariables.has(name) && values.slice(at + 1).some((v) => !v.literal && !/^[A-Za-z_][A-Za-z0-9_]*(\+?=|$)/.test(literalPrefix(v)))) {
     walk.arithmetic = true;
+    walk.arithmeticReadsAny = true;
   }
   if (declarations.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
   checkVariableSetters(name, values.slice(at + 1), walk);

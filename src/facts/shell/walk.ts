@@ -36,7 +36,16 @@ export interface Walk {
    */
   arithmetic: boolean;
   payload: boolean;
+  /** Run-time text reached a variable the walk could not name (`read "$x"`, `set -- $(cat f)`). */
   runTimeText: boolean;
+  /** The variables run-time text reached that the walk could name (`for f in *`, `x=$(cat f)`, `read line`). */
+  runTimeVars: Set<string>;
+  /** The variables arithmetic reads, by name, when every arithmetic context is `$((…))`, `((…))` or `$[…]`. */
+  arithmeticNames: Set<string>;
+  /** Some context reads variables by names not followed (`let`, `${!x}`, `[[ a -eq b ]]`, `$((${1}))`). */
+  arithmeticReadsAny: boolean;
+  /** For each variable, the names its assigned values mention (`y=$x`: y is made from x). */
+  madeFrom: Map<string, Set<string>>;
   /** A value a variable is given spells an assignment (`x='PA'; y='TH=0'`): evaluated, it sets any variable. */
   assignmentValue: boolean;
   /** `${x@P}` decodes `\044` (an octal escape) to `$` before it expands the text. */
@@ -69,7 +78,7 @@ export interface Walk {
 export function newWalk(caps: ShellCaps): Walk {
   // `posix: 1` at the top: which shell an exec tool runs is unknown (OpenClaw runs $SHELL, and
   // `sh`, dash on Debian, when none is set), so `((x))` is read both ways there too.
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
