@@ -3,7 +3,7 @@
 // Views are small objects with prototype methods, not closures: a decision allocates as
 // little as it can, and what it allocates dies young.
 import type { LRUCache } from 'lru-cache';
-import type { ShellFacts, SimpleCommand, ToolClass } from '../types.js';
+import type { ShellFacts, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
 import { extractPaths } from '../facts/extract-paths.js';
 import { bareNames } from '../facts/word-paths.js';
@@ -11,62 +11,26 @@ import { commandLinePaths } from '../facts/command-line-paths.js';
 import { within } from '../facts/within.js';
 import { canonicalPath, canonicalRoot, directoriesUpTo, wildcardExpansions, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
 import { hasShellWildcard } from '../facts/path-glob.js';
-import { parseShell, parseWithArguments } from '../facts/shell/index.js';
-import { isRiskyVariable } from '../facts/shell/wrappers.js';
-import { isNotPosixShellTool } from '../facts/classify.js';
-
-/**
- * The first risky variable an exec call's environment parameter (`env`, `environment`,
- * `envVars`) sets, if any; a non-object is risky. A risky name there is what a prefix would be.
- * Named reads, not a loop over key names: each stays a fast property load. Read, not hasOwn:
- * an inherited value is one the tool would read too (the safe side).
- */
-function riskyEnvironment(params: Record<string, unknown>): string | undefined {
-  return riskyIn(params.env, 'env') ?? riskyIn(params.environment, 'environment') ?? riskyIn(params.envVars, 'envVars');
-}
-
-/**
- * The first variable an exec call's environment parameter sets to anything but a number (or
- * a non-object parameter): text arithmetic would evaluate. Undefined when there is none.
- */
-function environmentText(params: Record<string, unknown>): string | undefined {
-  for (const key of ['env', 'environment', 'envVars'] as const) {
-    const env = params[key];
-    if (env === undefined || env === null) continue;
-    if (typeof env !== 'object' || Array.isArray(env)) return key;
-    for (const name in env) {
-      const value = (env as Record<string, unknown>)[name];
-      if (typeof value !== 'string' || !/^-?\d{1,18}$/.test(value)) return name;
-    }
-  }
-  return undefined;
-}
-
-/** An exec call's list of arguments beside its command (`args`, `arguments`, `argv`), or why it cannot be read. */
-function argumentList(params: Record<string, unknown>): string[] | string {
-  const lists = [params.args, params.arguments, params.argv].filter((list) => list !== undefined);
-  if (lists.length > 1) return 'the call carries more than one argument list';
-  const list = lists[0];
-  if (!Array.isArray(list) || !list.every((arg) => typeof arg === 'string')) return 'its argument list is not a list of strings';
-  return list as string[];
-}
-
-function riskyIn(env: unknown, key: string): string | undefined {
-  if (env === undefined || env === null) return undefined;
-  if (typeof env !== 'object' || Array.isArray(env)) return key;
-  for (const name in env) if (Object.hasOwn(env, name) && isRiskyVariable(name, stringValue((env as Record<string, unknown>)[name]))) return name;
-  return undefined;
-}
-function stringValue(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
+import { parseShell } from '../facts/shell/index.js';
+import { execCommandFacts } from '../facts/exec-command.js';
 
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
 const MAX_CACHED_COMMAND = 4096;
 
+/** A command string's facts, remembered by the set. */
+function parseRemembered(env: FrameEnv, command: string): ShellFacts {
+  const cached = env.shellCache.get(command);
+  if (cached) return cached;
+  const facts = parseShell(command);
+  if (command.length <= MAX_CACHED_COMMAND) env.shellCache.set(command, facts);
+  return facts;
+}
+
 export interface FrameEnv {
   home: string;
   shellCache: LRUCache<string, ShellFacts>;
+  /** parseRemembered over this set's cache. */
+  parseCommand?: (command: string) => ShellFacts;
   /** What a parsed command adds to the path facts (pure in the parse, which the shell cache keeps alive). */
   shellPaths?: WeakMap<ShellFacts, ShellPaths>;
   /**
@@ -241,46 +205,13 @@ export class CallFrame {
     return new PolicyView(this, policy.pathSettings, toolClass);
   }
 
-  /** The exec command, parsed once; an exec call with no readable command string is unverifiable. */
+  /** The exec command, parsed once (facts/exec-command.ts); an exec call with no readable command string is unverifiable. */
   shell(): ShellFacts {
     if (this.shellFacts) return this.shellFacts;
-    const params = this.call.params;
-    // The parameters that carry the command string of an exec-class tool, in order of
-    // preference. Named reads (see riskyEnvironment); a value the tool would read counts,
-    // an absent (undefined) one does not.
-    const { command: a, cmd: b, script: c, commandLine: d } = params;
-    const count = (a !== undefined ? 1 : 0) + (b !== undefined ? 1 : 0) + (c !== undefined ? 1 : 0) + (d !== undefined ? 1 : 0);
-    const key = a !== undefined ? 'command' : b !== undefined ? 'cmd' : c !== undefined ? 'script' : d !== undefined ? 'commandLine' : undefined;
-    const command = a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
-    let facts: ShellFacts;
-    if (key === undefined) facts = NO_COMMAND;
-    // `PowerShell { command: "ls; Remove-Item -Recurse x" }` is not a shell script.
-    else if (isNotPosixShellTool(this.call.toolName)) facts = NOT_POSIX_SHELL;
-    // Which one would the tool run? Checking one and running the other is a bypass.
-    else if (count > 1) facts = SEVERAL_COMMANDS;
-    else if (typeof command !== 'string') facts = { commands: [], unverifiable: `parameter \`${key}\` is not a string` };
-    // `{ command: "ls", env: { PATH: "/tmp/evil" } }` is `PATH=/tmp/evil ls`: the tool, not the
-    // shell, sets the variable, so the parser never sees it.
-    else if (riskyEnvironment(params) !== undefined) facts = { commands: [], unverifiable: `parameter \`env\` sets \`${riskyEnvironment(params)}\`, which changes what the command runs` };
-    // `{ command: "cat", args: [".env"] }`: the tool runs the command with these arguments.
-    else if (params.args !== undefined || params.arguments !== undefined || params.argv !== undefined) {
-      const args = argumentList(params);
-      facts = typeof args === 'string' ? { commands: [], unverifiable: args } : parseWithArguments(command, args);
-    } else {
-      const cached = this.env.shellCache.get(command);
-      if (cached) facts = cached;
-      else {
-        facts = parseShell(command);
-        if (command.length <= MAX_CACHED_COMMAND) this.env.shellCache.set(command, facts);
-      }
-    }
-    // `{ command: "echo $((X))", env: { X: "a[$(id)]" } }`: arithmetic evaluates X's text, running id.
-    if (facts.reEvaluates && facts.unverifiable === undefined) {
-      const name = environmentText(params);
-      if (name !== undefined) facts = { ...facts, unverifiable: `parameter \`env\` sets \`${name}\` to text the command may evaluate as code (arithmetic, \`\${!x}\`, \`\${x@P}\`)` };
-    }
-    this.shellFacts = facts;
-    return facts;
+    const env = this.env;
+    // One parser per set, made on its first exec call: a decision allocates no closure.
+    env.parseCommand ??= (command) => parseRemembered(env, command);
+    return (this.shellFacts = execCommandFacts(this.call.toolName, this.call.params, env.parseCommand));
   }
 
   memo(settings: PathSettings): PathMemo {
@@ -605,11 +536,6 @@ function cannotCanonicalise(raw: string, source: string, reason: string): PathFa
 }
 
 const NO_WORDS = Object.freeze([]) as unknown as string[];
-
-// The facts of exec-class calls without one readable command string: the same every time.
-const NO_COMMAND: ShellFacts = Object.freeze({ commands: NO_WORDS as unknown as SimpleCommand[], unverifiable: 'the call carries no command string' });
-const NOT_POSIX_SHELL: ShellFacts = Object.freeze({ commands: NO_WORDS as unknown as SimpleCommand[], unverifiable: 'the tool runs its command in a language other than the POSIX shell (PowerShell), which cannot be read' });
-const SEVERAL_COMMANDS: ShellFacts = Object.freeze({ commands: NO_WORDS as unknown as SimpleCommand[], unverifiable: 'the call carries more than one command parameter' });
 
 const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), namedFor: undefined, named: undefined });
 

@@ -1,0 +1,95 @@
+// What an exec-class call runs, as shell facts: its one command string (`command`, `cmd`,
+// `script` or `commandLine`), with the argument list and the environment the tool adds. A
+// call whose command cannot be read this way is unverifiable.
+import type { ShellFacts, SimpleCommand } from '../types.js';
+import { isNotPosixShellTool } from './classify.js';
+import { parseWithArguments } from './shell/index.js';
+import { isRiskyVariable } from './shell/wrappers.js';
+
+// The facts of exec-class calls without one readable command string: the same every time.
+const NONE = Object.freeze([]) as unknown as SimpleCommand[];
+const NO_COMMAND: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call carries no command string' });
+const NOT_POSIX_SHELL: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the tool runs its command in a language other than the POSIX shell (PowerShell), which cannot be read' });
+const SEVERAL_COMMANDS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call carries more than one command parameter' });
+
+/**
+ * The shell facts of an exec call of `toolName` with `params`. `parse` reads a command string
+ * alone (the caller remembers parses); an argument list beside it is read here.
+ */
+export function execCommandFacts(toolName: string, params: Record<string, unknown>, parse: (command: string) => ShellFacts): ShellFacts {
+  // The parameters that carry the command string, in order of preference. Named reads (see
+  // riskyEnvironment); a value the tool would read counts, an absent (undefined) one does not.
+  const { command: a, cmd: b, script: c, commandLine: d } = params;
+  const count = (a !== undefined ? 1 : 0) + (b !== undefined ? 1 : 0) + (c !== undefined ? 1 : 0) + (d !== undefined ? 1 : 0);
+  const key = a !== undefined ? 'command' : b !== undefined ? 'cmd' : c !== undefined ? 'script' : d !== undefined ? 'commandLine' : undefined;
+  const command = a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
+  if (key === undefined) return NO_COMMAND;
+  // `PowerShell { command: "ls; Remove-Item -Recurse x" }` is not a shell script.
+  if (isNotPosixShellTool(toolName)) return NOT_POSIX_SHELL;
+  // Which one would the tool run? Checking one and running the other is a bypass.
+  if (count > 1) return SEVERAL_COMMANDS;
+  if (typeof command !== 'string') return { commands: [], unverifiable: `parameter \`${key}\` is not a string` };
+  // `{ command: "ls", env: { PATH: "/tmp/evil" } }` is `PATH=/tmp/evil ls`: the tool, not the
+  // shell, sets the variable, so the parser never sees it.
+  const risky = riskyEnvironment(params);
+  if (risky !== undefined) return { commands: [], unverifiable: `parameter \`env\` sets \`${risky}\`, which changes what the command runs` };
+  let facts: ShellFacts;
+  // `{ command: "cat", args: [".env"] }`: the tool runs the command with these arguments.
+  if (params.args !== undefined || params.arguments !== undefined || params.argv !== undefined) {
+    const args = argumentList(params);
+    facts = typeof args === 'string' ? { commands: [], unverifiable: args } : parseWithArguments(command, args);
+  } else facts = parse(command);
+  // `{ command: "echo $((X))", env: { X: "a[$(id)]" } }`: arithmetic evaluates X's text, running id.
+  if (facts.reEvaluates && facts.unverifiable === undefined) {
+    const name = environmentText(params);
+    if (name !== undefined) return { ...facts, unverifiable: `parameter \`env\` sets \`${name}\` to text the command may evaluate as code (arithmetic, \`\${!x}\`, \`\${x@P}\`)` };
+  }
+  return facts;
+}
+
+/**
+ * The first risky variable an exec call's environment parameter (`env`, `environment`,
+ * `envVars`) sets, if any; a non-object is risky. A risky name there is what a prefix would be.
+ * Named reads, not a loop over key names: each stays a fast property load. Read, not hasOwn:
+ * an inherited value is one the tool would read too (the safe side).
+ */
+function riskyEnvironment(params: Record<string, unknown>): string | undefined {
+  return riskyIn(params.env, 'env') ?? riskyIn(params.environment, 'environment') ?? riskyIn(params.envVars, 'envVars');
+}
+
+function riskyIn(env: unknown, key: string): string | undefined {
+  if (env === undefined || env === null) return undefined;
+  if (typeof env !== 'object' || Array.isArray(env)) return key;
+  for (const name in env) if (Object.hasOwn(env, name) && isRiskyVariable(name, stringValue((env as Record<string, unknown>)[name]))) return name;
+  return undefined;
+}
+
+function stringValue(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The first variable an exec call's environment parameter sets to anything but a number (or
+ * a non-object parameter): text arithmetic would evaluate. Undefined when there is none.
+ */
+function environmentText(params: Record<string, unknown>): string | undefined {
+  for (const key of ['env', 'environment', 'envVars'] as const) {
+    const env = params[key];
+    if (env === undefined || env === null) continue;
+    if (typeof env !== 'object' || Array.isArray(env)) return key;
+    for (const name in env) {
+      const value = (env as Record<string, unknown>)[name];
+      if (typeof value !== 'string' || !/^-?\d{1,18}$/.test(value)) return name;
+    }
+  }
+  return undefined;
+}
+
+/** An exec call's list of arguments beside its command (`args`, `arguments`, `argv`), or why it cannot be read. */
+function argumentList(params: Record<string, unknown>): string[] | string {
+  const lists = [params.args, params.arguments, params.argv].filter((list) => list !== undefined);
+  if (lists.length > 1) return 'the call carries more than one argument list';
+  const list = lists[0];
+  if (!Array.isArray(list) || !list.every((arg) => typeof arg === 'string')) return 'its argument list is not a list of strings';
+  return list as string[];
+}
