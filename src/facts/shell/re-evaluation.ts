@@ -5,6 +5,7 @@
 import type { Word } from './ast.js';
 import { isRiskyVariable } from './wrappers.js';
 import { markUnverifiable, type Walk } from './walk.js';
+import { literalPrefix, wordValue, type WordValue } from './words.js';
 
 // Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
 // ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i, a substring's offset or length
@@ -204,4 +205,57 @@ const assignmentText = /[A-Za-z0-9_\]]\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)
 /** Whether a value a variable is given (literal parts) spells an assignment. */
 export function spellsAssignment(word: Word): boolean {
   return word.parts.some((p) => p.kind === 'literal' ? assignmentText.test(p.value) : p.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(p.source) && assignmentText.test(p.source.slice(p.source.indexOf('=') + 1)));
+}
+
+/**
+ * `declare x=$(cat f)`, `export y=$x`, `local -n r=x`: each `NAME=value` argument gives NAME
+ * its value. `set -- …` and `let …` fill what the walk does not follow (positional
+ * parameters, arithmetic): run-time text there reaches some variable.
+ */
+export function noteDeclaredValues(command: string, args: Word[], walk: Walk): void {
+  for (const word of args) {
+    const name = command === 'set' || command === 'let' ? undefined : /^([A-Za-z_][A-Za-z0-9_]*)(?:\+?=|$)/.exec(literalPrefix(wordValue(word)))?.[1];
+    if (name === undefined) {
+      if (runTimeText(word, true)) walk.runTimeText = true;
+      continue;
+    }
+    noteAssignment(walk, name, word);
+    if (runTimeText(word, true)) walk.runTimeVars.add(name);
+  }
+}
+
+// The options of read and mapfile that take a value (bash's help): `read -a NAME` names the array.
+const READ_VALUED = 'adinNptu';
+const MAPFILE_VALUED = 'dnOsuCc';
+
+/**
+ * The variables `read`, `mapfile`/`readarray`, `getopts` and `printf -v` fill from input or
+ * at run time (`read -r line` sets line; bare `read`, REPLY); undefined when a word is not
+ * literal or the form is not followed.
+ */
+export function variablesSetFromInput(name: string, args: readonly WordValue[]): string[] | undefined {
+  if (args.some((a) => !a.literal)) return undefined;
+  const words = args.map((a) => a.text);
+  if (name === 'printf') return /^-v./.test(words[0]!) ? [words[0]!.slice(2)] : words[1] !== undefined ? [words[1]] : undefined;
+  if (name === 'getopts') return words[1] !== undefined ? [words[1], 'OPTARG'] : undefined;
+  const valued = name === 'read' ? READ_VALUED : MAPFILE_VALUED;
+  const names: string[] = [];
+  let i = 0;
+  for (; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === '--') {
+      i++;
+      break;
+    }
+    if (!word.startsWith('-') || word === '-') break;
+    for (let k = 1; k < word.length; k++) {
+      if (!valued.includes(word[k]!)) continue;
+      const value = k + 1 < word.length ? word.slice(k + 1) : words[++i];
+      if (word[k] === 'a' && name === 'read' && value !== undefined) names.push(value);
+      break;
+    }
+  }
+  names.push(...words.slice(i));
+  if (names.length === 0) names.push(name === 'read' ? 'REPLY' : 'MAPFILE');
+  return names;
 }

@@ -25,9 +25,9 @@ import { within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
 import { longName } from '../options.js';
 import { collectVariables, expandVariables } from './variables.js';
-import { baseName, expandBraces, nestedLists, wordValue, type WordValue } from './words.js';
+import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
-import { assignedRunTimeText, noteAssignment, noteReEvaluatingText, notePayload, runTimeText, spellsAssignment } from './re-evaluation.js';
+import { assignedRunTimeText, noteAssignment, noteDeclaredValues, noteReEvaluatingText, notePayload, runTimeText, spellsAssignment, variablesSetFromInput } from './re-evaluation.js';
 
 // Shells that read `((` as two subshells, as POSIX says (dash is Debian's /bin/sh; `sh` may be
 // dash wherever it runs). bash, ksh, zsh and mksh read arithmetic.
@@ -119,74 +119,11 @@ function visitNested(lists: Stmt[][], depth: number, walk: Walk): void {
 // `${PATH:=/tmp/x}` and `${PATH=/tmp/x}` assign when PATH is unset (or empty).
 const assigningExpansion = /^\$\{([A-Za-z_][A-Za-z0-9_]*):?=/;
 
-/** The literal text a word starts with (`x=` of `x=$(id)`). */
-function literalPrefix(value: WordValue): string {
-  let prefix = '';
-  for (const p of value.word?.parts ?? []) {
-    if (p.kind !== 'literal') break;
-    prefix += p.value;
-  }
-  return prefix;
-}
-
 // Builtins whose operands name variables (`read NAME`, `printf -v NAME`, `declare NAME=v`).
 const namesVariables: ReadonlySet<string> = new Set(['read', 'printf', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'mapfile', 'readarray', 'getopts']);
 
 // Commands whose arguments become variables (`set -- $(cat f)` sets $1).
 const setsFromArguments: ReadonlySet<string> = new Set(['set', 'declare', 'typeset', 'local', 'export', 'readonly', 'let']);
-
-/**
- * `declare x=$(cat f)`, `export y=$x`, `local -n r=x`: each `NAME=value` argument gives NAME
- * its value. `set -- …` and `let …` fill what the walk does not follow (positional
- * parameters, arithmetic): run-time text there reaches some variable.
- */
-function noteDeclaredValues(command: string, args: Word[], walk: Walk): void {
-  for (const word of args) {
-    const name = command === 'set' || command === 'let' ? undefined : /^([A-Za-z_][A-Za-z0-9_]*)(?:\+?=|$)/.exec(literalPrefix(wordValue(word)))?.[1];
-    if (name === undefined) {
-      if (runTimeText(word, true)) walk.runTimeText = true;
-      continue;
-    }
-    noteAssignment(walk, name, word);
-    if (runTimeText(word, true)) walk.runTimeVars.add(name);
-  }
-}
-
-// The options of read and mapfile that take a value (bash's help): `read -a NAME` names the array.
-const READ_VALUED = 'adinNptu';
-const MAPFILE_VALUED = 'dnOsuCc';
-
-/**
- * The variables `read`, `mapfile`/`readarray`, `getopts` and `printf -v` fill from input or
- * at run time (`read -r line` sets line; bare `read`, REPLY); undefined when a word is not
- * literal or the form is not followed.
- */
-function variablesSetFromInput(name: string, args: readonly WordValue[]): string[] | undefined {
-  if (args.some((a) => !a.literal)) return undefined;
-  const words = args.map((a) => a.text);
-  if (name === 'printf') return /^-v./.test(words[0]!) ? [words[0]!.slice(2)] : words[1] !== undefined ? [words[1]] : undefined;
-  if (name === 'getopts') return words[1] !== undefined ? [words[1], 'OPTARG'] : undefined;
-  const valued = name === 'read' ? READ_VALUED : MAPFILE_VALUED;
-  const names: string[] = [];
-  let i = 0;
-  for (; i < words.length; i++) {
-    const word = words[i]!;
-    if (word === '--') {
-      i++;
-      break;
-    }
-    if (!word.startsWith('-') || word === '-') break;
-    for (let k = 1; k < word.length; k++) {
-      if (!valued.includes(word[k]!)) continue;
-      const value = k + 1 < word.length ? word.slice(k + 1) : words[++i];
-      if (word[k] === 'a' && name === 'read' && value !== undefined) names.push(value);
-      break;
-    }
-  }
-  names.push(...words.slice(i));
-  if (names.length === 0) names.push(name === 'read' ? 'REPLY' : 'MAPFILE');
-  return names;
-}
 
 function visitWords(words: Word[], depth: number, walk: Walk): void {
   for (const word of words) {

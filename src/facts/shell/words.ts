@@ -127,3 +127,13 @@ function braceSequence(body: string, max: number): string[] | 'too-many' | undef
   }
   return words;
 }
+
+/** The literal text a word starts with (`x=` of `x=$(id)`). */
+export function literalPrefix(value: WordValue): string {
+  let prefix = '';
+  for (const p of value.word?.parts ?? []) {
+    if (p.kind !== 'literal') break;
+    prefix += p.value;
+  }
+  return prefix;
+}
