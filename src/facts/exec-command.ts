@@ -11,6 +11,14 @@ const NONE = Object.freeze([]) as unknown as SimpleCommand[];
 const NO_COMMAND: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call carries no command string' });
 const NOT_POSIX_SHELL: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the tool runs its command in a language other than the POSIX shell (PowerShell), which cannot be read' });
 const SEVERAL_COMMANDS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call carries more than one command parameter' });
+const RUNS_NOTHING: ShellFacts = Object.freeze({ commands: NONE });
+const FEEDS_A_PROCESS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call types input into a running process (a shell, perhaps), which cannot be read' });
+
+// OpenClaw's `process` tool manages the runs `exec` started in the background: listing,
+// reading and stopping them runs nothing new; typing into one (`write`, `send-keys`,
+// `submit`, `paste`) feeds whatever runs there.
+const PROCESS_ACTIONS_RUNNING_NOTHING: ReadonlySet<string> = new Set(['list', 'poll', 'log', 'kill', 'clear', 'remove']);
+const PROCESS_INPUT_ACTIONS: ReadonlySet<string> = new Set(['write', 'send-keys', 'submit', 'paste']);
 
 /**
  * The shell facts of an exec call of `toolName` with `params`. `parse` reads a command string
@@ -23,7 +31,12 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   const count = (a !== undefined ? 1 : 0) + (b !== undefined ? 1 : 0) + (c !== undefined ? 1 : 0) + (d !== undefined ? 1 : 0);
   const key = a !== undefined ? 'command' : b !== undefined ? 'cmd' : c !== undefined ? 'script' : d !== undefined ? 'commandLine' : undefined;
   const command = a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
-  if (key === undefined) return NO_COMMAND;
+  if (key === undefined) {
+    if (toolName !== 'process') return NO_COMMAND;
+    const action = params.action;
+    if (typeof action !== 'string') return NO_COMMAND;
+    return PROCESS_ACTIONS_RUNNING_NOTHING.has(action) ? RUNS_NOTHING : PROCESS_INPUT_ACTIONS.has(action) ? FEEDS_A_PROCESS : NO_COMMAND;
+  }
   // `PowerShell { command: "ls; Remove-Item -Recurse x" }` is not a shell script.
   if (isNotPosixShellTool(toolName)) return NOT_POSIX_SHELL;
   // Which one would the tool run? Checking one and running the other is a bypass.

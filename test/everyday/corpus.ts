@@ -29,7 +29,7 @@ export interface EverydayCorpus {
 const ROOTS = ['/tmp/toolwarden-adv/ws', '/srv/agents/coder', '/srv/app', '/srv/ws'];
 
 const CLASS_OF: Record<string, ToolClass> = {
-  exec: 'exec', Bash: 'exec', shell: 'exec',
+  exec: 'exec', Bash: 'exec', shell: 'exec', process: 'exec',
   read: 'read', Read: 'read', ls: 'read', LS: 'read', grep: 'read', Grep: 'read', glob: 'read', Glob: 'read', find: 'read',
   write: 'write', Write: 'write', edit: 'write', Edit: 'write', MultiEdit: 'write', apply_patch: 'write', NotebookEdit: 'write',
 };
