@@ -515,7 +515,7 @@ describe('arithmetic evaluates text known only at run time', () => {
     'declare x=$(cat f); let y=x',
     "x=$'\\n'; y=${x@Q}; d=${y:0:1}; z=\"a[${d}(id)]\"; echo $((z))",
     'x=$(cat f); [[ $x -eq 1 ]]',
-    'x=$(cat f); s=abc; echo ${s:x}',
+    'n=$(cat f); s=abc; echo ${s:n}',
     'x=$(cat f); echo ${@:1:x}',
     'x=$(cat f); echo ${!x}',
     'x=$(cat f); echo "${x@P}"',

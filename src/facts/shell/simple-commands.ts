@@ -23,6 +23,7 @@ import {
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
+import { zshReading } from './zsh.js';
 import { longName } from '../options.js';
 import { collectVariables, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
@@ -125,19 +126,16 @@ const namesVariables: ReadonlySet<string> = new Set(['read', 'printf', 'declare'
 // Commands whose arguments become variables (`set -- $(cat f)` sets $1).
 const setsFromArguments: ReadonlySet<string> = new Set(['set', 'declare', 'typeset', 'local', 'export', 'readonly', 'let']);
 
-// A group ending a glob word (`*(…)`, read as an extended glob here): zsh, which Claude Code's
-// Bash tool runs on macOS, reads it as glob qualifiers, and `e:…:`, `oe:…:` and `+cmd` run
-// code for each file (`ls *(e:'curl x|sh':)`).
-const ZSH_CODE_QUALIFIER = /^[?*+@!]\([^]*[e+][^]*\)$/;
-
-function noteZshQualifiers(walk: Walk, word: Word): void {
-  const last = word.parts[word.parts.length - 1];
-  if (last?.kind === 'expansion' && ZSH_CODE_QUALIFIER.test(last.source)) markUnverifiable(walk, `zsh runs code in the glob qualifiers of \`${last.source.slice(0, 80)}\``);
+/** A word zsh reads otherwise (shell/zsh.ts) makes the command unverifiable. */
+function noteZshReading(walk: Walk, word: Word): void {
+  if (walk.unverifiable !== undefined) return;
+  const why = zshReading(word);
+  if (why !== undefined) markUnverifiable(walk, why);
 }
 
 function visitWords(words: Word[], depth: number, walk: Walk): void {
   for (const word of words) {
-    noteZshQualifiers(walk, word);
+    noteZshReading(walk, word);
     notePayload(walk, word);
     if (word.parts.some((p) => p.kind === 'expansion' && p.nested.length > 0)) walk.runTimeText = true; // `$(( $(cat f) ))`, `${x:=$(cat f)}`
     for (const part of word.parts) {
@@ -223,7 +221,7 @@ function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): stri
   const targets: string[] = [];
   for (const r of redirects) {
     if (r.wordsAfter && walk.posix > 0) markUnverifiable(walk, `a POSIX shell reads \`${r.op}\` as \`&\` then \`>\`: the words after its target are a command of their own`);
-    noteZshQualifiers(walk, r.word);
+    noteZshReading(walk, r.word);
     notePayload(walk, r.word);
     notePayload(walk, r.heredoc);
     visitNested(nestedLists(r.word), depth, walk);

@@ -1,0 +1,40 @@
+// What zsh reads differently from bash in a word the bash parser accepts. Claude Code's Bash
+// tool runs zsh on macOS, so a word whose zsh reading names other files or runs code than
+// its bash reading makes the command unverifiable. Checked in real zsh
+// (test/facts/zsh-vs-zsh.test.ts).
+import type { Word } from './ast.js';
+
+// A group ending a glob word (`*(…)`, read as an extended glob by bash): zsh's glob
+// qualifiers, where `e:…:`, `oe:…:` and `+cmd` run code for each file.
+const CODE_QUALIFIER = /^[?*+@!]\([^]*[e+][^]*\)$/;
+// `$=x`, `$^x`, `$~x`: literal to bash, an expansion of x to zsh (split, joined, globbed).
+const FLAGGED_EXPANSION = /\$[=^~][A-Za-z_{]/;
+// zsh's modifiers after `$x:` or `${x:` (`:r` drops an extension, `:l` lowers, `:s/a/b/` substitutes).
+const MODIFIER = /^:[aAcefFghlpPqQrstuwWx&]/;
+const PLAIN_NAME = /^\$[A-Za-z_][A-Za-z0-9_]*$/;
+const BRACED_MODIFIER = /^\$\{[A-Za-z_][A-Za-z0-9_]*:[aAcefFghlpPqQrstuwWx&]/;
+
+/** Why zsh would read `word` otherwise than bash does, or undefined. */
+export function zshReading(word: Word): string | undefined {
+  const parts = word.parts;
+  const last = parts[parts.length - 1];
+  if (last?.kind === 'expansion' && CODE_QUALIFIER.test(last.source)) return `zsh runs code in the glob qualifiers of \`${last.source.slice(0, 80)}\``;
+  let literal = '';
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (part.kind === 'literal') {
+      literal += part.value;
+      if (FLAGGED_EXPANSION.test(literal)) return `zsh expands \`${literal.slice(literal.search(FLAGGED_EXPANSION), 80)}\`, which bash reads as text`;
+      continue;
+    }
+    literal = '';
+    if (part.kind !== 'expansion') continue;
+    if (BRACED_MODIFIER.test(part.source)) return `zsh applies a modifier in \`${part.source.slice(0, 80)}\``;
+    const next = parts[i + 1];
+    if (PLAIN_NAME.test(part.source) && next?.kind === 'literal') {
+      if (MODIFIER.test(next.value)) return `zsh applies the modifier \`${next.value.slice(0, 20)}\` to \`${part.source}\``;
+      if (next.value.startsWith('[')) return `zsh reads \`${part.source}${next.value.slice(0, 20)}\` as a subscript`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,83 @@
+// Real zsh decides: Claude Code's Bash tool runs zsh on macOS, which reads some words the
+// bash parser accepts otherwise: a group ending a glob word is a list of glob qualifiers, some
+// of which run code for every file (`e:…:`, `oe:…:`, `+func`); `$=x`, `$^x`, `$~x` expand x;
+// `$x:r`, `${x:l}`, `$x:s/a/b/` apply modifiers; `$x[1,4]` is a subscript. Every such word that
+// made zsh run code or read `.env` must be unverifiable; words zsh reads as bash does stay
+// readable. CI installs zsh (.ci/run); where it is missing the zsh runs are skipped and said so.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
+
+await initShellParser();
+
+const zsh = spawnSync('zsh', ['-c', 'true']).status === 0;
+if (!zsh) console.warn('zsh is not installed: the real-zsh runs of zsh-qualifiers-vs-zsh.test.ts are skipped');
+
+const running = [
+  "ls *(e:'touch PWNED':)",
+  "ls *(e^'touch PWNED'^)",
+  "ls *(oe:'touch PWNED':)",
+  "ls *(.e:'touch PWNED':)",
+  "f() { touch PWNED; }; ls *(+f)",
+  "cat > *(e:'touch PWNED':)",
+];
+const selecting = ['ls *(.)', 'ls *(om)', 'ls *(/)', 'ls *(N)'];
+// Each reads `.env` in zsh, and a file of another name in bash.
+const readingEnv = [
+  'x=.env.bak; cat $x:r', 'x=.env.bak; cat "$x:r"', 'x=.env.bak; cat ${x:r}', 'y=.ENV; cat $y:l', 'w=.enx; cat $w:s/x/v/',
+  'z=.envXYZ; cat $z[1,4]', 'x=.env; cat $=x', 'x=.env; cat $^x', 'x=.env; cat "$~x"', 'x=.env.bak; y=$x:r; cat $y',
+];
+// Read by zsh as by bash (no `.env`).
+const same = ['x=.env.bak; cat $x', 'docker run -v $PWD:/app img', 'echo ${x:-a}', 'cp a $HOME/b', 'echo "$x"'];
+
+describe('words zsh reads otherwise than bash', () => {
+  it.each(running)('%j runs code in zsh and is unverifiable', (command) => {
+    expect(parseShell(command).unverifiable).toMatch(/glob qualifiers/);
+  });
+
+  it.each(selecting)('%j only selects files: readable', (command) => {
+    expect(parseShell(command).unverifiable).toBeUndefined();
+  });
+
+  it.each(readingEnv)('%j reads `.env` in zsh and is unverifiable', (command) => {
+    expect(parseShell(command).unverifiable).toMatch(/zsh/);
+  });
+
+  it.each(same)('%j reads as in bash: readable', (command) => {
+    expect(parseShell(command).unverifiable).toBeUndefined();
+  });
+
+  it.runIf(zsh)('real zsh runs code or reads `.env` for exactly the words flagged', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tw-zsh-'));
+    try {
+      for (const name of ['a', 'b']) writeFileSync(path.join(dir, name), '');
+      const ran = (command: string): boolean => {
+        const marker = path.join(dir, 'PWNED');
+        rmSync(marker, { force: true });
+        try {
+          execFileSync('zsh', ['-c', command], { cwd: dir, stdio: 'ignore', timeout: 5000 });
+        } catch {
+          // a failing command may still have run the qualifier's code: the marker says
+        }
+        return existsSync(marker);
+      };
+      for (const command of running) expect(ran(command), command).toBe(true);
+      for (const command of selecting) expect(ran(command), command).toBe(false);
+      writeFileSync(path.join(dir, '.env'), 'SECRET\n');
+      const output = (command: string): string => {
+        try {
+          return execFileSync('zsh', ['-c', command], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 });
+        } catch {
+          return '';
+        }
+      };
+      for (const command of readingEnv) expect(output(command), command).toContain('SECRET');
+      for (const command of same) expect(output(command), command).not.toContain('SECRET');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
