@@ -5,7 +5,7 @@
 // made zsh run code or read `.env` must be unverifiable; words zsh reads as bash does stay
 // readable. CI installs zsh (.ci/run); where it is missing the zsh runs are skipped and said so.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,8 @@ const readingEnv = [
   'x=.env.bak; cat $x:r', 'x=.env.bak; cat "$x:r"', 'x=.env.bak; cat ${x:r}', 'y=.ENV; cat $y:l', 'w=.enx; cat $w:s/x/v/',
   'z=.envXYZ; cat $z[1,4]', 'x=.env; cat $=x', 'x=.env; cat $^x', 'x=.env; cat "$~x"', 'x=.env.bak; y=$x:r; cat $y',
 ];
+// zsh's own special parameters: each makes the next command run something else.
+const settingWhatRuns = ['path=($PWD/bin $path); ls', 'path=($PWD/bin); ls', 'f() { touch PWNED; }; chpwd_functions=(f); cd .', 'NULLCMD=$PWD/bin/ls; > out.txt'];
 // Read by zsh as by bash (no `.env`).
 const same = ['x=.env.bak; cat $x', 'docker run -v $PWD:/app img', 'echo ${x:-a}', 'cp a $HOME/b', 'echo "$x"'];
 
@@ -44,6 +46,10 @@ describe('words zsh reads otherwise than bash', () => {
 
   it.each(readingEnv)('%j reads `.env` in zsh and is unverifiable', (command) => {
     expect(parseShell(command).unverifiable).toMatch(/zsh/);
+  });
+
+  it.each(settingWhatRuns)('%j sets what runs and is unverifiable', (command) => {
+    expect(parseShell(command).unverifiable).toMatch(/changes what runs/);
   });
 
   it.each(same)('%j reads as in bash: readable', (command) => {
@@ -65,6 +71,9 @@ describe('words zsh reads otherwise than bash', () => {
         return existsSync(marker);
       };
       for (const command of running) expect(ran(command), command).toBe(true);
+      mkdirSync(path.join(dir, 'bin'));
+      writeFileSync(path.join(dir, 'bin', 'ls'), '#!/bin/sh\n: > PWNED\n', { mode: 0o755 });
+      for (const command of settingWhatRuns) expect(ran(command), command).toBe(true);
       for (const command of selecting) expect(ran(command), command).toBe(false);
       writeFileSync(path.join(dir, '.env'), 'SECRET\n');
       const output = (command: string): string => {
