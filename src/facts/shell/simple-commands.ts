@@ -126,6 +126,25 @@ const namesVariables: ReadonlySet<string> = new Set(['read', 'printf', 'declare'
 // Commands whose arguments become variables (`set -- $(cat f)` sets $1).
 const setsFromArguments: ReadonlySet<string> = new Set(['set', 'declare', 'typeset', 'local', 'export', 'readonly', 'let']);
 
+/**
+ * Whether `setopt`, `unsetopt`, `set -o`/`+o` or a zsh command line turns zsh's CASE_GLOB off
+ * (names are matched in any case): zsh spells options in any case, with `_` anywhere, and
+ * `no` before a name turns it the other way.
+ */
+function turnsOffZshCaseGlob(name: string, args: readonly WordValue[]): boolean {
+  if (name !== 'setopt' && name !== 'unsetopt' && name !== 'set' && !isShellInterpreter(name)) return false;
+  let off = name !== 'unsetopt';
+  for (const arg of args) {
+    if (name !== 'setopt' && name !== 'unsetopt') {
+      if (arg.text === '-o') off = true;
+      else if (arg.text === '+o') off = false;
+    }
+    const option = arg.text.toLowerCase().replace(/_/g, '');
+    if ((option === 'nocaseglob' && off) || (option === 'caseglob' && !off)) return true;
+  }
+  return false;
+}
+
 /** A word zsh reads otherwise (shell/zsh.ts) makes the command unverifiable. */
 function noteZshReading(walk: Walk, word: Word): void {
   if (walk.unverifiable !== undefined) return;
@@ -347,8 +366,9 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   if (opaqueRunners.has(name) && values.length > at + 1) {
     markUnverifiable(walk, `\`${name}\` builds the command it runs from its arguments or input`);
   }
-  if ((name === 'shopt' || isShellInterpreter(name)) && values.slice(at + 1).some((v) => v.text === 'nocaseglob')) {
-    // `shopt -s nocaseglob; cat .EN[V]` (or `bash -O nocaseglob`) reads .env: wildcards would match names in any case.
+  if (((name === 'shopt' || isShellInterpreter(name)) && values.slice(at + 1).some((v) => v.text === 'nocaseglob')) || turnsOffZshCaseGlob(name, values.slice(at + 1))) {
+    // `shopt -s nocaseglob; cat .EN[V]` (or `bash -O nocaseglob`, zsh's `setopt nocaseglob`,
+    // `unsetopt case_glob`, `zsh -o nocaseglob`) reads .env: wildcards would match names in any case.
     markUnverifiable(walk, '`nocaseglob` makes wildcards match names in any case');
   }
   if (name === 'su' && values.slice(at + 1).some((v) => /^(-[A-Za-z]*s|--shell)/.test(v.text))) {
