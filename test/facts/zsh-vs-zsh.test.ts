@@ -35,7 +35,7 @@ const readingEnv = [
 // zsh's own special parameters: each makes the next command run something else.
 const settingWhatRuns = ['path=($PWD/bin $path); ls', 'path=($PWD/bin); ls', 'f() { touch PWNED; }; chpwd_functions=(f); cd .', 'NULLCMD=$PWD/bin/ls; > out.txt'];
 // Read by zsh as by bash (no `.env`).
-const same = ['x=.env.bak; cat $x', 'docker run -v $PWD:/app img', 'echo ${x:-a}', 'cp a $HOME/b', 'echo "$x"'];
+const same = ['x=.env.bak; cat $x', 'docker run -v $PWD:/app img', 'echo ${x:-a}', 'cp a $HOME/b', 'echo "$x"', 'set -- a b; echo ${@:1}', 'echo $1:80'];
 
 describe('words zsh reads otherwise than bash', () => {
   it.each(running)('%j runs code in zsh and is unverifiable', (command) => {

@@ -11,8 +11,9 @@ const CODE_QUALIFIER = /^[?*+@!]\([^]*[e+][^]*\)$/;
 const FLAGGED_EXPANSION = /\$[=^~][A-Za-z_{]/;
 // zsh's modifiers after `$x:` or `${x:` (`:r` drops an extension, `:l` lowers, `:s/a/b/` substitutes).
 const MODIFIER = /^:[aAcefFghlpPqQrstuwWx&]/;
-const PLAIN_NAME = /^\$[A-Za-z_][A-Za-z0-9_]*$/;
-const BRACED_MODIFIER = /^\$\{[A-Za-z_][A-Za-z0-9_]*:[aAcefFghlpPqQrstuwWx&]/;
+// A parameter without braces (`$x`, `$1`, `$@`), and one in braces with a modifier (`${x:r}`, `${1:r}`).
+const PLAIN_PARAMETER = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])$/;
+const BRACED_MODIFIER = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-]):[aAcefFghlpPqQrstuwWx&]/;
 
 /** Why zsh would read `word` otherwise than bash does, or undefined. */
 export function zshReading(word: Word): string | undefined {
@@ -31,7 +32,7 @@ export function zshReading(word: Word): string | undefined {
     if (part.kind !== 'expansion') continue;
     if (BRACED_MODIFIER.test(part.source)) return `zsh applies a modifier in \`${part.source.slice(0, 80)}\``;
     const next = parts[i + 1];
-    if (PLAIN_NAME.test(part.source) && next?.kind === 'literal') {
+    if (PLAIN_PARAMETER.test(part.source) && next?.kind === 'literal') {
       if (MODIFIER.test(next.value)) return `zsh applies the modifier \`${next.value.slice(0, 20)}\` to \`${part.source}\``;
       if (next.value.startsWith('[')) return `zsh reads \`${part.source}${next.value.slice(0, 20)}\` as a subscript`;
     }
