@@ -25,7 +25,11 @@ const sources: [string, string][] = [
   ['n=0; for f in *; do BODY; done', 'n'],
 ];
 // How a value moves on before arithmetic reads it (SRC is the source's variable).
-const copies = ['', 'y=$SRC; ', 'export y=$SRC; ', 'ref=SRC; ', 'declare y="$SRC"; ', 'y=$SRC; z=$y; ', 'n=$((n + 1)); '];
+const copies = [
+  '', 'y=$SRC; ', 'export y=$SRC; ', 'ref=SRC; ', 'declare y="$SRC"; ', 'y=$SRC; z=$y; ', 'n=$((n + 1)); ',
+  // assigning expansions, a function's arguments, `set --`, indirection
+  ': ${y:=$SRC}; ', ': ${y=$SRC}; ', 'g() { y=$1; }; g "$SRC"; ', 'set -- "$SRC"; y=$1; ', 'ref=SRC; y=${!ref}; ', 'y=("$SRC"); ',
+];
 const readers = ['y', 'z', 'ref', 'n', 'SRC'];
 const uses = ['echo $((VAR)) >/dev/null', ': $((VAR + 1))', '((VAR)) || true', 'n=$((n + VAR))', ': $(( ${VAR} ))'];
 
@@ -40,7 +44,7 @@ describe('arithmetic over run-time text, against real bash', () => {
     try {
       writeFileSync(path.join(dir, PAYLOAD), '');
       writeFileSync(path.join(dir, 'input.txt'), `${PAYLOAD}\n`);
-      const scripts = [...new Set(fc.sample(script, { numRuns: 600, seed: 20261130 }))];
+      const scripts = [...new Set(fc.sample(script, { numRuns: 900, seed: 20261130 }))];
       let ran = 0;
       for (const s of scripts) {
         const marker = path.join(dir, 'PWNED');

@@ -141,20 +141,39 @@ function arithmeticSpans(text: string): { spans: string[]; rest: string } | unde
   return { spans, rest };
 }
 
+// A positional or special parameter, or an indirection (`$1`, `${@}`, `$*`, `${!x}`): text the
+// walk does not follow by name (a function's arguments, `set --`), counted as `@`.
+const UNNAMED_PARAMETER = /\$(?:[0-9@*]|\{[0-9@*!#])/;
+
 /** `name` is given `value`: it is made from the variables the value names (over-approximated: every name in it). */
 export function noteAssignment(walk: Walk, name: string, value: Word): void {
   let from = walk.madeFrom.get(name);
+  const add = (source: string): void => {
+    if (from === undefined) walk.madeFrom.set(name, (from = new Set()));
+    from.add(source);
+  };
   for (const part of value.parts) {
-    for (const m of (part.kind === 'literal' ? part.value : part.source).matchAll(NAME)) {
-      if (from === undefined) walk.madeFrom.set(name, (from = new Set()));
-      from.add(m[0]);
-    }
+    const text = part.kind === 'literal' ? part.value : part.source;
+    for (const m of text.matchAll(NAME)) add(m[0]);
+    if (part.kind !== 'literal' && UNNAMED_PARAMETER.test(text)) add('@');
+  }
+}
+
+// `${x:=v}` and `${x=v}` assign x where they expand (anywhere in a word, nested too).
+const ASSIGNING_EXPANSIONS = /\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g;
+
+/** The assignments a word's `${x:=v}` expansions make (noteAssignment). */
+export function noteAssigningExpansions(walk: Walk, word: Word): void {
+  for (const part of word.parts) {
+    if (part.kind !== 'expansion' || !part.source.includes('=')) continue;
+    for (const m of part.source.matchAll(ASSIGNING_EXPANSIONS)) noteAssignment(walk, m[1]!, { parts: [part] });
   }
 }
 
 // Variables bash itself fills with run-time text as the script runs (`$_` is the last
-// argument, BASH_REMATCH what `=~` matched, PWD where `cd` went).
-const DYNAMIC_TEXT = ['_', 'REPLY', 'MAPFILE', 'BASH_REMATCH', 'OPTARG', 'PWD', 'OLDPWD', 'BASH_COMMAND', 'BASH_ARGV', 'BASH_SOURCE', 'FUNCNAME', 'COPROC', 'READLINE_LINE'];
+// argument, BASH_REMATCH what `=~` matched, PWD where `cd` went), and `@`: the positional
+// parameters a function is called with or `set --` gives (UNNAMED_PARAMETER).
+const DYNAMIC_TEXT = ['@', '_', 'REPLY', 'MAPFILE', 'BASH_REMATCH', 'OPTARG', 'PWD', 'OLDPWD', 'BASH_COMMAND', 'BASH_ARGV', 'BASH_SOURCE', 'FUNCNAME', 'COPROC', 'READLINE_LINE'];
 
 /** Whether a variable arithmetic reads, or one it is made from, holds run-time text. */
 function arithmeticReadsRunTimeText(walk: Walk): boolean {

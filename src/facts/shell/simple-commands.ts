@@ -28,7 +28,7 @@ import { longName } from '../options.js';
 import { collectVariables, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
-import { assignedRunTimeText, noteAssignment, noteDeclaredValues, noteReEvaluatingText, notePayload, runTimeText, spellsAssignment, variablesSetFromInput } from './re-evaluation.js';
+import { assignedRunTimeText, noteAssigningExpansions, noteAssignment, noteDeclaredValues, noteReEvaluatingText, notePayload, runTimeText, spellsAssignment, variablesSetFromInput } from './re-evaluation.js';
 
 // Shells that read `((` as two subshells, as POSIX says (dash is Debian's /bin/sh; `sh` may be
 // dash wherever it runs). bash, ksh, zsh and mksh read arithmetic.
@@ -155,6 +155,7 @@ function noteZshReading(walk: Walk, word: Word): void {
 function visitWords(words: Word[], depth: number, walk: Walk): void {
   for (const word of words) {
     noteZshReading(walk, word);
+    noteAssigningExpansions(walk, word);
     notePayload(walk, word);
     if (word.parts.some((p) => p.kind === 'expansion' && p.nested.length > 0)) walk.runTimeText = true; // `$(( $(cat f) ))`, `${x:=$(cat f)}`
     for (const part of word.parts) {
