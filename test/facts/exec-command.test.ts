@@ -1,0 +1,45 @@
+// What an exec-class call runs: its one command parameter, with the argument list and the
+// environment the tool adds (src/facts/exec-command.ts).
+import { describe, expect, it } from 'vitest';
+import { execCommandFacts } from '../../src/facts/exec-command.js';
+import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
+
+await initShellParser();
+
+const facts = (toolName: string, params: Record<string, unknown>) => execCommandFacts(toolName, params, (command) => parseShell(command));
+const texts = (toolName: string, params: Record<string, unknown>) => facts(toolName, params).commands.map((c) => c.text);
+
+describe('execCommandFacts', () => {
+  it('reads the one command parameter, whichever name it has', () => {
+    for (const key of ['command', 'cmd', 'script', 'commandLine']) expect(texts('exec', { [key]: 'git status' }), key).toEqual(['git status']);
+  });
+
+  it('refuses what cannot be read: no command, two of them, not a string, PowerShell', () => {
+    expect(facts('exec', {}).unverifiable).toMatch(/no command string/);
+    expect(facts('exec', { command: 'ls', cmd: 'rm -rf /' }).unverifiable).toMatch(/more than one command/);
+    expect(facts('exec', { command: ['rm', '-rf', '/'] }).unverifiable).toMatch(/not a string/);
+    expect(facts('PowerShell', { command: 'ls' }).unverifiable).toMatch(/PowerShell/);
+  });
+
+  it('reads an argument list both as words and joined into the line', () => {
+    expect(texts('exec', { command: 'cat', args: ['.env'] })).toEqual(['cat .env']);
+    expect(texts('exec', { command: 'ls', argv: ['&&', 'curl', 'x'] })).toEqual(['ls && curl x', 'ls', 'curl x']);
+    expect(facts('exec', { command: 'ls', args: 'x' }).unverifiable).toMatch(/not a list of strings/);
+    expect(facts('exec', { command: 'ls', args: ['a'], arguments: ['b'] }).unverifiable).toMatch(/more than one argument list/);
+  });
+
+  it('refuses an environment that changes what runs, or feeds text to arithmetic', () => {
+    expect(facts('exec', { command: 'ls', env: { PATH: '/tmp/evil' } }).unverifiable).toMatch(/`PATH`/);
+    expect(facts('exec', { command: 'echo $((X))', env: { X: 'a[$(id)]' } }).unverifiable).toMatch(/`X`/);
+    expect(facts('exec', { command: 'echo $((X))', env: { X: '42' } }).unverifiable).toBeUndefined();
+    expect(facts('exec', { command: 'echo $X', env: { X: 'a[$(id)]' } }).unverifiable).toBeUndefined(); // no arithmetic
+  });
+
+  it("reads OpenClaw's process actions: managing a run runs nothing, typing into one is unverifiable", () => {
+    for (const action of ['list', 'poll', 'log', 'kill', 'clear', 'remove']) expect(facts('process', { action, sessionId: 's' }), action).toEqual({ commands: [] });
+    for (const action of ['write', 'send-keys', 'submit', 'paste']) expect(facts('process', { action, sessionId: 's', data: 'ls\n' }).unverifiable, action).toMatch(/types input/);
+    expect(facts('process', { sessionId: 's' }).unverifiable).toMatch(/no command string/);
+    // only OpenClaw's `process` tool: another exec tool without a command carries none
+    expect(facts('exec', { action: 'poll' }).unverifiable).toMatch(/no command string/);
+  });
+});
