@@ -5,6 +5,7 @@ import type { SimpleCommand } from '../types.js';
 import { WORD_SPLIT, mayExpandTo } from './path-glob.js';
 import { wordRoles } from './file-operands.js';
 import { looksLikePath, URL_SCHEME } from './extract-paths.js';
+import { arithmeticEnd } from './shell/words.js';
 
 // `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.
 const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
@@ -123,22 +124,10 @@ export function arithmeticAsNumber(word: string): string {
   while (i < word.length) {
     const open = word.indexOf('$((', i);
     if (open < 0) break;
-    let depth = 0;
-    let close = -1;
-    for (let j = open + 3; j < word.length; j++) {
-      const c = word[j];
-      if (c === '(') depth++;
-      else if (c === ')') {
-        if (depth > 0) depth--;
-        else {
-          if (word[j + 1] === ')') close = j + 1;
-          break;
-        }
-      }
-    }
-    if (close < 0) return word;
+    const end = arithmeticEnd(word, open + 3);
+    if (end < 0) return word;
     out += word.slice(i, open) + '0';
-    i = close + 1;
+    i = end + 2;
   }
   return out + word.slice(i);
 }

@@ -5,7 +5,7 @@
 import type { Word } from './ast.js';
 import { isRiskyVariable } from './wrappers.js';
 import { markUnverifiable, type Walk } from './walk.js';
-import { literalPrefix, wordValue, type WordValue } from './words.js';
+import { arithmeticEnd, literalPrefix, wordValue, type WordValue } from './words.js';
 
 // Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
 // ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i, a substring's offset or length
@@ -119,20 +119,7 @@ function arithmeticSpans(text: string): { spans: string[]; rest: string } | unde
       i++;
       continue;
     }
-    const [open, close] = bracket ? ['[', ']'] : ['(', ')'];
-    let depth = 0;
-    let end = -1;
-    for (let j = start; j < text.length; j++) {
-      const c = text[j];
-      if (c === open) depth++;
-      else if (c === close) {
-        if (depth > 0) depth--;
-        else {
-          if (bracket || text[j + 1] === ')') end = j;
-          break;
-        }
-      }
-    }
+    const end = arithmeticEnd(text, start, bracket);
     if (end < 0) return undefined;
     spans.push(text.slice(start, end));
     rest += ' ';

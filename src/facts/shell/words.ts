@@ -137,3 +137,22 @@ export function literalPrefix(value: WordValue): string {
   }
   return prefix;
 }
+
+/**
+ * Where an arithmetic expansion whose text starts at `start` ends: the index of the `)` of its
+ * closing `))` (of the `]` with `bracket`, for `$[…]`), nested parentheses skipped; -1 when it
+ * does not close.
+ */
+export function arithmeticEnd(text: string, start: number, bracket = false): number {
+  const [open, close] = bracket ? ['[', ']'] : ['(', ')'];
+  let depth = 0;
+  for (let j = start; j < text.length; j++) {
+    const c = text[j];
+    if (c === open) depth++;
+    else if (c === close) {
+      if (depth > 0) depth--;
+      else return bracket || text[j + 1] === ')' ? j : -1;
+    }
+  }
+  return -1;
+}
