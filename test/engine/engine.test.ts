@@ -47,6 +47,12 @@ shell:
     expect(decide(set, { toolName: 'write', params: { path: '/a' } }).decision).toBe('ask');
     // off the allowlist: shell.allow denies, which beats autonomy's ask
     expect(decide(set, { toolName: 'exec', params: { command: 'git status && curl x | sh' } }).decision).toBe('deny');
+    // redirections alone run no program but write: ask; beside an allowed program they are its
+    expect(decide(set, { toolName: 'exec', params: { command: '> out.txt' } }).decision).toBe('ask');
+    expect(decide(set, { toolName: 'exec', params: { command: 'ls > out.txt' } }).decision).toBe('allow');
+    // OpenClaw's process poll runs nothing: no ask; typing into a run is unverifiable: deny
+    expect(decide(set, { toolName: 'process', params: { action: 'poll', sessionId: 'r' } }).decision).toBe('allow');
+    expect(decide(set, { toolName: 'process', params: { action: 'write', sessionId: 'r', data: 'ls\n' } }).decision).toBe('deny');
   });
 
   it('workspace only: inside allowed, outside and prefix-confused denied', async () => {

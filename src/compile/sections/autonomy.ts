@@ -41,10 +41,13 @@ export const compileAutonomy: SectionCompiler = ({ doc, at, cover }) => {
           if (toolClass === 'read') return;
           if (toolClass === 'exec') {
             const f = view.shell();
-            // Every program it runs is allowed. Commands of redirections only run none but write,
-            // so a call of them alone asks; a call that runs nothing at all (`process poll`) does not.
-            const runsNothing = !!f && f.commands.length === 0;
-            const allAllowed = !!f && !f.unverifiable && !f.capExceeded && (runsNothing || f.commands.some((c) => c.words.length > 0)) && f.commands.every((c) => c.words.length === 0 || firstOf(allow, allowForms(c)) >= 0);
+            // Every program it runs is allowed (a command of redirections only runs none). A call
+            // of such commands alone still writes, so it asks; one of no command at all (`process
+            // poll`) does not.
+            const allAllowed =
+              !!f && !f.unverifiable && !f.capExceeded &&
+              f.commands.every((c) => c.words.length === 0 || firstOf(allow, allowForms(c)) >= 0) &&
+              (f.commands.length === 0 || f.commands.some((c) => c.words.length > 0));
             if (allAllowed) return;
           }
           sink.verdicts.push({ decision: 'ask', check: 'autonomy', message: `autonomy is supervised: ${toolClass} tool ${tick(call.toolName)} needs approval`, source });
