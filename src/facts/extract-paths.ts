@@ -696,24 +696,24 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
  */
 function addSearchParam(c: Collector, record: Record<string, unknown>, child: unknown, kind: KeyKind, from: string, key: string, depth: number): boolean {
   const normalized = kind.normalized;
-  if (c.patternKeys?.has(normalized) && child !== undefined && child !== null) {
-    const at = whereFrom(kind, from, key, depth);
-    const roots = depth === 0 ? rootReadings(searchRoot(record)) : [undefined];
-    if (typeof child === 'string') addPattern(c, child, at, normalized, roots);
-    else if (Array.isArray(child)) {
-      child.forEach((item, i) => {
-        if (typeof item === 'string') addPattern(c, item, `${at}[${i}]`, normalized, roots);
-        else problem(c, `the pattern \`${at}[${i}]\` is not a string`);
-      });
-    } else problem(c, `the pattern \`${at}\` is not a string`);
-    return true;
+  const pattern = c.patternKeys?.has(normalized) === true && child !== undefined && child !== null;
+  if (!pattern) {
+    if (!kind.include) return false;
+    c.fileTool ??= isFileTool(c.toolName, c.toolClass);
+    if (!c.fileTool) return false;
   }
-  if (!kind.include) return false;
-  c.fileTool ??= isFileTool(c.toolName, c.toolClass);
-  if (!c.fileTool) return false;
   const at = whereFrom(kind, from, key, depth);
+  // Both are read under the directory the tool searches (its `path`), at the top level.
   const roots = depth === 0 ? rootReadings(searchRoot(record)) : [undefined];
-  for (const root of roots) addPathValue(c, root === undefined ? child : underRoot(root, child), at, true);
+  if (!pattern) {
+    for (const root of roots) addPathValue(c, root === undefined ? child : underRoot(root, child), at, true);
+  } else if (typeof child === 'string') addPattern(c, child, at, normalized, roots);
+  else if (Array.isArray(child)) {
+    child.forEach((item, i) => {
+      if (typeof item === 'string') addPattern(c, item, `${at}[${i}]`, normalized, roots);
+      else problem(c, `the pattern \`${at}[${i}]\` is not a string`);
+    });
+  } else problem(c, `the pattern \`${at}\` is not a string`);
   return true;
 }
 
