@@ -25,8 +25,8 @@ const PROCESS_INPUT_ACTIONS: ReadonlySet<string> = new Set(['write', 'send-keys'
  * alone (the caller remembers parses); an argument list beside it is read here.
  */
 export function execCommandFacts(toolName: string, params: Record<string, unknown>, parse: (command: string) => ShellFacts): ShellFacts {
-  // The parameters that carry the command string, in order of preference. Named reads (see
-  // riskyEnvironment); a value the tool would read counts, an absent (undefined) one does not.
+  // The parameters that carry the command string, in order of preference. Read, not hasOwn:
+  // a value the tool would read counts, an absent (undefined) one does not.
   const { command: a, cmd: b, script: c, commandLine: d } = params;
   const count = (a !== undefined ? 1 : 0) + (b !== undefined ? 1 : 0) + (c !== undefined ? 1 : 0) + (d !== undefined ? 1 : 0);
   const key = a !== undefined ? 'command' : b !== undefined ? 'cmd' : c !== undefined ? 'script' : d !== undefined ? 'commandLine' : undefined;
@@ -60,42 +60,32 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   return facts;
 }
 
-/**
- * The first risky variable an exec call's environment parameter (`env`, `environment`,
- * `envVars`) sets, if any; a non-object is risky. A risky name there is what a prefix would be.
- * Named reads, not a loop over key names: each stays a fast property load. Read, not hasOwn:
- * an inherited value is one the tool would read too (the safe side).
- */
-function riskyEnvironment(params: Record<string, unknown>): string | undefined {
-  return riskyIn(params.env, 'env') ?? riskyIn(params.environment, 'environment') ?? riskyIn(params.envVars, 'envVars');
-}
-
-function riskyIn(env: unknown, key: string): string | undefined {
-  if (env === undefined || env === null) return undefined;
-  if (typeof env !== 'object' || Array.isArray(env)) return key;
-  for (const name in env) if (Object.hasOwn(env, name) && isRiskyVariable(name, stringValue((env as Record<string, unknown>)[name]))) return name;
-  return undefined;
-}
-
-function stringValue(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
+/** The parameters an exec tool takes the command's environment from. */
+const ENVIRONMENT_KEYS = ['env', 'environment', 'envVars'] as const;
 
 /**
- * The first variable an exec call's environment parameter sets to anything but a number (or
- * a non-object parameter): text arithmetic would evaluate. Undefined when there is none.
+ * The first variable an exec call's environment parameters set for which `flagged(name,
+ * value)` holds, or the parameter's own key when it is not an object (nothing in it can be
+ * read). Inherited names count: a tool that copies the object with for-in reads them too.
  */
-function environmentText(params: Record<string, unknown>): string | undefined {
-  for (const key of ['env', 'environment', 'envVars'] as const) {
+function flaggedEnvironmentVariable(params: Record<string, unknown>, flagged: (name: string, value: unknown) => boolean): string | undefined {
+  for (const key of ENVIRONMENT_KEYS) {
     const env = params[key];
     if (env === undefined || env === null) continue;
     if (typeof env !== 'object' || Array.isArray(env)) return key;
-    for (const name in env) {
-      const value = (env as Record<string, unknown>)[name];
-      if (typeof value !== 'string' || !/^-?\d{1,18}$/.test(value)) return name;
-    }
+    for (const name in env) if (flagged(name, (env as Record<string, unknown>)[name])) return name;
   }
   return undefined;
+}
+
+/** The first risky variable the environment parameters set (a risky name there is what a prefix would be). */
+function riskyEnvironment(params: Record<string, unknown>): string | undefined {
+  return flaggedEnvironmentVariable(params, (name, value) => isRiskyVariable(name, typeof value === 'string' ? value : undefined));
+}
+
+/** The first variable set to anything but a number: text arithmetic would evaluate. */
+function environmentText(params: Record<string, unknown>): string | undefined {
+  return flaggedEnvironmentVariable(params, (_name, value) => typeof value !== 'string' || !/^-?\d{1,18}$/.test(value));
 }
 
 /** An exec call's list of arguments beside its command (`args`, `arguments`, `argv`), or why it cannot be read. */

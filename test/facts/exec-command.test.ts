@@ -33,6 +33,11 @@ describe('execCommandFacts', () => {
     expect(facts('exec', { command: 'echo $((X))', env: { X: 'a[$(id)]' } }).unverifiable).toMatch(/`X`/);
     expect(facts('exec', { command: 'echo $((X))', env: { X: '42' } }).unverifiable).toBeUndefined();
     expect(facts('exec', { command: 'echo $X', env: { X: 'a[$(id)]' } }).unverifiable).toBeUndefined(); // no arithmetic
+    // every spelling of the parameter, a non-object one, and names the object inherits (a for-in copy reads them)
+    expect(facts('exec', { command: 'ls', envVars: { LD_PRELOAD: '/tmp/x.so' } }).unverifiable).toMatch(/`LD_PRELOAD`/);
+    expect(facts('exec', { command: 'ls', environment: 'PATH=/tmp' }).unverifiable).toMatch(/`environment`/);
+    expect(facts('exec', { command: 'ls', env: Object.create({ PATH: '/tmp/evil' }) }).unverifiable).toMatch(/`PATH`/);
+    expect(facts('exec', { command: 'ls', env: { LANG: 'C' } }).unverifiable).toBeUndefined();
   });
 
   it("reads OpenClaw's process actions: managing a run runs nothing, typing into one is unverifiable", () => {
