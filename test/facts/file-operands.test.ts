@@ -503,6 +503,15 @@ describe('containers: the host paths a run binds', () => {
     ['docker run --privileged --device /dev/sda:/dev/xvda img', ['/', '/dev/sda'], []],
     ['nerdctl run --env-file .env --cidfile id img', ['id', '.env'], ['.env']],
     ['docker ps -a', [], undefined],
+    // a `-v` at the end of a cluster takes the rest of the word (pflag); after another valued letter it is that one's value
+    ['docker run -itv/etc:/x img', ['/etc'], []],
+    ['docker run -itv ./a:/a img', ['./a'], []],
+    ['docker run -ev/etc:/x img', [], []],
+    // what reaches the host itself is the host
+    ['docker run --pid=host img', ['/'], []],
+    ['docker run --pid container:c --userns host img', ['/'], []],
+    ['podman run --cap-add DAC_READ_SEARCH img', ['/'], []],
+    ['docker run --volumes-from other img', ['/'], []],
   ])('%s names %j, reads %j', (command, files, reads) => {
     expect(roles(command).files).toEqual(files);
     expect(roles(command).reads).toEqual(reads);
