@@ -1,28 +1,52 @@
 // Variables a command string sets to known text, so `f=.env; cat $f` is checked as
-// `cat .env`. Only ever adds what to check: the word as written is checked too, so a value
-// set in a way not followed here (`read`, `eval`, `source`, arithmetic, `${x:=...}`) takes
-// nothing away; a variable with an assignment we cannot read expands to nothing known.
+// `cat .env`, and `g=$f; cat $g` too. Only ever adds what to check: the word as written is
+// checked too, so a value set in a way not followed here (`read`, `eval`, `source`,
+// arithmetic, `${x:=...}`) takes nothing away; a variable set to run-time text (`$(cmd)`)
+// expands to nothing known. A variable whose texts are known but too many to list, or made
+// of a known variable in a way not read here, is unreadable: a word using it is unverifiable.
 // The literal values a variable is given are checked whatever else the script does
 // (`f=.env; ls . ; cat $f`).
 import type { Stmt, Word } from './ast.js';
 import { decodeAnsiC } from './parser.js';
 import { nestedLists, wordValue } from './words.js';
 
-/** Name → every literal value assigned anywhere, or 'unknown'. */
-export type Variables = Map<string, string[] | 'unknown'>;
+/**
+ * Name → every text assigned anywhere; 'unknown' when one is run-time text (or the
+ * environment's); 'unreadable' when the texts cannot be listed (see above).
+ */
+export type Variables = Map<string, string[] | 'unknown' | 'unreadable'>;
 
-/** Adds the literal assignments of `stmts` to `vars` (an unreadable one makes its variable unknown). */
+/** Most texts one variable or word may hold before it is unreadable. */
+export const MAX_VARIABLE_TEXTS = 256;
+/**
+ * Passes over a loop or function body before giving up on variables still growing: a value
+ * may come from a variable the body assigns later (`for i in 1 2; do g=$f; f=.env; done`),
+ * so the body is read again until nothing new is learnt; one that keeps growing
+ * (`for ...; do f=$f/x; done`) is unreadable. Straight-line code is read once, in order.
+ */
+const MAX_PASSES = 4;
+
+/** Adds the assignments of `stmts` to `vars` (an unreadable one makes its variable unknown or unreadable). */
 export function collectVariables(stmts: Stmt[], vars: Variables): void {
+  // Variables assigned from one not set yet at that point (`g=$f; f=.env`): the one used may be set later.
+  const early: { name: string; uses: string[] }[] = [];
+  const assigning = (name: string, value: Word | undefined, how: typeof assign): void => {
+    if (value !== undefined) {
+      const unset = referencedNames(value).filter((used) => used !== name && !vars.has(used));
+      if (unset.length > 0) early.push({ name, uses: unset });
+    }
+    how(vars, name, value);
+  };
   const visit = (list: Stmt[]): void => {
     for (const stmt of list) {
       const command = stmt.command;
       if (command === undefined) continue;
       if (command.kind === 'call') {
         for (const a of command.assigns) {
-          if (a.append) append(vars, a.name, a.value);
-          else if (a.items === undefined) assign(vars, a.name, a.value);
-          else if (a.items.length === 0) vars.set(a.name, 'unknown');
-          else for (const item of a.items) assign(vars, a.name, item);
+          if (a.append) assigning(a.name, a.value, append);
+          else if (a.items === undefined) assigning(a.name, a.value, assign);
+          else if (a.items.length === 0) setState(vars, a.name, 'unknown');
+          else for (const item of a.items) assigning(a.name, item, assign);
         }
         const head = command.args[0] === undefined ? undefined : wordValue(command.args[0]).text;
         if (head !== undefined && declarations.has(head)) {
@@ -38,98 +62,207 @@ export function collectVariables(stmts: Stmt[], vars: Variables): void {
             const eq = v.text.indexOf('=');
             const name = eq === -1 ? v.text : v.text.slice(0, eq);
             if (eq === -1) continue; // `export f` keeps f's value
-            if (options || !v.literal || v.text.includes('$', eq)) vars.set(name, 'unknown');
+            if (options || !v.literal || v.text.includes('$', eq)) setState(vars, name, 'unknown');
             else if (caseOnly) for (const form of new Set(applyOperator(v.text.slice(eq + 1), ',,'))) add(vars, name, form);
             else add(vars, name, v.text.slice(eq + 1));
           }
         }
         for (const w of command.args) for (const n of nestedLists(w)) visit(n);
       } else {
-        if (command.loopVar !== undefined) {
-          if (command.words.length === 0) vars.set(command.loopVar, 'unknown');
-          for (const w of command.words) assign(vars, command.loopVar, w);
-        }
-        visit(command.body);
-        for (const n of command.nested) visit(n);
+        const once = (): void => {
+          if (command.loopVar !== undefined) {
+            if (command.words.length === 0) setState(vars, command.loopVar, 'unknown');
+            for (const w of command.words) assigning(command.loopVar, w, assign);
+          }
+          visit(command.body);
+          for (const n of command.nested) visit(n);
+        };
+        if (command.repeats) untilSettled(vars, once);
+        else once();
       }
     }
   };
   visit(stmts);
+  for (const { name, uses } of early) if (uses.some((used) => vars.has(used))) setState(vars, name, 'unreadable');
+}
+
+/** Runs `read` (one pass over a body that may repeat) until it learns nothing new; what still grows is unreadable. */
+function untilSettled(vars: Variables, read: () => void): void {
+  let before = weights(vars);
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    read();
+    const after = weights(vars);
+    const growing = [...after].filter(([name, weight]) => before.get(name) !== weight).map(([name]) => name);
+    if (growing.length === 0) return;
+    if (pass === MAX_PASSES - 1) for (const name of growing) vars.set(name, 'unreadable');
+    before = after;
+  }
+}
+
+// `$name`, `${name…}`, `${!name}`: the variables a word's expansions use.
+const USED_NAME = /^\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/;
+
+/** The names of the variables a word's expansions use (`${f%x}` uses f). */
+function referencedNames(word: Word): string[] {
+  const names: string[] = [];
+  for (const part of word.parts) {
+    if (part.kind !== 'expansion') continue;
+    const m = USED_NAME.exec(part.source);
+    if (m) names.push(m[1]!);
+  }
+  return names;
+}
+
+/** How much is known of each variable: unknown, then more texts, then unreadable, weigh more. */
+function weights(vars: Variables): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [name, value] of vars) out.set(name, value === 'unknown' ? 0 : value === 'unreadable' ? Infinity : 1 + value.length);
+  return out;
+}
+
+/** Makes a variable unreadable, or unknown when nothing is known of it yet. */
+function setState(vars: Variables, name: string, state: 'unknown' | 'unreadable'): void {
+  const known = vars.get(name);
+  if (state === 'unreadable' || known === undefined) vars.set(name, state);
 }
 
 const declarations = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
 function add(vars: Variables, name: string, text: string): void {
   const known = vars.get(name);
-  if (known === 'unknown') return;
-  if (known === undefined) vars.set(name, [text]);
-  else if (!known.includes(text)) known.push(text);
+  if (known === 'unreadable') return;
+  // Unknown texts add nothing to check: the known ones are checked in addition.
+  if (known === undefined || known === 'unknown') vars.set(name, [text]);
+  else if (known.includes(text)) return;
+  else if (known.length >= MAX_VARIABLE_TEXTS) vars.set(name, 'unreadable');
+  else known.push(text);
 }
 
 /** `f+=v`: each value f may have, with v appended, is one more it may have (`f=.e; f+=nv` is `.env`). */
 function append(vars: Variables, name: string, value: Word | undefined): void {
   const known = vars.get(name);
-  const v = value === undefined ? undefined : wordValue(value);
-  if (known === 'unknown') return;
-  if (v === undefined || !v.literal || v.text.includes('$')) {
-    vars.set(name, 'unknown');
-    return;
-  }
-  for (const before of known === undefined ? [''] : [...known]) add(vars, name, before + v.text);
+  if (known === 'unreadable') return;
+  const texts = assignedTexts(vars, value);
+  if (typeof texts === 'string') return setState(vars, name, texts);
+  for (const before of Array.isArray(known) ? [...known] : ['']) for (const text of texts) add(vars, name, before + text);
 }
 
 function assign(vars: Variables, name: string, value: Word | undefined): void {
-  const known = vars.get(name);
-  if (known === 'unknown') return;
-  const v = value === undefined ? undefined : wordValue(value);
-  if (v === undefined || !v.literal || v.text.includes('$')) {
-    vars.set(name, 'unknown');
-    return;
-  }
-  add(vars, name, v.text);
+  if (vars.get(name) === 'unreadable') return;
+  const texts = assignedTexts(vars, value);
+  if (typeof texts === 'string') return setState(vars, name, texts);
+  for (const text of texts) add(vars, name, text);
+}
+
+/**
+ * The texts an assignment's value may be: literal text, or made of variables with known
+ * texts (`g=$f`, `g=${f}nv`), with what is not known kept as a placeholder that no path
+ * check accepts (`g=$(cmd)/x` is `$(…)/x`, checked as `cat $(cmd)/x` would be).
+ */
+function assignedTexts(vars: Variables, value: Word | undefined): string[] | 'unknown' | 'unreadable' {
+  if (value === undefined) return 'unknown';
+  const v = wordValue(value);
+  if (v.literal) return v.text.includes('$') ? 'unknown' : [v.text];
+  return expandVariables(value, vars, MAX_VARIABLE_TEXTS, true) ?? 'unknown';
 }
 
 // `$f`, `${f}`, and an array's elements: `${a[@]}`, `${a[*]}`, `${a[0]}` (any element,
 // which checks more words than run, never fewer).
 // `${x:-word}`, `${x-word}`, `${x:=word}`, `${x:+word}` with a literal word.
 const defaultReference = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*]):?([-=+])([^$`"'\\{}]*)\}$/;
+// The same with any other word (`${x:-$(cmd)}`, `${x:+"$y"}`).
+const defaultExpression = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*]):?([-=+])([^]*)\}$/;
 // `$f`, `${f}`, `${f[0]}`, and the positional parameters `$1`, `${10}`, `$@`, `$*` (set for `sh -c STRING ARGS`).
 const simpleReference = /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[0-9@*])|\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(?:\[(?:[@*]|\d+)\])?\})$/;
 
+// `${!x}`: the variable x names (bash's indirection).
+const indirectReference = /^\$\{!([A-Za-z_][A-Za-z0-9_]*)\}$/;
+
 /**
  * The texts `word` can expand to when every expansion in it is a variable this script
- * set to known text, or undefined. At most `max` alternatives.
+ * set to known text; undefined when one is not (the environment's, or run-time text);
+ * 'unreadable' when a variable is, or the texts are more than `max`, or a known variable
+ * is expanded with an operator not read here: then the word cannot be checked at all.
+ * `placeholders`: for an assignment's value, see assignedTexts.
  */
-export function expandVariables(word: Word, vars: Variables, max: number): string[] | undefined {
+export function expandVariables(word: Word, vars: Variables, max: number, placeholders = false): string[] | undefined | 'unreadable' {
   let texts = [''];
   for (const part of word.parts) {
     let options: string[];
     if (part.kind === 'literal') options = [part.value];
-    else if (part.kind === 'expansion') {
-      const m = simpleReference.exec(part.source);
-      const d = m ? null : defaultReference.exec(part.source);
-      if (d) {
-        // `${x:-w}`, `${x:=w}`: x's value or w; `${x:+w}`: w or nothing (`cat ${UNSET:-.env}` reads .env).
-        const known = vars.get(d[1]!);
-        options = d[2] === '+' ? [d[3]!, ''] : [...(Array.isArray(known) ? known : []), d[3]!];
-      } else if (m) {
-        const values = vars.get(m[1] ?? m[2]!);
-        if (values === undefined || values === 'unknown') return undefined;
-        options = values;
-      } else {
-        // `${x%x}`, `${x,,}`, `${x:1}`: an operator on a known value (`x=.envx; cat ${x%x}` reads .env).
-        const o = operatorReference.exec(part.source);
-        const values = o ? vars.get(o[1]!) : undefined;
-        if (o === null || values === undefined || values === 'unknown') return undefined;
-        const results = values.map((v) => applyOperator(v, o[2]!));
-        if (results.some((r) => r === undefined)) return undefined;
-        options = [...new Set(results.flat() as string[])];
-      }
-    } else return undefined;
-    if (texts.length * options.length > max) return undefined;
+    else {
+      const found = part.kind === 'expansion' ? expansionTexts(part.source, vars) : undefined;
+      if (found === 'unreadable') return found;
+      // With `placeholders`, what is not known stays as a placeholder: a variable as written, `$(…)` for the rest.
+      if (found === undefined && !placeholders) return undefined;
+      options = found ?? [part.kind === 'expansion' && simpleReference.test(part.source) ? part.source : '$(…)'];
+    }
+    if (texts.length * options.length > max) return 'unreadable';
     texts = texts.flatMap((t) => options.map((o) => t + o));
   }
   return texts;
+}
+
+/** The texts one `$…` expansion may give (expandVariables). */
+function expansionTexts(source: string, vars: Variables): string[] | undefined | 'unreadable' {
+  const m = simpleReference.exec(source);
+  const d = m ? null : defaultReference.exec(source);
+  const e = m || d ? null : defaultExpression.exec(source);
+  if (d || e) {
+    // `${x:-w}`, `${x:=w}`: x's value or w; `${x:+w}`: w or nothing (`cat ${UNSET:-.env}` reads .env).
+    const [name, how] = d ? [d[1]!, d[2]!] : [e![1]!, e![2]!];
+    const known = vars.get(name);
+    if (known === 'unreadable') return known;
+    let alternative = d ? [d[3]!] : alternativeTexts(e![3]!, vars);
+    if (alternative === 'unreadable') return alternative;
+    if (alternative === undefined) {
+      // Nothing known of either (`${HOME:-$(pwd)}`): the word as written is what is checked.
+      if (!Array.isArray(known)) return undefined;
+      alternative = ['$(…)'];
+    }
+    return how === '+' ? [...alternative, ''] : [...(Array.isArray(known) ? known : []), ...alternative];
+  }
+  if (m) {
+    const values = vars.get(m[1] ?? m[2]!);
+    return values === 'unknown' ? undefined : values;
+  }
+  const indirect = indirectReference.exec(source);
+  if (indirect) {
+    // `x=y; cat ${!x}` reads y's value: every variable x may name.
+    const names = vars.get(indirect[1]!);
+    if (names === undefined || names === 'unknown') return undefined;
+    if (names === 'unreadable') return names;
+    const texts = new Set<string>();
+    for (const name of names) {
+      // Not a name (run-time text, `$(…)`): bash refuses it, or it is read at run time (see re-evaluation).
+      const values = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? vars.get(name) : undefined;
+      if (values === undefined || values === 'unknown') return undefined;
+      if (values === 'unreadable') return values;
+      for (const v of values) texts.add(v);
+    }
+    return [...texts];
+  }
+  // `${x%x}`, `${x,,}`, `${x:1}`: an operator on a known value (`x=.envx; cat ${x%x}` reads .env).
+  const o = operatorReference.exec(source);
+  const values = o ? vars.get(o[1]!) : undefined;
+  if (o === null || values === undefined || values === 'unknown') return undefined;
+  if (values === 'unreadable') return values;
+  const results = values.map((v) => applyOperator(v, o[2]!));
+  // A known value under an operator not read here (`${x:+$x}`): its texts cannot be listed.
+  if (results.some((r) => r === undefined)) return 'unreadable';
+  return [...new Set(results.flat() as string[])];
+}
+
+/**
+ * The texts of a default or alternative word that is not plain text: one variable (`${x:+$y}`,
+ * `${x:-"$y"}`) is its texts; a word using a variable this script sets in another way
+ * (`${x:+$y/z}`) cannot be listed; any other (`$(cmd)`) is not known.
+ */
+function alternativeTexts(word: string, vars: Variables): string[] | undefined | 'unreadable' {
+  const inner = word.length >= 2 && word.startsWith('"') && word.endsWith('"') ? word.slice(1, -1) : word;
+  if (simpleReference.test(inner)) return expansionTexts(inner, vars);
+  for (const m of inner.matchAll(/\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/g)) if (vars.has(m[1]!)) return 'unreadable';
+  return undefined;
 }
 
 // `${name OP}`: a known variable with an operator after its name.
