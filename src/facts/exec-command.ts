@@ -31,12 +31,14 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   const count = (a !== undefined ? 1 : 0) + (b !== undefined ? 1 : 0) + (c !== undefined ? 1 : 0) + (d !== undefined ? 1 : 0);
   const key = a !== undefined ? 'command' : b !== undefined ? 'cmd' : c !== undefined ? 'script' : d !== undefined ? 'commandLine' : undefined;
   const command = a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
-  if (key === undefined) {
-    if (toolName !== 'process') return NO_COMMAND;
+  // The process tool does what its action says; a command parameter beside it is never run,
+  // so it is not what is checked (`{ action: "write", data: "…", command: "git status" }`).
+  if (toolName === 'process') {
     const action = params.action;
     if (typeof action !== 'string') return NO_COMMAND;
     return PROCESS_ACTIONS_RUNNING_NOTHING.has(action) ? RUNS_NOTHING : PROCESS_INPUT_ACTIONS.has(action) ? FEEDS_A_PROCESS : NO_COMMAND;
   }
+  if (key === undefined) return NO_COMMAND;
   // `PowerShell { command: "ls; Remove-Item -Recurse x" }` is not a shell script.
   if (isNotPosixShellTool(toolName)) return NOT_POSIX_SHELL;
   // Which one would the tool run? Checking one and running the other is a bypass.
@@ -47,11 +49,13 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   const risky = riskyEnvironment(params);
   if (risky !== undefined) return { commands: [], unverifiable: `parameter \`env\` sets \`${risky}\`, which changes what the command runs` };
   let facts: ShellFacts;
+  // `{ command: "cat $F", env: { F: ".env" } }` is `cat .env`: the script is read with the variables set.
+  const script = withEnvironment(command, params);
   // `{ command: "cat", args: [".env"] }`: the tool runs the command with these arguments.
   if (params.args !== undefined || params.arguments !== undefined || params.argv !== undefined) {
     const args = argumentList(params);
-    facts = typeof args === 'string' ? { commands: [], unverifiable: args } : parseWithArguments(command, args);
-  } else facts = parse(command);
+    facts = typeof args === 'string' ? { commands: [], unverifiable: args } : parseWithArguments(script, args);
+  } else facts = parse(script);
   // `{ command: "echo $((X))", env: { X: "a[$(id)]" } }`: arithmetic evaluates X's text, running id.
   if (facts.reEvaluates && facts.unverifiable === undefined) {
     const name = environmentText(params);
@@ -86,6 +90,25 @@ function riskyEnvironment(params: Record<string, unknown>): string | undefined {
 /** The first variable set to anything but a number: text arithmetic would evaluate. */
 function environmentText(params: Record<string, unknown>): string | undefined {
   return flaggedEnvironmentVariable(params, (_name, value) => typeof value !== 'string' || !/^-?\d{1,18}$/.test(value));
+}
+
+/**
+ * The command with the variables the environment parameters set assigned first (`F='.env'`
+ * on a line of its own), so the shell reading sees their values where the script uses them.
+ * Names a shell cannot expand (`A-B`) and values that are no text are left out.
+ */
+function withEnvironment(command: string, params: Record<string, unknown>): string {
+  let assignments = '';
+  for (const key of ENVIRONMENT_KEYS) {
+    const env = params[key];
+    if (env === undefined || env === null || typeof env !== 'object') continue;
+    for (const name in env) {
+      const value = (env as Record<string, unknown>)[name];
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || (typeof value !== 'string' && typeof value !== 'number')) continue;
+      assignments += `${name}='${String(value).replaceAll("'", "'\\''")}'\n`;
+    }
+  }
+  return assignments === '' ? command : assignments + command;
 }
 
 /** An exec call's list of arguments beside its command (`args`, `arguments`, `argv`), or why it cannot be read. */

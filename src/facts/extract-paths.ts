@@ -83,8 +83,8 @@ function isPathKey(key: string, normalized: string): boolean {
 // read_many_files `include`, OpenCode's grep `include`): paths under the searched directory.
 const INCLUDE_KEYS: ReadonlySet<string> = new Set(['include', 'includes']);
 // The top-level parameters that put a tool in a directory (an exec tool's shell, a file tool's
-// relative paths). `directory`: Gemini CLI's run_shell_command runs its command there.
-const WORKDIR_KEYS: readonly string[] = ['workdir', 'cwd', 'working_directory', 'workingDirectory', 'workingDir', 'working_dir', 'directory'];
+// relative paths). `dir_path` (`directory` before): Gemini CLI's run_shell_command runs its command there.
+const WORKDIR_KEYS: readonly string[] = ['workdir', 'cwd', 'working_directory', 'workingDirectory', 'workingDir', 'working_dir', 'directory', 'dir_path'];
 const WORKDIR_KEY_SET: ReadonlySet<string> = new Set(WORKDIR_KEYS);
 
 /** What walkParams needs to know of a parameter name. */

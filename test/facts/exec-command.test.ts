@@ -30,9 +30,11 @@ describe('execCommandFacts', () => {
 
   it('refuses an environment that changes what runs, or feeds text to arithmetic', () => {
     expect(facts('exec', { command: 'ls', env: { PATH: '/tmp/evil' } }).unverifiable).toMatch(/`PATH`/);
-    expect(facts('exec', { command: 'echo $((X))', env: { X: 'a[$(id)]' } }).unverifiable).toMatch(/`X`/);
+    expect(facts('exec', { command: 'echo $((X))', env: { X: 'a[$(id)]' } }).unverifiable).toMatch(/`X`|a\[\$\(id/);
     expect(facts('exec', { command: 'echo $((X))', env: { X: '42' } }).unverifiable).toBeUndefined();
-    expect(facts('exec', { command: 'echo $X', env: { X: 'a[$(id)]' } }).unverifiable).toBeUndefined(); // no arithmetic
+    expect(facts('exec', { command: 'echo $X', env: { X: '42' } }).unverifiable).toBeUndefined(); // no arithmetic
+    // text that names an array subscript is refused wherever it is assigned, the environment parameter too
+    expect(facts('exec', { command: 'echo $X', env: { X: 'a[$(id)]' } }).unverifiable).toMatch(/subscript/);
     // every spelling of the parameter, a non-object one, and names the object inherits (a for-in copy reads them)
     expect(facts('exec', { command: 'ls', envVars: { LD_PRELOAD: '/tmp/x.so' } }).unverifiable).toMatch(/`LD_PRELOAD`/);
     expect(facts('exec', { command: 'ls', environment: 'PATH=/tmp' }).unverifiable).toMatch(/`environment`/);
@@ -40,10 +42,22 @@ describe('execCommandFacts', () => {
     expect(facts('exec', { command: 'ls', env: { LANG: 'C' } }).unverifiable).toBeUndefined();
   });
 
+  it('reads the script with the variables the environment parameter sets', () => {
+    const words = (params: Record<string, unknown>) => facts('exec', params).commands.flatMap((c) => c.words);
+    expect(words({ command: 'cat $F', env: { F: '.env' } })).toContain('.env');
+    expect(words({ command: 'git log --output=$F', environment: { F: "/tmp/it's" } })).toContain("--output=/tmp/it's");
+    expect(words({ command: 'cat "$F"', args: [], envVars: { F: 'a b' } })).toContain('a b');
+    // a name no shell can expand is left out; so is a value that is no text
+    expect(facts('exec', { command: 'ls', env: { 'A-B': 'x', N: { x: 1 } } }).unverifiable).toBeUndefined();
+  });
+
   it("reads OpenClaw's process actions: managing a run runs nothing, typing into one is unverifiable", () => {
     for (const action of ['list', 'poll', 'log', 'kill', 'clear', 'remove']) expect(facts('process', { action, sessionId: 's' }), action).toEqual({ commands: [] });
     for (const action of ['write', 'send-keys', 'submit', 'paste']) expect(facts('process', { action, sessionId: 's', data: 'ls\n' }).unverifiable, action).toMatch(/types input/);
     expect(facts('process', { sessionId: 's' }).unverifiable).toMatch(/no command string/);
+    // a command parameter beside the action is never run: the action decides
+    expect(facts('process', { action: 'write', sessionId: 's', data: '!touch x\n', command: 'git status' }).unverifiable).toMatch(/types input/);
+    expect(facts('process', { action: 'start', command: 'git status' }).unverifiable).toMatch(/no command string/);
     // only OpenClaw's `process` tool: another exec tool without a command carries none
     expect(facts('exec', { action: 'poll' }).unverifiable).toMatch(/no command string/);
   });

@@ -126,8 +126,9 @@ describe('variables a program reads as more options', () => {
     'SSLKEYLOGFILE=/tmp/k curl https://e.test/', 'export SSLKEYLOGFILE=/tmp/k; curl https://e.test/', 'ZIP=-m zip a.zip p', 'env ZIP=-m zip a.zip p',
     'HISTFILE=/tmp/h bash -ic ls', 'LESSHISTFILE=/tmp/h less f', 'LESSKEYIN=./k less f', 'RUSTC_WRAPPER=./w cargo build', 'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=./r cargo run',
     'GOFLAGS=-toolexec=./x go build', "GOFLAGS='-mod=mod -exec=./x' go test",
+    "LESS='+!touch x' git log", "LESS='-R +!id' man ls", 'LESS=-k./keys less f', 'SYSTEMD_LESS=-o/tmp/log journalctl', 'LESSKEY_CONTENT=x git log', 'LESS=--lesskey-src=k git log',
   ])('%j is unverifiable', (src) => expect(parseShell(src).unverifiable).toBeDefined());
-  it.each(['XZ_OPT=-9 tar cJf a.txz src', "XZ_OPT='-T0 -9e' xz -k a", 'GZIP=-1 gzip a', 'export XZ_DEFAULTS=--threads=4; xz a', 'env BZIP2=-9 bzip2 a', 'GIT_TRACE=1 git status', 'GIT_TRACE=2 git log', 'LESSHISTFILE=- less f', 'HISTFILE=/dev/null bash -c ls', 'SSLKEYLOGFILE= curl https://e.test/', 'GOFLAGS=-mod=mod go build'])(
+  it.each(['XZ_OPT=-9 tar cJf a.txz src', "XZ_OPT='-T0 -9e' xz -k a", 'GZIP=-1 gzip a', 'export XZ_DEFAULTS=--threads=4; xz a', 'env BZIP2=-9 bzip2 a', 'GIT_TRACE=1 git status', 'GIT_TRACE=2 git log', 'LESSHISTFILE=- less f', 'HISTFILE=/dev/null bash -c ls', 'SSLKEYLOGFILE= curl https://e.test/', 'GOFLAGS=-mod=mod go build', 'LESS=-FRX git log', "LESS='-R -x4 -#8' git diff"])(
     '%j is not',
     (src) => expect(parseShell(src).unverifiable).toBeUndefined(),
   );

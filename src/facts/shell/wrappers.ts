@@ -132,12 +132,12 @@ export function isShellInterpreter(name: string): boolean {
 // BASH_CMDS is the command hash table (`BASH_CMDS[ls]=/tmp/x; ls` runs /tmp/x), BASH_ALIASES
 // the aliases, EXECIGNORE hides programs from the PATH search. The prompts PS0-PS4 run the
 // substitutions in them (PS3 in `select` even without -i, PS4 under `set -x`). LESSKEY and LESSKEYIN name
-// less's key file, which can set LESSOPEN; cargo runs RUSTC_WRAPPER, RUSTC, RUSTDOC and the
+// less's key file, which can set LESSOPEN (LESSKEY_CONTENT is one); cargo runs RUSTC_WRAPPER, RUSTC, RUSTDOC and the
 // CARGO_TARGET_<triple>_RUNNER it is given. zsh (Claude Code's Bash tool on macOS) ties
 // `path`, `cdpath`, `fpath` and `module_path` to PATH, CDPATH, FPATH and MODULE_PATH, runs
 // the functions named in `chpwd_functions` (and the other hook arrays) on `cd`, and runs
 // NULLCMD/READNULLCMD for a redirection without a command (`> f`, `< f`).
-const riskyVariable = /^(path|cdpath|fpath|FPATH|module_path|MODULE_PATH|NULLCMD|READNULLCMD|(?:chpwd|precmd|preexec|periodic|zshexit|zshaddhistory)_functions|PATH|CDPATH|OLDPWD|PWD|DIRSTACK|BASH_CMDS|BASH_ALIASES|EXECIGNORE|BASH_LOADABLES_PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS0|PS1|PS2|PS3|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_SEQUENCE_EDITOR|GIT_PROXY_COMMAND|GIT_TEMPLATE_DIR|PAGER|EDITOR|VISUAL|SSH_ASKPASS|SUDO_ASKPASS|SUDO_EDITOR|FCEDIT|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|LUA_INIT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|HOME|XDG_CONFIG_HOME|ZDOTDIR|SHELL|LESSOPEN|LESSCLOSE|MANPAGER|MANOPT|SYSTEMD_PAGER|BROWSER|TAR_OPTIONS|RIPGREP_CONFIG_PATH|RSYNC_RSH|RSYNC_CONNECT_PROG|GCONV_PATH|OPENSSL_CONF|LESSKEY|LESSKEYIN|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC|RUSTC|RUSTDOC|CARGO_TARGET_[A-Z0-9_]*_RUNNER|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_.*)$/;
+const riskyVariable = /^(path|cdpath|fpath|FPATH|module_path|MODULE_PATH|NULLCMD|READNULLCMD|(?:chpwd|precmd|preexec|periodic|zshexit|zshaddhistory)_functions|PATH|CDPATH|OLDPWD|PWD|DIRSTACK|BASH_CMDS|BASH_ALIASES|EXECIGNORE|BASH_LOADABLES_PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS0|PS1|PS2|PS3|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_SEQUENCE_EDITOR|GIT_PROXY_COMMAND|GIT_TEMPLATE_DIR|PAGER|EDITOR|VISUAL|SSH_ASKPASS|SUDO_ASKPASS|SUDO_EDITOR|FCEDIT|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|LUA_INIT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|HOME|XDG_CONFIG_HOME|ZDOTDIR|SHELL|LESSOPEN|LESSCLOSE|MANPAGER|MANOPT|SYSTEMD_PAGER|BROWSER|TAR_OPTIONS|RIPGREP_CONFIG_PATH|RSYNC_RSH|RSYNC_CONNECT_PROG|GCONV_PATH|OPENSSL_CONF|LESSKEY|LESSKEYIN|LESSKEY_CONTENT|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC|RUSTC|RUSTDOC|CARGO_TARGET_[A-Z0-9_]*_RUNNER|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_.*)$/;
 
 // Variables a program reads as more options or operands (unzip's UNZIP, zip's ZIPOPT,
 // bzip2's BZIP2, xz's XZ_OPT): `-d DIR`, `-O FILE`, `-m`, `-:` or a file name there writes
@@ -146,7 +146,9 @@ const riskyVariable = /^(path|cdpath|fpath|FPATH|module_path|MODULE_PATH|NULLCMD
 // GIT_INDEX_FILE, GIT_OBJECT_DIRECTORY, GIT_COMMON_DIR and GIT_TRACE* say. zip reads ZIP as
 // ZIPOPT. OpenSSL and NSS (curl, wget, python, node) append TLS secrets to SSLKEYLOGFILE's file;
 // bash and less write their history to HISTFILE's and LESSHISTFILE's (see writtenFileVariable).
-const optionVariable = /^(GOFLAGS|ZIP|SSLKEYLOGFILE|HISTFILE|LESSHISTFILE|UNZIP|UNZIPOPT|ZIPOPT|ZIPINFO|ZIPINFOOPT|GZIP|PIGZ|BZIP|BZIP2|XZ_OPT|XZ_DEFAULTS|LZOP|WGETRC|SYSTEMWGETRC|CURL_HOME|GIT_INDEX_FILE|GIT_OBJECT_DIRECTORY|GIT_ALTERNATE_OBJECT_DIRECTORIES|GIT_COMMON_DIR|GIT_TRACE[A-Z0-9_]*)$/;
+// less reads LESS (and systemd's pager SYSTEMD_LESS) as options: `+!cmd` runs cmd when it
+// starts (git pages through less on a pty), `-k`/`-o` name a key file read or a log written.
+const optionVariable = /^(LESS|SYSTEMD_LESS|GOFLAGS|ZIP|SSLKEYLOGFILE|HISTFILE|LESSHISTFILE|UNZIP|UNZIPOPT|ZIPOPT|ZIPINFO|ZIPINFOOPT|GZIP|PIGZ|BZIP|BZIP2|XZ_OPT|XZ_DEFAULTS|LZOP|WGETRC|SYSTEMWGETRC|CURL_HOME|GIT_INDEX_FILE|GIT_OBJECT_DIRECTORY|GIT_ALTERNATE_OBJECT_DIRECTORIES|GIT_COMMON_DIR|GIT_TRACE[A-Z0-9_]*)$/;
 // Of those, the compressors' may give a compression level and threads alone (`XZ_OPT=-9`,
 // `GZIP=-1`, `XZ_OPT='-T0 -9e'`): that value names no file and changes no output.
 const compressorVariable = /^(GZIP|PIGZ|BZIP|BZIP2|XZ_OPT|XZ_DEFAULTS)$/;
@@ -164,6 +166,8 @@ export function isRiskyVariable(name: string, value?: string): boolean {
   if (value === undefined) return true;
   if (compressorVariable.test(name)) return !compressionLevel.test(value);
   if (writtenFileVariable.test(name)) return !/^(|-|\/dev\/null)$/.test(value);
+  // `LESS=-FRX` only sets flags; `+cmd`, `-k FILE`, `-o FILE` or a long option do more.
+  if (name === 'LESS' || name === 'SYSTEMD_LESS') return !/^\s*(?:-[A-JL-NP-Za-jl-np-z0-9#]*\s*)*$/.test(value);
   // `GOFLAGS=-toolexec=CMD` (or -exec) makes go run CMD; `GOFLAGS=-mod=mod` does not.
   if (name === 'GOFLAGS') return /exec|overlay|modfile/i.test(value);
   // `GIT_TRACE=1` traces to standard error (a digit is a descriptor); a path is a file it writes.
