@@ -181,6 +181,9 @@ const WRAP = [
   (s: string) => `${s} # zq2 hidden`,
   (s: string) => `zq1 <<E\n${s}\nE\nzq2`,
   (s: string) => `zq1 <<'E'\nzq2\nE\n${s}`,
+  // a line continuation in the body spells the delimiter: bash ends the here-doc there
+  (s: string) => `zq1 <<E\nx\nE\\\n\nzq2 y\nE\n${s}`,
+  (s: string) => `zq1 <<E\nx \\\nzq2 y\nE\n${s}`,
   (s: string) => `A=1 ${s}`,
   (s: string) => `export B=2; ${s}`,
   (s: string) => `[[ -n x ]] && ${s}`,

@@ -203,6 +203,16 @@ class Converter {
     if (quoted) {
       return { parts: [{ kind: 'literal', value: this.literalText(body), quoted: true }] };
     }
+    // bash joins a line ending in a backslash with the next before it looks for the delimiter
+    // (`EO\` then `F` ends the here-doc): the lines after it are commands, not body.
+    const delimiterText = this.source(delimiter);
+    const isDelimiter = (line: string): boolean => line === delimiterText || line.replace(/^\t+/, '') === delimiterText;
+    const lines = joinedLines(this.source(body));
+    // The body's text ends with the delimiter's own line.
+    if (lines.length > 0 && isDelimiter(lines.at(-1)!)) lines.pop();
+    if (lines.some(isDelimiter)) {
+      throw new UnsupportedSyntax('a line continuation in a here-doc body spells its delimiter, where bash ends the here-doc');
+    }
     const parts: WordPart[] = [];
     for (const p of items(body.Parts)) {
       if (typeName(p) === 'Lit') {
@@ -405,6 +415,18 @@ export function unescapeDouble(raw: string): string {
 /** Inside backquotes, a backslash quotes only $ ` and \\ (bash reads the rest again). */
 export function unescapeBackquoted(raw: string): string {
   return raw.replace(/\\([$`\\])/g, '$1');
+}
+
+/** The lines of an unquoted here-doc body as bash reads them: a backslash-newline joins two lines (an escaped backslash does not). */
+function joinedLines(raw: string): string[] {
+  let joined = '';
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] === '\\' && i + 1 < raw.length) {
+      if (raw[i + 1] !== '\n') joined += raw[i]! + raw[i + 1]!;
+      i++;
+    } else joined += raw[i];
+  }
+  return joined.split('\n');
 }
 
 /** In an unquoted here-doc body, a backslash quotes only $ ` \ and newline. */
