@@ -88,6 +88,9 @@ describe('parseShell: assignments and wrappers', () => {
     ['env -u HOME A=1 B=2 rm x', 'rm x'],
     ['env - rm x', 'rm x'],
     ['sudo rm -rf /', 'rm -rf /'],
+    // npm's built-in `env` script runs its arguments
+    ['npm run env -- nc host 443', 'nc host 443'],
+    ['npm --silent run-script env rm x', 'rm x'],
     ['sudo -u root -g wheel rm x', 'rm x'],
     ['sudo -uroot -- rm x', 'rm x'],
     ['sudo --user=root rm x', 'rm x'],

@@ -386,6 +386,12 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     }
   }
 
+  const npmEnv = name === 'npm' ? npmEnvCommand(values.slice(at + 1).map((v) => v.text)) : undefined;
+  if (npmEnv !== undefined) {
+    runWords(values, at + 1 + npmEnv, depth + 1, walk, redirects, stmt, builder);
+    return;
+  }
+
   const spec = wrappers.get(name);
   if (spec) {
     const skip = skipWrapperOptions(spec, values, at);
@@ -819,6 +825,26 @@ function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue
   const text = literalStdin(stmt, walk, words[0] ?? '');
   if (text === undefined) return [];
   return text.split(separator).filter((t) => t !== '').map((text) => ({ text, literal: true, pattern: /[*?[]/.test(text) }));
+}
+
+// npm's built-in `env` script (when package.json has none of that name) runs its arguments
+// as a command: `npm run env -- nc host 443`. The command is read as any other, so `npm run *`
+// does not let it through. (`npx X`, `npm exec` run a package's program: an allowlist names
+// them as they are written.)
+const NPM_RUN = new Set(['run', 'run-script', 'rum', 'urn']);
+
+/** Where `npm run env`'s command starts among `args` (the words after `npm`), or undefined when the words are no such run. */
+function npmEnvCommand(args: readonly string[]): number | undefined {
+  // The subcommand: the first word that is one (global options and their values come first).
+  let i = args.findIndex((word) => NPM_RUN.has(word) || word === '--');
+  if (i < 0 || args[i] === '--') return undefined;
+  i++;
+  while (i < args.length && args[i]!.startsWith('-') && args[i] !== '--') i++;
+  if (args[i] !== 'env') return undefined;
+  i++;
+  while (i < args.length && args[i]!.startsWith('-') && args[i] !== '--') i++;
+  if (args[i] === '--') i++;
+  return i < args.length ? i : undefined;
 }
 
 /** Most words one brace expansion may produce before the command counts as unverifiable. */
