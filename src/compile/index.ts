@@ -74,7 +74,7 @@ function compilePolicy(input: PolicyInput, options: CompileOptions, coverage: Co
     file,
     ...(doc.description !== undefined ? { description: doc.description } : {}),
     match: compileMatch(doc),
-    toolClasses: flattenToolClasses(doc),
+    toolClasses: compileToolClasses(doc),
     pathSettings,
     usesPaths,
     checks,
@@ -129,12 +129,20 @@ class PolicyMatch {
   }
 }
 
-function flattenToolClasses(doc: PolicyDocument): Record<string, ToolClass> {
-  const out: Record<string, ToolClass> = Object.create(null);
+const NOT_LISTED = (): undefined => undefined;
+
+/**
+ * A policy's `toolClasses` as a function of the tool name: a name listed as written is its
+ * class; otherwise the globs decide, the stricter class first when several match (`exec:
+ * ["run_*"]` and `read: ["*_sql"]` make `run_sql` exec: its commands are checked).
+ */
+function compileToolClasses(doc: PolicyDocument): (toolName: string) => ToolClass | undefined {
   const tc = doc.toolClasses;
-  if (!tc) return out;
-  for (const cls of ['read', 'write', 'exec'] as const) for (const name of tc[cls] ?? []) out[name] = cls;
-  return out;
+  if (!tc) return NOT_LISTED;
+  const listed = new Map<string, ToolClass>();
+  for (const cls of ['read', 'write', 'exec'] as const) for (const name of tc[cls] ?? []) listed.set(name, cls);
+  const globs = (['exec', 'write', 'read'] as const).map((cls) => ({ cls, list: nameGlobs(tc[cls] ?? []) }));
+  return (toolName) => listed.get(toolName) ?? globs.find(({ list }) => list.first(toolName) >= 0)?.cls;
 }
 
 /** sha256 over each document's canonical JSON, in order: names the policy text wherever it lives. */

@@ -122,7 +122,8 @@ export interface CompiledPolicy {
   description?: string;
   /** The `match` section: does this policy govern the call? */
   match: { governs(call: CleanCall): boolean };
-  toolClasses: Readonly<Record<string, ToolClass>>;
+  /** The class the policy's `toolClasses` gives a tool name (a name listed, else the first class whose globs match: exec, write, read), or undefined. */
+  toolClasses: (toolName: string) => ToolClass | undefined;
   pathSettings: PathSettings;
   /** Whether any check needs canonical paths (skip the work otherwise). */
   usesPaths: boolean;

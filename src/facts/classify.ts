@@ -79,16 +79,14 @@ function isToolClass(value: unknown): value is ToolClass {
 }
 
 /**
- * The class of a tool. `extra` (a policy's `toolClasses`, flattened name → class) wins over
- * the built-ins. Names are matched exactly as the gateway sends them. Unknown names,
- * including MCP tools (`mcp__server__tool`) nobody listed, are `write`.
+ * The class of a tool. `fromPolicy` (a policy's `toolClasses`, compiled) wins over the
+ * built-ins. Names are matched exactly as the gateway sends them. Unknown names, including
+ * MCP tools (`mcp__server__tool`) nobody listed, are `write`.
  */
-export function classifyTool(toolName: string, extra?: Readonly<Record<string, ToolClass>>): ToolClass {
+export function classifyTool(toolName: string, fromPolicy?: (toolName: string) => ToolClass | undefined): ToolClass {
   if (typeof toolName !== 'string') return 'write';
-  if (extra !== undefined && Object.prototype.hasOwnProperty.call(extra, toolName)) {
-    const fromPolicy = extra[toolName];
-    return isToolClass(fromPolicy) ? fromPolicy : 'write';
-  }
+  const listed = fromPolicy?.(toolName);
+  if (listed !== undefined) return isToolClass(listed) ? listed : 'write';
   if (Object.prototype.hasOwnProperty.call(BUILTIN_TOOL_CLASSES, toolName)) {
     const builtin = BUILTIN_TOOL_CLASSES[toolName];
     return isToolClass(builtin) ? builtin : 'write';

@@ -26,6 +26,29 @@ tools:
     expect(decide(set, { toolName: 'exec', params: { command: 'ls' } }).decision).toBe('deny');
   });
 
+  it('toolClasses: names as listed, globs too (the stricter class first), the built-ins otherwise', async () => {
+    const set = await setFrom(`version: 1
+id: c
+toolClasses:
+  read: [run_report, "lookup_*", "*_sql"]
+  exec: ["run_*", "mcp__db__*"]
+shell:
+  enabled: false
+autonomy: supervised
+`);
+    const check = (toolName: string) => decide(set, { toolName, params: { command: 'DROP TABLE users' } });
+    // `run_*` is exec: the shell is off for it
+    expect(check('run_sql').decision).toBe('deny');
+    expect(check('run_sql').reasons.map((r) => r.check)).toContain('shell.enabled');
+    expect(check('mcp__db__query').decision).toBe('deny');
+    // a name listed as written wins over a glob; a read glob alone makes a read
+    expect(check('run_report').decision).toBe('allow');
+    expect(check('lookup_ticket').decision).toBe('allow');
+    // neither: the built-in catalogue, then write (supervised: ask)
+    expect(check('read').decision).toBe('allow');
+    expect(check('notion_write').decision).toBe('ask');
+  });
+
   it('autonomy readonly denies writes and execs; unknown tools are writes', async () => {
     const set = await setFrom('version: 1\nid: r\nautonomy: readonly\n');
     expect(decide(set, { toolName: 'read', params: { path: '/a' } }).decision).toBe('allow');

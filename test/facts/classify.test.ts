@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { BUILTIN_TOOL_CLASSES, classifyTool, isFileTool, isNotPosixShellTool } from '../../src/facts/classify.js';
+import type { ToolClass } from '../../src/types.js';
 
 describe('classifyTool', () => {
   it('classifies the OpenClaw, OpenClaw.NET, Claude Code and Gemini CLI tools', () => {
@@ -36,15 +37,16 @@ describe('classifyTool', () => {
   it('never reads inherited object properties as classes', () => {
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
       expect(classifyTool(name), name).toBe('write');
-      expect(classifyTool(name, {}), name).toBe('write');
+      expect(classifyTool(name, () => undefined), name).toBe('write');
     }
   });
 
   it('lets the policy override and extend the built-ins', () => {
-    expect(classifyTool('mcp__tickets__lookup', { mcp__tickets__lookup: 'read' })).toBe('read');
-    expect(classifyTool('read', { read: 'exec' })).toBe('exec');
-    expect(classifyTool('run_sql', { run_sql: 'exec' })).toBe('exec');
-    expect(classifyTool('other', { run_sql: 'exec' })).toBe('write');
+    const listed = (classes: Record<string, ToolClass>) => (name: string) => (Object.hasOwn(classes, name) ? classes[name] : undefined);
+    expect(classifyTool('mcp__tickets__lookup', listed({ mcp__tickets__lookup: 'read' }))).toBe('read');
+    expect(classifyTool('read', listed({ read: 'exec' }))).toBe('exec');
+    expect(classifyTool('run_sql', listed({ run_sql: 'exec' }))).toBe('exec');
+    expect(classifyTool('other', listed({ run_sql: 'exec' }))).toBe('write');
   });
 
   it('has a frozen catalog of valid classes', () => {
