@@ -5,6 +5,7 @@ import type { PolicyDocument } from './document.js';
 import { fieldName, shown } from './issue.js';
 import type { Issue } from './issue.js';
 import { hasNestedRepetition } from './unsafe-regex.js';
+import { nameGlobTest } from '../facts/name-glob.js';
 
 export const GLOB_MAX_LENGTH = 1024;
 
@@ -104,6 +105,21 @@ export function globProblem(glob: string): { code: string; message: string } | u
 }
 
 /**
+ * Tool, agent and channel globs are compiled as name globs (facts/name-glob.ts), whose
+ * brackets differ a little from picomatch's: one that does not compile there (`[!]-0]`) is
+ * refused here, not found when the policy set is built.
+ */
+function nameGlobProblem(glob: string): { code: string; message: string } | undefined {
+  try {
+    nameGlobTest(glob);
+    return undefined;
+  } catch (error) {
+    const reason = String((error as Error).message ?? error).split('\n')[0] ?? '';
+    return { code: DiagnosticCode.BadGlob, message: `name glob ${shown(glob)} does not compile: ${reason.toLowerCase()}` };
+  }
+}
+
+/**
  * Facts a call may lack: its agent, session, channel and requester, and any parameter (a fact
  * read through a path into `params`). toolName, toolClass and the lists paths and commands
  * are always there.
@@ -145,7 +161,8 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
 
   for (const { pointer, globs } of globLists(doc)) {
     globs.forEach((glob, i) => {
-      const problem = pointer.startsWith('/shell/') ? commandPatternProblem(glob) : (globMeaningProblem(glob, pointer.startsWith('/paths/')) ?? globProblem(glob));
+      const path = pointer.startsWith('/paths/');
+      const problem = pointer.startsWith('/shell/') ? commandPatternProblem(glob) : (globMeaningProblem(glob, path) ?? globProblem(glob) ?? (path ? undefined : nameGlobProblem(glob)));
       if (problem !== undefined) error(problem.code, problem.message, `${pointer}/${i}`);
     });
   }

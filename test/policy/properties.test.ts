@@ -7,6 +7,7 @@ import { stringify } from 'yaml';
 import { loadPolicyText, globProblem, globMeaningProblem } from '../../src/policy/index.js';
 import type { PolicyDocument } from '../../src/policy/index.js';
 import { hasNestedRepetition } from '../../src/policy/unsafe-regex.js';
+import { compilePolicies } from '../../src/index.js';
 
 const word = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);
 const glob = fc.oneof(
@@ -157,6 +158,24 @@ describe('glob guard', () => {
     expect(globMeaningProblem('a\\b', false)).toBeUndefined();
     const text = 'version: 1\nid: n\ntools:\n  allow: ["*", "!exec"]\n';
     expect(loadPolicyText(text, 'n.yaml').diagnostics.map((d) => `${d.location.line}:${d.location.column} ${d.code}`)).toEqual(['4:16 bad-glob']);
+  });
+
+  it('a tool, agent or channel glob it accepts compiles as a name glob (the set builds)', () => {
+    for (const g of ['[!]-0]', '[\\0-,a]*']) {
+      const text = `version: 1\nid: n\ntools:\n  deny: [${JSON.stringify(g)}]\n`;
+      expect(loadPolicyText(text, 'n.yaml').diagnostics.map((d) => d.code), g).toEqual(['bad-glob']);
+    }
+    const piece = fc.constantFrom('a', '*', '?', '[', ']', '!', '^', '-', '0', ',', '\\', '{', '}', '.');
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }), (pieces) => {
+        const g = pieces.join('');
+        const text = `version: 1\nid: n\ntools:\n  deny: [${JSON.stringify(g)}]\nmatch:\n  agents: [${JSON.stringify(g)}]\n`;
+        const loaded = loadPolicyText(text, 'n.yaml');
+        if (loaded.diagnostics.some((d) => d.severity === 'error')) return;
+        expect(() => compilePolicies(loaded.policies, { home: '/home/u' })).not.toThrow();
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('every glob it accepts matches a long hostile string in linear-ish time (no catastrophic backtracking)', () => {
