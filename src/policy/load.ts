@@ -133,8 +133,9 @@ function reasonOf(error: unknown): string {
   return code !== undefined ? code.toLowerCase() : String((error as Error).message ?? error).toLowerCase();
 }
 
-const isTestFile = (name: string): boolean => TEST_SUFFIXES.some((s) => name.endsWith(s));
-const isPolicyFile = (name: string): boolean => POLICY_EXTENSIONS.some((e) => name.endsWith(e));
+// Extensions in any case: a `strict.YAML` left out of a directory would loosen the set unseen.
+const isTestFile = (name: string): boolean => TEST_SUFFIXES.some((s) => name.toLowerCase().endsWith(s));
+const isPolicyFile = (name: string): boolean => POLICY_EXTENSIONS.some((e) => name.toLowerCase().endsWith(e));
 
 /** Collects policy and test files under a directory, recursively, in name order. */
 async function walk(
@@ -168,8 +169,10 @@ async function walk(
     try {
       info = await stat(full);
     } catch (error) {
-      if (isPolicyFile(name)) {
-        out.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', `cannot read file: ${reasonOf(error)}`, displayPath(full)));
+      // A policy file, or what may be a directory of them (a link to a share not mounted, a
+      // deploy's `current` mid-swap): its policies would be missing, so the set is refused.
+      if (isPolicyFile(name) || path.extname(name) === '') {
+        out.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', `cannot read ${isPolicyFile(name) ? 'file' : 'entry'}: ${reasonOf(error)}`, displayPath(full)));
       }
       continue;
     }

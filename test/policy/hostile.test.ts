@@ -177,6 +177,22 @@ describe('hostile files and paths', () => {
     expect(result.testFiles[0]).toMatch(/one\.test\.yaml$/);
   });
 
+  it('refuses a set with an entry it cannot follow (a link to a policy directory that is gone), and loads extensions in any case', async () => {
+    const root = path.join(dir, 'with-dangling');
+    mkdirSync(root);
+    writeFileSync(path.join(root, 'base.yaml'), 'version: 1\nid: base\n');
+    writeFileSync(path.join(root, 'Strict.YAML'), 'version: 1\nid: strict\nshell:\n  enabled: false\n');
+    writeFileSync(path.join(root, 'Strict.Test.YML'), 'cases: []\n');
+    symlinkSync(path.join(dir, 'strict-team-gone'), path.join(root, 'team'));
+    symlinkSync(path.join(dir, 'gone.md'), path.join(root, 'notes.md'));
+    const result = await loadPolicyFiles([root]);
+    expect(result.policies.map((p) => p.doc.id).sort()).toEqual(['base', 'strict']);
+    expect(result.testFiles).toHaveLength(1);
+    // the dangling directory link is an error; a dangling link named as no policy is not
+    expect(result.diagnostics.map((d) => `${d.severity} ${d.code} ${path.basename(d.location.file)}`)).toEqual(['error file-unreadable team']);
+    expect(result.diagnostics[0]?.message).toMatch(/cannot read entry: no such file or directory/);
+  });
+
   it('never throws on an empty path list, and reports it', async () => {
     const result = await loadPolicyFiles([]);
     expect(result.diagnostics.map((d) => d.code)).toEqual(['no-policies']);
