@@ -73,13 +73,15 @@ export function processIO(): CliIO {
 
 /** Runs the command line and sets the exit status; stdout drains before the process ends. */
 export async function main(argv: string[]): Promise<void> {
-  // A reader that goes away (`| head`) is not an error worth a stack trace; a hook whose
-  // answer cannot be delivered still denies.
+  // A reader that goes away (`| head`) is not an error worth a stack trace. A hook whose
+  // answer cannot be delivered (a closed pipe, a full disk, an I/O error) denies: any other
+  // status may be read as "proceed".
   const failClosed = argv[0] === 'hook';
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (failClosed) process.exit(2);
       if (error.code !== 'EPIPE') throw error;
-      process.exit(failClosed ? 2 : (Number(process.exitCode ?? 0) || 0));
+      process.exit(Number(process.exitCode ?? 0) || 0);
     });
   }
   const code = await runCli(argv, processIO());

@@ -3,7 +3,7 @@
 // internal failure, and the 10 MB policy file must be refused before it is parsed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +117,23 @@ describe('hook exit-code: every internal failure exits exactly 2', () => {
     const r = toolwarden(['hook', 'exit-code', '--policy', LIMITS, '--state', 'sqlite:/proc/forbidden/x.db'], CALL, 8_000);
     expect(r.status, 'the hook did not finish (killed after 8 s) or exited with another code').toBe(2);
   }, 30_000);
+
+  // A denied answer that cannot be written (a full disk, an I/O error): still a deny, never another status.
+  it('exits 2 when its output cannot be written (stdout or stderr on /dev/full)', () => {
+    const deny = JSON.stringify({ toolName: 'Bash', params: { command: 'rm -rf /' } });
+    for (const kind of ['exit-code', 'claude-code']) {
+      for (const which of ['stdout', 'stderr'] as const) {
+        const full = openSync('/dev/full', 'w');
+        try {
+          const stdio = which === 'stdout' ? (['pipe', full, 'pipe'] as const) : (['pipe', 'pipe', full] as const);
+          const r = spawnSync(process.execPath, [BIN, 'hook', kind, '--policy', READONLY], { input: deny, cwd: ROOT, stdio: [...stdio], timeout: 20_000 });
+          expect(r.status, `${kind}, ${which} full`).toBe(2);
+        } finally {
+          closeSync(full);
+        }
+      }
+    }
+  });
 
   it('exits 2 for an unknown hook kind', () => {
     expect(toolwarden(['hook', 'openclaw-please', '--policy', LIMITS], CALL).status).toBe(2);
