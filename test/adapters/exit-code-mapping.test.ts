@@ -36,6 +36,15 @@ describe('readExitCodeInput', () => {
     ).toMatchObject({ ok: false, message: expect.stringContaining('disagree') });
   });
 
+  it('denies when two spellings of one field on stdin disagree, and reads them when they agree', () => {
+    const two = { toolName: 'read', params: { path: 'src/a.ts' }, tool_input: { path: '.env' } };
+    expect(readExitCodeInput({}, JSON.stringify(two))).toEqual({ ok: false, message: 'stdin `params` and `tool_input` disagree' });
+    expect(readExitCodeInput({}, JSON.stringify({ tool_name: 'Bash', name: 'Read', tool_input: {} }))).toMatchObject({ ok: false, message: expect.stringContaining('disagree') });
+    expect(readExitCodeInput({}, JSON.stringify({ toolName: 'read', cwd: '/a', workdir: '/b' }))).toMatchObject({ ok: false });
+    const same = readExitCodeInput({}, JSON.stringify({ toolName: 'read', tool_name: 'read', params: { path: 'a' }, tool_input: { path: 'a' } }));
+    expect(same).toMatchObject({ ok: true, call: { toolName: 'read', params: { path: 'a' } } });
+  });
+
   it.each([
     [{}, '', 'no tool name'],
     [{ HOOK_TOOL_NAME: 'exec', HOOK_TOOL_INPUT: 'not json' }, '', 'not valid JSON'],

@@ -23,10 +23,19 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** First key present (not undefined/null) among aliases. */
+/** Two spellings of one field that say different things: which one the tool uses is not known. */
+class Disagreement extends Error {}
+
+/** The value under one of a field's spellings (not undefined/null); two that differ are a Disagreement. */
 function pick(obj: Record<string, unknown>, keys: readonly string[]): unknown {
-  for (const key of keys) if (obj[key] !== undefined && obj[key] !== null) return obj[key];
-  return undefined;
+  let found: { key: string; value: unknown } | undefined;
+  for (const key of keys) {
+    const value = obj[key];
+    if (value === undefined || value === null) continue;
+    if (found === undefined) found = { key, value };
+    else if (!isDeepStrictEqual(found.value, value)) throw new Disagreement(`stdin \`${found.key}\` and \`${key}\` disagree`);
+  }
+  return found?.value;
 }
 
 /** `post…`/`after…` events come after the tool ran: nothing left to stop. Everything else is treated as pre. */
@@ -73,6 +82,15 @@ function parseRequester(raw: unknown): Requester | string {
  * gateway's payload is not ours to define); every key we do read must have the right type.
  */
 export function readExitCodeInput(env: Record<string, string | undefined>, stdinText: string): ExitCodeInput {
+  try {
+    return readInput(env, stdinText);
+  } catch (error) {
+    if (error instanceof Disagreement) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+function readInput(env: Record<string, string | undefined>, stdinText: string): ExitCodeInput {
   const fail = (message: string) => ({ ok: false as const, message });
   let payload: Record<string, unknown> = {};
   if (stdinText.trim() !== '') {
