@@ -5,6 +5,13 @@ import type { CleanCall } from '../compile/model.js';
 
 export type ParsedCall = { ok: true; call: CleanCall } | { ok: false; message: string };
 
+/** Latest time a JavaScript date holds: past it, `t - window` rounds to `t` and a rate limit would count nothing. */
+const MAX_CALL_TIME = 8.64e15;
+
+function isCallTime(value: unknown): boolean {
+  return typeof value === 'number' && value >= 0 && value <= MAX_CALL_TIME;
+}
+
 export const CALL_KEYS: ReadonlySet<string> = new Set(['toolName', 'params', 'agentId', 'sessionId', 'sessionKey', 'runId', 'cwd', 'derivedPaths', 'requester', 'time']);
 export const REQUESTER_KEYS: ReadonlySet<string> = new Set(['channel', 'accountId', 'senderId', 'senderIsOwner', 'roleIds']);
 const STRING_KEYS = ['agentId', 'sessionId', 'sessionKey', 'runId', 'cwd'] as const;
@@ -98,7 +105,7 @@ function callProblem(input: unknown): string | undefined {
   if (!isOptionalString(input.runId)) return '`runId` must be a string';
   if (!isOptionalString(input.cwd)) return '`cwd` must be a string';
   if (input.derivedPaths !== undefined && !isStringArray(input.derivedPaths)) return '`derivedPaths` must be an array of strings';
-  if (input.time !== undefined && (typeof input.time !== 'number' || !Number.isFinite(input.time))) return '`time` must be a number (epoch ms)';
+  if (input.time !== undefined && !isCallTime(input.time)) return '`time` must be a number of epoch ms, from 0 to 8.64e15 (a JavaScript date)';
   if (input.requester !== undefined && input.requester !== null) return requesterProblem(input.requester);
   return undefined;
 }
@@ -206,7 +213,7 @@ function cleanCallOf(input: unknown): CleanCall | undefined {
         seen |= DERIVED_PATHS;
         break;
       case 'time':
-        if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) return undefined;
+        if (v !== undefined && !isCallTime(v)) return undefined;
         seen |= TIME;
         time = v as number | undefined;
         break;

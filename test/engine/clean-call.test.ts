@@ -18,11 +18,16 @@ describe('clean-call key switches', () => {
     expect(checkToolCall({ toolName: 'read', params: {}, requester: { senderIsowner: true } })).toBe('unknown key `senderIsowner` in requester');
     expect(typeof checkToolCall({ toolName: 'read', params: {}, requester: { channel: 'c', senderIsOwner: true } })).toBe('object');
   });
+
+  it('a time is epoch ms a date can hold: past it a window would count nothing (t - 60000 === t at 1e308)', () => {
+    for (const time of [1e308, -1, 8.64e15 + 1, Number.NaN, Infinity]) expect(checkToolCall({ toolName: 'read', time }), String(time)).toMatch(/`time` must be/);
+    for (const time of [0, 1_700_000_000_000, 8.64e15, 1.5]) expect(typeof checkToolCall({ toolName: 'read', time }), String(time)).toBe('object');
+  });
 });
 
 // checkToolCall's single pass must accept exactly what parseToolCall (the ordered checks) accepts,
 // and give the same reason when it refuses.
-const value = fc.oneof(fc.string({ maxLength: 4 }), fc.constant(''), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }), fc.constant('x'.repeat(257)));
+const value = fc.oneof(fc.string({ maxLength: 4 }), fc.constant(''), fc.integer(), fc.double(), fc.constantFrom(8.64e15, 8.64e15 + 2, -0, 1e308), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }), fc.constant('x'.repeat(257)));
 const requester = fc.oneof(
   fc.dictionary(near(REQUESTER_KEYS), value, { maxKeys: 5 }),
   fc.record({ channel: fc.oneof(fc.string({ maxLength: 3 }), fc.constant(null)), senderIsOwner: fc.oneof(fc.boolean(), fc.constant(null)), roleIds: fc.oneof(fc.array(fc.string({ maxLength: 3 })), fc.constant(null)) }, { requiredKeys: [] }),
