@@ -222,6 +222,31 @@ limits: { maxToolCalls: 1 }
     expect(second.reasons.map((r) => r.policy)).toEqual(['b']);
   });
 
+  it('rules on commands or paths deny what cannot be read, and see the files bare words name', async () => {
+    const set = await setFrom(`version: 1
+id: g
+rules:
+  - id: no-npm-publish
+    when:
+      all:
+        - { fact: toolClass, operator: equal, value: exec }
+        - { fact: commands, operator: contains, value: "npm publish" }
+    decision: deny
+  - id: no-prod-key
+    when: { any: [{ fact: paths, operator: contains, value: /srv/ws/prod.key }] }
+    decision: deny
+`);
+    const run = (command: string) => decide(set, { toolName: 'exec', params: { command }, cwd: '/srv/ws' });
+    expect(run('npm publish').reasons.map((r) => r.rule)).toContain('no-npm-publish');
+    for (const hidden of ['$(echo npm) publish', 'c=npm; $c publish', "awk 'BEGIN{system(\"npm publish\")}'"]) {
+      const d = run(hidden);
+      expect(d.decision, hidden).toBe('deny');
+      expect(d.reasons.map((r) => r.check), hidden).toContain('shell.unverifiable');
+    }
+    expect(run('openssl base64 -in prod.key').reasons.map((r) => r.rule)).toContain('no-prod-key');
+    expect(run('npm test && ls src').decision).toBe('allow');
+  });
+
   it('rules: custom conditions ask or deny', async () => {
     const set = await setFrom(`version: 1
 id: cr

@@ -30,8 +30,9 @@ function factsFor(view: CallView, used: ReadonlySet<string>): Record<string, unk
     requester: call.requester,
   };
   if (used.has('paths')) {
+    // The paths touched and the files bare words may name (`openssl base64 -in prod.key`), as paths.forbidden sees them.
     const paths = view.paths();
-    facts.paths = paths.ok ? paths.paths : [];
+    facts.paths = !paths.ok ? [] : paths.named.length === 0 ? paths.paths : [...paths.paths, ...paths.named];
   }
   if (used.has('commands')) {
     const shell = view.shell();

@@ -6,6 +6,7 @@ import { isSystemProgram } from '../../facts/read-only-commands.js';
 import type { SectionCompiler, SectionInput } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
 import type { Check, Verdict } from '../model.js';
+import { compileCondition } from '../conditions.js';
 
 export interface CommandGlobList {
   globs: readonly string[];
@@ -69,7 +70,11 @@ export function commandGlobs(globs: readonly string[] | undefined): CommandGlobL
   };
 }
 
-/** Whether a policy cares what a command does: then an unreadable command is denied. */
+/**
+ * Whether a policy cares what a command does: then an unreadable command is denied. A custom
+ * rule on `commands` or `paths` cares as `shell.deny` or `paths.forbidden` would: an
+ * unreadable `$(echo npm) publish` must not pass a rule against `npm publish`.
+ */
 export function caresAboutCommands(doc: SectionInput['doc']): boolean {
   const s = doc.shell;
   const p = doc.paths;
@@ -77,8 +82,19 @@ export function caresAboutCommands(doc: SectionInput['doc']): boolean {
     (doc.autonomy !== undefined && doc.autonomy !== 'full') ||
     (s !== undefined && (s.allow !== undefined || (s.approve?.length ?? 0) > 0 || (s.deny?.length ?? 0) > 0)) ||
     (p !== undefined && (p.forbidden !== undefined || p.allowed !== undefined || p.writable !== undefined)) ||
-    doc.workspace?.root !== undefined
+    doc.workspace?.root !== undefined ||
+    (doc.rules ?? []).some((rule) => readsCommandsOrPaths(rule.when))
   );
+}
+
+/** Whether a condition names the `commands` or `paths` fact anywhere (as a fact or as a value's fact); one that cannot be read counts. */
+function readsCommandsOrPaths(when: unknown): boolean {
+  try {
+    const used = compileCondition(when).factsUsed;
+    return used.has('commands') || used.has('paths');
+  } catch {
+    return true;
+  }
 }
 
 /** Every policy that governs an exec call denies one past the parser's caps. */
