@@ -9,8 +9,9 @@ import { extractPaths } from '../facts/extract-paths.js';
 import { bareNames } from '../facts/word-paths.js';
 import { commandLinePaths } from '../facts/command-line-paths.js';
 import { within } from '../facts/within.js';
-import { canonicalPath, canonicalRoot, directoriesUpTo, wildcardExpansions, type Canonical, type PathContext, type StatCache } from '../facts/paths.js';
-import { hasShellWildcard } from '../facts/path-glob.js';
+import { canonicalPath, canonicalRoot, directoriesUpTo, wildcardExpansions, type Canonical, type GlobReading, type PathContext, type StatCache } from '../facts/paths.js';
+import { anyCaseGlob, hasShellWildcard } from '../facts/path-glob.js';
+import type { ExpandedPattern } from '../facts/extract-paths.js';
 import { parseShell } from '../facts/shell/index.js';
 import { execCommandFacts } from '../facts/exec-command.js';
 
@@ -129,6 +130,8 @@ interface ShellPaths {
 }
 
 type Root = Canonical | undefined;
+
+const NO_PATTERNS: readonly ExpandedPattern[] = Object.freeze([]);
 
 /** A working directory relative paths are made canonical in: the call's cwd, or an exec tool's `workdir`. */
 interface Place {
@@ -325,6 +328,20 @@ export class CallFrame {
       else paths.push(c.path);
       if (c.narrow !== undefined || out.narrow !== undefined) out.narrow = withNarrow(out.narrow, paths, c.narrow);
     }
+    // What a tool's own glob expands a pattern to is read: with symlinks resolved, the files it
+    // matches now, links followed (`include: ["envl?nk"]`); without, a pattern matched in any case
+    // is read as one (`.ENV` as `.[eE][nN][vV]`, which meets `**/.env`).
+    for (const { pattern, anyCase } of extracted.expanded ?? NO_PATTERNS) {
+      if (settings.resolveSymlinks) {
+        const expanded = this.expansionsAt(pattern, settings, m, m.here, { globstar: true, anyCase });
+        if (!expanded.ok) return cannotCanonicalise(pattern, 'params', expanded.reason);
+        for (const e of expanded.paths) addPath(out, e.path, false, e.narrow);
+      } else if (anyCase) {
+        const c = this.canonicalAt(anyCaseGlob(pattern), settings, m, m.here, lexicalCwd);
+        if (!c.ok) return cannotCanonicalise(pattern, 'params', c.reason);
+        addPath(out, c.path, false, c.narrow);
+      }
+    }
     // The names the params' words may stand for (Grep's `glob: "**/.env"` selects `./.env`).
     let named: string[] = NO_WORDS;
     if (extracted.words) for (const w of extracted.words) named = this.addNamed(named, bareNames(w), paths, settings, m);
@@ -406,9 +423,9 @@ export class CallFrame {
     return named;
   }
 
-  /** The existing files a wildcard path expands to, made canonical (symlinks resolved). */
-  private expansionsAt(raw: string, settings: PathSettings, m: PathMemo, place: Place) {
-    return wildcardExpansions(raw, (place.ctx ??= this.contextFor(settings, m.root, place.cwd)));
+  /** The existing files a wildcard path expands to, made canonical (symlinks resolved); `how`: as a tool's glob library expands it (wildcardExpansions). */
+  private expansionsAt(raw: string, settings: PathSettings, m: PathMemo, place: Place, how?: GlobReading) {
+    return wildcardExpansions(raw, (place.ctx ??= this.contextFor(settings, m.root, place.cwd)), how);
   }
 
   /** Canonical form of one raw path: from the set's memo when the settings are lexical. */

@@ -15,7 +15,7 @@ const READ_TOOLS = [
   'Read', 'NotebookRead', 'Glob', 'Grep', 'LS', 'WebFetch', 'WebSearch', 'BashOutput',
   'ListMcpResourcesTool', 'ReadMcpResourceTool',
   // Gemini CLI
-  'read_many_files', 'search_file_content', 'google_web_search',
+  'read_many_files', 'search_file_content', 'grep_search', 'google_web_search',
 ];
 
 const WRITE_TOOLS = [

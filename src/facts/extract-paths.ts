@@ -6,12 +6,18 @@ import type { ToolClass } from '../types.js';
 import { isFileTool } from './classify.js';
 import { lexicallyNormalised } from './within.js';
 import { patchPaths } from './patch-paths.js';
+import { hasShellWildcard } from './path-glob.js';
 import { fileURLToPath } from 'node:url';
 
 export interface RawPath {
   value: string;
   /** Where it came from: `params.path`, `params.paths[1]`, `derivedPaths[0]`, `apply_patch`, ... */
   from: string;
+}
+
+export interface ExpandedPattern {
+  pattern: string;
+  anyCase: boolean;
 }
 
 export interface ExtractedPaths {
@@ -26,6 +32,13 @@ export interface ExtractedPaths {
   problems: string[];
   /** For exec: the directories the tool starts its shell in (OpenClaw's `workdir`); undefined for none. */
   workdirs?: string[];
+  /**
+   * Of `paths`, the patterns the tool itself expands against the file system, reading every
+   * match (a file tool's `include` list): each match is a touched path, a link followed as the
+   * tool will follow it (`include: ["envl?nk"]`, a link to `.env`). `anyCase`: the tool
+   * matches names in any case (Gemini CLI's read_many_files: `.ENV` opens `.env`).
+   */
+  expanded?: ExpandedPattern[];
   // An empty list may be one shared frozen array: copy before adding to it.
 }
 
@@ -79,6 +92,7 @@ function isPathKey(key: string, normalized: string): boolean {
   return PATH_KEY_SUFFIX.test(key);
 }
 
+const READ_MANY_FILES_KEYS: ReadonlySet<string> = new Set(['paths']);
 // Keys of a file tool that hold path patterns of files it reads, like `paths` (Gemini CLI's
 // read_many_files `include`, OpenCode's grep `include`): paths under the searched directory.
 const INCLUDE_KEYS: ReadonlySet<string> = new Set(['include', 'includes']);
@@ -211,10 +225,14 @@ interface Collector {
   written: boolean;
   /** Keys that hold path patterns for this tool (Glob's `pattern`, Grep's `glob`). */
   patternKeys?: ReadonlySet<string>;
+  /** Keys other than `include` whose patterns name files the tool reads (read_many_files' `paths`). */
+  readKeys?: ReadonlySet<string>;
   /** File-name patterns of files the tool reads (see ExtractedPaths.words). */
   words: string[] | undefined;
   /** See ExtractedPaths.workdirs. */
   workdirs: string[] | undefined;
+  /** See ExtractedPaths.expanded. */
+  expanded: ExpandedPattern[] | undefined;
   toolName: string;
   toolClass: ToolClass;
   /** isFileTool of the call, found when first needed (undefined until then). */
@@ -233,11 +251,15 @@ const PATTERN_KEYS_BY_TOOL: Readonly<Record<string, ReadonlySet<string>>> = {
   grep: new Set(['glob']),
   search_files: new Set(['pattern', 'glob']),
   find: new Set(['pattern']),
+  // Gemini CLI's grep: `include_pattern` is ripgrep's `--glob`, as Grep's `glob`.
+  grep_search: new Set(['includepattern']),
 };
 // ripgrep matches a `--glob` with a `/` from its own working directory, not the directory it
 // searches (`rg x .. -g 'secrets/*'` run in `ws/sub` reads nothing): such a Grep `glob` is
 // read from the call's directory too (one without a `/` matches names at any depth).
-const PATTERNS_ALSO_FROM_CWD: ReadonlySet<string> = new Set(['glob']);
+const PATTERNS_ALSO_FROM_CWD: ReadonlySet<string> = new Set(['glob', 'includepattern']);
+// Keys of a content filter (ripgrep's `--glob`): the files whose names match are read.
+const CONTENT_FILTER_KEYS: ReadonlySet<string> = new Set(['glob', 'includepattern']);
 // The parameters naming the directory a search tool searches (Gemini CLI's `dir_path`).
 const SEARCH_ROOT_KEYS = ['path', 'dir_path', 'dirPath'] as const;
 
@@ -531,13 +553,6 @@ export function readVariants(path: string): string[] {
   return out;
 }
 
-/** Each string of a value (a string or an array of them) under the directory searched; other values as they are. */
-function underRoot(root: string, value: unknown): unknown {
-  if (typeof value === 'string') return underSearchRoot(root, value);
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? underSearchRoot(root, item) : item));
-  return value;
-}
-
 /** A path parameter's value: a string, or an array of strings. */
 function addPathValue(c: Collector, value: unknown, from: string, strict: boolean): void {
   if (value === undefined || value === null) return; // absent
@@ -635,7 +650,7 @@ function addPattern(c: Collector, pattern: string, at: string, normalized: strin
     }
   }
   // A content filter (Grep's `glob`) selects files to read: their names meet file-name globs.
-  if (normalized === 'glob') (c.words ??= []).push(pattern.slice(pattern.lastIndexOf('/') + 1));
+  if (CONTENT_FILTER_KEYS.has(normalized)) (c.words ??= []).push(pattern.slice(pattern.lastIndexOf('/') + 1));
 }
 
 /** Walks params (nested objects and arrays too) for path-named keys. */
@@ -660,7 +675,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     if (kind.notParameter || skip?.has(key)) continue;
     if (kind.workdir && depth === 0) c.sawWorkdir = true;
     // Search patterns and `include` lists (rare): read apart, keeping this loop small.
-    if ((c.patternKeys !== undefined || kind.include) && addSearchParam(c, record, child, kind, from, key, depth)) continue;
+    if ((c.patternKeys !== undefined || c.readKeys !== undefined || kind.include) && addSearchParam(c, record, child, kind, from, key, depth)) continue;
     const pathKey = kind.path;
     // A plain value under a key that never holds a path: nothing to do (most keys), unless
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
@@ -698,16 +713,15 @@ function addSearchParam(c: Collector, record: Record<string, unknown>, child: un
   const normalized = kind.normalized;
   const pattern = c.patternKeys?.has(normalized) === true && child !== undefined && child !== null;
   if (!pattern) {
-    if (!kind.include) return false;
+    if (!kind.include && c.readKeys?.has(normalized) !== true) return false;
     c.fileTool ??= isFileTool(c.toolName, c.toolClass);
     if (!c.fileTool) return false;
   }
   const at = whereFrom(kind, from, key, depth);
   // Both are read under the directory the tool searches (its `path`), at the top level.
   const roots = depth === 0 ? rootReadings(searchRoot(record)) : [undefined];
-  if (!pattern) {
-    for (const root of roots) addPathValue(c, root === undefined ? child : underRoot(root, child), at, true);
-  } else if (typeof child === 'string') addPattern(c, child, at, normalized, roots);
+  if (!pattern) addIncludeValue(c, child, at, roots);
+  else if (typeof child === 'string') addPattern(c, child, at, normalized, roots);
   else if (Array.isArray(child)) {
     child.forEach((item, i) => {
       if (typeof item === 'string') addPattern(c, item, `${at}[${i}]`, normalized, roots);
@@ -715,6 +729,37 @@ function addSearchParam(c: Collector, record: Record<string, unknown>, child: un
     });
   } else problem(c, `the pattern \`${at}\` is not a string`);
   return true;
+}
+
+/**
+ * A file tool's `include` patterns: files it reads, each as a glob library matches them:
+ * every brace alternative (`{.env,x}`), under the directory searched; each wildcard one, and
+ * for Gemini CLI's read_many_files every one (its glob runs with `nocase`, so `.ENV` opens
+ * `.env` on any disk), is expanded by the frame too (ExtractedPaths.expanded).
+ */
+function addIncludeValue(c: Collector, value: unknown, at: string, roots: readonly (string | undefined)[]): void {
+  if (value === undefined || value === null) return;
+  const items: [unknown, string][] = typeof value === 'string' ? [[value, at]] : Array.isArray(value) ? value.map((item, i) => [item, `${at}[${i}]`]) : [];
+  if (items.length === 0 && !Array.isArray(value)) problem(c, `\`${at}\` is not a string`);
+  const anyCase = c.toolName === 'read_many_files';
+  for (const [item, from] of items) {
+    if (typeof item !== 'string') {
+      problem(c, `\`${from}\` is not a string`);
+      continue;
+    }
+    const alternatives = item.length > MAX_PATTERN_LENGTH ? undefined : braceAlternatives(item);
+    if (alternatives === undefined) {
+      problem(c, `the reach of the pattern \`${from}\` cannot be bounded (too many brace alternatives)`);
+      continue;
+    }
+    for (const alternative of alternatives) {
+      for (const root of roots) {
+        const placed = root === undefined ? alternative : underSearchRoot(root, alternative);
+        addPathValue(c, placed, from, true);
+        if (anyCase || hasShellWildcard(placed)) (c.expanded ??= []).push({ pattern: placed, anyCase });
+      }
+    }
+  }
 }
 
 function addPatch(c: Collector, params: unknown): void {
@@ -756,16 +801,18 @@ function addPatchBody(c: Collector, body: string): void {
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false };
-  // Only names of 4 (`glob`, `grep`, `find`) or 12 (`search_files`) characters have pattern keys.
-  if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 12)) {
-    // Only names starting with g/G (`glob`, `grep`), f/F (`find`) or s/S (`search_files`): `read`, `edit` skip the lower-casing.
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false, readKeys: undefined };
+  // Only names of 4 (`glob`, `grep`, `find`), 11 (`grep_search`) or 12 (`search_files`) characters have pattern keys.
+  if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 11 || toolName.length === 12)) {
+    // Only names starting with g/G (`glob`, `grep`, `grep_search`), f/F (`find`) or s/S (`search_files`): `read`, `edit` skip the lower-casing.
     const first = toolName.charCodeAt(0) | 0x20;
     if (first === 0x67 || first === 0x73 || first === 0x66) {
       const lower = toolName.toLowerCase();
       if (Object.hasOwn(PATTERN_KEYS_BY_TOOL, lower)) c.patternKeys = PATTERN_KEYS_BY_TOOL[lower];
     }
   }
+  // Gemini CLI's read_many_files took its patterns as `paths` before `include`.
+  if (toolName === 'read_many_files') c.readKeys = READ_MANY_FILES_KEYS;
   const patchTool = typeof toolName === 'string' && isApplyPatch(toolName);
   if (patchTool) addPatch(c, params);
   if (params !== undefined && params !== null) {
@@ -804,7 +851,8 @@ const WORKDIR_PARAMS: ReadonlySet<string> = new Set(WORKDIR_KEYS.map((key) => `p
  * under each such directory (it is read as it is too, from the call's directory).
  */
 function addUnderWorkdirs(c: Collector): void {
-  const dirs = workdirsOf(c.paths);
+  // A file tool's `dir_path` is the directory it searches: its patterns are placed there already (addSearchParam).
+  const dirs = workdirsOf(c.paths.filter((p) => p.from !== 'params.dir_path'));
   if (dirs === undefined) return;
   const count = c.paths.length;
   for (let i = 0; i < count; i++) {

@@ -379,3 +379,46 @@ function fileNameIntersector(glob: string): (fragment: string) => boolean {
 function pathIntersector(glob: string): (path: string) => boolean {
   return intersector(glob, globstarVariants);
 }
+
+/**
+ * A glob that matches what `glob` matches with `nocase`: each letter as a bracket of both cases
+ * (`.ENV` is `.[eE][nN][vV]`), letters in a bracket and ranges of letters with both cases too.
+ */
+export function anyCaseGlob(glob: string): string {
+  let out = '';
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i]!;
+    if (ch === '\\' && i + 1 < glob.length) {
+      const next = glob[++i]!;
+      out += bothCases(next) ?? `\\${next}`;
+    } else if (ch === '[') {
+      const close = glob.indexOf(']', i + 2);
+      if (close < 0) {
+        out += ch;
+        continue;
+      }
+      const inside = glob.slice(i + 1, close);
+      let extra = '';
+      for (let k = 0; k < inside.length; k++) {
+        const a = inside[k]!;
+        const b = inside[k + 2];
+        if (inside[k + 1] === '-' && b !== undefined && /[A-Za-z]/.test(a) && /[A-Za-z]/.test(b)) {
+          extra += `${swapCase(a)}-${swapCase(b)}`;
+          k += 2;
+        } else if (/[A-Za-z]/.test(a)) extra += swapCase(a);
+      }
+      out += `[${inside}${extra}]`;
+      i = close;
+    } else out += bothCases(ch) ?? ch;
+  }
+  return out;
+}
+
+function swapCase(letter: string): string {
+  return letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase();
+}
+
+/** `[aA]` for an ASCII letter; undefined for anything else. */
+function bothCases(ch: string): string | undefined {
+  return /^[A-Za-z]$/.test(ch) ? `[${ch.toLowerCase()}${ch.toUpperCase()}]` : undefined;
+}

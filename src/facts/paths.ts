@@ -374,6 +374,12 @@ export function canonicalPath(raw: string, ctx: PathContext, lexicalCwd = false)
 
 /** The canonical files a wildcard path expands to (wildcardExpansions), or why it is refused. */
 export type Expansions = { ok: true; paths: { path: string; narrow?: string }[] } | { ok: false; reason: string };
+/** How a tool's glob library reads a pattern: `**` as any depth, names in any case. */
+export interface GlobReading {
+  globstar?: boolean;
+  anyCase?: boolean;
+}
+
 /** Most directory entries one wildcard path may read, and most files it may name, before it is refused. */
 const MAX_WILDCARD_ENTRIES = 20_000;
 const MAX_WILDCARD_MATCHES = 512;
@@ -385,8 +391,11 @@ const MAX_WILDCARD_MATCHES = 512;
  * it (`cat envlin?` reads what `envlink` points to). Read the shell's way, dot files included
  * (the safe side). None when nothing matches: the shell then passes the word as written,
  * which is checked as it is. A path that reads too much of the file system is refused. Never throws.
+ * `how`: as a tool's glob library reads the pattern (`**` any number of directories; names
+ * in any case, every segment with a letter then read from its directory).
  */
-export function wildcardExpansions(raw: string, ctx: PathContext): Expansions {
+export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReading = {}): Expansions {
+  const { globstar = false, anyCase = false } = how;
   try {
     const absolute = absolutePath(raw, ctx);
     if (!absolute.ok) return absolute;
@@ -394,11 +403,35 @@ export function wildcardExpansions(raw: string, ctx: PathContext): Expansions {
     let read = 0;
     for (const segment of absolute.path.split('/')) {
       if (segment === '') continue;
-      if (!hasShellWildcard(segment)) {
+      // In any case, a name with a letter is a pattern too (`.ENV` matches `.env`).
+      if (!hasShellWildcard(segment) && !(anyCase && /[A-Za-z]/.test(segment))) {
         found = found.map((dir) => dir + '/' + segment);
         continue;
       }
-      const matches = picomatch(segment, { dot: true, nocase: ctx.caseInsensitive });
+      if (globstar && segment === '**') {
+        // Any depth: every directory below (links are matched, not descended into, as glob does).
+        const all: string[] = [];
+        const pending = [...found];
+        while (pending.length > 0) {
+          const dir = pending.pop()!;
+          all.push(dir);
+          let entries: fs.Dirent[];
+          try {
+            entries = fs.readdirSync(dir === '' ? '/' : dir, { withFileTypes: true });
+          } catch {
+            continue;
+          }
+          read += entries.length;
+          if (read > MAX_WILDCARD_ENTRIES) return { ok: false, reason: `the wildcard path reads more than ${MAX_WILDCARD_ENTRIES} directory entries` };
+          for (const entry of entries) {
+            if (entry.isDirectory()) pending.push(dir + '/' + entry.name);
+            else if (entry.isSymbolicLink()) all.push(dir + '/' + entry.name);
+          }
+        }
+        found = all;
+        continue;
+      }
+      const matches = picomatch(segment, { dot: true, nocase: ctx.caseInsensitive || anyCase });
       const next: string[] = [];
       for (const dir of found) {
         let names: string[];

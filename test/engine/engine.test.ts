@@ -247,6 +247,20 @@ rules:
     expect(run('npm test && ls src').decision).toBe('allow');
   });
 
+  it("read_many_files without symlink resolution: a pattern is read in any case, as its glob's nocase matches", async () => {
+    const set = await setFrom(`version: 1
+id: l
+workspace: { root: /srv/ws, resolveSymlinks: false }
+paths:
+  forbidden: ["**/.env"]
+`);
+    const read = (include: string[]) => decide(set, { toolName: 'read_many_files', params: { include }, cwd: '/srv/ws' });
+    expect(read(['.ENV']).decision).toBe('deny');
+    expect(read(['.ENV']).reasons[0]!.message).toContain('.[eE][nN][vV]');
+    expect(read(['{.env,x}']).decision).toBe('deny');
+    expect(read(['src/*.ts', 'README.md']).decision).toBe('allow');
+  });
+
   it('rules: custom conditions ask or deny', async () => {
     const set = await setFrom(`version: 1
 id: cr

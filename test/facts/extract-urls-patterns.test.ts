@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { braceAlternatives, extractPaths, fileUrlReading, patternBase, patternBases, underSearchRoot, wildcardClimb } from '../../src/facts/extract-paths.js';
 import { canonicalPath } from '../../src/facts/paths.js';
+import { anyCaseGlob } from '../../src/facts/path-glob.js';
 
 const ctx = { root: '/srv/ws', cwd: '/srv/ws', home: '/home/u', resolveSymlinks: false, caseInsensitive: false };
 
@@ -72,6 +73,31 @@ describe('file: URLs and search patterns', () => {
     expect(r('read_many_files', { include: [1] }).problems).toHaveLength(1);
     // Elsewhere `include` is no path.
     expect(r('web_search', { query: 'x', include: ['../news'] }).paths).toEqual([]);
+  });
+
+  it('an `include` pattern is read as a glob library reads it: each brace alternative, expanded by the tool (red team 12)', () => {
+    const r = (tool: string, params: unknown) => extractPaths(tool, 'read', params, undefined);
+    const braces = r('read_many_files', { include: ['{.env,x}', 'src/*.ts'] });
+    expect(braces.paths.map((p) => p.value).sort()).toEqual(['.env', 'src/*.ts', 'x']);
+    // read_many_files matches every name in any case: each pattern is expanded; elsewhere only wildcard ones
+    expect(braces.expanded?.map((e) => `${e.pattern} ${e.anyCase}`).sort()).toEqual(['.env true', 'src/*.ts true', 'x true']);
+    expect(r('search_file_content', { pattern: 'K', include: ['a.ts', '*.md'] }).expanded).toEqual([{ pattern: '*.md', anyCase: false }]);
+    // its older `paths` are patterns too
+    expect(r('read_many_files', { paths: ['{a,b}.md'] }).paths.map((p) => p.value).sort()).toEqual(['a.md', 'b.md']);
+    expect(r('read_many_files', { include: ['{' + 'a,'.repeat(300) + 'b}'] }).problems[0]).toMatch(/brace alternatives/);
+    // Gemini CLI's grep_search: `include_pattern` is ripgrep's --glob, like Grep's `glob`
+    const grep = r('grep_search', { pattern: 'K', dir_path: 'src', include_pattern: '.env' });
+    expect(grep.paths.map((p) => p.value)).toEqual(['src', 'src/.env']);
+    expect(grep.words).toEqual(['.env']);
+  });
+
+  it('anyCaseGlob: each letter in both cases, brackets and ranges too', () => {
+    expect(anyCaseGlob('.ENV')).toBe('.[eE][nN][vV]');
+    expect(anyCaseGlob('src/*.ts')).toBe('[sS][rR][cC]/*.[tT][sS]');
+    expect(anyCaseGlob('[a-c]x[!Q]')).toBe('[a-cA-C][xX][!Qq]');
+    expect(anyCaseGlob('a\\*')).toBe('[aA]\\*');
+    const re = picomatch(anyCaseGlob('**/.ENV'), { dot: true });
+    expect(re('x/.env') && re('.Env') && !re('.envx')).toBe(true);
   });
 
   it("a file tool's own working directory places its relative paths there too (red team 5)", () => {
