@@ -52,10 +52,12 @@ const PATH_KEYS = new Set([
   'workdir', 'workingdirectory', 'workingdir', 'folder', 'root', 'sourcepath', 'targetpath',
   'destinationpath', 'destpath', 'outputpath', 'inputpath', 'savepath', 'downloadpath',
   'outfile', 'infile', 'outputfile', 'inputfile', 'attachment', 'attachments',
+  // MCP file servers' other spellings (red team 12): `pathname`, `fname`, `pathList`, `files_to_read`, `notebook`.
+  'pathname', 'pathnames', 'fname', 'pathlist', 'filelist', 'filestoread', 'notebook',
 ]);
 // Keys that hold a path for file tools but a recipient or id elsewhere (`message.to`):
 // taken when the value looks like a path.
-const MAYBE_PATH_KEYS = new Set(['source', 'sources', 'src', 'destination', 'dest', 'dst', 'target', 'from', 'to', 'output', 'location']);
+const MAYBE_PATH_KEYS = new Set(['source', 'sources', 'src', 'destination', 'dest', 'dst', 'target', 'from', 'to', 'output', 'location', 'uri', 'uris', 'fileuri', 'resource', 'resourceuri']);
 // `source_path`, `outputFile`, `log-dir`: a path word at a word boundary (not `profile`).
 const PATH_KEY_SUFFIX = /(?:[_-](?:path|paths|dir|directory|file|files|filename)|[a-z0-9](?:Path|Paths|Dir|Directory|File|Files|FileName|Filename))$/;
 // Keys of media a tool loads and sends on (OpenClaw's `pdf`, `image`, `video_generate` and

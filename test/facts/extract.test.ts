@@ -46,6 +46,14 @@ describe('extractPaths', () => {
     expect(values(extractPaths('copy', 'write', { source: './a', destination: '/etc/b' }, undefined))).toEqual(['./a', '/etc/b']);
   });
 
+  it("reads MCP file servers' other spellings: `uri`, `resource`, `pathname`, `files_to_read` (red team 12)", () => {
+    expect(values(extractPaths('mcp__fs__read_file', 'read', { uri: '/etc/passwd' }, undefined))).toEqual(['/etc/passwd']);
+    expect(values(extractPaths('mcp__fs__read', 'read', { pathname: '/etc/passwd', fname: 'a', files_to_read: ['b'], notebook: 'n.ipynb' }, undefined))).toEqual(['/etc/passwd', 'a', 'b', 'n.ipynb']);
+    expect(values(extractPaths('mcp__fs__read', 'read', { fileUri: '/etc/x', resource: '~/.ssh/id' }, undefined))).toEqual(['/etc/x', '~/.ssh/id']);
+    // a URL or an id under `uri`/`resource` is no path
+    expect(values(extractPaths('mcp__gh__get', 'read', { uri: 'repo://a/b', resource: 'issue-12' }, undefined))).toEqual([]);
+  });
+
   it('takes bare names under those keys as paths for file tools only', () => {
     const r = extractPaths('mcp__filesystem__move_file', 'write', { source: 'a.ts', destination: ['package.json'] }, undefined);
     expect(r.paths).toEqual([{ value: 'a.ts', from: 'params.source' }, { value: 'package.json', from: 'params.destination[0]' }]);
