@@ -60,7 +60,7 @@ export function structuralLoosenings(oldDocs: PolicyData[], newDocs: PolicyData[
     compareGate(section(before, 'tools'), section(after, 'tools'), 'tools', add);
     const autonomy = (d: PolicyData) => AUTONOMY_RANK[typeof d.autonomy === 'string' ? d.autonomy : 'full'] ?? 0;
     if (autonomy(after) < autonomy(before)) add('autonomy', `autonomy relaxed: ${show(before.autonomy)} → ${show(after.autonomy)}`);
-    compareWorkspace(section(before, 'workspace'), section(after, 'workspace'), add);
+    compareWorkspace(section(before, 'workspace'), section(after, 'workspace'), hasAllowlist(section(after, 'paths')), add);
     comparePaths(section(before, 'paths'), section(after, 'paths'), add);
     compareShell(section(before, 'shell'), section(after, 'shell'), add);
     compareLimits(section(before, 'limits'), section(after, 'limits'), add);
@@ -117,13 +117,20 @@ function compareGate(a: Record<string, unknown>, b: Record<string, unknown>, nam
   }
 }
 
-function compareWorkspace(a: Record<string, unknown>, b: Record<string, unknown>, add: Add): void {
-  if (a.root !== undefined && canonical(a.root) !== canonical(b.root)) add('workspace.root', `workspace root moved: ${show(a.root)} → ${show(b.root)}`);
+/** Whether a `paths` section lists what is allowed or writable (case folding widens those). */
+function hasAllowlist(paths: Record<string, unknown>): boolean {
+  return paths.allowed !== undefined || paths.writable !== undefined;
+}
+
+function compareWorkspace(a: Record<string, unknown>, b: Record<string, unknown>, allowlists: boolean, add: Add): void {
+  // A root set where there was none moves where relative globs are anchored (from the call's directory) too.
+  if (canonical(a.root) !== canonical(b.root)) add('workspace.root', a.root === undefined ? `workspace root set: ${show(b.root)} (relative globs are anchored there now, not at the call's directory)` : `workspace root moved: ${show(a.root)} → ${show(b.root)}`);
   const only = (w: Record<string, unknown>) => (typeof w.only === 'boolean' ? w.only : w.root !== undefined);
   if (only(a) && !only(b)) add('workspace.only', 'paths outside the workspace are no longer refused');
   const resolve = (w: Record<string, unknown>) => w.resolveSymlinks !== false;
   if (resolve(a) && !resolve(b)) add('workspace.resolveSymlinks', 'symlinks are no longer resolved (a link inside may reach anywhere)');
   if (a.caseInsensitive === true && b.caseInsensitive !== true) add('workspace.caseInsensitive', 'paths are no longer case-folded (`.ENV` no longer meets `.env`)');
+  if (allowlists && a.caseInsensitive !== true && b.caseInsensitive === true) add('workspace.caseInsensitive', 'paths are case-folded now: an allowed or writable glob admits every case (`SRC/x` meets `src/**`)');
 }
 
 function comparePaths(a: Record<string, unknown>, b: Record<string, unknown>, add: Add): void {

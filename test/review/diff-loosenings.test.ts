@@ -85,6 +85,10 @@ describe('toolwarden diff finds the one loosening', () => {
   const unprobed: [string, () => string, () => string][] = [
     ['symlink resolution turned off', () => BASE, () => edit('workspace: { root: /srv/ws }', 'workspace: { root: /srv/ws, resolveSymlinks: false }')],
     ['case folding turned off', () => edit('root: /srv/ws }', 'root: /srv/ws, caseInsensitive: true }'), () => BASE],
+    // red team 12: folding case admits other cases to an allowlist (`SRC/x` meets `src/**`)
+    ['case folding turned on', () => BASE, () => edit('root: /srv/ws }', 'root: /srv/ws, caseInsensitive: true }')],
+    // red team 12: relative globs were anchored at the call's directory, now at the root
+    ['a workspace root set where there was none', () => edit('workspace: { root: /srv/ws }', ''), () => BASE],
     ["the workspace root made the call's cwd", () => BASE, () => edit('root: /srv/ws }', 'root: "${cwd}" }')],
     ['a forbidden glob narrowed below the probed depth', () => BASE, () => edit('"**/.ssh/**"', '"**/.ssh/*"')],
     ['a brace alternative dropped from a forbidden glob', () => edit('".env",', '"{.env,.npmrc}",'), () => edit('".env",', '"{.env}",')],

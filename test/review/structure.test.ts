@@ -25,7 +25,7 @@ describe('structuralLoosenings', () => {
       ...base,
       match: { agents: ['coder', 'other'] },
       autonomy: 'readonly',
-      workspace: { root: '/srv/ws', caseInsensitive: true },
+      workspace: { root: '/srv/ws' },
       paths: { forbidden: ['.env', '*.pem'], writable: [], allowed: ['src/**'] },
       shell: { allow: [], deny: ['curl *', 'wget *'], enabled: false },
       limits: { maxToolCalls: 5, rate: [{ id: 'r', limit: 4, window: '1h' }, { id: 'new', limit: 1 }] },
@@ -33,6 +33,12 @@ describe('structuralLoosenings', () => {
       scopes: { otherwise: 'deny' },
     };
     expect(fields(base, [tighter, { version: 1, id: 'added', paths: { forbidden: ['*'] } }])).toEqual([]);
+  });
+
+  it('case folding turned on restricts deny lists but widens allowlists: flagged only with an allowlist', () => {
+    const folded = (paths: object) => ({ ...base, workspace: { root: '/srv/ws', caseInsensitive: true }, paths });
+    expect(fields({ ...base, workspace: { root: '/srv/ws' }, paths: { forbidden: ['.env'] } }, [folded({ forbidden: ['.env'] })])).toEqual([]);
+    expect(fields({ ...base, workspace: { root: '/srv/ws' }, paths: { writable: ['src/**'] } }, [folded({ writable: ['src/**'] })])).toEqual(['workspace.caseInsensitive']);
   });
 
   it('lists each loosening by field', () => {
