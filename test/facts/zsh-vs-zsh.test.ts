@@ -58,6 +58,16 @@ describe('words zsh reads otherwise than bash', () => {
     expect(parseShell(command).unverifiable).toBeUndefined();
   });
 
+  it('`=cmd` starting a word is the path of a program to zsh (red team 12); a lone `=` or `==` is not', () => {
+    for (const command of ['cat =bash', 'cp =ls out', 'ls -l =node']) expect(parseShell(command).unverifiable, command).toMatch(/path of a program/);
+    for (const command of ['[ "$a" = b ]', '[[ a == b ]]', 'echo "=ls"', "echo '=x'", 'git log --format==%H']) expect(parseShell(command).unverifiable, command).toBeUndefined();
+  });
+
+  it.runIf(zsh)('real zsh puts the program path where a word starts with `=`', () => {
+    expect(execFileSync('zsh', ['-c', 'echo =ls'], { encoding: 'utf8' }).trim()).toMatch(/^\/.*\/ls$/);
+    expect(execFileSync('bash', ['-c', 'echo =ls'], { encoding: 'utf8' }).trim()).toBe('=ls');
+  });
+
   it.runIf(zsh)('real zsh runs code or reads `.env` for exactly the words flagged', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tw-zsh-'));
     try {

@@ -15,9 +15,14 @@ const MODIFIER = /^:[aAcefFghlpPqQrstuwWx&]/;
 const PLAIN_PARAMETER = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])$/;
 const BRACED_MODIFIER = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-]):[aAcefFghlpPqQrstuwWx&]/;
 
+// `=cmd` at the start of a word: zsh puts the program's path there (`cat =bash` reads /usr/bin/bash).
+const EQUALS_EXPANSION = /^=[A-Za-z0-9_.+-]/;
+
 /** Why zsh would read `word` otherwise than bash does, or undefined. */
 export function zshReading(word: Word): string | undefined {
   const parts = word.parts;
+  const first = parts[0];
+  if (first?.kind === 'literal' && !first.quoted && EQUALS_EXPANSION.test(first.value)) return `zsh expands \`${first.value.slice(0, 40)}\` to the path of a program`;
   const last = parts[parts.length - 1];
   if (last?.kind === 'expansion' && CODE_QUALIFIER.test(last.source)) return `zsh runs code in the glob qualifiers of \`${last.source.slice(0, 80)}\``;
   let literal = '';
