@@ -11,7 +11,6 @@ import { commandLinePaths } from '../facts/command-line-paths.js';
 import { within } from '../facts/within.js';
 import { canonicalPath, canonicalRoot, directoriesUpTo, wildcardExpansions, type Canonical, type GlobReading, type PathContext, type StatCache } from '../facts/paths.js';
 import { anyCaseGlob, hasShellWildcard } from '../facts/path-glob.js';
-import type { ExpandedPattern } from '../facts/extract-paths.js';
 import { parseShell } from '../facts/shell/index.js';
 import { execCommandFacts } from '../facts/exec-command.js';
 
@@ -130,8 +129,6 @@ interface ShellPaths {
 }
 
 type Root = Canonical | undefined;
-
-const NO_PATTERNS: readonly ExpandedPattern[] = Object.freeze([]);
 
 /** A working directory relative paths are made canonical in: the call's cwd, or an exec tool's `workdir`. */
 interface Place {
@@ -331,7 +328,7 @@ export class CallFrame {
     // What a tool's own glob expands a pattern to is read: with symlinks resolved, the files it
     // matches now, links followed (`include: ["envl?nk"]`); without, a pattern matched in any case
     // is read as one (`.ENV` as `.[eE][nN][vV]`, which meets `**/.env`).
-    for (const { pattern, anyCase } of extracted.expanded ?? NO_PATTERNS) {
+    if (extracted.expanded !== undefined) for (const { pattern, anyCase } of extracted.expanded) {
       if (settings.resolveSymlinks) {
         const expanded = this.expansionsAt(pattern, settings, m, m.here, { globstar: true, anyCase });
         if (!expanded.ok) return cannotCanonicalise(pattern, 'params', expanded.reason);

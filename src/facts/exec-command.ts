@@ -46,18 +46,20 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   if (typeof command !== 'string') return { commands: [], unverifiable: `parameter \`${key}\` is not a string` };
   // `{ command: "ls", env: { PATH: "/tmp/evil" } }` is `PATH=/tmp/evil ls`: the tool, not the
   // shell, sets the variable, so the parser never sees it.
-  const risky = riskyEnvironment(params);
+  // Named reads: most calls set no environment, and a keyed read of an absent name costs more.
+  const environment = params.env !== undefined || params.environment !== undefined || params.envVars !== undefined;
+  const risky = environment ? riskyEnvironment(params) : undefined;
   if (risky !== undefined) return { commands: [], unverifiable: `parameter \`env\` sets \`${risky}\`, which changes what the command runs` };
   let facts: ShellFacts;
   // `{ command: "cat $F", env: { F: ".env" } }` is `cat .env`: the script is read with the variables set.
-  const script = withEnvironment(command, params);
+  const script = environment ? withEnvironment(command, params) : command;
   // `{ command: "cat", args: [".env"] }`: the tool runs the command with these arguments.
   if (params.args !== undefined || params.arguments !== undefined || params.argv !== undefined) {
     const args = argumentList(params);
     facts = typeof args === 'string' ? { commands: [], unverifiable: args } : parseWithArguments(script, args);
   } else facts = parse(script);
   // `{ command: "echo $((X))", env: { X: "a[$(id)]" } }`: arithmetic evaluates X's text, running id.
-  if (facts.reEvaluates && facts.unverifiable === undefined) {
+  if (environment && facts.reEvaluates && facts.unverifiable === undefined) {
     const name = environmentText(params);
     if (name !== undefined) return { ...facts, unverifiable: `parameter \`env\` sets \`${name}\` to text the command may evaluate as code (arithmetic, \`\${!x}\`, \`\${x@P}\`)` };
   }
