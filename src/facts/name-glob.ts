@@ -6,6 +6,7 @@
 // character of (not of) a set, `{a,b}` alternatives (nested too), `\x` a literal `x`;
 // everything else, an unclosed `[` or a brace without a comma among them, is literal.
 import { RememberedFirst } from './glob-test.js';
+import { bracketEnd } from './path-glob.js';
 
 /** Memory bounds: most answers a name glob list remembers before starting over; longest name remembered. */
 const MAX_REMEMBERED_NAMES = 4096;
@@ -28,8 +29,8 @@ function nameGlobSource(glob: string): string {
       while (glob[i + 1] === '*') i++;
       out += '[\\s\\S]*';
     } else if (c === '?') out += '[\\s\\S]';
-    else if (c === '[' && bracketClose(glob, i) > 0) {
-      const close = bracketClose(glob, i);
+    else if (c === '[' && bracketEnd(glob, i) > 0) {
+      const close = bracketEnd(glob, i);
       out += bracketSource(glob.slice(i + 1, close));
       i = close;
     } else if (c === '{' && braceParts(glob, i) !== undefined) {
@@ -61,18 +62,6 @@ function braceParts(glob: string, open: number): { parts: string[]; close: numbe
     }
   }
   return undefined;
-}
-
-/** The `]` closing a bracket expression opening at `open` (a `]` first in it is a member), or -1. */
-function bracketClose(glob: string, open: number): number {
-  let i = open + 1;
-  if (glob[i] === '!' || glob[i] === '^') i++;
-  if (glob[i] === ']') i++;
-  for (; i < glob.length; i++) {
-    if (glob[i] === '\\') i++;
-    else if (glob[i] === ']') return i;
-  }
-  return -1;
 }
 
 /** A regex character class for a bracket expression's inside: members, `a-z` ranges, `\x` escapes. */

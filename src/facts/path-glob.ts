@@ -276,7 +276,7 @@ function bracketMembers(body: string): ((char: string) => boolean) | undefined {
  * `[` is a literal). A `]` right after `[` or `[!`/`[^` is a member, and `[:alpha:]`, `[=e=]`
  * and `[.x.]` inside are members too: `.[[:alpha:]]nv` is one character, then `nv`.
  */
-function bracketEnd(pattern: string, open: number): number {
+export function bracketEnd(pattern: string, open: number): number {
   let i = open + 1;
   if (pattern[i] === '!' || pattern[i] === '^') i++;
   if (pattern[i] === ']') i++;
@@ -392,7 +392,7 @@ export function anyCaseGlob(glob: string): string {
       const next = glob[++i]!;
       out += bothCases(next) ?? `\\${next}`;
     } else if (ch === '[') {
-      const close = glob.indexOf(']', i + 2);
+      const close = bracketEnd(glob, i);
       if (close < 0) {
         out += ch;
         continue;
