@@ -2,7 +2,7 @@
 // whose every simple command is not on the shell allowlist.
 import type { SectionCompiler } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
-import { allowForms, commandGlobs, firstOf } from './shell.js';
+import { allowForms, commandGlobs, firstOf, runsProgram } from './shell.js';
 
 /** Autonomy gates object to write and exec calls only (each also returns early for reads). */
 const NOT_READ = ['write', 'exec'] as const;
@@ -46,8 +46,8 @@ export const compileAutonomy: SectionCompiler = ({ doc, at, cover }) => {
             // poll`) does not.
             const allAllowed =
               !!f && !f.unverifiable && !f.capExceeded &&
-              f.commands.every((c) => c.words.length === 0 || firstOf(allow, allowForms(c)) >= 0) &&
-              (f.commands.length === 0 || f.commands.some((c) => c.words.length > 0));
+              f.commands.every((c) => !runsProgram(c) || firstOf(allow, allowForms(c)) >= 0) &&
+              (f.commands.length === 0 || f.commands.some(runsProgram));
             if (allAllowed) return;
           }
           sink.verdicts.push({ decision: 'ask', check: 'autonomy', message: `autonomy is supervised: ${toolClass} tool ${tick(call.toolName)} needs approval`, source });

@@ -19,6 +19,15 @@ const EXEC_ONLY = ['exec'] as const;
 const NO_OUTCOME = Object.freeze({ hit: undefined, verdict: undefined });
 
 /**
+ * Whether a simple command runs a program: one of redirections only (`> out`, or a loop's
+ * `< in` beside an assignment) runs none, and no command pattern judges it (the paths
+ * checks see its files).
+ */
+export function runsProgram(cmd: SimpleCommand): boolean {
+  return cmd.words.length > 0;
+}
+
+/**
  * The forms of a simple command an allow pattern may match. A program run by a path
  * outside the system bin directories (`/tmp/x/git status`) is matched only as written,
  * so a planted binary named like an allowed one is not allowed; deny patterns match
@@ -199,9 +208,7 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
       const { commands } = f;
       for (let i = 0; i < commands.length; i++) {
         const cmd = commands[i]!;
-        // Only redirections (`> out`, or a loop's `< in` beside an assignment): no program runs;
-        // the paths checks see the files.
-        if (cmd.words.length === 0) continue;
+        if (!runsProgram(cmd)) continue;
         let outcome = outcomes.get(cmd);
         if (outcome === undefined) {
           outcome = judge(cmd);
