@@ -50,6 +50,9 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   const environment = params.env !== undefined || params.environment !== undefined || params.envVars !== undefined;
   const risky = environment ? riskyEnvironment(params) : undefined;
   if (risky !== undefined) return { commands: [], unverifiable: `parameter \`env\` sets \`${risky}\`, which changes what the command runs` };
+  // `{ F: [".env"] }`: Node's child_process passes String(value), `.env`; what other tools do is not known.
+  const notText = environment ? flaggedEnvironmentVariable(params, (_name, value) => typeof value !== 'string' && typeof value !== 'number') : undefined;
+  if (notText !== undefined) return { commands: [], unverifiable: `parameter \`env\` sets \`${notText}\` to a value that is no text` };
   let facts: ShellFacts;
   // `{ command: "cat $F", env: { F: ".env" } }` is `cat .env`: the script is read with the variables set.
   const script = environment ? withEnvironment(command, params) : command;

@@ -47,8 +47,9 @@ describe('execCommandFacts', () => {
     expect(words({ command: 'cat $F', env: { F: '.env' } })).toContain('.env');
     expect(words({ command: 'git log --output=$F', environment: { F: "/tmp/it's" } })).toContain("--output=/tmp/it's");
     expect(words({ command: 'cat "$F"', args: [], envVars: { F: 'a b' } })).toContain('a b');
-    // a name no shell can expand is left out; so is a value that is no text
-    expect(facts('exec', { command: 'ls', env: { 'A-B': 'x', N: { x: 1 } } }).unverifiable).toBeUndefined();
+    // a name no shell can expand is left out; a value that is no text is refused (Node passes String([".env"]), `.env`)
+    expect(facts('exec', { command: 'ls', env: { 'A-B': 'x', N: 2 } }).unverifiable).toBeUndefined();
+    expect(facts('exec', { command: 'cat "$F"', env: { F: ['.env'] } }).unverifiable).toMatch(/`F` to a value that is no text/);
   });
 
   it("reads OpenClaw's process actions: managing a run runs nothing, typing into one is unverifiable", () => {

@@ -661,7 +661,8 @@ describe('variables this script sets to known text are expanded in arguments', (
     expect(texts(src).some((t) => t.includes(' .env'))).toBe(true);
   });
   it('property: a known value reaches the argument whatever the quoting and separator', () => {
-    const name = fc.stringMatching(/^[a-z_][a-z0-9_]{0,5}$/);
+    // `_` is the shell's own (the last word of the previous command)
+    const name = fc.stringMatching(/^[a-z_][a-z0-9_]{0,5}$/).filter((n) => n !== '_');
     const value = fc.stringMatching(/^[a-z.\/~_-]{1,10}$/);
     const ref = fc.constantFrom((n: string) => `$${n}`, (n: string) => `\${${n}}`, (n: string) => `"$${n}"`, (n: string) => `"\${${n}}"`);
     fc.assert(
@@ -791,7 +792,7 @@ describe('array elements set to known text are expanded', () => {
 
 describe('builtins that evaluate text as commands', () => {
   it.each([
-    ['x="\\$(rm -rf /)"; echo "${x@P}"', /prompt/],
+    ['x="\\$(rm -rf /)"; echo "${x@P}"', /prompt|cannot be listed/],
     ['read x; echo "${x@P}"', /prompt/],
     ['mapfile -C "rm -rf /" -c 1 a < f', /mapfile/],
     ['readarray -tC cb a < f', /readarray/],

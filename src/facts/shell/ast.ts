@@ -47,11 +47,11 @@ export type Command =
    * coproc, (( )), [[ ]], let): what matters is the statements inside (`body`), the
    * words it expands (`words`, e.g. a for loop's items) and substitutions hidden in its
    * expressions (`nested`). `repeats`: the body may run more than once (a loop or a
-   * function body). `and`: `a && b`, the second statement runs only when the first succeeded.
+   * function body; `function`: a function body, with its name). `and`: `a && b`, the second statement runs only when the first succeeded.
    * `posixReading`: an arithmetic command `((x))` as a POSIX shell (dash) reads it, two
    * nested subshells `( (x) )` that run the command `x`.
    */
-  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true; and?: true; posixReading?: string };
+  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true; and?: true; posixReading?: string; function?: string };
 
 export interface Stmt {
   /** Undefined for a statement that is only redirections (`> file`). */

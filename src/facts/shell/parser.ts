@@ -278,7 +278,7 @@ class Converter {
         return { kind: 'compound', body, words, nested: [] };
       }
       case 'FuncDecl':
-        return repeated([this.stmt(node.Body, inner)]);
+        return { kind: 'compound', body: [this.stmt(node.Body, inner)], words: [], nested: [], repeats: true, function: isNil(node.Name) ? '' : text(node.Name.Value) };
       case 'CoprocClause':
         // mvdan-sh reads the words after `coproc` unlike bash: `coproc bash ls | ls` as a
         // coprocess named `bash` running `ls` (bash runs `bash ls`), `coproc a=b rm x` as the
@@ -318,7 +318,7 @@ class Converter {
     if (node.Naked && isNil(node.Name) && !isNil(node.Value)) return this.word(node.Value, depth);
     const a = this.assign(node, depth);
     const parts: WordPart[] = [{ kind: 'literal', value: a.name, quoted: false }];
-    if (!node.Naked && a.value) parts.push({ kind: 'literal', value: '=', quoted: false }, ...a.value.parts);
+    if (!node.Naked && a.value) parts.push({ kind: 'literal', value: a.append ? '+=' : '=', quoted: false }, ...a.value.parts);
     return { parts };
   }
 

@@ -78,7 +78,7 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
     if (error instanceof DepthExceeded) throw new CapExceeded('depth');
     throw error;
   }
-  collectVariables(stmts, walk.vars);
+  collectVariables(stmts, walk.vars, source);
   if (depth === 0) {
     const steps = andChain(stmts);
     walk.chain = steps === undefined ? undefined : new Set(steps);
@@ -225,9 +225,27 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     const path = value === undefined ? undefined : writtenVariablePath(a.name, value);
     if (path !== undefined) writtenPlaces.push(path);
   }
+  // Set on its own (`TMPDIR=/etc/x; npm test`, `export TMPDIR=…`, or by an exec tool's env
+  // parameter), such a variable is where every later command that reads it writes (it may be
+  // exported already): a written path of the line.
+  if (head?.literal && declarationWords.has(head.text)) {
+    for (const w of command.args.slice(1)) {
+      const text = literalText(w);
+      const eq = text?.indexOf('=') ?? -1;
+      const name = eq > 0 ? text!.slice(0, eq).replace(/\+$/, '') : undefined;
+      if (name === undefined || !isWrittenPathVariable(name)) continue;
+      const path = writtenVariablePath(name, text!.slice(eq + 1));
+      if (path !== undefined) writtenPlaces.push(path);
+    }
+    for (const w of command.args.slice(1)) {
+      const v = wordValue(w);
+      const name = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(v.text)?.[1];
+      if (name !== undefined && isWrittenPathVariable(name) && !v.literal) markUnverifiable(walk, `\`${name}\` set to a value not known names where later commands write`);
+    }
+  }
   if (command.args.length === 0) {
     // Only assignments: nothing runs but the substitutions visited above.
-    if (redirects.length > 0) emit(walk, { words: [], text: '', redirects });
+    if (redirects.length > 0 || writtenPlaces.length > 0) emit(walk, { words: [], text: '', redirects: [...redirects, ...writtenPlaces] });
     return;
   }
   const values = command.args.map(wordValue).filter((v) => !(v.literal && v.text === ''));
@@ -235,6 +253,9 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
   runWords(values, 0, depth, walk, redirects, stmt);
   walk.wrapperFiles.length -= writtenPlaces.length;
 }
+
+// Builtins whose `NAME=value` words assign (`export TMPDIR=/x`).
+const declarationWords: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
 /** Redirection targets worth a path check; visits substitutions inside any redirection. */
 function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): string[] {

@@ -26,8 +26,26 @@ export const MAX_VARIABLE_TEXTS = 256;
  */
 const MAX_PASSES = 4;
 
-/** Adds the assignments of `stmts` to `vars` (an unreadable one makes its variable unknown or unreadable). */
-export function collectVariables(stmts: Stmt[], vars: Variables): void {
+/**
+ * Adds the assignments of `stmts` (parsed from `source`) to `vars` (an unreadable one makes its
+ * variable unknown or unreadable).
+ */
+export function collectVariables(stmts: Stmt[], vars: Variables, source = ''): void {
+  // `${u:=w}` where the words read here do not reach (`[[ ${u:=.e} ]]`, arithmetic): u is set to
+  // text not followed. Those the words do reach are followed below; the others are unreadable.
+  const defaultsAssigned = [...source.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g)].map((m) => m[1]!);
+  // A function's `$1`, `$@` (and `set -- …`'s) may be any argument word of the script: `ls() {
+  // cat "${1}nv"; }; ls .e` reads .env. Each is read as every one of them, with the values known then.
+  const argumentWords = callArguments(stmts, functionNames(stmts));
+  const positionalFromArguments = (words: readonly Word[] = argumentWords): void => {
+    for (const word of words) {
+      const texts = assignedTexts(vars, word);
+      for (const name of POSITIONAL) {
+        if (typeof texts === 'string') setState(vars, name, texts);
+        else for (const text of texts) add(vars, name, text);
+      }
+    }
+  };
   // Variables assigned from one not set yet at that point (`g=$f; f=.env`): the one used may be set later.
   const early: { name: string; uses: string[] }[] = [];
   const assigning = (name: string, value: Word | undefined, how: typeof assign): void => {
@@ -41,7 +59,10 @@ export function collectVariables(stmts: Stmt[], vars: Variables): void {
     for (const stmt of list) {
       const command = stmt.command;
       if (command === undefined) continue;
+      // `${u:=.e}` and `${u=.e}` anywhere in the statement's words assign u.
+      for (const word of wordsOf(stmt)) for (const part of word.parts) if (part.kind === 'expansion') assignsInExpansion(vars, part.source);
       if (command.kind === 'call') {
+        if (command.assigns.some((a) => a.name === 'BASH_ARGV0')) setState(vars, '0', 'unreadable');
         for (const a of command.assigns) {
           if (a.append) assigning(a.name, a.value, append);
           else if (a.items === undefined) assigning(a.name, a.value, assign);
@@ -49,6 +70,12 @@ export function collectVariables(stmts: Stmt[], vars: Variables): void {
           else for (const item of a.items) assigning(a.name, item, assign);
         }
         const head = command.args[0] === undefined ? undefined : wordValue(command.args[0]).text;
+        // `set -- .e nv`: the positional parameters are words of the line now.
+        if (head === 'set' && command.args.slice(1).some((w) => !/^[-+][A-Za-z]*$/.test(wordValue(w).text) || wordValue(w).text === '--')) positionalFromArguments(command.args.slice(1));
+        // `read y <<< "${x}nv"`: text the line writes, read into variables not followed here.
+        if (head !== undefined && readsIntoVariables.has(head) && stmt.redirects.some((r) => r.op === '<<<' || r.op === '<<' || r.op === '<<-')) {
+          for (const name of readTargets(head, command.args.slice(1).map((w) => wordValue(w).text))) setState(vars, name, 'unreadable');
+        }
         if (head !== undefined && declarations.has(head)) {
           // `export f=.env`: name=value words. Options (-n nameref, -i integer, -a array,
           // -u/-l case) change what the value becomes: its names are unknown.
@@ -60,16 +87,31 @@ export function collectVariables(stmts: Stmt[], vars: Variables): void {
             const v = wordValue(w);
             if (v.text.startsWith('-') || v.text.startsWith('+')) continue;
             const eq = v.text.indexOf('=');
-            const name = eq === -1 ? v.text : v.text.slice(0, eq);
             if (eq === -1) continue; // `export f` keeps f's value
-            if (options || !v.literal || v.text.includes('$', eq)) setState(vars, name, 'unknown');
-            else if (caseOnly) for (const form of new Set(applyOperator(v.text.slice(eq + 1), ',,'))) add(vars, name, form);
-            else add(vars, name, v.text.slice(eq + 1));
+            // `declare y+=nv` appends, as `y+=nv` does.
+            const appends = v.text[eq - 1] === '+';
+            const name = v.text.slice(0, appends ? eq - 1 : eq);
+            if (options) {
+              setState(vars, name, 'unknown');
+              continue;
+            }
+            const value: Word = { parts: valueParts(w) };
+            if (caseOnly) {
+              const texts = assignedTexts(vars, value);
+              if (typeof texts === 'string') setState(vars, name, texts);
+              else for (const text of texts) {
+                const forms = caseForms(text);
+                if (forms === undefined) setState(vars, name, 'unreadable');
+                else for (const form of new Set(forms)) add(vars, name, form);
+              }
+            } else if (appends) append(vars, name, value);
+            else assign(vars, name, value);
           }
         }
         for (const w of command.args) for (const n of nestedLists(w)) visit(n);
       } else {
         const once = (): void => {
+          if (command.function !== undefined) positionalFromArguments();
           if (command.loopVar !== undefined) {
             if (command.words.length === 0) setState(vars, command.loopVar, 'unknown');
             for (const w of command.words) assigning(command.loopVar, w, assign);
@@ -84,6 +126,7 @@ export function collectVariables(stmts: Stmt[], vars: Variables): void {
   };
   visit(stmts);
   for (const { name, uses } of early) if (uses.some((used) => vars.has(used))) setState(vars, name, 'unreadable');
+  for (const name of defaultsAssigned) if (!vars.has(name)) setState(vars, name, 'unreadable');
 }
 
 /** Runs `read` (one pass over a body that may repeat) until it learns nothing new; what still grows is unreadable. */
@@ -101,6 +144,104 @@ function untilSettled(vars: Variables, read: () => void): void {
 
 // `$name`, `${name…}`, `${!name}`: the variables a word's expansions use.
 const USED_NAME = /^\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/;
+
+const POSITIONAL = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '@', '*'];
+
+/** Calls each simple command of the script, nested ones too (substitutions, bodies). */
+function eachCall(stmts: Stmt[], found: (args: Word[]) => void, onFunction?: (name: string) => void): void {
+  for (const stmt of stmts) {
+    const command = stmt.command;
+    if (command === undefined) continue;
+    if (command.kind === 'call') {
+      found(command.args);
+      for (const w of command.args) for (const n of nestedLists(w)) eachCall(n, found, onFunction);
+    } else {
+      if (command.function !== undefined) onFunction?.(command.function);
+      eachCall(command.body, found, onFunction);
+      for (const n of command.nested) eachCall(n, found, onFunction);
+    }
+  }
+}
+
+/** The names of the functions the script defines. */
+function functionNames(stmts: Stmt[]): Set<string> {
+  const names = new Set<string>();
+  eachCall(stmts, () => {}, (name) => names.add(name));
+  return names;
+}
+
+/** The argument words of every call of one of `functions` (by any spelling of a word a function name can be: it is run however it is reached). */
+function callArguments(stmts: Stmt[], functions: ReadonlySet<string>): Word[] {
+  const words: Word[] = [];
+  if (functions.size === 0) return words;
+  eachCall(stmts, (args) => {
+    // A wrapper or a non-literal command word may reach the function too (`command f .e`): every word after a function's name counts.
+    const at = args.findIndex((w) => functions.has(wordValue(w).text) || !wordValue(w).literal);
+    if (at >= 0) words.push(...args.slice(at + 1));
+  });
+  return words;
+}
+
+// Builtins that read input into variables (read -a, mapfile's array, ...).
+const readsIntoVariables: ReadonlySet<string> = new Set(['read', 'mapfile', 'readarray']);
+
+/** The variables `read`, `mapfile` or `readarray` fill, by their words (options skipped, `-a NAME` and `-u`-like values read). */
+function readTargets(head: string, words: readonly string[]): string[] {
+  const valued = head === 'read' ? 'adinNptu' : 'dnOsuCc';
+  const names: string[] = [];
+  let i = 0;
+  for (; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === '--') {
+      i++;
+      break;
+    }
+    if (!word.startsWith('-') || word === '-') break;
+    for (let k = 1; k < word.length; k++) {
+      if (!valued.includes(word[k]!)) continue;
+      const value = k + 1 < word.length ? word.slice(k + 1) : words[++i];
+      if (word[k] === 'a' && value !== undefined) names.push(value);
+      break;
+    }
+  }
+  names.push(...words.slice(i));
+  names.push(head === 'read' ? 'REPLY' : 'MAPFILE');
+  return names;
+}
+
+/** The words of a statement whose expansions run: a command's words and assigned values, a construct's words, redirections. */
+function wordsOf(stmt: Stmt): Word[] {
+  const words: Word[] = stmt.redirects.map((r) => r.word);
+  const command = stmt.command;
+  if (command?.kind === 'call') {
+    words.push(...command.args);
+    for (const a of command.assigns) words.push(...(a.items ?? (a.value ? [a.value] : [])));
+  } else if (command) words.push(...command.words);
+  return words;
+}
+
+// `${u:=w}`, `${u=w}`: u is set to w when unset (or empty).
+const ASSIGNING_DEFAULT = /^\$\{([A-Za-z_][A-Za-z0-9_]*):?=([^]*)\}$/;
+
+/** The assignment a `${u:=w}` expansion makes: w's texts (alternativeTexts) added to u's. */
+function assignsInExpansion(vars: Variables, source: string): void {
+  const m = ASSIGNING_DEFAULT.exec(source);
+  if (m === null) return;
+  const name = m[1]!;
+  if (vars.get(name) === 'unreadable') return;
+  const texts = plainDefault.test(m[2]!) ? [m[2]!] : alternativeTexts(m[2]!, vars);
+  if (texts === 'unreadable') setState(vars, name, texts);
+  else for (const text of texts ?? ['$(…)']) add(vars, name, text);
+}
+
+/** The parts of a `NAME=value` word after its first `=` (which is in a literal part). */
+function valueParts(word: Word): Word['parts'] {
+  const at = word.parts.findIndex((p) => p.kind === 'literal' && p.value.includes('='));
+  if (at < 0) return [];
+  const part = word.parts[at] as Extract<Word['parts'][number], { kind: 'literal' }>;
+  const after = part.value.slice(part.value.indexOf('=') + 1);
+  return [...(after === '' ? [] : [{ ...part, value: after }]), ...word.parts.slice(at + 1)];
+}
 
 /** The names of the variables a word's expansions use (`${f%x}` uses f). */
 function referencedNames(word: Word): string[] {
@@ -170,6 +311,8 @@ function assignedTexts(vars: Variables, value: Word | undefined): string[] | 'un
 // which checks more words than run, never fewer).
 // `${x:-word}`, `${x-word}`, `${x:=word}`, `${x:+word}` with a literal word.
 const defaultReference = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*]):?([-=+])([^$`"'\\{}]*)\}$/;
+// A default word that is plain text.
+const plainDefault = /^[^$`"'\\{}]*$/;
 // The same with any other word (`${x:-$(cmd)}`, `${x:+"$y"}`).
 const defaultExpression = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*]):?([-=+])([^]*)\}$/;
 // `$f`, `${f}`, `${f[0]}`, and the positional parameters `$1`, `${10}`, `$@`, `$*` (set for `sh -c STRING ARGS`).
@@ -205,6 +348,12 @@ export function expandVariables(word: Word, vars: Variables, max: number, placeh
 
 /** The texts one `$…` expansion may give (expandVariables). */
 function expansionTexts(source: string, vars: Variables): string[] | undefined | 'unreadable' {
+  // Text the shell fills from what ran (`$_`, `$BASH_REMATCH`, `$REPLY`, zsh's `$MATCH`): the
+  // line chooses it, and it is not followed here.
+  const used = USED_NAME.exec(source)?.[1];
+  if (used !== undefined && SHELL_FILLED.has(used)) return 'unreadable';
+  // `${!en@}`: the names of the variables starting `en`.
+  if (/^\$\{![A-Za-z_][A-Za-z0-9_]*[@*]\}$/.test(source)) return 'unreadable';
   const m = simpleReference.exec(source);
   const d = m ? null : defaultReference.exec(source);
   const e = m || d ? null : defaultExpression.exec(source);
@@ -245,8 +394,13 @@ function expansionTexts(source: string, vars: Variables): string[] | undefined |
   // `${x%x}`, `${x,,}`, `${x:1}`: an operator on a known value (`x=.envx; cat ${x%x}` reads .env).
   const o = operatorReference.exec(source);
   const values = o ? vars.get(o[1]!) : undefined;
-  if (o === null || values === undefined || values === 'unknown') return undefined;
-  if (values === 'unreadable') return values;
+  // A form not read here on a variable this line sets (`${!x:-}`, `${x@Q}` on an array): cannot be listed.
+  if (o === null) return used !== undefined && vars.has(used) && vars.get(used) !== 'unknown' ? 'unreadable' : undefined;
+  if (values === undefined) return undefined;
+  // An operator on a value this line sets in a way not followed (`x='${y}nv'; ${x@P}`): cannot be listed.
+  if (values === 'unknown' || values === 'unreadable') return 'unreadable';
+  // `${x?}`, `${x:?msg}`: x's value (or an error).
+  if (/^:?\?/.test(o[2]!)) return values;
   const results = values.map((v) => applyOperator(v, o[2]!));
   // A known value under an operator not read here (`${x:+$x}`): its texts cannot be listed.
   if (results.some((r) => r === undefined)) return 'unreadable';
@@ -254,16 +408,42 @@ function expansionTexts(source: string, vars: Variables): string[] | undefined |
 }
 
 /**
- * The texts of a default or alternative word that is not plain text: one variable (`${x:+$y}`,
- * `${x:-"$y"}`) is its texts; a word using a variable this script sets in another way
- * (`${x:+$y/z}`) cannot be listed; any other (`$(cmd)`) is not known.
+ * The texts of a default or alternative word that is not plain text: quoted text is its text
+ * (`${x:-.e"nv"}`), one variable (`${x:+$y}`, `${x:-"$y"}`) its texts; a word with another
+ * expansion of a variable (`${x:+$y/z}`, `${u:-.e${v:-nv}}`) cannot be listed; a command
+ * substitution alone (`${x:-$(pwd)}`) is run-time text, not known.
  */
 function alternativeTexts(word: string, vars: Variables): string[] | undefined | 'unreadable' {
+  if (!/[$`\\]/.test(word)) return [word.replace(/["']/g, '')];
   const inner = word.length >= 2 && word.startsWith('"') && word.endsWith('"') ? word.slice(1, -1) : word;
   if (simpleReference.test(inner)) return expansionTexts(inner, vars);
-  for (const m of inner.matchAll(/\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/g)) if (vars.has(m[1]!)) return 'unreadable';
+  if (/\$(?:\{|[A-Za-z_0-9@*#?!$-])/.test(withoutSubstitutions(inner))) return 'unreadable';
   return undefined;
 }
+
+/** Text with its command substitutions (`$(…)`, balanced) taken out: what they print is run-time text. */
+function withoutSubstitutions(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '$' && text[i + 1] === '(') {
+      let depth = 0;
+      for (; i < text.length; i++) {
+        if (text[i] === '(') depth++;
+        else if (text[i] === ')' && --depth === 0) break;
+      }
+      continue;
+    }
+    out += text[i];
+  }
+  return out;
+}
+
+// Variables the shell fills from what ran, whose text the line chooses: the last word of the
+// previous command, a regex match, what `read`/`select`/`getopts` read, the running code.
+const SHELL_FILLED: ReadonlySet<string> = new Set([
+  '_', 'BASH_REMATCH', 'REPLY', 'MAPFILE', 'OPTARG', 'BASH_COMMAND', 'BASH_EXECUTION_STRING', 'BASH_ARGV', 'BASH_SOURCE', 'FUNCNAME',
+  'COPROC', 'READLINE_LINE', 'MATCH', 'match', 'MBEGIN', 'MEND', 'mbegin', 'mend',
+]);
 
 // `${name OP}`: a known variable with an operator after its name.
 const operatorReference = /^\$\{([A-Za-z_][A-Za-z0-9_]*)([%#/:^,@~][^]*)\}$/;
@@ -273,14 +453,26 @@ const plainPattern = /^[^*?[\]\\'"$`{}()!@+]*$/;
 const MAX_SUBSTRING_VALUE = 20;
 
 /**
+ * The texts a change of case may make of `value` (as written, lower, upper, first letter
+ * either way); undefined for text beyond ASCII, which bash cases by the C library's tables,
+ * not JavaScript's (`İD_RSA` lowers to `id_rsa` there).
+ */
+function caseForms(value: string): string[] | undefined {
+  if (/[^\u0000-\u007f]/.test(value)) return undefined;
+  return [value, value.toLowerCase(), value.toUpperCase(), value.charAt(0).toUpperCase() + value.slice(1), value.charAt(0).toLowerCase() + value.slice(1)];
+}
+
+/**
  * What bash's operator `op` (the text after the name) may make of `value`: one text when
  * it is read exactly, several when only bounded (every prefix for `%` with a wildcard),
  * undefined when not known.
  */
 function applyOperator(value: string, op: string): string[] | undefined {
-  const caseForms = [value, value.toLowerCase(), value.toUpperCase(), value.charAt(0).toUpperCase() + value.slice(1), value.charAt(0).toLowerCase() + value.slice(1)];
   // `,,` `^^` `,` `^` `~~` `~` (with or without a pattern), `@L` `@U` `@u`: some change of case.
-  if (/^(,,?|\^\^?|~~?)/.test(op) || /^@[LUu]$/.test(op)) return caseForms;
+  if (/^(,,?|\^\^?|~~?)/.test(op) || /^@[LUu]$/.test(op)) return caseForms(value);
+  // `@P` expands the value as a prompt: `${y}` and `$(…)` in it too.
+  // (Run-time text, the `$(…)` placeholder, under `@P` is refused by the re-evaluation rules with its own reason.)
+  if (op === '@P' && /[$`]/.test(value.replaceAll('$(…)', ''))) return undefined;
   // `@E` decodes backslash escapes as $'...' does, `@P` a prompt's octal ones (`\056env` is
   // `.env`); `@Q`, `@A`, `@a`, `@K` only quote or describe it.
   if (/^@[EP]$/.test(op)) return [value, decodeAnsiC(value)];
@@ -317,6 +509,8 @@ function applyOperator(value: string, op: string): string[] | undefined {
     });
   }
   const substring = /^:\s*(-?\d+)?\s*(?::\s*(-?\d+)?\s*)?$/.exec(op);
+  // bash reads an offset or length as arithmetic: `012` is octal ten.
+  if (substring && /(?:^|[^0-9])0[0-9]/.test(op)) return undefined;
   if (substring && op !== ':') {
     const length = value.length;
     const start = Math.min(length, Math.max(0, Number(substring[1] ?? 0) < 0 ? length + Number(substring[1]) : Number(substring[1] ?? 0)));
