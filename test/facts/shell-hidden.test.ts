@@ -652,6 +652,10 @@ describe('variables this script sets to known text are expanded in arguments', (
     // y is made from x before x is set: x may be set by then (a loop, a function called again)
     ['y=$x; x=.env; cat $y'],
     ['f() { y=$x; }; f; x=.env; f; cat $y'],
+    // bash cases beyond ASCII by the C library: `İD_RSA` lowers to `id_rsa` there, not in JavaScript
+    ['x=İD_RSA; cat "${x,,}"'],
+    // an offset bash reads as octal
+    ['x=AAAAAAAA.envXXXX; cat "${x:010:4}"'],
   ])('%j is unverifiable: what the variable holds cannot be listed', (src) => {
     expect(parseShell(src).unverifiable).toMatch(/cannot be listed/);
   });
