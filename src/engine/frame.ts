@@ -9,7 +9,7 @@ import { extractPaths } from '../facts/extract-paths.js';
 import { bareNames } from '../facts/word-paths.js';
 import { commandLinePaths } from '../facts/command-line-paths.js';
 import { within } from '../facts/within.js';
-import { canonicalPath, canonicalRoot, directoriesUpTo, wildcardExpansions, type Canonical, type GlobReading, type PathContext, type StatCache } from '../facts/paths.js';
+import { canonicalPath, canonicalRoot, directoriesUpTo, MAX_WILDCARD_ENTRIES, wildcardExpansions, type Canonical, type GlobReading, type PathContext, type StatCache } from '../facts/paths.js';
 import { anyCaseGlob, hasShellWildcard } from '../facts/path-glob.js';
 import { parseShell } from '../facts/shell/index.js';
 import { execCommandFacts } from '../facts/exec-command.js';
@@ -192,6 +192,8 @@ export class CallFrame {
   private otherMemos: Map<string, PathMemo> | undefined;
   /** lstat answers of this call only (a symlink may change between calls). */
   private statCache: StatCache | undefined;
+  /** Directory entries this call's wildcard expansions may still read (PathContext.wildcardBudget). */
+  private wildcardBudget: { entries: number } | undefined;
   /** Why a bare name could not be checked (a wildcard that expands to too much); the call is then denied. */
   private namesProblem: string | undefined;
 
@@ -485,6 +487,7 @@ export class CallFrame {
       resolveSymlinks: settings.resolveSymlinks,
       caseInsensitive: settings.caseInsensitive,
       statCache: settings.resolveSymlinks ? (this.statCache ??= new Map()) : undefined,
+      wildcardBudget: (this.wildcardBudget ??= { entries: MAX_WILDCARD_ENTRIES }),
     };
   }
 }

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
-import { hasShellWildcard } from './path-glob.js';
+import { bracketEnd, hasShellWildcard } from './path-glob.js';
 import { lexicallyNormalised } from './within.js';
 import { caseFold, hasLoneSurrogate, narrowFold } from './unicode.js';
 
@@ -24,6 +24,12 @@ export interface PathContext {
    * symlink may change in between.
    */
   statCache?: StatCache;
+  /**
+   * Directory entries the call's wildcard expansions may still read, shared by all of them:
+   * a call naming thousands of patterns must not make one decision take seconds (a gateway
+   * that times out may proceed). Owned by the caller, per call.
+   */
+  wildcardBudget?: { entries: number };
 }
 
 /** `lstat` answers by absolute path within one call; null: the entry does not exist. */
@@ -374,14 +380,36 @@ export function canonicalPath(raw: string, ctx: PathContext, lexicalCwd = false)
 
 /** The canonical files a wildcard path expands to (wildcardExpansions), or why it is refused. */
 export type Expansions = { ok: true; paths: { path: string; narrow?: string }[] } | { ok: false; reason: string };
+/**
+ * A shell or glob-library segment as picomatch reads the same: a bracket's `!` negation as
+ * `^` (picomatch takes `[!a]` as a class of `!` and `a`), and a collating symbol or an
+ * equivalence class inside one (`[[.l.]]`, `[[=l=]]`, which bash honours) as its character.
+ */
+export function picomatchSegment(segment: string): string {
+  let out = '';
+  for (let i = 0; i < segment.length; i++) {
+    const close = segment[i] === '[' ? bracketEnd(segment, i) : -1;
+    if (close < 0) {
+      if (segment[i] === '\\' && i + 1 < segment.length) out += segment[i++]!;
+      out += segment[i];
+      continue;
+    }
+    let inside = segment.slice(i + 1, close).replace(/\[([.=])(.+?)\1\]/g, (_, _kind: string, ch: string) => ch);
+    if (inside.startsWith('!')) inside = '^' + inside.slice(1);
+    out += `[${inside}]`;
+    i = close;
+  }
+  return out;
+}
+
 /** How a tool's glob library reads a pattern: `**` as any depth, names in any case. */
 export interface GlobReading {
   globstar?: boolean;
   anyCase?: boolean;
 }
 
-/** Most directory entries one wildcard path may read, and most files it may name, before it is refused. */
-const MAX_WILDCARD_ENTRIES = 20_000;
+/** Most directory entries the wildcard paths of one call may read together, and most files one may name, before it is refused. */
+export const MAX_WILDCARD_ENTRIES = 20_000;
 const MAX_WILDCARD_MATCHES = 512;
 
 /**
@@ -396,11 +424,12 @@ const MAX_WILDCARD_MATCHES = 512;
  */
 export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReading = {}): Expansions {
   const { globstar = false, anyCase = false } = how;
+  const budget = ctx.wildcardBudget ?? { entries: MAX_WILDCARD_ENTRIES };
+  const tooMany: Expansions = { ok: false, reason: `the call's wildcard paths read more than ${MAX_WILDCARD_ENTRIES} directory entries` };
   try {
     const absolute = absolutePath(raw, ctx);
     if (!absolute.ok) return absolute;
     let found = [''];
-    let read = 0;
     for (const segment of absolute.path.split('/')) {
       if (segment === '') continue;
       // In any case, a name with a letter is a pattern too (`.ENV` matches `.env`).
@@ -421,8 +450,8 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
           } catch {
             continue;
           }
-          read += entries.length;
-          if (read > MAX_WILDCARD_ENTRIES) return { ok: false, reason: `the wildcard path reads more than ${MAX_WILDCARD_ENTRIES} directory entries` };
+          budget.entries -= entries.length;
+          if (budget.entries < 0) return tooMany;
           for (const entry of entries) {
             if (entry.isDirectory()) pending.push(dir + '/' + entry.name);
             else if (entry.isSymbolicLink()) all.push(dir + '/' + entry.name);
@@ -431,7 +460,7 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
         found = all;
         continue;
       }
-      const matches = picomatch(segment, { dot: true, nocase: ctx.caseInsensitive || anyCase });
+      const matches = picomatch(picomatchSegment(segment), { dot: true, nocase: ctx.caseInsensitive || anyCase });
       const next: string[] = [];
       for (const dir of found) {
         let names: string[];
@@ -440,8 +469,8 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
         } catch {
           continue; // no such directory: nothing there to expand to
         }
-        read += names.length;
-        if (read > MAX_WILDCARD_ENTRIES) return { ok: false, reason: `the wildcard path reads more than ${MAX_WILDCARD_ENTRIES} directory entries` };
+        budget.entries -= names.length;
+        if (budget.entries < 0) return tooMany;
         for (const name of names) if (matches(name)) next.push(dir + '/' + name);
         if (next.length > MAX_WILDCARD_MATCHES) return { ok: false, reason: `the wildcard path names more than ${MAX_WILDCARD_MATCHES} files` };
       }

@@ -60,7 +60,7 @@ export function structuralLoosenings(oldDocs: PolicyData[], newDocs: PolicyData[
     compareGate(section(before, 'tools'), section(after, 'tools'), 'tools', add);
     const autonomy = (d: PolicyData) => AUTONOMY_RANK[typeof d.autonomy === 'string' ? d.autonomy : 'full'] ?? 0;
     if (autonomy(after) < autonomy(before)) add('autonomy', `autonomy relaxed: ${show(before.autonomy)} → ${show(after.autonomy)}`);
-    compareWorkspace(section(before, 'workspace'), section(after, 'workspace'), hasAllowlist(section(after, 'paths')), add);
+    compareWorkspace(section(before, 'workspace'), section(after, 'workspace'), { allowlists: hasAllowlist(section(after, 'paths')), pathRules: rulesReadPaths(after) }, add);
     comparePaths(section(before, 'paths'), section(after, 'paths'), add);
     compareShell(section(before, 'shell'), section(after, 'shell'), add);
     compareLimits(section(before, 'limits'), section(after, 'limits'), add);
@@ -122,7 +122,12 @@ function hasAllowlist(paths: Record<string, unknown>): boolean {
   return paths.allowed !== undefined || paths.writable !== undefined;
 }
 
-function compareWorkspace(a: Record<string, unknown>, b: Record<string, unknown>, allowlists: boolean, add: Add): void {
+/** Whether a document's custom rules read the `paths` fact, whose text folding and link resolution change. */
+function rulesReadPaths(doc: Record<string, unknown>): boolean {
+  return Array.isArray(doc.rules) && JSON.stringify(doc.rules).includes('"fact":"paths"');
+}
+
+function compareWorkspace(a: Record<string, unknown>, b: Record<string, unknown>, { allowlists, pathRules }: { allowlists: boolean; pathRules: boolean }, add: Add): void {
   // A root set where there was none moves where relative globs are anchored (from the call's directory) too.
   if (canonical(a.root) !== canonical(b.root)) add('workspace.root', a.root === undefined ? `workspace root set: ${show(b.root)} (relative globs are anchored there now, not at the call's directory)` : `workspace root moved: ${show(a.root)} → ${show(b.root)}`);
   const only = (w: Record<string, unknown>) => (typeof w.only === 'boolean' ? w.only : w.root !== undefined);
@@ -130,7 +135,10 @@ function compareWorkspace(a: Record<string, unknown>, b: Record<string, unknown>
   const resolve = (w: Record<string, unknown>) => w.resolveSymlinks !== false;
   if (resolve(a) && !resolve(b)) add('workspace.resolveSymlinks', 'symlinks are no longer resolved (a link inside may reach anywhere)');
   if (a.caseInsensitive === true && b.caseInsensitive !== true) add('workspace.caseInsensitive', 'paths are no longer case-folded (`.ENV` no longer meets `.env`)');
-  if (allowlists && a.caseInsensitive !== true && b.caseInsensitive === true) add('workspace.caseInsensitive', 'paths are case-folded now: an allowed or writable glob admits every case (`SRC/x` meets `src/**`)');
+  if ((allowlists || pathRules) && a.caseInsensitive !== true && b.caseInsensitive === true) {
+    add('workspace.caseInsensitive', 'paths are case-folded now: an allowed or writable glob admits every case (`SRC/x` meets `src/**`), and a rule on `paths` sees folded text');
+  }
+  if (pathRules && !resolve(a) && resolve(b)) add('workspace.resolveSymlinks', 'symlinks are resolved now: a rule on `paths` sees where links lead, not the path named');
 }
 
 function comparePaths(a: Record<string, unknown>, b: Record<string, unknown>, add: Add): void {

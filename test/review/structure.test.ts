@@ -39,6 +39,11 @@ describe('structuralLoosenings', () => {
     const folded = (paths: object) => ({ ...base, workspace: { root: '/srv/ws', caseInsensitive: true }, paths });
     expect(fields({ ...base, workspace: { root: '/srv/ws' }, paths: { forbidden: ['.env'] } }, [folded({ forbidden: ['.env'] })])).toEqual([]);
     expect(fields({ ...base, workspace: { root: '/srv/ws' }, paths: { writable: ['src/**'] } }, [folded({ writable: ['src/**'] })])).toEqual(['workspace.caseInsensitive']);
+    // a rule on `paths` sees folded (or resolved) text: `contains /srv/ws/config/Prod.json` no longer fires
+    const rules = [{ id: 'r', when: { any: [{ fact: 'paths', operator: 'contains', value: '/srv/ws/config/Prod.json' }] }, decision: 'deny' }];
+    const plain = { version: 1, id: 'p', workspace: { root: '/srv/ws', resolveSymlinks: false }, rules };
+    expect(fields(plain, [{ ...plain, workspace: { root: '/srv/ws', resolveSymlinks: false, caseInsensitive: true } }])).toEqual(['workspace.caseInsensitive']);
+    expect(fields(plain, [{ ...plain, workspace: { root: '/srv/ws' } }])).toEqual(['workspace.resolveSymlinks']);
   });
 
   it('lists each loosening by field', () => {

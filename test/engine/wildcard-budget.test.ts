@@ -1,0 +1,46 @@
+// Wildcards the engine expands against the file system (symlinks resolved): how segments are
+// matched (a shell's `[!a]`), and one budget of directory entries for the whole call, so a
+// call naming thousands of patterns is refused at once rather than read for seconds.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import picomatch from 'picomatch';
+import { MAX_WILDCARD_ENTRIES, picomatchSegment } from '../../src/facts/paths.js';
+import { decide, setFrom } from './helpers.js';
+
+const root = mkdtempSync(path.join(tmpdir(), 'tw-budget-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('picomatchSegment', () => {
+  it.each([
+    ['envlin[!a]', 'envlink', true],
+    ['envlin[!k]', 'envlink', false],
+    ['out[[.l.]]', 'outl', true],
+    ['out[[=l=]]', 'outl', true],
+    ['a\\[b]', 'a[b]', true],
+    ['[]x]', ']', true],
+  ])('%s as the shell reads it, against %s: %s', (segment, name, matches) => {
+    expect(picomatch(picomatchSegment(segment), { dot: true })(name)).toBe(matches);
+  });
+});
+
+describe('one budget of directory entries per call', () => {
+  const dir = path.join(root, 'ws', 'd');
+  mkdirSync(dir, { recursive: true });
+  const perDirectory = 1500;
+  for (let i = 0; i < perDirectory; i++) writeFileSync(path.join(dir, `f${i}`), '');
+  const words = Math.ceil(MAX_WILDCARD_ENTRIES / perDirectory) + 1;
+
+  it('refuses a call whose wildcards together read more than the budget, each alone far less', async () => {
+    const set = await setFrom(`version: 1\nid: b\nworkspace: { root: ${path.join(root, 'ws')} }\npaths:\n  forbidden: [".env"]\n`);
+    const patterns = Array.from({ length: words }, (_, i) => `d/x${i}*`);
+    const shell = decide(set, { toolName: 'exec', params: { command: `ls ${patterns.join(' ')}` }, cwd: path.join(root, 'ws') });
+    expect(shell.decision).toBe('deny');
+    expect(shell.reasons[0]!.message).toMatch(/wildcard paths read more than/);
+    const include = decide(set, { toolName: 'read_many_files', params: { include: patterns }, cwd: path.join(root, 'ws') });
+    expect(include.decision).toBe('deny');
+    // a few of them are read whole
+    expect(decide(set, { toolName: 'exec', params: { command: `ls ${patterns.slice(0, 3).join(' ')}` }, cwd: path.join(root, 'ws') }).decision).toBe('allow');
+  });
+});
