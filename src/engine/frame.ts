@@ -330,9 +330,9 @@ export class CallFrame {
     // What a tool's own glob expands a pattern to is read: with symlinks resolved, the files it
     // matches now, links followed (`include: ["envl?nk"]`); without, a pattern matched in any case
     // is read as one (`.ENV` as `.[eE][nN][vV]`, which meets `**/.env`).
-    if (extracted.expanded !== undefined) for (const { pattern, anyCase } of extracted.expanded) {
+    if (extracted.expanded !== undefined) for (const { pattern, anyCase, skipDirectories } of extracted.expanded) {
       if (settings.resolveSymlinks) {
-        const expanded = this.expansionsAt(pattern, settings, m, m.here, { globstar: true, anyCase });
+        const expanded = this.expansionsAt(pattern, settings, m, m.here, { globstar: true, anyCase, skipDirectories });
         if (!expanded.ok) return cannotCanonicalise(pattern, 'params', expanded.reason);
         for (const e of expanded.paths) addPath(out, e.path, false, e.narrow);
       } else if (anyCase) {

@@ -18,7 +18,13 @@ export interface RawPath {
 export interface ExpandedPattern {
   pattern: string;
   anyCase: boolean;
+  /** Directories the tool's glob never enters (Gemini CLI's default excludes: `node_modules`, `.git`, ...). */
+  skipDirectories?: ReadonlySet<string>;
 }
+
+// Gemini CLI's read_many_files ignores these directories unless `useDefaultExcludes: false`
+// (its COMMON_IGNORE_PATTERNS and COMMON_DIRECTORY_EXCLUDES): its glob never walks into them.
+const READ_MANY_FILES_SKIPPED: ReadonlySet<string> = new Set(['node_modules', '.git', 'bower_components', '.svn', '.hg', '.vscode', '.idea', 'dist', 'build', 'coverage', '__pycache__']);
 
 export interface ExtractedPaths {
   paths: RawPath[];
@@ -722,7 +728,7 @@ function addSearchParam(c: Collector, record: Record<string, unknown>, child: un
   const at = whereFrom(kind, from, key, depth);
   // Both are read under the directory the tool searches (its `path`), at the top level.
   const roots = depth === 0 ? rootReadings(searchRoot(record)) : [undefined];
-  if (!pattern) addIncludeValue(c, child, at, roots);
+  if (!pattern) addIncludeValue(c, child, at, roots, depth === 0 && record.useDefaultExcludes !== false);
   else if (typeof child === 'string') addPattern(c, child, at, normalized, roots);
   else if (Array.isArray(child)) {
     child.forEach((item, i) => {
@@ -739,7 +745,7 @@ function addSearchParam(c: Collector, record: Record<string, unknown>, child: un
  * for Gemini CLI's read_many_files every one (its glob runs with `nocase`, so `.ENV` opens
  * `.env` on any disk), is expanded by the frame too (ExtractedPaths.expanded).
  */
-function addIncludeValue(c: Collector, value: unknown, at: string, roots: readonly (string | undefined)[]): void {
+function addIncludeValue(c: Collector, value: unknown, at: string, roots: readonly (string | undefined)[], defaultExcludes: boolean): void {
   if (value === undefined || value === null) return;
   const items: [unknown, string][] = typeof value === 'string' ? [[value, at]] : Array.isArray(value) ? value.map((item, i) => [item, `${at}[${i}]`]) : [];
   if (items.length === 0 && !Array.isArray(value)) problem(c, `\`${at}\` is not a string`);
@@ -758,7 +764,7 @@ function addIncludeValue(c: Collector, value: unknown, at: string, roots: readon
       for (const root of roots) {
         const placed = root === undefined ? alternative : underSearchRoot(root, alternative);
         addPathValue(c, placed, from, true);
-        if (anyCase || hasShellWildcard(placed)) (c.expanded ??= []).push({ pattern: placed, anyCase });
+        if (anyCase || hasShellWildcard(placed)) (c.expanded ??= []).push(anyCase && defaultExcludes ? { pattern: placed, anyCase, skipDirectories: READ_MANY_FILES_SKIPPED } : { pattern: placed, anyCase });
       }
     }
   }

@@ -406,6 +406,8 @@ export function picomatchSegment(segment: string): string {
 export interface GlobReading {
   globstar?: boolean;
   anyCase?: boolean;
+  /** Directory names a `**` does not walk into. */
+  skipDirectories?: ReadonlySet<string>;
 }
 
 /** Most directory entries the wildcard paths of one call may read together, and most files one may name, before it is refused. */
@@ -423,7 +425,7 @@ const MAX_WILDCARD_MATCHES = 512;
  * in any case, every segment with a letter then read from its directory).
  */
 export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReading = {}): Expansions {
-  const { globstar = false, anyCase = false } = how;
+  const { globstar = false, anyCase = false, skipDirectories } = how;
   const budget = ctx.wildcardBudget ?? { entries: MAX_WILDCARD_ENTRIES };
   const tooMany: Expansions = { ok: false, reason: `the call's wildcard paths read more than ${MAX_WILDCARD_ENTRIES} directory entries` };
   try {
@@ -453,7 +455,9 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
           budget.entries -= entries.length;
           if (budget.entries < 0) return tooMany;
           for (const entry of entries) {
-            if (entry.isDirectory()) pending.push(dir + '/' + entry.name);
+            if (entry.isDirectory()) {
+              if (skipDirectories?.has(entry.name) !== true) pending.push(dir + '/' + entry.name);
+            }
             else if (entry.isSymbolicLink()) all.push(dir + '/' + entry.name);
           }
         }

@@ -1,7 +1,7 @@
 // Wildcards the engine expands against the file system (symlinks resolved): how segments are
 // matched (a shell's `[!a]`), and one budget of directory entries for the whole call, so a
 // call naming thousands of patterns is refused at once rather than read for seconds.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,5 +42,22 @@ describe('one budget of directory entries per call', () => {
     expect(include.decision).toBe('deny');
     // a few of them are read whole
     expect(decide(set, { toolName: 'exec', params: { command: `ls ${patterns.slice(0, 3).join(' ')}` }, cwd: path.join(root, 'ws') }).decision).toBe('allow');
+  });
+});
+
+describe("read_many_files walks `**` as Gemini CLI's glob does", () => {
+  it('not into the directories it excludes by default (node_modules, .git, dist, ...), unless told to', async () => {
+    const ws = path.join(root, 'gem');
+    mkdirSync(path.join(ws, 'node_modules', 'pkg'), { recursive: true });
+    mkdirSync(path.join(root, 'outside'), { recursive: true });
+    writeFileSync(path.join(root, 'outside', 'notes.md'), 'x');
+    symlinkSync(path.join(root, 'outside'), path.join(ws, 'node_modules', 'pkg', 'docs'));
+    writeFileSync(path.join(ws, 'README.md'), 'x');
+    const set = await setFrom(`version: 1\nid: g\nworkspace: { root: ${ws} }\n`);
+    const read = (params: object) => decide(set, { toolName: 'read_many_files', params, cwd: ws });
+    expect(read({ include: ['**/*.md'] }).decision).toBe('allow');
+    const all = read({ include: ['**/*.md'], useDefaultExcludes: false });
+    expect(all.decision).toBe('deny');
+    expect(all.reasons[0]!.message).toMatch(/outside the workspace/);
   });
 });
