@@ -9,6 +9,7 @@
 import type { Stmt, Word } from './ast.js';
 import { decodeAnsiC } from './parser.js';
 import { nestedLists, wordValue } from './words.js';
+import { variablesSetFromInput } from './re-evaluation.js';
 
 /**
  * Name → every text assigned anywhere; 'unknown' when one is run-time text (or the
@@ -74,7 +75,7 @@ export function collectVariables(stmts: Stmt[], vars: Variables, source = ''): v
         if (head === 'set' && command.args.slice(1).some((w) => !/^[-+][A-Za-z]*$/.test(wordValue(w).text) || wordValue(w).text === '--')) positionalFromArguments(command.args.slice(1));
         // `read y <<< "${x}nv"`: text the line writes, read into variables not followed here.
         if (head !== undefined && readsIntoVariables.has(head) && stmt.redirects.some((r) => r.op === '<<<' || r.op === '<<' || r.op === '<<-')) {
-          for (const name of readTargets(head, command.args.slice(1).map((w) => wordValue(w).text))) setState(vars, name, 'unreadable');
+          for (const name of variablesSetFromInput(head, command.args.slice(1).map(wordValue)) ?? []) setState(vars, name, 'unreadable');
         }
         if (head !== undefined && declarations.has(head)) {
           // `export f=.env`: name=value words. Options (-n nameref, -i integer, -a array,
@@ -184,30 +185,6 @@ function callArguments(stmts: Stmt[], functions: ReadonlySet<string>): Word[] {
 
 // Builtins that read input into variables (read -a, mapfile's array, ...).
 const readsIntoVariables: ReadonlySet<string> = new Set(['read', 'mapfile', 'readarray']);
-
-/** The variables `read`, `mapfile` or `readarray` fill, by their words (options skipped, `-a NAME` and `-u`-like values read). */
-function readTargets(head: string, words: readonly string[]): string[] {
-  const valued = head === 'read' ? 'adinNptu' : 'dnOsuCc';
-  const names: string[] = [];
-  let i = 0;
-  for (; i < words.length; i++) {
-    const word = words[i]!;
-    if (word === '--') {
-      i++;
-      break;
-    }
-    if (!word.startsWith('-') || word === '-') break;
-    for (let k = 1; k < word.length; k++) {
-      if (!valued.includes(word[k]!)) continue;
-      const value = k + 1 < word.length ? word.slice(k + 1) : words[++i];
-      if (word[k] === 'a' && value !== undefined) names.push(value);
-      break;
-    }
-  }
-  names.push(...words.slice(i));
-  names.push(head === 'read' ? 'REPLY' : 'MAPFILE');
-  return names;
-}
 
 /** The words of a statement whose expansions run: a command's words and assigned values, a construct's words, redirections. */
 function wordsOf(stmt: Stmt): Word[] {
