@@ -3,6 +3,7 @@
 // order checks → index coverage items → hash the revision.
 import { createHash } from 'node:crypto';
 import type { PolicyDocument } from '../policy/document.js';
+import { BUILTIN_TOOL_CLASSES, classifyTool } from '../facts/classify.js';
 import type { SourceLocation, ToolClass } from '../types.js';
 import type { Check, CleanCall, CompiledPolicy, CompiledSet, CoverageItemData, Limit, PathSettings } from './model.js';
 import type { SectionCompiler, SectionInput } from './section.js';
@@ -131,10 +132,13 @@ class PolicyMatch {
 
 const NOT_LISTED = (): undefined => undefined;
 
+const STRICTNESS: Readonly<Record<ToolClass, number>> = { read: 0, write: 1, exec: 2 };
+
 /**
  * A policy's `toolClasses` as a function of the tool name: a name listed as written is its
  * class; otherwise the globs decide, the stricter class first when several match (`exec:
- * ["run_*"]` and `read: ["*_sql"]` make `run_sql` exec: its commands are checked).
+ * ["run_*"]` and `read: ["*_sql"]` make `run_sql` exec: its commands are checked), and never
+ * below the built-in class (`read: ["*_command"]` leaves `run_shell_command` exec).
  */
 function compileToolClasses(doc: PolicyDocument): (toolName: string) => ToolClass | undefined {
   const tc = doc.toolClasses;
@@ -142,7 +146,14 @@ function compileToolClasses(doc: PolicyDocument): (toolName: string) => ToolClas
   const listed = new Map<string, ToolClass>();
   for (const cls of ['read', 'write', 'exec'] as const) for (const name of tc[cls] ?? []) listed.set(name, cls);
   const globs = (['exec', 'write', 'read'] as const).map((cls) => ({ cls, list: nameGlobs(tc[cls] ?? []) }));
-  return (toolName) => listed.get(toolName) ?? globs.find(({ list }) => list.first(toolName) >= 0)?.cls;
+  return (toolName) => {
+    const named = listed.get(toolName);
+    if (named !== undefined) return named;
+    const matched = globs.find(({ list }) => list.first(toolName) >= 0)?.cls;
+    if (matched === undefined || !Object.hasOwn(BUILTIN_TOOL_CLASSES, toolName)) return matched;
+    const builtin = classifyTool(toolName);
+    return STRICTNESS[builtin] > STRICTNESS[matched] ? builtin : matched;
+  };
 }
 
 /** sha256 over each document's canonical JSON, in order: names the policy text wherever it lives. */

@@ -47,6 +47,17 @@ autonomy: supervised
     // neither: the built-in catalogue, then write (supervised: ask)
     expect(check('read').decision).toBe('allow');
     expect(check('notion_write').decision).toBe('ask');
+    // a glob never lowers a built-in class: `*_command` does not make Gemini CLI's shell a reader
+    const lowered = await setFrom(`version: 1
+id: d
+toolClasses:
+  read: ["*_command", "lookup_*"]
+  write: [run_shell_command_alias]
+shell:
+  enabled: false
+`);
+    expect(decide(lowered, { toolName: 'run_shell_command', params: { command: 'cat .env' } }).decision).toBe('deny');
+    expect(decide(lowered, { toolName: 'describe_command', params: {} }).decision).toBe('allow');
   });
 
   it('autonomy readonly denies writes and execs; unknown tools are writes', async () => {
