@@ -101,6 +101,9 @@ function isPathKey(key: string, normalized: string): boolean {
 }
 
 const READ_MANY_FILES_KEYS: ReadonlySet<string> = new Set(['paths']);
+// Keys that name the files a search reads, whatever the tool (Desktop Commander's
+// `start_search { filePattern }` is ripgrep's `-g`): read as Grep's `glob`.
+const FILE_PATTERN_KEYS: ReadonlySet<string> = new Set(['filepattern', 'filepatterns', 'fileglob', 'fileglobs']);
 // Keys of a file tool that hold path patterns of files it reads, like `paths` (Gemini CLI's
 // read_many_files `include`, OpenCode's grep `include`): paths under the searched directory.
 const INCLUDE_KEYS: ReadonlySet<string> = new Set(['include', 'includes']);
@@ -122,6 +125,8 @@ interface KeyKind {
   media: boolean;
   /** None of path, maybe and media: a plain value under it names no file (one load on the hot path). */
   plain: boolean;
+  /** A content filter of any search tool (FILE_PATTERN_KEYS: MCP servers' `filePattern`). */
+  pattern: boolean;
   /** A file tool's `include` patterns (INCLUDE_KEYS): files it reads. */
   include: boolean;
   /** At the top level, a directory the tool works in (WORKDIR_KEYS). */
@@ -135,7 +140,7 @@ function kindOf(key: string): KeyKind {
   const path = isPathKey(key, normalized);
   const maybe = MAYBE_PATH_KEYS.has(normalized);
   const media = MEDIA_KEYS.has(normalized);
-  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path, maybe, media, plain: !path && !maybe && !media, include: INCLUDE_KEYS.has(normalized), workdir: WORKDIR_KEY_SET.has(key), top: undefined };
+  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path, maybe, media, plain: !path && !maybe && !media, pattern: FILE_PATTERN_KEYS.has(normalized), include: INCLUDE_KEYS.has(normalized), workdir: WORKDIR_KEY_SET.has(key), top: undefined };
 }
 
 /** Where a value comes from, for messages (`params.path`, `params.edits[0].file`). */
@@ -267,7 +272,7 @@ const PATTERN_KEYS_BY_TOOL: Readonly<Record<string, ReadonlySet<string>>> = {
 // read from the call's directory too (one without a `/` matches names at any depth).
 const PATTERNS_ALSO_FROM_CWD: ReadonlySet<string> = new Set(['glob', 'includepattern']);
 // Keys of a content filter (ripgrep's `--glob`): the files whose names match are read.
-const CONTENT_FILTER_KEYS: ReadonlySet<string> = new Set(['glob', 'includepattern']);
+const CONTENT_FILTER_KEYS: ReadonlySet<string> = new Set(['glob', 'includepattern', 'filepattern', 'filepatterns', 'fileglob', 'fileglobs']);
 // The parameters naming the directory a search tool searches (Gemini CLI's `dir_path`).
 const SEARCH_ROOT_KEYS = ['path', 'dir_path', 'dirPath'] as const;
 
@@ -648,7 +653,19 @@ function addMediaValue(c: Collector, value: unknown, from: string): void {
  * directory searched (`Glob { path: "/", pattern: "etc/*" }` lists /etc); for Grep's `glob`
  * also the file names it selects.
  */
-function addPattern(c: Collector, pattern: string, at: string, normalized: string, roots: readonly (string | undefined)[]): void {
+function addPattern(c: Collector, written: string, at: string, normalized: string, roots: readonly (string | undefined)[]): void {
+  // A glob library, ripgrep and grep read `\x` as `x` (`.en\v` is `.env`); the backslash may also be a separator: both readings.
+  for (const pattern of escapeReadings(written)) addPatternReading(c, pattern, at, normalized, roots);
+}
+
+/** A pattern as written and, when it holds a backslash, with each `\x` read as `x`. */
+function escapeReadings(pattern: string): string[] {
+  if (!pattern.includes('\\')) return [pattern];
+  const unescaped = pattern.replace(/\\(.)/gs, '$1');
+  return unescaped === pattern ? [pattern] : [pattern, unescaped];
+}
+
+function addPatternReading(c: Collector, pattern: string, at: string, normalized: string, roots: readonly (string | undefined)[]): void {
   const bases = patternBases(pattern);
   if (bases === undefined) problem(c, `the reach of the pattern \`${at}\` cannot be bounded (\`..\` after a wildcard, or too many brace alternatives)`);
   else {
@@ -683,7 +700,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     if (kind.notParameter || skip?.has(key)) continue;
     if (kind.workdir && depth === 0) c.sawWorkdir = true;
     // Search patterns and `include` lists (rare): read apart, keeping this loop small.
-    if ((c.patternKeys !== undefined || c.readKeys !== undefined || kind.include) && addSearchParam(c, record, child, kind, from, key, depth)) continue;
+    if ((c.patternKeys !== undefined || c.readKeys !== undefined || kind.include || kind.pattern) && addSearchParam(c, record, child, kind, from, key, depth)) continue;
     const pathKey = kind.path;
     // A plain value under a key that never holds a path: nothing to do (most keys), unless
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
@@ -719,7 +736,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
  */
 function addSearchParam(c: Collector, record: Record<string, unknown>, child: unknown, kind: KeyKind, from: string, key: string, depth: number): boolean {
   const normalized = kind.normalized;
-  const pattern = c.patternKeys?.has(normalized) === true && child !== undefined && child !== null;
+  const pattern = (c.patternKeys?.has(normalized) === true || kind.pattern) && child !== undefined && child !== null;
   if (!pattern) {
     if (!kind.include && c.readKeys?.has(normalized) !== true) return false;
     c.fileTool ??= isFileTool(c.toolName, c.toolClass);
@@ -755,7 +772,9 @@ function addIncludeValue(c: Collector, value: unknown, at: string, roots: readon
       problem(c, `\`${from}\` is not a string`);
       continue;
     }
-    const alternatives = item.length > MAX_PATTERN_LENGTH ? undefined : braceAlternatives(item);
+    // Gemini CLI's read_many_files turns `\` into `/`; other tools' globs read `\x` as `x`: both.
+    const perReading = item.length > MAX_PATTERN_LENGTH ? [undefined] : escapeReadings(item).map(braceAlternatives);
+    const alternatives = perReading.every((a) => a !== undefined) ? perReading.flat() as string[] : undefined;
     if (alternatives === undefined) {
       problem(c, `the reach of the pattern \`${from}\` cannot be bounded (too many brace alternatives)`);
       continue;
@@ -818,6 +837,10 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
       const lower = toolName.toLowerCase();
       if (Object.hasOwn(PATTERN_KEYS_BY_TOOL, lower)) c.patternKeys = PATTERN_KEYS_BY_TOOL[lower];
     }
+  } else if (typeof toolName === 'string' && toolName.startsWith('mcp__')) {
+    // An MCP server's search tool by its own name (`mcp__fs__search_files`, `mcp__x__grep`).
+    const tail = toolName.slice(toolName.lastIndexOf('__') + 2).toLowerCase();
+    if (Object.hasOwn(PATTERN_KEYS_BY_TOOL, tail)) c.patternKeys = PATTERN_KEYS_BY_TOOL[tail];
   }
   // Gemini CLI's read_many_files took its patterns as `paths` before `include`.
   if (toolName === 'read_many_files') c.readKeys = READ_MANY_FILES_KEYS;

@@ -210,6 +210,11 @@ function gitHidden(args: WordValue[]): Hidden[] {
       found.push(unverifiable(`\`git ${w.split('=')[0]}\` runs a program it names`));
       continue;
     }
+    // `git grep -Oid x` / `--open-files-in-pager=CMD` runs CMD through the shell on the files found.
+    if (subcommand === 'grep' && i > at && (opensFilesInPager(w) || clusterLetter(w, 'O', 'ABCefm') > 0)) {
+      found.push(unverifiable('`git grep -O` runs the pager it names on the files found'));
+      continue;
+    }
     // `git clone -c KEY=VALUE` sets it in the new repository before fetching (`-qc` too).
     const c = subcommand === 'clone' && i > at ? clusterLetter(w, 'c', 'obuj') : -1;
     if (c > 0) {
@@ -285,6 +290,12 @@ function sqliteRuns(text: string): Hidden | undefined {
 }
 
 /** Where `letter` is in a short option cluster (`-ix`), before any letter of `valued` takes the rest; -1 when it is not. */
+/** `--open-files-in-pager` or a prefix of it (git takes any unambiguous one; an ambiguous one is read as it too, the safe side). */
+function opensFilesInPager(word: string): boolean {
+  const name = word.split('=')[0]!;
+  return name.length >= 3 && name.startsWith('--') && '--open-files-in-pager'.startsWith(name);
+}
+
 function clusterLetter(word: string, letter: string, valued: string): number {
   if (!word.startsWith('-') || word.startsWith('--')) return -1;
   for (let k = 1; k < word.length; k++) {
@@ -372,6 +383,8 @@ function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
     // system(), pipes to or from commands (`print | "sh"`, `"id" | getline`), coprocesses;
     // `||` is a logical or.
     if (/system\s*\(|\|&|(^|[^|])\|(?!\|)/.test(p.text)) return [unverifiable('the awk program runs commands (`system` or a pipe)')];
+    // gawk calls a function named by a variable's text (`f="sys" "tem"; @f("id")`).
+    if (/@\s*[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(p.text)) return [unverifiable('the awk program calls a function named by a variable (gawk `@f()`), which may be `system`')];
     // Files the program opens: `print > "f"`, `printf ... >> "f"`, `getline line < "f"`.
     const io = /\bprintf?\b[^;{}\n]*?(>>?)\s*([^;}\s]+)|\bgetline\b[^<;{}\n]*<\s*([^;})\s]+)/g;
     for (let m = io.exec(p.text); m !== null; m = io.exec(p.text)) {
@@ -434,6 +447,9 @@ function sedHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
   const found: Hidden[] = [];
   for (const s of scripts) {
     if (!s.literal) return [unverifiable(`sed script is not a literal: \`${s.text}\``)];
+    // GNU sed takes any delimiter: `\%re%` addresses and `s` with a letter, digit or backslash
+    // (`sxrxid #xe` runs id), which the readings below do not follow.
+    if (SED_CUSTOM_DELIMITER.test(s.text)) return [unverifiable('the sed script uses a delimiter not read here (`\\%re%`, `sx…x…x`)')];
     if (sedRunsCommand(s.text)) return [unverifiable('the sed script runs a command (`e`)')];
     for (const file of sedFiles(s.text)) found.push(file);
   }
@@ -479,6 +495,10 @@ export function sedRunsCommand(script: string): boolean {
  * Matches wherever an `s` and a delimiter stand, so it may see an `s` command that is not
  * one: the callers then check more, never less.
  */
+// At a command's start (after `;`, `{`, `}`, `!`, a newline, or a line-number address): a
+// `\X` address, or `s` with a delimiter that is a letter, a digit or a backslash.
+const SED_CUSTOM_DELIMITER = /(?:^|[;{}\n!,])\s*(?:\\[^\n\\]|(?:(?:\d+|\$)(?:\s*,\s*(?:\d+|\$))?\s*)?s[A-Za-z0-9\\])/;
+
 function sedSubstitutionTails(script: string): string[] {
   const tails: string[] = [];
   const s = /s([^\w\s\\])/g;

@@ -407,6 +407,11 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     }
   }
 
+  // `npm run test --node-options=--import=data:…` is `NODE_OPTIONS=…` for the script, as the
+  // npm_config_* variables are: options that choose what runs are refused alike.
+  if ((name === 'npm' || name === 'npx' || name === 'pnpm' || name === 'yarn') && values.slice(at + 1).some((v) => NPM_RUNNING_OPTION.test(v.text))) {
+    markUnverifiable(walk, `\`${name}\` is given an option that chooses what runs (a script shell, node options, a config file)`);
+  }
   const npmEnv = name === 'npm' ? npmEnvCommand(values.slice(at + 1).map((v) => v.text)) : undefined;
   if (npmEnv !== undefined) {
     runWords(values, at + 1 + npmEnv, depth + 1, walk, redirects, stmt, builder);
@@ -853,6 +858,8 @@ function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue
 // does not let it through. (`npx X`, `npm exec` run a package's program: an allowlist names
 // them as they are written.)
 const NPM_RUN = new Set(['run', 'run-script', 'rum', 'urn']);
+// npm's settings that choose what a script runs, or where settings come from (npm takes `_` for `-`).
+const NPM_RUNNING_OPTION = /^--(?:node[-_]options|script[-_]shell|shell|userconfig|globalconfig|onload[-_]script|init[-_]module|node[-_]gyp)(?:=|$)/i;
 
 /** Where `npm run env`'s command starts among `args` (the words after `npm`), or undefined when the words are no such run. */
 function npmEnvCommand(args: readonly string[]): number | undefined {
@@ -897,6 +904,13 @@ function emitWords(walk: Walk, given: WordValue[], redirects: string[]): void {
         // Unquoted, `f='a .env'` splits into two words: check the whole and the pieces.
         const pieces = text.split(/[ \t\n]+/).filter((p) => p !== '');
         for (const t of pieces.length > 1 ? [text, ...pieces] : [text]) substituted.push({ text: t, literal: true, pattern: /[*?[]/.test(t) });
+        // Brace expansion comes first in bash: `x=.e; cat ${x}{n,}v` is `cat .env .ev`. (Braces
+        // in the value itself are not expanded; expanding them too only checks more words.)
+        if (text.includes('{')) {
+          const expanded = expandBraces(text, MAX_BRACE_WORDS);
+          if (expanded === undefined) markUnverifiable(walk, `brace expansion of \`${v.text.slice(0, 80)}\` is too large`);
+          else for (const t of expanded) if (t !== text) substituted.push({ text: t, literal: true, pattern: /[*?[]/.test(t) });
+        }
       }
       continue;
     }

@@ -77,13 +77,18 @@ export function collectVariables(stmts: Stmt[], vars: Variables, source = ''): v
         if (head !== undefined && readsIntoVariables.has(head) && stmt.redirects.some((r) => r.op === '<<<' || r.op === '<<' || r.op === '<<-')) {
           for (const name of variablesSetFromInput(head, command.args.slice(1).map(wordValue)) ?? []) setState(vars, name, 'unreadable');
         }
+        // `printf -v x %s .e` (bash), `print -v x .e` (zsh): text the line formats, not followed here.
+        const printer = command.args.findIndex((w, i) => i < 3 && (wordValue(w).text === 'printf' || wordValue(w).text === 'print'));
+        if (printer >= 0 && wordValue(command.args[printer + 1] ?? { parts: [] }).text.startsWith('-v')) {
+          for (const name of variablesSetFromInput('printf', command.args.slice(printer + 1).map(wordValue)) ?? []) setState(vars, name, 'unreadable');
+        }
         if (head !== undefined && declarations.has(head)) {
-          // `export f=.env`: name=value words. Options (-n nameref, -i integer, -a array,
-          // -u/-l case) change what the value becomes: its names are unknown.
+          // `export f=.env`: name=value words. `-l`, `-u`, `-c` change the value's case; `-a`,
+          // `-x`, `-r`, `-g`, `-t`, `-f` and `--` nothing of a plain value; any other option
+          // (`-n` name reference, `-i` integer, `-A`) makes it unreadable.
           const optionWords = command.args.slice(1).map((w) => wordValue(w).text).filter((t) => /^[-+]/.test(t));
-          // `-l`, `-u`, `-c` only change the value's case (and `-x`, `-r`, `-g`, `-t` nothing of it).
-          const caseOnly = optionWords.length > 0 && optionWords.every((t) => /^[-+][lucxrgt]+$/.test(t));
-          const options = optionWords.length > 0 && !caseOnly;
+          const caseOnly = optionWords.some((t) => /[luc]/.test(t));
+          const options = !optionWords.every((t) => t === '--' || /^[-+][lucxrgtaf]+$/.test(t));
           for (const w of command.args.slice(1)) {
             const v = wordValue(w);
             if (v.text.startsWith('-') || v.text.startsWith('+')) continue;
@@ -92,11 +97,12 @@ export function collectVariables(stmts: Stmt[], vars: Variables, source = ''): v
             // `declare y+=nv` appends, as `y+=nv` does.
             const appends = v.text[eq - 1] === '+';
             const name = v.text.slice(0, appends ? eq - 1 : eq);
-            if (options) {
-              setState(vars, name, 'unknown');
+            const value: Word = { parts: valueParts(w) };
+            // `declare -a x='(.e)'` is the array `(.e)` too: a value in parentheses is not followed.
+            if (options || wordValue(value).text.startsWith('(')) {
+              setState(vars, name, 'unreadable');
               continue;
             }
-            const value: Word = { parts: valueParts(w) };
             if (caseOnly) {
               const texts = assignedTexts(vars, value);
               if (typeof texts === 'string') setState(vars, name, texts);
@@ -114,7 +120,12 @@ export function collectVariables(stmts: Stmt[], vars: Variables, source = ''): v
         const once = (): void => {
           if (command.function !== undefined) positionalFromArguments();
           if (command.loopVar !== undefined) {
-            if (command.words.length === 0) setState(vars, command.loopVar, 'unknown');
+            // `for x; do`: the positional parameters (`set --`'s, a function's callers' words).
+            if (command.words.length === 0) {
+              const all = vars.get('@');
+              if (Array.isArray(all)) for (const text of all) add(vars, command.loopVar, text);
+              else setState(vars, command.loopVar, all === 'unreadable' ? 'unreadable' : 'unknown');
+            }
             for (const w of command.words) assigning(command.loopVar, w, assign);
           }
           visit(command.body);
