@@ -337,6 +337,15 @@ describe('sedRunsCommand', () => {
   });
 });
 
+describe('sed delimiters not read here (red team 14)', () => {
+  it.each(["sed 'sxrxid #xe' f", "sed 's\\r\\id #\\e' f", "sed '\\%e%e id' f", "sed '\\%e%r.env' f", "sed '/re/sxaxbx' f", "sed '/a/,/b/!sxaxbx' f", "sed -n '3,5s1a1b1p' f"])('%j is unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toMatch(/delimiter not read here/);
+  });
+  it.each(["sed 's/x/sample/' f", "sed '/x/s/a/b/' f", "sed -n '/start/,/end/p' f", "sed -e '/^#/d' -e 's|a|b|g' f", "sed 's/a\\/b/c/' f"])('%j stays verifiable', (src) => {
+    expect(parseShell(src).unverifiable).toBeUndefined();
+  });
+});
+
 describe('options that belong to the program a runner starts', () => {
   it.each([
     'npx eslint -c .eslintrc.json src',

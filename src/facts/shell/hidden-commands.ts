@@ -495,9 +495,10 @@ export function sedRunsCommand(script: string): boolean {
  * Matches wherever an `s` and a delimiter stand, so it may see an `s` command that is not
  * one: the callers then check more, never less.
  */
-// At a command's start (after `;`, `{`, `}`, `!`, a newline, or a line-number address): a
-// `\X` address, or `s` with a delimiter that is a letter, a digit or a backslash.
-const SED_CUSTOM_DELIMITER = /(?:^|[;{}\n!,])\s*(?:\\[^\n\\]|(?:(?:\d+|\$)(?:\s*,\s*(?:\d+|\$))?\s*)?s[A-Za-z0-9\\])/;
+// At a command's start (after `;`, `{`, `}`, `!` or a newline, and an address of line numbers
+// or `/re/`): a `\X` address, or `s` with a delimiter that is a letter, a digit or a backslash.
+const SED_ADDRESS = String.raw`(?:\d+|\$|/(?:[^/\\\n]|\\.)*/)`;
+const SED_CUSTOM_DELIMITER = new RegExp(String.raw`(?:^|[;{}\n!,])\s*(?:\\[^\n\\]|(?:${SED_ADDRESS}(?:\s*,\s*${SED_ADDRESS})?\s*!?\s*)?s[A-Za-z0-9\\])`);
 
 function sedSubstitutionTails(script: string): string[] {
   const tails: string[] = [];
