@@ -337,6 +337,15 @@ describe('sedRunsCommand', () => {
   });
 });
 
+describe('options that name a program to run (red team 14)', () => {
+  it.each(["npm run test --node-options='--import=data:x'", 'npm test --script-shell=./x', 'go test -exec ./x ./...', 'go build -toolexec=./x .', "cargo --config 'target.x.runner=\"id\"' test"])('%j is unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toMatch(/option that chooses what runs/);
+  });
+  it.each(['npm run build --silent', 'go test ./...', 'cargo test --release'])('%j stays verifiable', (src) => {
+    expect(parseShell(src).unverifiable).toBeUndefined();
+  });
+});
+
 describe('sed delimiters not read here (red team 14)', () => {
   it.each(["sed 'sxrxid #xe' f", "sed 's\\r\\id #\\e' f", "sed '\\%e%e id' f", "sed '\\%e%r.env' f", "sed '/re/sxaxbx' f", "sed '/a/,/b/!sxaxbx' f", "sed -n '3,5s1a1b1p' f"])('%j is unverifiable', (src) => {
     expect(parseShell(src).unverifiable).toMatch(/delimiter not read here/);
