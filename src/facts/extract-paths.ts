@@ -50,6 +50,9 @@ export interface ExtractedPaths {
 
 const MAX_DEPTH = 8;
 const MAX_VALUES = 2000;
+// Most parameter names one call may hold: walking millions takes seconds, and a gateway that
+// times out may let the call through (the OpenClaw.NET bridge after 5 s).
+const MAX_KEYS = 100_000;
 
 // Keys compared after lower-casing and dropping `_` and `-`. These always hold paths.
 const PATH_KEYS = new Set([
@@ -252,6 +255,8 @@ interface Collector {
   fileTool: boolean | undefined;
   /** A top-level workdir parameter was seen: only then are paths placed under it (most calls have none). */
   sawWorkdir: boolean;
+  /** Parameter names walked so far (MAX_KEYS). */
+  keys: number;
 }
 
 // Search tools whose pattern names files: the directory the search starts from (the
@@ -695,6 +700,10 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
   // Inherited enumerable keys (a polluted prototype) are walked too: a tool reading
   // `params.path` would see them, so checking them is the safe side (and skips a hasOwn per key).
   for (const key in record) {
+    if (++c.keys > MAX_KEYS) {
+      problem(c, `the parameters hold more than ${MAX_KEYS} names`);
+      return;
+    }
     const child = record[key];
     const kind = keyKind(key);
     if (kind.notParameter || skip?.has(key)) continue;
@@ -828,7 +837,7 @@ function addPatchBody(c: Collector, body: string): void {
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false, readKeys: undefined };
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false, readKeys: undefined, keys: 0 };
   // Only names of 4 (`glob`, `grep`, `find`), 11 (`grep_search`) or 12 (`search_files`) characters have pattern keys.
   if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 11 || toolName.length === 12)) {
     // Only names starting with g/G (`glob`, `grep`, `grep_search`), f/F (`find`) or s/S (`search_files`): `read`, `edit` skip the lower-casing.

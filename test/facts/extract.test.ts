@@ -98,6 +98,12 @@ describe('extractPaths', () => {
     expect(values(extractPaths('exec', 'exec', { command: 'x', env: { PATH: '/usr/bin', HOME: '/h' } }, undefined))).toEqual([]);
   });
 
+  it('refuses a call whose parameters hold more than 100,000 names (walking millions takes seconds)', () => {
+    const many = Object.fromEntries(Array.from({ length: 100_001 }, (_, i) => [`k${i}`, 1]));
+    expect(extractPaths('read_file', 'read', { path: 'a', extra: many }, undefined).problems[0]).toMatch(/more than 100000 names/);
+    expect(extractPaths('read_file', 'read', { path: 'a', extra: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, 1])) }, undefined).problems).toEqual([]);
+  });
+
   it('reports values of unexpected types as problems', () => {
     expect(extractPaths('read', 'read', { path: 42 }, undefined).problems).toHaveLength(1);
     expect(extractPaths('read', 'read', { paths: ['a', { x: 1 }] }, undefined).problems).toHaveLength(1);
