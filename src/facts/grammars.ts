@@ -162,7 +162,19 @@ function xz(suffix: string): OperandGrammar {
 }
 const GREP: OperandGrammar = { valued: 'efmABCdD', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--regexp', '--file'], valuedLong: ['--regexp', '--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir'], fileLong: ['--file', '--exclude-from'] };
 const OWNER_OR_MODE: OperandGrammar = { valued: '', lead: 1, leadGivenBy: ['--reference'] };
-export const TARGET_FIRST: OperandGrammar = { valued: 'St', fileValued: 't', valuedLong: ['--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] };
+export const TARGET_FIRST: OperandGrammar = {
+  valued: 'St', fileValued: 't', valuedLong: ['--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'],
+  outputs: (files, words) => backupNames(files, words, 'St'),
+};
+
+/**
+ * The backups `-S SUFFIX`/`--suffix` makes of the files a command writes (`cp -bSm a
+ * server.pe` replaces `server.pem`): every named file with the suffix, the safe side.
+ */
+function backupNames(files: readonly string[], words: readonly string[], valued: string, option: OptionSpelling = { letters: 'S', long: ['--suffix'] }): string[] {
+  const suffix = lastOptionValue(words, option, valued);
+  return suffix === undefined || suffix === '' ? [] : files.map((file) => file.replace(/\/+$/, '') + suffix);
+}
 // Which of its file operands a program writes: none (it reads them), the first, the second, the last.
 const READS_ALL = (): readonly string[] => [];
 const WRITES_FIRST = (files: readonly string[]): readonly string[] => files.slice(0, 1);
@@ -217,7 +229,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   // mv removes what it moves, and a hard link is a second name to write the same file
   // through (`ln package.json src/p` then writing src/p): their operands are all written
   ['cp', { ...TARGET_FIRST, writes: copying(TARGET_FIRST.valued, { letters: 'ls', long: ['--link', '--symbolic-link'] }) }], ['mv', TARGET_FIRST], ['ln', TARGET_FIRST],
-  ['install', { writes: copying('gmoSt', { letters: 'd', long: ['--directory'] }), valued: 'gmoSt', fileValued: 't', valuedLong: ['--group', '--mode', '--owner', '--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'] }],
+  ['install', { writes: copying('gmoSt', { letters: 'd', long: ['--directory'] }), valued: 'gmoSt', fileValued: 't', valuedLong: ['--group', '--mode', '--owner', '--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'], outputs: (files, words) => backupNames(files, words, 'gmoSt') }],
   ['truncate', { writes: { readValued: 'r', readLong: ['--reference'] }, valued: 'sr', fileValued: 'r', valuedLong: ['--size'], fileLong: ['--reference'] }],
   ['shred', { valued: 'ns', valuedLong: ['--iterations', '--size'], fileLong: ['--random-source'] }],
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
@@ -255,7 +267,14 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     writesInto: { when: { letters: 'r', long: [] }, unless: { letters: 'w', long: [] }, anywhere: { letters: 'r', long: [] } },
   }],
   // compressors: each file, and the file they write beside it (compressed or decompressed)
-  ...['gzip', 'gunzip', 'pigz', 'unpigz'].map((name): [string, OperandGrammar] => [name, GZIP]),
+  ...['gzip', 'gunzip', 'pigz', 'unpigz', 'uncompress'].map((name): [string, OperandGrammar] => [name, GZIP]),
+  // gpg decrypts `X.gpg` (`.asc`, `.pgp`) into `X` when no -o names the output
+  ['gpg', {
+    valued: 'oruRfkKaszT', fileValued: 'o',
+    valuedLong: ['--recipient', '--local-user', '--passphrase', '--pinentry-mode', '--default-key', '--trust-model', '--cipher-algo', '--digest-algo', '--compress-level', '--keyserver'],
+    fileLong: ['--output', '--passphrase-file', '--homedir', '--keyring', '--secret-keyring', '--options'],
+    outputs: (files) => files.filter((file) => /\.(?:gpg|asc|pgp)$/i.test(file)).map((file) => file.replace(/\.(?:gpg|asc|pgp)$/i, '')),
+  }],
   ...['bzip2', 'bunzip2', 'pbzip2'].map((name): [string, OperandGrammar] => [name, { valued: '', outputs: compressed('.bz2', BZIP2_NAMES) }]),
   ...['xz', 'unxz'].map((name): [string, OperandGrammar] => [name, xz('.xz')]),
   ...['lzma', 'unlzma'].map((name): [string, OperandGrammar] => [name, xz('.lzma')]),
@@ -280,7 +299,11 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     // The file it patches is written, the patch (second operand, or -i's) read.
     writes: { operands: WRITES_FIRST, readValued: 'i', readLong: ['--input'] },
     // Backups and rejects beside the file it patches, or beside -o's output.
-    outputs: (files, words) => [...files.slice(0, 1), ...optional(lastOptionValue(words, { letters: 'o', long: ['--output'] }, 'pFdDiorBYzVgx'))].flatMap((file) => [`${file}.orig`, `${file}.rej`]),
+    outputs: (files, words) => [...files.slice(0, 1), ...optional(lastOptionValue(words, { letters: 'o', long: ['--output'] }, 'pFdDiorBYzVgx'))].flatMap((file) => [
+      `${file}.orig`, `${file}.rej`,
+      ...backupNames([file], words, 'pFdDiorBYzVgx', { letters: 'z', long: ['--suffix'] }),
+      ...optional(lastOptionValue(words, { letters: 'B', long: ['--prefix'] }, 'pFdDiorBYzVgx')).map((prefix) => prefix + file),
+    ]),
     directory: { letters: 'd', long: ['--directory'] },
   }],
   // make: its targets are no files; -C is where it works
@@ -313,14 +336,20 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['gofmt', { valued: 'r' }], ['shfmt', { valued: 'i' }], ['clang-format', PLAIN], ['dos2unix', PLAIN], ['unix2dos', PLAIN],
   ['rustfmt', { valued: '', valuedLong: ['--edition', '--emit', '--color', '--config'], fileLong: ['--config-path'] }],
   // copies to and from other hosts: the local operands are files (a remote one is not)
-  ['scp', { valued: 'cFiJloPSDX', fileValued: 'Fi', opaque: 'S', remoteOperands: true, writes: { operands: WRITES_LAST, readValued: 'Fi' } }],
+  ['scp', { valued: 'cFiJloPSDX', fileValued: 'Fi', opaque: 'So', remoteOperands: true, writes: { operands: WRITES_LAST, readValued: 'Fi' } }],
   ['rsync', {
-    valued: 'eBfMT', opaque: 'e', remoteOperands: true,
+    valued: 'eBfMT', opaque: 'efMT', remoteOperands: true,
     writes: { operands: allWhen({ letters: '', long: ['--remove-source-files', '--remove-sent-files'] }, 'eBfMT', WRITES_LAST), readLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--read-batch'] },
-    valuedLong: ['--rsh', '--rsync-path', '--filter', '--exclude', '--include', '--max-size', '--min-size', '--timeout', '--bwlimit', '--chmod', '--chown', '--usermap', '--groupmap', '--suffix', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir', '--out-format', '--log-file-format', '--port', '--sockopts', '--info', '--debug', '--iconv', '--checksum-choice', '--compress-choice'],
+    valuedLong: ['--rsh', '--rsync-path', '--filter', '--remote-option', '--exclude', '--include', '--max-size', '--min-size', '--timeout', '--bwlimit', '--chmod', '--chown', '--usermap', '--groupmap', '--suffix', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir', '--out-format', '--log-file-format', '--port', '--sockopts', '--info', '--debug', '--iconv', '--checksum-choice', '--compress-choice'],
     fileLong: ['--exclude-from', '--include-from', '--files-from', '--password-file', '--log-file', '--write-batch', '--only-write-batch', '--read-batch'],
-    opaqueLong: ['--rsh', '--rsync-path', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir'],
+    opaqueLong: ['--rsh', '--rsync-path', '--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--partial-dir', '--temp-dir', '--filter', '--remote-option', '--suffix'],
     flagLong: ['--group', '--backup', '--partial', '--checksum', '--compress'],
+    outputs: (files, words) => backupNames(files.slice(-1), words, 'eBfMT', { letters: '', long: ['--suffix'] }),
+    // a filter rule that merges a file of rules reads it (`-f 'merge /etc/x'`, `. FILE`, `dir-merge`)
+    valueFiles: (words) => ({
+      reads: optionValues(words, { letters: 'f', long: ['--filter'] }, 'eBfMT', 1, RSYNC_LONG).flatMap((rule) => /^\s*(?:merge|dir-merge|\.|:)[^\s]*\s+(.+)$/s.exec(rule)?.[1] ?? []),
+      writes: [],
+    }),
   }],
   ['iconv', { writes: { operands: READS_ALL }, valued: 'fto', fileValued: 'o', valuedLong: ['--from-code', '--to-code'], fileLong: ['--output'] }],
   ['paste', { valued: 'd', valuedLong: ['--delimiters'] }], ['join', { valued: 'aejot12' }], ['comm', PLAIN], ['fold', { valued: 'w', valuedLong: ['--width'] }],
@@ -335,13 +364,13 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['curl', {
     // -w's format is text, its files read by valueFiles
     valued: 'AbcCdDeEFHKmoPQrTtuUwxXyYz', fileValued: 'oTKcDE', opaque: 'bdF',
-    valuedLong: ['--user-agent', '--header', '--request', '--user', '--max-time', '--connect-timeout', '--retry', '--range', '--referer', '--proxy', '--url', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--output-dir'],
+    valuedLong: ['--user-agent', '--header', '--request', '--user', '--max-time', '--connect-timeout', '--retry', '--range', '--referer', '--proxy', '--url', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--output-dir', '--url-query', '--json', '--proxy-header', '--variable', '--proxy-user', '--resolve', '--connect-to', '--form-string', '--expand-data', '--expand-url'],
     // --libcurl writes C source, --hsts and --alt-svc read and update their cache files, --etag-save writes the ETag (--etag-compare reads it)
     fileLong: [
       '--output', '--upload-file', '--config', '--cookie-jar', '--dump-header', '--cert', '--key', '--cacert', '--netrc-file', '--trace', '--trace-ascii', '--stderr', '--output-dir',
       '--libcurl', '--hsts', '--alt-svc', '--etag-save', '--etag-compare', '--ssl-sessions', '--proxy-cert', '--proxy-key', '--proxy-cacert', '--crlfile',
     ],
-    opaqueLong: ['--data', '--data-binary', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--url'],
+    opaqueLong: ['--data', '--data-binary', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--url', '--url-query', '--json', '--proxy-header', '--variable', '--expand-data', '--expand-url'],
     flagLong: ['--head', '--netrc'],
     noOperandFiles: true,
     urlOperands: true,
@@ -352,10 +381,13 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['wget', {
     valued: 'OoaPiBtTwQeUlARDXI', fileValued: 'OoaPi', opaque: 'e',
     valuedLong: ['--tries', '--timeout', '--wait', '--user-agent', '--header', '--level', '--accept', '--reject', '--domains', '--post-data', '--execute', '--user', '--password'],
-    fileLong: ['--output-document', '--output-file', '--append-output', '--directory-prefix', '--input-file', '--post-file', '--load-cookies', '--save-cookies', '--certificate', '--private-key', '--ca-certificate'],
+    fileLong: [
+      '--output-document', '--output-file', '--append-output', '--directory-prefix', '--input-file', '--post-file', '--load-cookies', '--save-cookies', '--certificate', '--private-key', '--ca-certificate',
+      '--body-file', '--warc-file', '--warc-cdx', '--rejected-log', '--hsts-file', '--config', '--ca-directory', '--crl-file', '--keep-session-cookies-file',
+    ],
     opaqueLong: ['--execute'],
     noOperandFiles: true, urlOperands: true,
-    writes: { readValued: 'i', readLong: ['--input-file', '--post-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate'] },
+    writes: { readValued: 'i', readLong: ['--input-file', '--post-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate', '--body-file', '--config', '--ca-directory', '--crl-file'] },
     writesInto: { unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
   }],
   // awk reads its files; what its program writes is read from the program (shell/hidden-commands.ts)
@@ -383,8 +415,8 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['base64', { valued: 'w', valuedLong: ['--wrap'] }],
   // tree reads what it lists, and writes -o's file; with -R (and -H) an index file in every directory it lists
   ['tree', {
-    valued: 'LPIoHT', fileValued: 'o', valuedLong: ['--charset', '--filelimit', '--timefmt', '--sort', '--hintro', '--houtro', '--infile'],
-    writes: { operands: allWhen({ letters: 'R', long: [] }, 'LPIoHT', READS_ALL) }, writesInto: { when: { letters: 'R', long: [] }, unlessOperand: true },
+    valued: 'LPIoHT', fileValued: 'o', valuedLong: ['--charset', '--filelimit', '--timefmt', '--sort'], fileLong: ['--hintro', '--houtro', '--infile'],
+    writes: { operands: allWhen({ letters: 'R', long: [] }, 'LPIoHT', READS_ALL), readLong: ['--hintro', '--houtro', '--infile'] }, writesInto: { when: { letters: 'R', long: [] }, unlessOperand: true },
   }],
   ['xxd', { valued: 'cglnos', wholeWords: ['-cols', '-group', '-len', '-name', '-offset', '-seek', '-skip'], writes: { operands: WRITES_SECOND } }],
   // vim and its names: the files it edits (written), the scripts it sources (-S, -u, -U: read),
@@ -584,6 +616,9 @@ function csplitOutputs(words: readonly string[]): string[] {
  * `-F name=@FILE` or `name=<FILE` read FILE; `-w`'s format writes `%output{FILE}` (8.3.0; `>>`
  * appends), and a format read from `-w @FILE` may write anything: `/`.
  */
+// rsync's long option names (an abbreviation is read by them): for its filter rules.
+const RSYNC_LONG = ['--filter', '--files-from', '--from0'];
+
 function curlValueFiles(words: readonly string[]): { reads: string[]; writes: string[] } {
   const grammar = GRAMMARS.get('curl')!;
   const known = longNamesOf(grammar);
@@ -591,10 +626,11 @@ function curlValueFiles(words: readonly string[]): { reads: string[]; writes: st
   const reads: string[] = [];
   const writes: string[] = [];
   for (const cookie of values('b', '--cookie')) if (!cookie.includes('=')) reads.push(cookie);
-  for (const value of [...values('H', '--header'), ...values('d', '--data', '--data-binary', '--data-ascii'), ...values('w', '--write-out')]) {
+  for (const value of [...values('H', '--header', '--proxy-header'), ...values('d', '--data', '--data-binary', '--data-ascii', '--json'), ...values('w', '--write-out')]) {
     if (value.startsWith('@')) reads.push(value.slice(1));
   }
-  for (const value of values('', '--data-urlencode')) {
+  // `name@file`, `@file` (and `--variable name@file`): the file's text is sent.
+  for (const value of values('', '--data-urlencode', '--url-query', '--variable')) {
     const at = /^[^=@]*@(.+)$/s.exec(value);
     if (at !== null) reads.push(at[1]!);
   }

@@ -27,6 +27,8 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words
   // bsdtar's -I is a list of names, not a program
   ['bsdtar', { long: ['--use-compress-program'], short: '' }],
   ['rsync', { long: ['--rsh', '--rsync-path'], short: 'e' }],
+  // wget starts the program --use-askpass names for a password.
+  ['wget', { long: ['--use-askpass'], short: '' }],
   ['man', { long: ['--pager', '--html'], short: 'PH' }],
   ['sort', { long: ['--compress-program'], short: '' }],
   // ripgrep runs its preprocessor on every file it searches.
