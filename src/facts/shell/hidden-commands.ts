@@ -116,6 +116,9 @@ const gitRunsCommands = new Set(['bisect', 'submodule', 'filter-branch', 'diffto
 const awkNames = new Set(['awk', 'gawk', 'mawk', 'nawk']);
 const sedNames = new Set(['sed', 'gsed']);
 const vimNames = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);
+const edNames = new Set(['ed', 'red']);
+// Editor commands that take a file (`w /x`, `sav`, `r /etc/x`, `mksession`, `e`, `so`, `redir`, ...).
+const VIM_FILE_COMMAND = /^\s*:*\s*(?:[%.$,'<>0-9\s]*)(?:w|wr|wri|writ|write|wq|x|xi|xit|exi|exit|up|upd|updat|update|wa|wal|wall|sav|save|savea|saveas|r|re|rea|read|mks|mksession|mkv|mkview|mkvie|wv|wviminfo|wsh|wshada|rv|rviminfo|rsh|rshada|e|ed|edi|edit|sp|split|vs|vsplit|new|vne|vnew|tabe|tabedit|tabnew|redi|redir|diffs|diffsplit|cd|lcd|chd|chdir|ar|arga|argadd|n|next|so|sou|source|ru|runtime|bad|badd|fin|find)!?(?:\s+\S|$)/;
 const sshNames = new Set(['ssh', 'scp', 'sftp']);
 
 // sqlite3's shell: dot-commands that run a program (`.shell`, `.system`, `.excel`, `.once -x`,
@@ -136,7 +139,9 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   if (name === 'git') return gitHidden(args);
   if (awkNames.has(name)) return awkHidden(args, stdin);
   if (sedNames.has(name)) return sedHidden(args, stdin);
-  if (vimNames.has(name)) return vimHidden(name, args);
+  if (vimNames.has(name)) return vimHidden(name, args, stdin);
+  // ed reads its editing commands (`w /x`, `r /etc/x`, `!cmd`) from its input.
+  if (edNames.has(name)) return [unverifiable(`\`${name}\` reads editing commands from its input, which may read, write or run anything`)];
   if (sshNames.has(name)) return sshHidden(name, args);
   if (name === 'sqlite3') return sqliteHidden(args, stdin);
   const spec = commandOptions.get(name);
@@ -567,14 +572,22 @@ function optionWords(args: WordValue[], option: OptionSpelling, valued: string, 
 const VIM_VALUED = 'V';
 
 /** Ex commands given with -c, --cmd or +: `vim -c '!rm x'` runs a shell. */
-function vimHidden(name: string, args: WordValue[]): Hidden[] {
+function vimHidden(name: string, args: WordValue[], stdin: string | undefined): Hidden[] {
+  // In ex mode (`ex`, `vim -e`/`-es`/`-E`) a literal input is a script of commands too.
+  const exMode = name === 'ex' || args.some((a) => /^-[A-Za-z]*[eE]/.test(a.text) && !a.text.startsWith('--'));
+  if (exMode && stdin !== undefined) return [unverifiable(`\`${name}\` in ex mode reads editing commands from its input, which may read, write or run anything`)];
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
     // -c after flags in one word too (`vim -Nesc CMD`, `-esc'CMD'`).
     const c = clusterLetter(w, 'c', VIM_VALUED);
     const command = w === '--cmd' ? args[i + 1]?.text : c > 0 ? (c < w.length - 1 ? w.slice(c + 1) : args[i + 1]?.text) : w.startsWith('+') ? w.slice(1) : undefined;
-    if (command !== undefined && /!|sh|system|term|py|lua|perl|ruby|call|exe|so/.test(command)) {
+    if (command === undefined) continue;
+    if (/!|sh|system|term|py|lua|perl|ruby|call|exe|so/.test(command)) {
       return [unverifiable(`\`${name}\` runs editor commands that can start a shell: \`${command}\``)];
+    }
+    // `w /x`, `sav`, `r /etc/passwd`: each `|`-separated command that names a file.
+    if (command.split('|').some((part) => VIM_FILE_COMMAND.test(part) && /\s\S/.test(part.trim()))) {
+      return [unverifiable(`\`${name}\` runs an editor command that names a file: \`${command}\``)];
     }
   }
   return [];
