@@ -25,7 +25,7 @@ import { within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
 import { zshReading } from './zsh.js';
 import { longName } from '../options.js';
-import { collectVariables, expandVariables } from './variables.js';
+import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
 import { assignedRunTimeText, noteAssigningExpansions, noteAssignment, noteDeclaredValues, noteReEvaluatingText, notePayload, runTimeText, spellsAssignment, variablesSetFromInput } from './re-evaluation.js';
@@ -228,7 +228,7 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
   // Set on its own (`TMPDIR=/etc/x; npm test`, `export TMPDIR=…`, or by an exec tool's env
   // parameter), such a variable is where every later command that reads it writes (it may be
   // exported already): a written path of the line.
-  if (head?.literal && declarationWords.has(head.text)) {
+  if (head?.literal && DECLARATION_BUILTINS.has(head.text)) {
     for (const w of command.args.slice(1)) {
       const text = literalText(w);
       const eq = text?.indexOf('=') ?? -1;
@@ -253,9 +253,6 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
   runWords(values, 0, depth, walk, redirects, stmt);
   walk.wrapperFiles.length -= writtenPlaces.length;
 }
-
-// Builtins whose `NAME=value` words assign (`export TMPDIR=/x`).
-const declarationWords: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
 /** Redirection targets worth a path check; visits substitutions inside any redirection. */
 function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): string[] {
@@ -538,7 +535,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     walk.arithmetic = true;
     walk.arithmeticReadsAny = true;
   }
-  if (declarations.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
+  if (DECLARATION_BUILTINS.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
   checkVariableSetters(name, values.slice(at + 1), walk);
   if (name === 'find') runFindExec(values, at, depth, walk, redirects);
   if (name === 'git') {
@@ -588,8 +585,6 @@ function runStringCommand(name: string, values: WordValue[], at: number, depth: 
   }
   collectAs(name === 'watch' ? true : undefined, rest.map((v) => v.text).join(' '), depth + 1, walk); // watch runs `sh -c`
 }
-
-const declarations: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
 
 /**
  * Builtins that set the variables their arguments name: `read PATH`, `mapfile -t PATH`,

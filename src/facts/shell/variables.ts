@@ -82,7 +82,7 @@ export function collectVariables(stmts: Stmt[], vars: Variables, source = ''): v
         if (printer >= 0 && wordValue(command.args[printer + 1] ?? { parts: [] }).text.startsWith('-v')) {
           for (const name of variablesSetFromInput('printf', command.args.slice(printer + 1).map(wordValue)) ?? []) setState(vars, name, 'unreadable');
         }
-        if (head !== undefined && declarations.has(head)) {
+        if (head !== undefined && DECLARATION_BUILTINS.has(head)) {
           // `export f=.env`: name=value words. `-l`, `-u`, `-c` change the value's case; `-a`,
           // `-x`, `-r`, `-g`, `-t`, `-f` and `--` nothing of a plain value; any other option
           // (`-n` name reference, `-i` integer, `-A`) makes it unreadable.
@@ -255,7 +255,8 @@ function setState(vars: Variables, name: string, state: 'unknown' | 'unreadable'
   if (state === 'unreadable' || known === undefined) vars.set(name, state);
 }
 
-const declarations = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+/** Builtins whose `NAME=value` words assign (`export TMPDIR=/x`, `declare -l y=$x`). */
+export const DECLARATION_BUILTINS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
 function add(vars: Variables, name: string, text: string): void {
   const known = vars.get(name);
