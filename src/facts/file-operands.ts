@@ -6,7 +6,7 @@ import { hasOption, lastOptionValue, longName, optionIs, optionValuePlaces, opti
 import { stdinPaths, writtenVariablePath } from './shell/wrappers.js';
 import { within } from './within.js';
 import {
-  AWK_PROGRAMS, SEVEN_ZIP_PROGRAMS, TAR_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
+  AWK_PROGRAMS, backups, SEVEN_ZIP_PROGRAMS, TAR_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
   type OperandGrammar,
 } from './grammars.js';
 
@@ -568,23 +568,6 @@ function awkWords(words: readonly string[]): string[] {
   return out;
 }
 
-/**
- * The backups an in-place edit writes: FILE + SUFFIX, or with a `*` in the suffix the
- * suffix with each `*` made the file's name, taken both from the working directory and from
- * the file's own (`-i'bak/*'`).
- */
-function backups(files: readonly string[], suffix: string): string[] {
-  if (suffix === '') return [];
-  if (!suffix.includes('*')) return files.map((file) => file + suffix);
-  const out: string[] = [];
-  for (const file of files) {
-    const slash = file.lastIndexOf('/');
-    const name = suffix.replace(/\*/g, file.slice(slash + 1));
-    out.push(name);
-    if (slash >= 0) out.push(file.slice(0, slash + 1) + name);
-  }
-  return out;
-}
 
 /** A command's word roles, with its operands: all of them in order, and how many are files. */
 interface Reading extends WordRoles {

@@ -173,8 +173,27 @@ export const TARGET_FIRST: OperandGrammar = {
  */
 function backupNames(files: readonly string[], words: readonly string[], valued: string, option: OptionSpelling = { letters: 'S', long: ['--suffix'] }): string[] {
   const suffix = lastOptionValue(words, option, valued);
-  return suffix === undefined || suffix === '' ? [] : files.map((file) => file.replace(/\/+$/, '') + suffix);
+  return suffix === undefined ? [] : backups(files.map((file) => file.replace(/\/+$/, '')), suffix);
 }
+
+/**
+ * The backups an in-place edit (or a copy's `--backup`) writes: FILE + SUFFIX, or with a `*` in the suffix the
+ * suffix with each `*` made the file's name, taken both from the working directory and from
+ * the file's own (`-i'bak/*'`).
+ */
+export function backups(files: readonly string[], suffix: string): string[] {
+  if (suffix === '') return [];
+  if (!suffix.includes('*')) return files.map((file) => file + suffix);
+  const out: string[] = [];
+  for (const file of files) {
+    const slash = file.lastIndexOf('/');
+    const name = suffix.replace(/\*/g, file.slice(slash + 1));
+    out.push(name);
+    if (slash >= 0) out.push(file.slice(0, slash + 1) + name);
+  }
+  return out;
+}
+
 // Which of its file operands a program writes: none (it reads them), the first, the second, the last.
 const READS_ALL = (): readonly string[] => [];
 const WRITES_FIRST = (files: readonly string[]): readonly string[] => files.slice(0, 1);
