@@ -45,26 +45,27 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   if (count > 1) return SEVERAL_COMMANDS;
   if (typeof command !== 'string') return { commands: [], unverifiable: `parameter \`${key}\` is not a string` };
   // `{ command: "ls", env: { PATH: "/tmp/evil" } }` is `PATH=/tmp/evil ls`: the tool, not the
-  // shell, sets the variable, so the parser never sees it.
-  // Named reads: most calls set no environment, and a keyed read of an absent name costs more.
-  const environment = params.env !== undefined || params.environment !== undefined || params.envVars !== undefined;
-  const risky = environment ? riskyEnvironment(params) : undefined;
-  if (risky !== undefined) return { commands: [], unverifiable: `parameter \`env\` sets \`${risky}\`, which changes what the command runs` };
+  // shell, sets the variable, so the parser never sees it. Named reads first: most calls set
+  // no environment, and a keyed read of an absent name costs more.
+  const environment = params.env !== undefined || params.environment !== undefined || params.envVars !== undefined ? environmentOf(params) : NO_ENVIRONMENT;
+  if (typeof environment === 'string') return { commands: [], unverifiable: `parameter \`${environment}\` is not an object of variables, which may change what the command runs` };
+  const risky = environment.find(([name, value]) => isRiskyVariable(name, typeof value === 'string' ? value : undefined));
+  if (risky !== undefined) return { commands: [], unverifiable: `parameter \`env\` sets \`${risky[0]}\`, which changes what the command runs` };
   // `{ F: [".env"] }`: Node's child_process passes String(value), `.env`; what other tools do is not known.
-  const notText = environment ? flaggedEnvironmentVariable(params, (_name, value) => typeof value !== 'string' && typeof value !== 'number') : undefined;
-  if (notText !== undefined) return { commands: [], unverifiable: `parameter \`env\` sets \`${notText}\` to a value that is no text` };
+  const notText = environment.find(([, value]) => typeof value !== 'string' && typeof value !== 'number');
+  if (notText !== undefined) return { commands: [], unverifiable: `parameter \`env\` sets \`${notText[0]}\` to a value that is no text` };
   let facts: ShellFacts;
   // `{ command: "cat $F", env: { F: ".env" } }` is `cat .env`: the script is read with the variables set.
-  const script = environment ? withEnvironment(command, params) : command;
+  const script = environment.length > 0 ? withEnvironment(command, environment) : command;
   // `{ command: "cat", args: [".env"] }`: the tool runs the command with these arguments.
   if (params.args !== undefined || params.arguments !== undefined || params.argv !== undefined) {
     const args = argumentList(params);
     facts = typeof args === 'string' ? { commands: [], unverifiable: args } : parseWithArguments(script, args);
   } else facts = parse(script);
   // `{ command: "echo $((X))", env: { X: "a[$(id)]" } }`: arithmetic evaluates X's text, running id.
-  if (environment && facts.reEvaluates && facts.unverifiable === undefined) {
-    const name = environmentText(params);
-    if (name !== undefined) return { ...facts, unverifiable: `parameter \`env\` sets \`${name}\` to text the command may evaluate as code (arithmetic, \`\${!x}\`, \`\${x@P}\`)` };
+  if (facts.reEvaluates && facts.unverifiable === undefined) {
+    const text = environment.find(([, value]) => typeof value !== 'string' || !/^-?\d{1,18}$/.test(value));
+    if (text !== undefined) return { ...facts, unverifiable: `parameter \`env\` sets \`${text[0]}\` to text the command may evaluate as code (arithmetic, \`\${!x}\`, \`\${x@P}\`)` };
   }
   return facts;
 }
@@ -72,46 +73,34 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
 /** The parameters an exec tool takes the command's environment from. */
 const ENVIRONMENT_KEYS = ['env', 'environment', 'envVars'] as const;
 
+const NO_ENVIRONMENT: readonly (readonly [string, unknown])[] = Object.freeze([]);
+
 /**
- * The first variable an exec call's environment parameters set for which `flagged(name,
- * value)` holds, or the parameter's own key when it is not an object (nothing in it can be
- * read). Inherited names count: a tool that copies the object with for-in reads them too.
+ * The variables an exec call's environment parameters set, as name and value, or the key of
+ * a parameter that is not an object (nothing in it can be read). Inherited names count: a
+ * tool that copies the object with for-in reads them too.
  */
-function flaggedEnvironmentVariable(params: Record<string, unknown>, flagged: (name: string, value: unknown) => boolean): string | undefined {
+function environmentOf(params: Record<string, unknown>): (readonly [string, unknown])[] | string {
+  const entries: (readonly [string, unknown])[] = [];
   for (const key of ENVIRONMENT_KEYS) {
     const env = params[key];
     if (env === undefined || env === null) continue;
     if (typeof env !== 'object' || Array.isArray(env)) return key;
-    for (const name in env) if (flagged(name, (env as Record<string, unknown>)[name])) return name;
+    for (const name in env) entries.push([name, (env as Record<string, unknown>)[name]]);
   }
-  return undefined;
-}
-
-/** The first risky variable the environment parameters set (a risky name there is what a prefix would be). */
-function riskyEnvironment(params: Record<string, unknown>): string | undefined {
-  return flaggedEnvironmentVariable(params, (name, value) => isRiskyVariable(name, typeof value === 'string' ? value : undefined));
-}
-
-/** The first variable set to anything but a number: text arithmetic would evaluate. */
-function environmentText(params: Record<string, unknown>): string | undefined {
-  return flaggedEnvironmentVariable(params, (_name, value) => typeof value !== 'string' || !/^-?\d{1,18}$/.test(value));
+  return entries;
 }
 
 /**
  * The command with the variables the environment parameters set assigned first (`F='.env'`
  * on a line of its own), so the shell reading sees their values where the script uses them.
- * Names a shell cannot expand (`A-B`) and values that are no text are left out.
+ * Names a shell cannot expand (`A-B`) are left out (values that are no text were refused).
  */
-function withEnvironment(command: string, params: Record<string, unknown>): string {
+function withEnvironment(command: string, environment: readonly (readonly [string, unknown])[]): string {
   let assignments = '';
-  for (const key of ENVIRONMENT_KEYS) {
-    const env = params[key];
-    if (env === undefined || env === null || typeof env !== 'object') continue;
-    for (const name in env) {
-      const value = (env as Record<string, unknown>)[name];
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || (typeof value !== 'string' && typeof value !== 'number')) continue;
-      assignments += `${name}='${String(value).replaceAll("'", "'\\''")}'\n`;
-    }
+  for (const [name, value] of environment) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) continue;
+    assignments += `${name}='${String(value).replaceAll("'", "'\\''")}'\n`;
   }
   return assignments === '' ? command : assignments + command;
 }
