@@ -117,6 +117,16 @@ const awkNames = new Set(['awk', 'gawk', 'mawk', 'nawk']);
 const sedNames = new Set(['sed', 'gsed']);
 const vimNames = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);
 const edNames = new Set(['ed', 'red']);
+// npm's settings that choose what a script runs, or where settings come from (npm takes `_` for `-`).
+const NPM_CHOOSING = /^--(?:node[-_]options|script[-_]shell|shell|userconfig|globalconfig|onload[-_]script|init[-_]module|node[-_]gyp)(?:=|$)/i;
+// Options whose value chooses what runs, where it is not a command line to read (commandOptions):
+// npm's `--node-options` (NODE_OPTIONS for the script, as npm_config_* variables are), go's
+// `-exec`/`-toolexec` (one dash or two), cargo's `--config` (a runner, a rustc wrapper, an alias).
+const choosingOptions: ReadonlyMap<string, RegExp> = new Map([
+  ['npm', NPM_CHOOSING], ['npx', NPM_CHOOSING], ['pnpm', NPM_CHOOSING], ['yarn', NPM_CHOOSING],
+  ['go', /^--?(?:exec|toolexec)(?:=|$)/],
+  ['cargo', /^--config(?:=|$)/],
+]);
 // Editor commands that take a file (`w /x`, `sav`, `r /etc/x`, `mksession`, `e`, `so`, `redir`, ...).
 const VIM_FILE_COMMAND = /^\s*:*\s*(?:[%.$,'<>0-9\s]*)(?:w|wr|wri|writ|write|wq|x|xi|xit|exi|exit|up|upd|updat|update|wa|wal|wall|sav|save|savea|saveas|r|re|rea|read|mks|mksession|mkv|mkview|mkvie|wv|wviminfo|wsh|wshada|rv|rviminfo|rsh|rshada|e|ed|edi|edit|sp|split|vs|vsplit|new|vne|vnew|tabe|tabedit|tabnew|redi|redir|diffs|diffsplit|cd|lcd|chd|chdir|ar|arga|argadd|n|next|so|sou|source|ru|runtime|bad|badd|fin|find)!?(?:\s+\S|$)/;
 const sshNames = new Set(['ssh', 'scp', 'sftp']);
@@ -144,6 +154,10 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   if (edNames.has(name)) return [unverifiable(`\`${name}\` reads editing commands from its input, which may read, write or run anything`)];
   if (sshNames.has(name)) return sshHidden(name, args);
   if (name === 'sqlite3') return sqliteHidden(args, stdin);
+  const choosing = choosingOptions.get(name);
+  if (choosing !== undefined && args.some((a) => choosing.test(a.text))) {
+    return [unverifiable(`\`${name}\` is given an option that chooses what runs (a program to run, node options, a script shell, a config)`)];
+  }
   const spec = commandOptions.get(name);
   if (spec === undefined) return [];
   const found: Hidden[] = [];

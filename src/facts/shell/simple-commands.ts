@@ -404,12 +404,6 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     }
   }
 
-  // `npm run test --node-options=--import=data:…` is `NODE_OPTIONS=…` for the script, as the
-  // npm_config_* variables are; `go test -exec CMD` runs CMD: options that choose what runs.
-  const runningOption = RUNNING_OPTIONS.get(name);
-  if (runningOption !== undefined && values.slice(at + 1).some((v) => runningOption.test(v.text))) {
-    markUnverifiable(walk, `\`${name}\` is given an option that chooses what runs (a program to run, node options, a script shell, a config)`);
-  }
   const npmEnv = name === 'npm' ? npmEnvCommand(values.slice(at + 1).map((v) => v.text)) : undefined;
   if (npmEnv !== undefined) {
     runWords(values, at + 1 + npmEnv, depth + 1, walk, redirects, stmt, builder);
@@ -854,15 +848,6 @@ function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue
 // does not let it through. (`npx X`, `npm exec` run a package's program: an allowlist names
 // them as they are written.)
 const NPM_RUN = new Set(['run', 'run-script', 'rum', 'urn']);
-// npm's settings that choose what a script runs, or where settings come from (npm takes `_` for `-`).
-const NPM_RUNNING_OPTION = /^--(?:node[-_]options|script[-_]shell|shell|userconfig|globalconfig|onload[-_]script|init[-_]module|node[-_]gyp)(?:=|$)/i;
-// Options that name a program to run, by the program that takes them: go's `-exec`/`-toolexec`
-// (one dash or two), cargo's `--config` (a runner, a rustc wrapper, an alias), the package managers'.
-const RUNNING_OPTIONS: ReadonlyMap<string, RegExp> = new Map([
-  ['npm', NPM_RUNNING_OPTION], ['npx', NPM_RUNNING_OPTION], ['pnpm', NPM_RUNNING_OPTION], ['yarn', NPM_RUNNING_OPTION],
-  ['go', /^--?(?:exec|toolexec)(?:=|$)/],
-  ['cargo', /^--config(?:=|$)/],
-]);
 
 /** Where `npm run env`'s command starts among `args` (the words after `npm`), or undefined when the words are no such run. */
 function npmEnvCommand(args: readonly string[]): number | undefined {
