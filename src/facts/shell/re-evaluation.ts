@@ -157,10 +157,16 @@ export function noteAssigningExpansions(walk: Walk, word: Word): void {
   }
 }
 
-// Variables bash itself fills with run-time text as the script runs (`$_` is the last
-// argument, BASH_REMATCH what `=~` matched, PWD where `cd` went), and `@`: the positional
-// parameters a function is called with or `set --` gives (UNNAMED_PARAMETER).
-const DYNAMIC_TEXT = ['@', '_', 'REPLY', 'MAPFILE', 'BASH_REMATCH', 'OPTARG', 'PWD', 'OLDPWD', 'BASH_COMMAND', 'BASH_ARGV', 'BASH_SOURCE', 'FUNCNAME', 'COPROC', 'READLINE_LINE'];
+// Variables the shell fills from what ran, whose text the line chooses: the last word of the
+// previous command, a regex match, what `read`/`select`/`getopts` read, the running code.
+export const SHELL_FILLED: ReadonlySet<string> = new Set([
+  '_', 'BASH_REMATCH', 'REPLY', 'MAPFILE', 'OPTARG', 'BASH_COMMAND', 'BASH_EXECUTION_STRING', 'BASH_ARGV', 'BASH_SOURCE', 'FUNCNAME',
+  'COPROC', 'READLINE_LINE', 'MATCH', 'match', 'MBEGIN', 'MEND', 'mbegin', 'mend',
+]);
+
+// Text bash fills as the script runs: the above, PWD and OLDPWD (where `cd` went), and `@`,
+// the positional parameters a function is called with or `set --` gives (UNNAMED_PARAMETER).
+const DYNAMIC_TEXT: ReadonlySet<string> = new Set([...SHELL_FILLED, '@', 'PWD', 'OLDPWD']);
 
 /** Whether a variable arithmetic reads, or one it is made from, holds run-time text. */
 function arithmeticReadsRunTimeText(walk: Walk): boolean {
@@ -172,7 +178,7 @@ function arithmeticReadsRunTimeText(walk: Walk): boolean {
     const name = todo.pop()!;
     if (seen.has(name)) continue;
     seen.add(name);
-    if (walk.runTimeVars.has(name) || DYNAMIC_TEXT.includes(name)) return true;
+    if (walk.runTimeVars.has(name) || DYNAMIC_TEXT.has(name)) return true;
     for (const from of walk.madeFrom.get(name) ?? []) todo.push(from);
   }
   return false;

@@ -9,7 +9,7 @@
 import type { Stmt, Word } from './ast.js';
 import { decodeAnsiC } from './parser.js';
 import { nestedLists, wordValue } from './words.js';
-import { variablesSetFromInput } from './re-evaluation.js';
+import { SHELL_FILLED, variablesSetFromInput } from './re-evaluation.js';
 
 /**
  * Name → every text assigned anywhere; 'unknown' when one is run-time text (or the
@@ -427,12 +427,7 @@ function withoutSubstitutions(text: string): string {
   return out;
 }
 
-// Variables the shell fills from what ran, whose text the line chooses: the last word of the
-// previous command, a regex match, what `read`/`select`/`getopts` read, the running code.
-const SHELL_FILLED: ReadonlySet<string> = new Set([
-  '_', 'BASH_REMATCH', 'REPLY', 'MAPFILE', 'OPTARG', 'BASH_COMMAND', 'BASH_EXECUTION_STRING', 'BASH_ARGV', 'BASH_SOURCE', 'FUNCNAME',
-  'COPROC', 'READLINE_LINE', 'MATCH', 'match', 'MBEGIN', 'MEND', 'mbegin', 'mend',
-]);
+
 
 // `${name OP}`: a known variable with an operator after its name.
 const operatorReference = /^\$\{([A-Za-z_][A-Za-z0-9_]*)([%#/:^,@~][^]*)\}$/;
