@@ -82,39 +82,7 @@ export function collectVariables(stmts: Stmt[], vars: Variables, source = ''): v
         if (printer >= 0 && wordValue(command.args[printer + 1] ?? { parts: [] }).text.startsWith('-v')) {
           for (const name of variablesSetFromInput('printf', command.args.slice(printer + 1).map(wordValue)) ?? []) setState(vars, name, 'unreadable');
         }
-        if (head !== undefined && DECLARATION_BUILTINS.has(head)) {
-          // `export f=.env`: name=value words. `-l`, `-u`, `-c` change the value's case; `-a`,
-          // `-x`, `-r`, `-g`, `-t`, `-f` and `--` nothing of a plain value; any other option
-          // (`-n` name reference, `-i` integer, `-A`) makes it unreadable.
-          const optionWords = command.args.slice(1).map((w) => wordValue(w).text).filter((t) => /^[-+]/.test(t));
-          const caseOnly = optionWords.some((t) => /[luc]/.test(t));
-          const options = !optionWords.every((t) => t === '--' || /^[-+][lucxrgtaf]+$/.test(t));
-          for (const w of command.args.slice(1)) {
-            const v = wordValue(w);
-            if (v.text.startsWith('-') || v.text.startsWith('+')) continue;
-            const eq = v.text.indexOf('=');
-            if (eq === -1) continue; // `export f` keeps f's value
-            // `declare y+=nv` appends, as `y+=nv` does.
-            const appends = v.text[eq - 1] === '+';
-            const name = v.text.slice(0, appends ? eq - 1 : eq);
-            const value: Word = { parts: valueParts(w) };
-            // `declare -a x='(.e)'` is the array `(.e)` too: a value in parentheses is not followed.
-            if (options || wordValue(value).text.startsWith('(')) {
-              setState(vars, name, 'unreadable');
-              continue;
-            }
-            if (caseOnly) {
-              const texts = assignedTexts(vars, value);
-              if (typeof texts === 'string') setState(vars, name, texts);
-              else for (const text of texts) {
-                const forms = caseForms(text);
-                if (forms === undefined) setState(vars, name, 'unreadable');
-                else for (const form of new Set(forms)) add(vars, name, form);
-              }
-            } else if (appends) append(vars, name, value);
-            else assign(vars, name, value);
-          }
-        }
+        if (head !== undefined && DECLARATION_BUILTINS.has(head)) collectDeclaration(vars, command.args.slice(1));
         for (const w of command.args) for (const n of nestedLists(w)) visit(n);
       } else {
         const once = (): void => {
@@ -139,6 +107,41 @@ export function collectVariables(stmts: Stmt[], vars: Variables, source = ''): v
   visit(stmts);
   for (const { name, uses } of early) if (uses.some((used) => vars.has(used))) setState(vars, name, 'unreadable');
   for (const name of defaultsAssigned) if (!vars.has(name)) setState(vars, name, 'unreadable');
+}
+
+/** `export f=.env`, `declare -l y=$x`, `local -a x=.e`: the `NAME=value` words of a declaration builtin. */
+function collectDeclaration(vars: Variables, args: readonly Word[]): void {
+  // `export f=.env`: name=value words. `-l`, `-u`, `-c` change the value's case; `-a`,
+  // `-x`, `-r`, `-g`, `-t`, `-f` and `--` nothing of a plain value; any other option
+  // (`-n` name reference, `-i` integer, `-A`) makes it unreadable.
+  const optionWords = args.map((w) => wordValue(w).text).filter((t) => /^[-+]/.test(t));
+  const caseOnly = optionWords.some((t) => /[luc]/.test(t));
+  const options = !optionWords.every((t) => t === '--' || /^[-+][lucxrgtaf]+$/.test(t));
+  for (const w of args) {
+    const v = wordValue(w);
+    if (v.text.startsWith('-') || v.text.startsWith('+')) continue;
+    const eq = v.text.indexOf('=');
+    if (eq === -1) continue; // `export f` keeps f's value
+    // `declare y+=nv` appends, as `y+=nv` does.
+    const appends = v.text[eq - 1] === '+';
+    const name = v.text.slice(0, appends ? eq - 1 : eq);
+    const value: Word = { parts: valueParts(w) };
+    // `declare -a x='(.e)'` is the array `(.e)` too: a value in parentheses is not followed.
+    if (options || wordValue(value).text.startsWith('(')) {
+      setState(vars, name, 'unreadable');
+      continue;
+    }
+    if (caseOnly) {
+      const texts = assignedTexts(vars, value);
+      if (typeof texts === 'string') setState(vars, name, texts);
+      else for (const text of texts) {
+        const forms = caseForms(text);
+        if (forms === undefined) setState(vars, name, 'unreadable');
+        else for (const form of new Set(forms)) add(vars, name, form);
+      }
+    } else if (appends) append(vars, name, value);
+    else assign(vars, name, value);
+  }
 }
 
 /** Runs `read` (one pass over a body that may repeat) until it learns nothing new; what still grows is unreadable. */
