@@ -277,7 +277,7 @@ const PATTERN_KEYS_BY_TOOL: Readonly<Record<string, ReadonlySet<string>>> = {
 // read from the call's directory too (one without a `/` matches names at any depth).
 const PATTERNS_ALSO_FROM_CWD: ReadonlySet<string> = new Set(['glob', 'includepattern']);
 // Keys of a content filter (ripgrep's `--glob`): the files whose names match are read.
-const CONTENT_FILTER_KEYS: ReadonlySet<string> = new Set(['glob', 'includepattern', 'filepattern', 'filepatterns', 'fileglob', 'fileglobs']);
+const CONTENT_FILTER_KEYS: ReadonlySet<string> = new Set(['glob', 'includepattern', ...FILE_PATTERN_KEYS]);
 // The parameters naming the directory a search tool searches (Gemini CLI's `dir_path`).
 const SEARCH_ROOT_KEYS = ['path', 'dir_path', 'dirPath'] as const;
 
