@@ -137,7 +137,18 @@ export function isShellInterpreter(name: string): boolean {
 // `path`, `cdpath`, `fpath` and `module_path` to PATH, CDPATH, FPATH and MODULE_PATH, runs
 // the functions named in `chpwd_functions` (and the other hook arrays) on `cd`, and runs
 // NULLCMD/READNULLCMD for a redirection without a command (`> f`, `< f`).
-const riskyVariable = /^(path|cdpath|fpath|FPATH|module_path|MODULE_PATH|NULLCMD|READNULLCMD|(?:chpwd|precmd|preexec|periodic|zshexit|zshaddhistory)_functions|PATH|CDPATH|OLDPWD|PWD|DIRSTACK|BASH_CMDS|BASH_ALIASES|EXECIGNORE|BASH_LOADABLES_PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS0|PS1|PS2|PS3|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_SEQUENCE_EDITOR|GIT_PROXY_COMMAND|GIT_TEMPLATE_DIR|PAGER|EDITOR|VISUAL|SSH_ASKPASS|SUDO_ASKPASS|SUDO_EDITOR|FCEDIT|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|LUA_INIT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|HOME|XDG_CONFIG_HOME|ZDOTDIR|SHELL|LESSOPEN|LESSCLOSE|MANPAGER|MANOPT|SYSTEMD_PAGER|BROWSER|TAR_OPTIONS|RIPGREP_CONFIG_PATH|RSYNC_RSH|RSYNC_CONNECT_PROG|GCONV_PATH|OPENSSL_CONF|LESSKEY|LESSKEYIN|LESSKEY_CONTENT|SIMPLE_BACKUP_SUFFIX|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC|RUSTC|RUSTDOC|CARGO_TARGET_[A-Z0-9_]*_RUNNER|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_.*)$/;
+const riskyVariable = /^(path|cdpath|fpath|FPATH|module_path|MODULE_PATH|NULLCMD|READNULLCMD|(?:chpwd|precmd|preexec|periodic|zshexit|zshaddhistory)_functions|PATH|CDPATH|OLDPWD|PWD|DIRSTACK|BASH_CMDS|BASH_ALIASES|EXECIGNORE|BASH_LOADABLES_PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS0|PS1|PS2|PS3|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_SEQUENCE_EDITOR|GIT_PROXY_COMMAND|GIT_TEMPLATE_DIR|PAGER|EDITOR|VISUAL|SSH_ASKPASS|SUDO_ASKPASS|SUDO_EDITOR|FCEDIT|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|LUA_INIT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|HOME|XDG_CONFIG_HOME|ZDOTDIR|SHELL|LESSOPEN|LESSCLOSE|MANPAGER|MANOPT|SYSTEMD_PAGER|BROWSER|TAR_OPTIONS|RIPGREP_CONFIG_PATH|RSYNC_RSH|RSYNC_CONNECT_PROG|GCONV_PATH|OPENSSL_CONF|LESSKEY|LESSKEYIN|LESSKEY_CONTENT|SIMPLE_BACKUP_SUFFIX|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC|RUSTC|RUSTDOC|RUSTFLAGS|RUSTDOCFLAGS|CARGO_ENCODED_RUSTFLAGS|CC|CXX|CPP|LD|AR|AS|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|MAKEFILES|GNUPGHOME|KUBECONFIG|AWS_CONFIG_FILE|JDK_JAVA_OPTIONS|MAVEN_OPTS|GRADLE_OPTS|CLASSPATH|JAVA_HOME|GEM_HOME|GEM_PATH|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_.*)$/;
+
+// Build tools and package managers read their whole configuration from variables of one
+// family, and much of it chooses what runs: cargo's CARGO_TARGET_<triple>_LINKER and
+// CARGO_HOME (its config.toml), the Go toolchain's GOENV, GOROOT, GOTOOLCHAIN, GOPROXY and
+// CGO_LDFLAGS, Python's PYTHONUSERBASE or PYTHONWARNINGS (which imports the module its category
+// names), pip's PIP_INDEX_URL, uv's, yarn's and bundler's settings. A family is risky but for
+// the names that only tune a build (targets, verbosity, garbage collector) and the directories
+// it writes (writtenPathVariable). Compilers and flags (CC, RUSTFLAGS' `-C linker=`, MAKEFILES,
+// GNUPGHOME's pinentry, KUBECONFIG's and AWS_CONFIG_FILE's credential commands) are in riskyVariable.
+const toolchainVariable = /^(CARGO_[A-Z0-9_]*|GO[A-Z0-9_]*|CGO_[A-Z0-9_]*|PYTHON[A-Z0-9_]*|PIP_[A-Z0-9_]*|UV_[A-Z0-9_]*|YARN_[A-Z0-9_]*|BUNDLE_[A-Z0-9_]*)$/;
+const harmlessToolchainVariable = /^(CARGO_TERM_[A-Z_]*|CARGO_INCREMENTAL|CARGO_BUILD_JOBS|CARGO_NET_OFFLINE|CARGO_LOG|GOOS|GOARCH|GOAMD64|GOARM|GOARM64|GO386|GOMIPS|GOMIPS64|GOPPC64|GORISCV64|GOWASM|GOEXPERIMENT|GOMAXPROCS|GOGC|GOMEMLIMIT|GOTRACEBACK|GODEBUG|CGO_ENABLED|PYTHONDONTWRITEBYTECODE|PYTHONUNBUFFERED|PYTHONHASHSEED|PYTHONIOENCODING|PYTHONUTF8|PYTHONFAULTHANDLER|PYTHONDEVMODE|PYTHONOPTIMIZE|PYTHONVERBOSE|PYTHONNOUSERSITE|PYTHONSAFEPATH|PIP_NO_INPUT|PIP_QUIET|PIP_DISABLE_PIP_VERSION_CHECK|PIP_NO_CACHE_DIR|PIP_PROGRESS_BAR)$/;
 
 // Variables a program reads as more options or operands (unzip's UNZIP, zip's ZIPOPT,
 // bzip2's BZIP2, xz's XZ_OPT): `-d DIR`, `-O FILE`, `-m`, `-:` or a file name there writes
@@ -162,6 +173,7 @@ const writtenFileVariable = /^(SSLKEYLOGFILE|HISTFILE|LESSHISTFILE)$/;
  */
 export function isRiskyVariable(name: string, value?: string): boolean {
   if (riskyVariable.test(name)) return true;
+  if (toolchainVariable.test(name) && !optionVariable.test(name)) return !harmlessToolchainVariable.test(name) && !writtenPathVariable.test(name);
   if (!optionVariable.test(name)) return false;
   if (value === undefined) return true;
   if (compressorVariable.test(name)) return !compressionLevel.test(value);
@@ -177,11 +189,12 @@ export function isRiskyVariable(name: string, value?: string): boolean {
 
 // Variables naming a directory or file a program writes into: temporary files (TMPDIR, TMP,
 // TEMP), caches, data and state (XDG_CACHE_HOME, XDG_DATA_HOME, XDG_STATE_HOME,
-// XDG_RUNTIME_DIR), git's traces (GIT_TRACE*: a path it appends to). Set for one command to a
+// XDG_RUNTIME_DIR), git's traces (GIT_TRACE*: a path it appends to), build outputs and caches
+// (CARGO_TARGET_DIR, GOCACHE, GOPATH, PYTHONPYCACHEPREFIX, pip's, yarn's, mypy's, ruff's). Set for one command to a
 // literal value, the value is checked as a path that command writes (writtenVariablePath), so
 // `TMPDIR=./tmp npm test` is fine where `TMPDIR=/tmp/x npm test` writes outside the workspace.
 // (HOME and XDG_CONFIG_HOME stay risky: they move configuration files that run commands.)
-const writtenPathVariable = /^(TMPDIR|TMP|TEMP|XDG_CACHE_HOME|XDG_DATA_HOME|XDG_STATE_HOME|XDG_RUNTIME_DIR|GIT_TRACE[A-Z0-9_]*)$/;
+const writtenPathVariable = /^(TMPDIR|TMP|TEMP|XDG_CACHE_HOME|XDG_DATA_HOME|XDG_STATE_HOME|XDG_RUNTIME_DIR|GIT_TRACE[A-Z0-9_]*|PYTHONPYCACHEPREFIX|CARGO_TARGET_DIR|CARGO_BUILD_TARGET_DIR|GOCACHE|GOMODCACHE|GOTMPDIR|GOBIN|GOPATH|PIP_CACHE_DIR|YARN_CACHE_FOLDER|MYPY_CACHE_DIR|RUFF_CACHE_DIR)$/;
 
 /** Whether `name` names a place a program writes into (writtenPathVariable). */
 export function isWrittenPathVariable(name: string): boolean {
