@@ -142,8 +142,7 @@ const riskyVariable = /^(path|cdpath|fpath|FPATH|module_path|MODULE_PATH|NULLCMD
 // Build tools and package managers read their whole configuration from variables of one
 // family, and much of it chooses what runs: cargo's CARGO_TARGET_<triple>_LINKER and
 // CARGO_HOME (its config.toml), the Go toolchain's GOENV, GOROOT, GOTOOLCHAIN, GOPROXY and
-// CGO_LDFLAGS, Python's PYTHONUSERBASE or PYTHONWARNINGS (which imports the module its category
-// names), pip's PIP_INDEX_URL, uv's, yarn's and bundler's settings. A family is risky but for
+// CGO_LDFLAGS, Python's PYTHONUSERBASE (the user site it imports usercustomize from), pip's PIP_INDEX_URL, uv's, yarn's and bundler's settings. A family is risky but for
 // the names that only tune a build (targets, verbosity, garbage collector) and the directories
 // it writes (writtenPathVariable). Compilers and flags (CC, RUSTFLAGS' `-C linker=`, MAKEFILES,
 // GNUPGHOME's pinentry, KUBECONFIG's and AWS_CONFIG_FILE's credential commands) are in riskyVariable.
