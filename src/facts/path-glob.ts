@@ -79,8 +79,17 @@ function joinAnchor(anchor: string, rest: string): string {
   return a === '/' ? '/' + rest : a + '/' + rest;
 }
 
-/** The absolute pattern a glob with a `/` stands for, or `anyDepth` for `**\/` globs. */
-function absolutePattern(g: string, opts: PathGlobOptions): { pattern: string; anyDepth: boolean } {
+/** Whether a `paths` glob is anchored at the workspace root (`src/**`, `./x`): relative, with a `/`, not `**\/…`. */
+export function isRootRelativeGlob(glob: string): boolean {
+  return !isFileNameGlob(glob) && !glob.startsWith('/') && glob !== '~' && !glob.startsWith('~/') && !glob.startsWith('**/');
+}
+
+/**
+ * The absolute pattern a glob with a `/` stands for, or `anyDepth` for `**\/` globs; undefined
+ * for a relative glob with no root to anchor it in an allowlist: it matches nothing (a
+ * forbidden one matches at any depth instead: both are the careful side).
+ */
+function absolutePattern(g: string, opts: PathGlobOptions): { pattern: string; anyDepth: boolean } | undefined {
   let glob = g.endsWith('/') ? g + '**' : g; // `dir/` names a directory and all below it
   if (glob.startsWith('/')) return { pattern: glob, anyDepth: false };
   if (glob === '~' || glob.startsWith('~/')) {
@@ -89,7 +98,7 @@ function absolutePattern(g: string, opts: PathGlobOptions): { pattern: string; a
   }
   if (glob.startsWith('**/')) return { pattern: glob, anyDepth: true };
   while (glob.startsWith('./')) glob = glob.slice(2);
-  if (opts.root === undefined) return { pattern: '**/' + glob, anyDepth: true };
+  if (opts.root === undefined) return opts.list === 'deny' ? { pattern: '**/' + glob, anyDepth: true } : undefined;
   return { pattern: joinAnchor(prepare(opts.root, opts.caseInsensitive, opts.fold), glob), anyDepth: false };
 }
 
@@ -111,7 +120,9 @@ export function compilePathGlob(glob: string, opts: PathGlobOptions): (canonical
       return false;
     };
   }
-  const { pattern, anyDepth } = absolutePattern(g, opts);
+  const absolute = absolutePattern(g, opts);
+  if (absolute === undefined) return () => false;
+  const { pattern, anyDepth } = absolute;
   const test = globTestOf(pattern, ci);
   // picomatch's `**/x` matches relative paths only, so any-depth globs see the path without its leading `/`.
   const literal = anyDepth ? (path: string) => test(path.slice(1)) || test(path) : test;

@@ -6,6 +6,7 @@ import { fieldName, shown } from './issue.js';
 import type { Issue } from './issue.js';
 import { hasNestedRepetition } from './unsafe-regex.js';
 import { nameGlobTest } from '../facts/name-glob.js';
+import { isRootRelativeGlob } from '../facts/path-glob.js';
 
 export const GLOB_MAX_LENGTH = 1024;
 
@@ -285,6 +286,16 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
     );
   }
   const root = doc.workspace?.root;
+  if (root === undefined) for (const key of ['allowed', 'writable'] as const) {
+    (doc.paths?.[key] ?? []).forEach((glob, i) => {
+      if (typeof glob !== 'string' || !isRootRelativeGlob(glob)) return;
+      warn(
+        DiagnosticCode.ConflictingSettings,
+        `\`${glob}\` is relative but \`workspace.root\` is not set: it is anchored at each call's cwd, and a call with no cwd matches it nowhere (set \`workspace.root\`)`,
+        `/paths/${key}/${i}`,
+      );
+    });
+  }
   if (root !== undefined && !isUsableRoot(root)) {
     error(
       DiagnosticCode.BadWorkspaceRoot,

@@ -42,7 +42,10 @@ describe('compilePathGlob', () => {
     expect(m('/etc/**')('/etcetera')).toBe(false);
     expect(m('~/.aws/**')('/home/u/.aws/credentials')).toBe(true);
     expect(m('~')('/home/u')).toBe(true);
-    expect(m('secrets/key', { root: undefined })('/anywhere/secrets/key')).toBe(true);
+    // With no root, a relative deny glob matches at any depth; a relative allow glob matches nothing.
+    expect(m('secrets/key', { root: undefined, list: 'deny' })('/anywhere/secrets/key')).toBe(true);
+    expect(m('secrets/key', { root: undefined })('/anywhere/secrets/key')).toBe(false);
+    expect(m('secrets/key', { root: undefined })('/secrets/key')).toBe(false);
     expect(m('src/**', { root: '/' })('/src/x')).toBe(true);
   });
 

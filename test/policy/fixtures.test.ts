@@ -80,6 +80,7 @@ describe('bad policies: exact locations and codes', () => {
       '11:34 error bad-glob /tools/deny/2',
       '13:9 error conflicting-settings /workspace/only',
       '15:13 warning conflicting-settings /paths/writable',
+      '15:14 warning conflicting-settings /paths/writable/0',
       '17:12 warning conflicting-settings /shell/enabled',
       '21:13 error duplicate-rule-id /limits/rate/0/id',
       '21:23 warning sender-limit-without-requester /limits/rate/0/per',

@@ -124,7 +124,9 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
       run(view, sink) {
         const facts = view.paths();
         if (!facts.ok) return;
-        const anchor = view.anchor();
+        // With no workspace root, relative forbidden globs are anchored nowhere and match at any
+        // depth (`secrets/**` as `**/secrets/**`): a cwd the call names must not move them.
+        const anchor = view.root() === undefined ? undefined : view.anchor();
         const hits: string[] | undefined = sink.trace ? [] : undefined;
         const { paths, named, words } = facts;
         // Globs (the first 31) that a path already matched: a bare name or a word matching one adds no reason.
