@@ -257,6 +257,8 @@ interface Collector {
   sawWorkdir: boolean;
   /** Parameter names walked so far (MAX_KEYS). */
   keys: number;
+  /** A search pattern was read, with where it starts: the directory searched is then read through it. */
+  patterned: boolean;
 }
 
 // Search tools whose pattern names files: the directory the search starts from (the
@@ -278,6 +280,13 @@ const PATTERN_KEYS_BY_TOOL: Readonly<Record<string, ReadonlySet<string>>> = {
 const PATTERNS_ALSO_FROM_CWD: ReadonlySet<string> = new Set(['glob', 'includepattern']);
 // Keys of a content filter (ripgrep's `--glob`): the files whose names match are read.
 const CONTENT_FILTER_KEYS: ReadonlySet<string> = new Set(['glob', 'includepattern', ...FILE_PATTERN_KEYS]);
+// Content-search and listing tools that search the call's directory when given none (Claude
+// Code's and OpenClaw's grep and ls, Gemini CLI's grep_search, search_file_content and
+// list_directory), names lower-cased. (A file-pattern tool, Glob or find, reads where its
+// pattern starts: that is read from the pattern.)
+const DEFAULT_ROOT_TOOLS: ReadonlySet<string> = new Set(['grep', 'ls', 'grep_search', 'search_file_content', 'list_directory']);
+/** By length, whether a tool name may be a search tool's (above, or PATTERN_KEYS_BY_TOOL). */
+const SEARCH_TOOL_LENGTH: readonly boolean[] = [...DEFAULT_ROOT_TOOLS, ...Object.keys(PATTERN_KEYS_BY_TOOL)].reduce<boolean[]>((byLength, name) => ((byLength[name.length] = true), byLength), []);
 // The parameters naming the directory a search tool searches (Gemini CLI's `dir_path`).
 const SEARCH_ROOT_KEYS = ['path', 'dir_path', 'dirPath'] as const;
 
@@ -674,6 +683,7 @@ function addPatternReading(c: Collector, pattern: string, at: string, normalized
   const bases = patternBases(pattern);
   if (bases === undefined) problem(c, `the reach of the pattern \`${at}\` cannot be bounded (\`..\` after a wildcard, or too many brace alternatives)`);
   else {
+    c.patterned = true;
     for (const base of bases) {
       for (const root of roots) add(c, root === undefined ? base : underSearchRoot(root, base), at);
       if (roots[0] !== undefined && PATTERNS_ALSO_FROM_CWD.has(normalized) && pattern.includes('/')) add(c, base, at);
@@ -837,20 +847,21 @@ function addPatchBody(c: Collector, body: string): void {
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false, readKeys: undefined, keys: 0 };
-  // Only names of 4 (`glob`, `grep`, `find`), 11 (`grep_search`) or 12 (`search_files`) characters have pattern keys.
-  if (typeof toolName === 'string' && (toolName.length === 4 || toolName.length === 11 || toolName.length === 12)) {
-    // Only names starting with g/G (`glob`, `grep`, `grep_search`), f/F (`find`) or s/S (`search_files`): `read`, `edit` skip the lower-casing.
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false, readKeys: undefined, keys: 0, patterned: false };
+  // Search and listing tools by name: the keys holding their patterns, and whether they search
+  // the call's directory when no directory is named. Only names of 2 (`ls`), 4 (`glob`, `grep`,
+  // `find`), 11, 12, 14 or 19 characters starting with g/G, f/F, s/S or l/L can be one: `read`,
+  // `edit` skip the lower-casing.
+  let searchTool: string | undefined;
+  if (typeof toolName === 'string' && SEARCH_TOOL_LENGTH[toolName.length] === true) {
     const first = toolName.charCodeAt(0) | 0x20;
-    if (first === 0x67 || first === 0x73 || first === 0x66) {
-      const lower = toolName.toLowerCase();
-      if (Object.hasOwn(PATTERN_KEYS_BY_TOOL, lower)) c.patternKeys = PATTERN_KEYS_BY_TOOL[lower];
-    }
-  } else if (typeof toolName === 'string' && toolName.startsWith('mcp__')) {
-    // An MCP server's search tool by its own name (`mcp__fs__search_files`, `mcp__x__grep`).
-    const tail = toolName.slice(toolName.lastIndexOf('__') + 2).toLowerCase();
-    if (Object.hasOwn(PATTERN_KEYS_BY_TOOL, tail)) c.patternKeys = PATTERN_KEYS_BY_TOOL[tail];
+    if (first === 0x67 || first === 0x73 || first === 0x66 || first === 0x6c) searchTool = toolName.toLowerCase();
   }
+  if (searchTool === undefined && typeof toolName === 'string' && toolName.startsWith('mcp__')) {
+    // An MCP server's search tool by its own name (`mcp__fs__search_files`, `mcp__x__grep`).
+    searchTool = toolName.slice(toolName.lastIndexOf('__') + 2).toLowerCase();
+  }
+  if (searchTool !== undefined && Object.hasOwn(PATTERN_KEYS_BY_TOOL, searchTool)) c.patternKeys = PATTERN_KEYS_BY_TOOL[searchTool];
   // Gemini CLI's read_many_files took its patterns as `paths` before `include`.
   if (toolName === 'read_many_files') c.readKeys = READ_MANY_FILES_KEYS;
   const patchTool = typeof toolName === 'string' && isApplyPatch(toolName);
@@ -860,6 +871,12 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
     const skip = patchTool ? PATCH_BODY_KEY_SET : undefined;
     if (typeof params === 'object' && !Array.isArray(params)) walkParams(c, params, 'params', 0, skip);
     else if (!(patchTool && typeof params === 'string')) problem(c, 'params is not an object');
+  }
+  // A search or listing tool given no directory searches the call's own (`Grep { pattern }`
+  // is `rg PATTERN .`): that directory is read, as it is when named, unless a file pattern
+  // said where the search starts (`glob: "src/**"`: read from there).
+  if (searchTool !== undefined && !c.patterned && DEFAULT_ROOT_TOOLS.has(searchTool) && (params === null || typeof params !== 'object' || searchRoot(params as Record<string, unknown>) === undefined)) {
+    add(c, '.', 'the directory searched (none named: the call\'s own)', false);
   }
   if (derivedPaths !== undefined && derivedPaths !== null) {
     if (!Array.isArray(derivedPaths)) problem(c, 'derivedPaths is not an array');

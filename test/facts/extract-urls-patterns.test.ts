@@ -34,8 +34,16 @@ describe('file: URLs and search patterns', () => {
     expect(glob.sort()).toEqual(['/etc', 'src']);
     const grep = extractPaths('Grep', 'read', { pattern: 'password', glob: '../../etc/*' }, undefined).paths.map((p) => p.value);
     expect(grep).toEqual(['../../etc']);
-    // Grep's `pattern` is a regular expression, not a path
-    expect(extractPaths('Grep', 'read', { pattern: '/etc/passwd' }, undefined).paths).toEqual([]);
+    // Grep's `pattern` is a regular expression, not a path; with no `path` it searches the call's directory
+    expect(extractPaths('Grep', 'read', { pattern: '/etc/passwd' }, undefined).paths.map((p) => p.value)).toEqual(['.']);
+    expect(extractPaths('Grep', 'read', { pattern: '/etc/passwd', path: 'src' }, undefined).paths.map((p) => p.value)).toEqual(['src']);
+    for (const tool of ['grep', 'ls', 'LS', 'grep_search', 'search_file_content', 'list_directory', 'mcp__x__grep']) {
+      expect(extractPaths(tool, 'read', {}, undefined).paths.map((p) => p.value), tool).toEqual(['.']);
+    }
+    // a file pattern says where the search starts; a tool that searches nothing by default adds nothing
+    expect(extractPaths('Grep', 'read', { pattern: 'x', glob: 'src/**/*.ts' }, undefined).paths.map((p) => p.value)).toEqual(['src']);
+    expect(extractPaths('read', 'read', {}, undefined).paths).toEqual([]);
+    expect(extractPaths('greps', 'read', {}, undefined).paths).toEqual([]);
   });
 
   it("a relative search pattern starts under the directory the tool searches (red team 5)", () => {
