@@ -121,9 +121,10 @@ const PLAIN: OperandGrammar = { valued: '' };
 export const TAR_VALUED = 'fCTXbLNgVHKIF';
 export const TAR: OperandGrammar = {
   valued: TAR_VALUED, fileValued: 'fTXg', opaque: 'CIF',
-  valuedLong: ['--exclude', '--transform', '--xform', '--format', '--owner', '--group', '--mode', '--mtime', '--label', '--blocking-factor', '--newer', '--after-date', '--strip-components', '--directory'],
+  valuedLong: ['--exclude', '--transform', '--xform', '--format', '--owner', '--group', '--mode', '--mtime', '--label', '--blocking-factor', '--newer', '--after-date', '--strip-components', '--directory', '--checkpoint-action'],
   fileLong: ['--file', '--files-from', '--exclude-from', '--listed-incremental'],
-  flagLong: ['--extract', '--get', '--list', '--diff', '--compare', '--create', '--append', '--update', '--checkpoint', '--backup', '--occurrence', '--totals', '--atime-preserve'],
+  // Named so their abbreviations are read (`--abs` is --absolute-names, `--remove` --remove-files: file-operands.ts).
+  flagLong: ['--extract', '--get', '--list', '--diff', '--compare', '--create', '--append', '--update', '--checkpoint', '--backup', '--occurrence', '--totals', '--atime-preserve', '--absolute-names', '--remove-files'],
   // --directory's value is where it extracts to, never a member (`tar -xf a.tar --directory docs`)
   opaqueLong: ['--directory'],
   directory: { letters: 'C', long: ['--directory'] },

@@ -32,6 +32,21 @@ export function longName(word: string, known: readonly string[]): string {
 }
 
 /**
+ * The one of `names` an option word spells or abbreviates (`--upload-p=x` is `--upload-pack`),
+ * for options that must be found in every spelling a program accepts: an abbreviation also
+ * shared with another option (which the program refuses as ambiguous) counts too, so no list
+ * of the program's other options is needed, only of those spelled exactly as a prefix of one
+ * of `names` (`others`: tar's `--checkpoint` is not `--checkpoint-action`). Undefined for none.
+ */
+export function abbreviatedName(word: string, names: readonly string[], others: readonly string[] = []): string | undefined {
+  if (!word.startsWith('--')) return undefined;
+  const eq = word.indexOf('=');
+  const name = eq < 0 ? word : word.slice(0, eq);
+  if (name.length < 3 || others.includes(name)) return undefined;
+  return names.find((n) => n === name) ?? names.find((n) => n.startsWith(name));
+}
+
+/**
  * Whether an option word is `option`: one of its long names (`--regexp=x`), or a short
  * cluster holding one of its letters before the first letter that takes a value (`-rne`
  * holds `e`; in `-ef`, `f` is the value of `e`). `valued`: the program's short letters

@@ -6,7 +6,7 @@
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
 import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, TAR_PROGRAMS } from '../grammars.js';
-import { longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
+import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { stdinPaths } from './wrappers.js';
 
@@ -51,8 +51,9 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words
 // lfs.extension.N.clean/smudge; core.worktree moves the tree every later command writes.
 const gitCommandKey =
   /^(alias\.|core\.(pager|sshcommand|editor|fsmonitor|hookspath|askpass|gitproxy|alternaterefscommand|worktree)$|hook\.|lfs\.(customtransfer|extension)\.|pager\.|sequence\.editor$|credential\.|diff\.|difftool\.|mergetool\.|merge\.|filter\.|gpg\.|uploadpack\.|receivepack\.|remote\.|protocol\.|url\.|include|sendemail\.|web\.browser$|browser\.|man\.|instaweb\.|http\.proxy|init\.templatedir$|submodule\.|tar\..+\.command$|trailer\..+\.(cmd|command)$|interactive\.difffilter$|imap\.tunnel$|guitool\.)/i;
-// git options (before or after the subcommand) that name a program to run.
-const gitCommandOption = /^(--upload-pack|--receive-pack|--exec|--exec-path|--extcmd|--template|--config|--config-env)(=|$)/;
+// git options (before or after the subcommand) that name a program to run, in any
+// abbreviation (`git ls-remote --upload-p=CMD`: git's subcommands take unique prefixes).
+const GIT_COMMAND_OPTIONS = ['--upload-pack', '--receive-pack', '--exec', '--exec-path', '--extcmd', '--template', '--config', '--config-env'];
 // Keys that make later git commands write where the line does not say: trace2's targets.
 const gitConfigWriteKey = /^trace2\./i;
 // git config's long options (git 2.39 to 2.47, abbreviations read by them): those that take
@@ -173,10 +174,12 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
     }
     if (name === 'less' && w.startsWith('+') && w.includes('!')) found.push(unverifiable(`\`less ${w}\` runs a shell command`));
     if (name === 'tar' || name === 'gtar') {
-      const action = /^--checkpoint-action=exec=(.*)$/s.exec(w);
-      if (action) found.push(valueOf(name, { ...args[i]!, text: action[1]! }));
-      else if (w === '--checkpoint-action' && /^exec=/.test(args[i + 1]?.text ?? '')) {
-        found.push(valueOf(name, { ...args[i + 1]!, text: args[i + 1]!.text.slice(5) }));
+      // `--checkpoint-action=exec=CMD`, abbreviated too (`--checkpoint-a=exec=CMD`).
+      if (abbreviatedName(w, ['--checkpoint-action'], ['--checkpoint']) !== undefined) {
+        const eq = w.indexOf('=');
+        const action = eq < 0 ? args[i + 1] : { ...args[i]!, text: w.slice(eq + 1) };
+        if (action === undefined) found.push(unverifiable(`\`${name} --checkpoint-action\` without a value`));
+        else if (/^exec=/.test(action.text) || !action.literal) found.push(valueOf(name, { ...action, text: action.text.replace(/^exec=/, '') }));
       }
     }
     if (spec.words?.includes(w)) {
@@ -227,8 +230,9 @@ function gitHidden(args: WordValue[]): Hidden[] {
       if (gitCommandKey.test(setting.split('=')[0]!)) found.push(unverifiable(`\`git -c ${setting.split('=')[0]}\` can run a command`));
       continue;
     }
-    if (gitCommandOption.test(w)) {
-      found.push(unverifiable(`\`git ${w.split('=')[0]}\` runs a program it names`));
+    const commandOption = abbreviatedName(w, GIT_COMMAND_OPTIONS);
+    if (commandOption !== undefined) {
+      found.push(unverifiable(`\`git ${commandOption}\` runs a program it names`));
       continue;
     }
     // `git grep -Oid x` / `--open-files-in-pager=CMD` runs CMD through the shell on the files found.
@@ -259,8 +263,10 @@ function gitHidden(args: WordValue[]): Hidden[] {
     if (i < at || subcommand !== 'rebase') continue;
     // `--exec CMD`, `--exec=CMD`, `-x CMD`, and in a cluster `-xCMD`, `-ix CMD` (-s and -X take values of their own).
     const x = w.startsWith('--') ? -1 : clusterLetter(w, 'x', 'sX');
-    if (w === '--exec' || w.startsWith('--exec=') || x > 0) {
-      const attached = w.startsWith('--exec=') ? w.slice(7) : x > 0 ? w.slice(x + 1) : '';
+    const exec = abbreviatedName(w, ['--exec']) !== undefined;
+    if (exec || x > 0) {
+      const eq = w.indexOf('=');
+      const attached = exec ? (eq < 0 ? '' : w.slice(eq + 1)) : w.slice(x + 1);
       const value = attached !== '' ? { ...args[i]!, text: attached } : args[i + 1];
       found.push(value === undefined ? unverifiable('`git rebase --exec` without a command') : valueOf('git rebase', value));
     }
