@@ -85,6 +85,37 @@ export interface WordRoles {
   fromTop?: string[];
 }
 
+// openssl's options (one dash, whole words) whose value is text, never a file: a subject
+// `/CN=localhost` or an extension `subjectAltName=DNS:x` is no path. Its other words are read
+// by their look (`-out /x`, `-in k.pem`, `-pass file:k`).
+const OPENSSL_TEXT_OPTIONS: ReadonlySet<string> = new Set(['subj', 'addext', 'nameopt', 'reqopt', 'certopt', 'servername', 'connect', 'set_serial', 'days', 'name', 'alias', 'purpose', 'pkeyopt', 'sigopt', 'macopt', 'host', 'proxy', 'url']);
+
+/** The words openssl takes as text values of OPENSSL_TEXT_OPTIONS (`-subj /CN=x`, `--subj=/CN=x`'s value). */
+function opensslTextValues(words: readonly string[]): string[] {
+  const plain: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const m = /^--?([a-z_]+)(=?)/.exec(words[i]!);
+    if (m === null || !OPENSSL_TEXT_OPTIONS.has(m[1]!)) continue;
+    if (m[2] === '=') plain.push(words[i]!);
+    else if (i + 1 < words.length) plain.push(words[++i]!);
+  }
+  return plain;
+}
+
+const PYTHONS: ReadonlySet<string> = new Set(['python', 'python2', 'python3']);
+
+/** The module `python -m MODULE` runs (`-m` alone or ending a cluster of flags: `-Im`), or undefined. */
+function pythonModule(words: readonly string[]): string | undefined {
+  for (let i = 1; i < words.length - 1; i++) {
+    const w = words[i]!;
+    if (!w.startsWith('-') || w === '-' || w === '--') return undefined;
+    if (/^-[A-Za-z]*m$/.test(w) && !w.startsWith('--')) return words[i + 1];
+    if (/^-[A-Za-z]*m./.test(w)) return w.slice(w.indexOf('m') + 1);
+    if (w === '-c' || w === '-W' || w === '-X') i++;
+  }
+  return undefined;
+}
+
 const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown as WordRoles;
 
 /** fileOperands, with the words known to be no file. */
@@ -126,6 +157,7 @@ function programRoles(words: readonly string[]): WordRoles {
     const edited = operandsBy(words, 0, inPlaceGrammar);
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
+  if (program === 'openssl') return { files: [], plain: opensslTextValues(words) };
   if (program === 'find') return findRoles(words);
   if (SEVEN_ZIP_PROGRAMS.has(program)) return sevenZipRoles(words);
   if (program === 'ar') return arRoles(words);
@@ -144,6 +176,12 @@ function programRoles(words: readonly string[]): WordRoles {
     while (i < words.length && words[i]!.startsWith('-')) i += words[i] === '-p' || words[i] === '--package' ? 2 : 1;
     // `prettier@3` and `@scope/tool@latest` name the programs `prettier` and `@scope/tool`.
     return i < words.length ? wordRoles([words[i]!.replace(/(.)@[^/@]*$/, '$1'), ...words.slice(i + 1)]) : NO_ROLES;
+  }
+  // `python3 -m tarfile -e A [DIR]` extracts members as the archive names them, `/x` and `../x`
+  // too (as `tar -P`): it may write anywhere (`/`).
+  if (PYTHONS.has(program) && pythonModule(words) === 'tarfile' && words.some((w) => w === '-e' || w === '--extract')) {
+    const operands = words.slice(words.findIndex((w) => w === 'tarfile' || /^-[A-Za-z]*mtarfile$/.test(w)) + 1).filter((w) => !w.startsWith('-'));
+    return { files: [...operands, '/'], plain: [], reads: operands.slice(0, 1) };
   }
   if (TAR_PROGRAMS.has(program)) {
     const dashed = tarWords(words);

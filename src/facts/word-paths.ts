@@ -13,6 +13,9 @@ const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
 // of anyone's is read or written there, so they are no touched path (nor outside the workspace).
 const STANDARD_STREAM = /^\/dev\/(?:null|stdin|stdout|stderr|fd\/[012])$|^\/proc\/(?:self|thread-self)\/fd\/[012]$/;
 
+// `key=` or `file:` before a value (kubectl's `--from-file=key=PATH`, openssl's `file:PATH`).
+const KEYED_VALUE = /^(?:[A-Za-z_][A-Za-z0-9_.-]*=|file:(?!\/\/))/i;
+
 /**
  * The path readings of one shell word: itself, an option's value, `@file` and `<file` (curl
  * `-d @f`, `-F name=@f;type=x`, `-F 'name=<f'`), `file://` URLs, and the word with a wildcard
@@ -35,6 +38,10 @@ function pathCandidates(word: string): string[] {
     if (w[0] === '@' || w[0] === '<') consider(w.slice(1));
     const semicolon = w.indexOf(';');
     if (semicolon > 0 && (w[0] === '@' || w[0] === '<')) consider(w.slice(1, semicolon));
+    // A value naming a file after a key or a `file:` scheme: `--from-file=key=.ssh/id_rsa`,
+    // `-pass file:.ssh/id_rsa` (openssl), `-o IdentityFile=x` read by the rest too.
+    const keyed = KEYED_VALUE.exec(w);
+    if (keyed !== null) consider(w.slice(keyed[0].length));
   };
   consider(word);
   if (word.startsWith('-')) {

@@ -127,6 +127,12 @@ const choosingOptions: ReadonlyMap<string, RegExp> = new Map([
   ['npm', NPM_CHOOSING], ['npx', NPM_CHOOSING], ['pnpm', NPM_CHOOSING], ['yarn', NPM_CHOOSING],
   ['go', /^--?(?:exec|toolexec)(?:=|$)/],
   ['cargo', /^--config(?:=|$)/],
+  // openssl loads the shared library an engine or provider names (`-engine ./x.so`,
+  // `-provider-path . -provider x`), and a configuration may load them too (as OPENSSL_CONF).
+  ['openssl', /^--?(?:engine|engine_impl|keygen_engine|ssl_client_engine|provider|provider-path|provider_path|config)(?:=|$)/],
+  // kubectl runs the credential plugin of the kubeconfig it reads (`users[].user.exec`), and
+  // `config set-credentials --exec-command` writes one for every later call.
+  ['kubectl', /^--(?:kubeconfig|exec-command|exec-arg|exec-env|exec-api-version|auth-provider|auth-provider-arg)(?:=|$)/],
 ]);
 // Editor commands that take a file (`w /x`, `sav`, `r /etc/x`, `mksession`, `e`, `so`, `redir`, ...).
 const VIM_FILE_COMMAND = /^\s*:*\s*(?:[%.$,'<>0-9\s]*)(?:w|wr|wri|writ|write|wq|x|xi|xit|exi|exit|up|upd|updat|update|wa|wal|wall|sav|save|savea|saveas|r|re|rea|read|mks|mksession|mkv|mkview|mkvie|wv|wviminfo|wsh|wshada|rv|rviminfo|rsh|rshada|e|ed|edi|edit|sp|split|vs|vsplit|new|vne|vnew|tabe|tabedit|tabnew|redi|redir|diffs|diffsplit|cd|lcd|chd|chdir|ar|arga|argadd|n|next|so|sou|source|ru|runtime|bad|badd|fin|find)!?(?:\s+\S|$)/;
@@ -157,7 +163,11 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   if (name === 'sqlite3') return sqliteHidden(args, stdin);
   const choosing = choosingOptions.get(name);
   if (choosing !== undefined && args.some((a) => choosing.test(a.text))) {
-    return [unverifiable(`\`${name}\` is given an option that chooses what runs (a program to run, node options, a script shell, a config)`)];
+    return [unverifiable(`\`${name}\` is given an option that chooses what runs (a program to run, node options, a script shell, a config, a library to load)`)];
+  }
+  // `kubectl config set users.u.exec.command sh` writes a credential plugin too.
+  if (name === 'kubectl' && args[0]?.text === 'config' && args.some((a, i) => i > 0 && /(?:^|\.)(?:exec|auth-provider)(?:\.|$)/i.test(a.text))) {
+    return [unverifiable('`kubectl config` setting a credential plugin runs it on every later call')];
   }
   const spec = commandOptions.get(name);
   if (spec === undefined) return [];
@@ -566,6 +576,10 @@ function sshHidden(name: string, args: WordValue[]): Hidden[] {
   if (name !== 'ssh') {
     for (const program of optionWords(args, { letters: 'SD', long: [] }, valued)) found.push(valueOf(name, program));
   }
+  // ssh -I loads a PKCS#11 library.
+  if (name === 'ssh' && texts.slice(0, end < 0 ? undefined : end).some((w) => optionIs(w, { letters: 'I', long: [] }, valued))) {
+    found.push(unverifiable('`ssh -I` loads the library it names'));
+  }
   for (const option of optionWords(args, { letters: 'o', long: [] }, valued)) {
     if (!option.literal) {
       found.push(unverifiable(`\`${name} -o\` is not a literal: \`${option.text}\``));
@@ -573,9 +587,30 @@ function sshHidden(name: string, args: WordValue[]): Hidden[] {
     }
     const command = sshLocalCommand.exec(option.text)?.[2]?.trim();
     if (command !== undefined && command !== '' && !/^none$/i.test(command)) found.push(valueOf(name, { ...option, text: command }));
+    const setting = sshSetting.exec(option.text);
+    if (setting === null) continue;
+    const key = setting[1]!.toLowerCase();
+    const value = setting[2]!.trim().replace(/^"(.*)"$/s, '$1');
+    if (SSH_LIBRARY_KEYS.has(key)) found.push(unverifiable(`\`${name} -o ${setting[1]}\` loads or runs what it names`));
+    else if (SSH_FILE_KEYS.has(key) && value !== '' && !/^none$/i.test(value)) {
+      // `%d` is the home directory, other tokens stay in the name: a value holding `%d` cannot be placed.
+      if (value.includes('%d')) found.push(unverifiable(`\`${name} -o ${setting[1]}\` names a file by its home directory (\`%d\`)`));
+      else for (const file of value.split(/\s+/)) found.push({ kind: 'file', path: file, write: SSH_FILE_KEYS.get(key)! });
+    }
   }
   return found;
 }
+
+// `-o Key=value` or `-o 'Key value'` (ssh_config's two spellings).
+const sshSetting = /^\s*([A-Za-z0-9]+)\s*(?:=|\s)\s*(.*)$/s;
+// Settings that load a library or run a program (XAuthLocation is the xauth ssh runs).
+const SSH_LIBRARY_KEYS: ReadonlySet<string> = new Set(['pkcs11provider', 'securitykeyprovider', 'xauthlocation']);
+// Settings naming files ssh reads (false) or writes (true: known hosts it appends to, the
+// control socket it creates), read in either spelling (`-o 'IdentityFile /x'` too).
+const SSH_FILE_KEYS: ReadonlyMap<string, boolean> = new Map([
+  ['identityfile', false], ['certificatefile', false], ['globalknownhostsfile', false], ['revokedhostkeys', false], ['identityagent', false],
+  ['userknownhostsfile', true], ['controlpath', true],
+]);
 
 // The short options that take a value (the rest of a cluster, or the next word), per program
 // (OpenSSH 9: `ssh -P tag` is new, and an older ssh refuses it).
