@@ -294,12 +294,15 @@ function sqliteHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
   let operands = 0;
   // Option values still to come: checked like SQL (a `-cmd` value is), counted as no operand.
   let values = 0;
+  const files: Hidden[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg.text === '-init' || arg.text === '--init') return [unverifiable('`sqlite3 -init` runs the commands of a file')];
     const runs = sqliteRuns(arg.text);
     if (runs !== undefined) return [runs];
     if (!arg.literal && !arg.text.startsWith('-')) return [unverifiable(`\`sqlite3\` is given SQL that is not a literal: \`${arg.text}\``)];
+    // SQL and dot-commands (any word but the database) name the files they read and write.
+    if (values > 0 || (operands > 0 && !arg.text.startsWith('-'))) files.push(...sqliteFiles(arg.text));
     if (values > 0) values--;
     else if (!arg.text.startsWith('-')) operands++;
     // `-A ARGS…` runs `.archive ARGS` and reads no SQL; other options may take one or two values.
@@ -307,10 +310,45 @@ function sqliteHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
     else values = SQLITE_VALUED.get(arg.text.replace(/^--?/, '')) ?? 0;
   }
   // The database, then SQL: with none, sqlite3 reads its SQL from standard input.
-  if (operands > 1) return [];
+  if (operands > 1) return files;
   if (stdin === undefined) return [unverifiable('`sqlite3` reads SQL from standard input, which may run commands')];
   const runs = sqliteRuns(stdin);
-  return runs === undefined ? [] : [runs];
+  return runs === undefined ? [...files, ...sqliteFiles(stdin)] : [runs];
+}
+
+// SQL that reads or writes a file: readfile('F'), writefile('F', …), VACUUM INTO 'F', ATTACH 'F'
+// (which creates it). A literal is '…' with '' for a quote.
+const SQL_FILE = /\b(readfile|writefile)\s*\(\s*'((?:[^']|'')*)'|\bvacuum\b[^;]*?\binto\s+'((?:[^']|'')*)'|\battach\s+(?:database\s+)?'((?:[^']|'')*)'/gi;
+// sqlite3's dot-commands that write the file they name (`.output F`, `.backup [DB] F`, `.open F`
+// creates it) or read it (`.restore [DB] F`, `.import F TABLE`), by any prefix of two letters or
+// more (the shell takes abbreviations): the file is the first word that is no option, or for
+// backup and restore the last.
+const SQLITE_WRITES = ['output', 'once', 'log', 'trace', 'backup', 'save', 'open', 'clone'];
+const SQLITE_READS = ['restore', 'import'];
+const SQLITE_STREAMS = /^(?:stdout|stderr|off|on)$/i;
+
+/** The files sqlite3 SQL or dot-commands name (`readfile('/etc/x')`, `.output ../o`), read or written. */
+function sqliteFiles(text: string): Hidden[] {
+  const found: Hidden[] = [];
+  const file = (path: string, write: boolean): void => {
+    const plain = path.replace(/''/g, "'").replace(/^file:/i, '').replace(/\?.*$/s, '');
+    if (plain !== '' && plain !== ':memory:') found.push({ kind: 'file', path: plain, write });
+  };
+  for (const m of text.matchAll(SQL_FILE)) {
+    if (m[2] !== undefined) file(m[2], m[1]!.toLowerCase() === 'writefile');
+    else file(m[3] ?? m[4]!, true);
+  }
+  for (const line of text.split(/[\n;]/)) {
+    const m = /^\s*\.([a-z]{2,})\b(.*)$/is.exec(line);
+    if (m === null) continue;
+    const name = m[1]!.toLowerCase();
+    const write = SQLITE_WRITES.some((c) => c.startsWith(name));
+    if (!write && !SQLITE_READS.some((c) => c.startsWith(name))) continue;
+    const words = (m[2]!.match(/"[^"]*"|'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^(["'])(.*)\1$/s, '$2')).filter((w) => !w.startsWith('-') && !SQLITE_STREAMS.test(w));
+    const target = 'backup'.startsWith(name) || 'restore'.startsWith(name) ? words[words.length - 1] : words[0];
+    if (target !== undefined) file(target, write);
+  }
+  return found;
 }
 
 // sqlite3's options that take values, and how many (`-lookaside SIZE N`).
@@ -326,13 +364,12 @@ function sqliteRuns(text: string): Hidden | undefined {
   return undefined;
 }
 
-/** Where `letter` is in a short option cluster (`-ix`), before any letter of `valued` takes the rest; -1 when it is not. */
 /** `--open-files-in-pager` or a prefix of it (git takes any unambiguous one; an ambiguous one is read as it too, the safe side). */
 function opensFilesInPager(word: string): boolean {
-  const name = word.split('=')[0]!;
-  return name.length >= 3 && name.startsWith('--') && '--open-files-in-pager'.startsWith(name);
+  return abbreviatedName(word, ['--open-files-in-pager']) !== undefined;
 }
 
+/** Where `letter` is in a short option cluster (`-ix`), before any letter of `valued` takes the rest; -1 when it is not. */
 function clusterLetter(word: string, letter: string, valued: string): number {
   if (!word.startsWith('-') || word.startsWith('--')) return -1;
   for (let k = 1; k < word.length; k++) {
