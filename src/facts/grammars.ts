@@ -2,6 +2,7 @@
 // program's own grammar (`rm x`, `cp a b`, `tar -xf a.tar -C dir`). The tables are data;
 // file-operands.ts reads a command's words with them.
 import { hasOption, lastOptionValue, longName, optionValues, type OptionSpelling } from './options.js';
+import { braceAlternatives } from './extract-paths.js';
 
 /** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
 export interface OperandGrammar {
@@ -472,7 +473,11 @@ export const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string,
   ['checkout', { valued: 'bB', valuedLong: ['--orphan', '--conflict'], fileLong: ['--pathspec-from-file'], commitsBeforeDashes: true, pathspecs: true, excludesFromTop: true, writesInto: { wholeTree: true, whenRevision: true } }],
   // Subcommands that rewrite the work tree with files the line does not name (from a patch,
   // a commit, another branch): the working directory counts as written.
-  ['apply', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--exclude', '--include', '--directory', '--whitespace', '--build-fake-ancestor'], writesInto: { unless: { letters: '', long: ['--check', '--stat', '--numstat', '--summary', '--cached'] }, despite: { letters: '', long: ['--apply'] } } }],
+  // --unsafe-paths applies a patch's `../x` and `/x` as they are: anywhere; --directory puts every file under its directory.
+  ['apply', {
+    writes: { operands: READS_ALL }, valued: '', valuedLong: ['--exclude', '--include', '--directory', '--whitespace', '--build-fake-ancestor'],
+    writesInto: { unless: { letters: '', long: ['--check', '--stat', '--numstat', '--summary', '--cached'] }, despite: { letters: '', long: ['--apply'] }, anywhere: { letters: '', long: ['--unsafe-paths'] }, directory: { letters: '', long: ['--directory'] } },
+  }],
   // Those that work from the work tree's top, wherever they run, write the whole tree (git
   // apply and git clean, from a subdirectory, only there: `wholeTree` is not theirs).
   ['am', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--whitespace', '--directory', '--exclude', '--include', '--patch-format', '--resolvemsg', '--quoted-cr', '--empty'], writesInto: { wholeTree: true } }],
@@ -654,10 +659,15 @@ function curlValueFiles(words: readonly string[]): { reads: string[]; writes: st
     const at = /^[^=@]*@(.+)$/s.exec(value);
     if (at !== null) reads.push(at[1]!);
   }
+  // `-F name=@a,b` sends both files (names may be quoted: `@"a,b"` is one).
   for (const value of values('F', '--form')) {
     const file = /^[^=]*=[@<]([^;]+)/s.exec(value);
-    if (file !== null) reads.push(file[1]!);
+    if (file === null) continue;
+    reads.push(file[1]!);
+    if (file[1]!.includes(',')) reads.push(...(file[1]!.match(/"[^"]*"|[^,]+/g) ?? []).map((name) => name.replace(/^"(.*)"$/s, '$1')));
   }
+  // curl globs what -T names (`{a,b}` alternatives; -g turns that off, and reading both is the safe side).
+  for (const value of values('T', '--upload-file')) if (value.includes('{')) reads.push(...(braceAlternatives(value) ?? ['/']));
   for (const format of values('w', '--write-out')) {
     if (format.startsWith('@')) writes.push('/');
     for (const m of format.matchAll(/%output\{(?:>>)?([^}]*)\}/g)) writes.push(m[1]!);

@@ -161,6 +161,7 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   if (edNames.has(name)) return [unverifiable(`\`${name}\` reads editing commands from its input, which may read, write or run anything`)];
   if (sshNames.has(name)) return sshHidden(name, args);
   if (name === 'sqlite3') return sqliteHidden(args, stdin);
+  if (name === 'jq' || name === 'gojq') return jqHidden(args);
   const choosing = choosingOptions.get(name);
   if (choosing !== undefined && args.some((a) => choosing.test(a.text))) {
     return [unverifiable(`\`${name}\` is given an option that chooses what runs (a program to run, node options, a script shell, a config, a library to load)`)];
@@ -233,6 +234,9 @@ function gitHidden(args: WordValue[]): Hidden[] {
   // Where git's own options end (file-operands.ts): `at` is the subcommand's index in args.
   const at = gitSubcommandAt(['git', ...args.map((a) => a.text)]) - 1;
   const subcommand = args[at]?.text;
+  // git expands `%(prefix)` in path settings to its install prefix (`%(prefix)/../etc/x` is
+  // `/usr/../etc/x`): such a path cannot be placed from the word.
+  if (args.some((a) => a.text.includes('%(prefix)'))) found.push(unverifiable('a git path setting holding `%(prefix)` names a file outside the word'));
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
     if (i < at && w.startsWith('-c')) {
@@ -347,6 +351,25 @@ function sqliteFiles(text: string): Hidden[] {
     const words = (m[2]!.match(/"[^"]*"|'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^(["'])(.*)\1$/s, '$2')).filter((w) => !w.startsWith('-') && !SQLITE_STREAMS.test(w));
     const target = 'backup'.startsWith(name) || 'restore'.startsWith(name) ? words[words.length - 1] : words[0];
     if (target !== undefined) file(target, write);
+  }
+  return found;
+}
+
+// jq's module directives: `import "P" as $d;` reads P.json, `import "P" as m;` and `include "P";`
+// read P.jq (relative to the directory jq runs in, or absolute); metadata may name where to search.
+const JQ_MODULE = /\b(?:import|include)\s+"((?:[^"\\]|\\.)*)"(?:\s+as\s+(\$?)[A-Za-z_][A-Za-z0-9_]*)?\s*(\{)?/g;
+
+/** The files a jq program's `import` and `include` directives read (any argument word is scanned: the program is one). */
+function jqHidden(args: WordValue[]): Hidden[] {
+  const found: Hidden[] = [];
+  for (const arg of args) {
+    if (!/\b(?:import|include)\s/.test(arg.text)) continue;
+    if (!arg.literal) return [unverifiable(`a jq program that imports modules is not a literal: \`${arg.text.slice(0, 80)}\``)];
+    for (const [, path, data, metadata] of arg.text.matchAll(JQ_MODULE)) {
+      if (metadata !== undefined) return [unverifiable('a jq module directive with metadata (`{search: …}`) may read any directory')];
+      const file = path!.replace(/\\(.)/g, '$1');
+      for (const suffix of data === '$' ? ['.json'] : ['.jq', '/jq/main.jq']) found.push({ kind: 'file', path: file + suffix, write: false });
+    }
   }
   return found;
 }
