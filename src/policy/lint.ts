@@ -120,6 +120,20 @@ function nameGlobProblem(glob: string): { code: string; message: string } | unde
   }
 }
 
+// The lists of tool-name globs.
+const TOOL_LIST = /^\/(?:match\/tools|toolClasses\/\w+|tools\/\w+|limits\/rate\/\d+\/tools|scopes\/rules\/\d+\/tools)$/;
+
+/**
+ * A tool glob no gateway's tool name can match: names hold no parentheses, blanks, `|` or commas
+ * (outside `{a,b}`), so `Bash(rm:*)` (Claude Code's permission syntax), `exec|bash` or
+ * `exec,bash` would quietly match nothing.
+ */
+function toolGlobProblem(glob: string): { code: string; message: string } | undefined {
+  if (!/[()|\s]/.test(glob) && !(glob.includes(',') && !glob.includes('{'))) return undefined;
+  const hint = /^\w+\(.*\)$/.test(glob) ? ': Claude Code\'s `Tool(pattern)` permission syntax is no tool name; for commands use `shell.deny`/`shell.allow`, for paths `paths`' : ': list each name on its own';
+  return { code: DiagnosticCode.BadGlob, message: `tool glob ${shown(glob)} can match no tool name (none holds \`(\`, \`)\`, \`|\`, a comma outside braces or a blank)${hint}` };
+}
+
 /**
  * Facts a call may lack: its agent, session, channel and requester, and any parameter (a fact
  * read through a path into `params`). toolName, toolClass and the lists paths and commands
@@ -151,6 +165,25 @@ function negationsOnMissingFacts(node: unknown, pointer: string, negated: boolea
   return [];
 }
 
+/**
+ * The `equal false` / `equal null` comparisons on facts a call may lack that count towards
+ * firing the rule (as negationsOnMissingFacts): a missing field is undefined, which equals
+ * neither, so `senderIsOwner equal false` does not fire for a requester without the field.
+ */
+function falsyEqualsOnMissingFacts(node: unknown, pointer: string, negated: boolean): Array<{ pointer: string; fact: string; path: string | undefined; value: string }> {
+  if (node === null || typeof node !== 'object') return [];
+  const n = node as Record<string, unknown>;
+  if (Array.isArray(n.all) || Array.isArray(n.any)) {
+    const key = Array.isArray(n.all) ? 'all' : 'any';
+    return (n[key] as unknown[]).flatMap((child, i) => falsyEqualsOnMissingFacts(child, `${pointer}/${key}/${i}`, negated));
+  }
+  if (n.not !== undefined) return falsyEqualsOnMissingFacts(n.not, `${pointer}/not`, !negated);
+  if (!negated && n.operator === 'equal' && (n.value === false || n.value === null) && mayBeMissing(n.fact, n.path)) {
+    return [{ pointer, fact: String(n.fact), path: typeof n.path === 'string' ? n.path : undefined, value: String(n.value) }];
+  }
+  return [];
+}
+
 export function lintDocument(doc: PolicyDocument): Issue[] {
   const issues: Issue[] = [];
   const error = (code: string, message: string, pointer: string): void => {
@@ -163,7 +196,8 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
   for (const { pointer, globs } of globLists(doc)) {
     globs.forEach((glob, i) => {
       const path = pointer.startsWith('/paths/');
-      const problem = pointer.startsWith('/shell/') ? commandPatternProblem(glob) : (globMeaningProblem(glob, path) ?? globProblem(glob) ?? (path ? undefined : nameGlobProblem(glob)));
+      const tool = TOOL_LIST.test(pointer);
+      const problem = pointer.startsWith('/shell/') ? commandPatternProblem(glob) : (globMeaningProblem(glob, path) ?? globProblem(glob) ?? (path ? undefined : nameGlobProblem(glob)) ?? (tool ? toolGlobProblem(glob) : undefined));
       if (problem !== undefined) error(problem.code, problem.message, `${pointer}/${i}`);
     });
   }
@@ -220,6 +254,17 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
       warn(
         DiagnosticCode.NegationOnMissingFact,
         `rule \`${rule.id}\`: \`doesNotContain\` on ${shownFact} is false when a call lacks that fact (json-rules-engine semantics), so the rule does not fire for such a call; to fire then too, write the positive form under \`not\`: \`not: { fact: ${fact}${path === undefined ? '' : `, path: "${path}"`}, operator: contains, value: … }\``,
+        `${pointer}/operator`,
+      );
+    }
+  });
+  (doc.rules ?? []).forEach((rule, i) => {
+    for (const { pointer, fact, path, value } of falsyEqualsOnMissingFacts(rule.when, `/rules/${i}/when`, false)) {
+      const shownFact = path === undefined ? `\`${fact}\`` : `\`${fact}\` \`${path}\``;
+      const instead = value === 'false' ? ' to fire then too, write `operator: notEqual, value: true`' : ' a missing fact cannot be tested with `equal`';
+      warn(
+        DiagnosticCode.NegationOnMissingFact,
+        `rule \`${rule.id}\`: \`equal ${value}\` on ${shownFact} is false when a call lacks that fact (it is then undefined, not ${value}), so the rule does not fire for such a call (absent fields prove nothing);${instead}`,
         `${pointer}/operator`,
       );
     }

@@ -187,6 +187,19 @@ export function parseYamlText(text: string, file: string): ParsedText {
       diagnostics.push({ code: DiagnosticCode.YamlSyntax, severity: 'error', message: 'a key must be written as a plain name, not as a list, a map or an alias', location: locationAt(lineCounter, file, collectionKey), pointer: '' });
       continue;
     }
+    // An unquoted `*` starts an alias (`forbidden: [.env, *.pem]` names the anchor `.pem`), so an
+    // alias must stand for a list or a map: one for a text, or with no anchor, is refused.
+    const alias = scalarAlias(doc);
+    if (alias !== undefined) {
+      diagnostics.push({
+        code: DiagnosticCode.YamlSyntax,
+        severity: 'error',
+        message: `\`*${alias.name}\` is a YAML alias (an unquoted \`*\` starts one) ${alias.resolved ? 'to a text: policies alias only lists and maps' : 'with no anchor'}; quote it if it is a glob: \`"*${alias.name}"\``,
+        location: locationAt(lineCounter, file, alias.offset),
+        pointer: '',
+      });
+      continue;
+    }
     let data: unknown;
     try {
       data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -225,6 +238,21 @@ function collectionKeyOffset(doc: Document.Parsed): number | undefined {
 function keyAt(text: string, offset: number): string {
   const match = /^("[^"\n]*"|'[^'\n]*'|[^:\s,{}[\]]+)/.exec(text.slice(offset, offset + 200));
   return (match?.[1] ?? '').replace(/^["']|["']$/g, '');
+}
+
+/** The first alias (in document order) that stands for a scalar or for nothing, if any. */
+function scalarAlias(doc: Document.Parsed): { name: string; offset: number; resolved: boolean } | undefined {
+  let found: { name: string; offset: number; resolved: boolean } | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      const target = node.resolve(doc);
+      if (target !== undefined && !isScalar(target)) return undefined;
+      const offset = node.range?.[0] ?? doc.range[0];
+      if (found === undefined || offset < found.offset) found = { name: node.source, offset, resolved: target !== undefined };
+      return undefined;
+    },
+  });
+  return found;
 }
 
 function firstAliasOffset(doc: Document.Parsed): number | undefined {

@@ -87,7 +87,8 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
               return;
             }
             if (r.actions && call.toolName === 'message' && !actionAllowed(call, r.actions)) {
-              const action = String(call.params.action);
+              // A missing or non-text action is shown as such, not as `undefined`.
+              const action = typeof call.params.action === 'string' ? call.params.action : call.params.action === undefined ? '(none)' : JSON.stringify(call.params.action) ?? String(call.params.action);
               sink.verdicts.push(r.actionNotGranted.get(action) ?? r.actionNotGranted.keep(action, { decision: 'deny', check: 'scopes.rules', message: `scope ${tick(r.id)} does not grant message action ${tick(action)}`, source: at(pointer), rule: r.id }));
               sink.trace?.push({ policy: '', check: 'scopes.rules', outcome: 'deny', saw: who, hits: [pointer] });
               return;

@@ -80,20 +80,20 @@ export function commandGlobs(globs: readonly string[] | undefined): CommandGlobL
 }
 
 /**
- * Whether a policy cares what a command does: then an unreadable command is denied. A custom
- * rule on `commands` or `paths` cares as `shell.deny` or `paths.forbidden` would: an
- * unreadable `$(echo npm) publish` must not pass a rule against `npm publish`.
+ * Whether a policy cares what a command does, as the pointer of the setting that makes it care
+ * (where an unverifiable deny points); undefined when it does not. Then an unreadable command
+ * is denied. A custom rule on `commands` or `paths` cares as `shell.deny` or `paths.forbidden`
+ * would: an unreadable `$(echo npm) publish` must not pass a rule against `npm publish`.
  */
-export function caresAboutCommands(doc: SectionInput['doc']): boolean {
+export function caresAboutCommands(doc: SectionInput['doc']): string | undefined {
   const s = doc.shell;
   const p = doc.paths;
-  return (
-    (doc.autonomy !== undefined && doc.autonomy !== 'full') ||
-    (s !== undefined && (s.allow !== undefined || (s.approve?.length ?? 0) > 0 || (s.deny?.length ?? 0) > 0)) ||
-    (p !== undefined && (p.forbidden !== undefined || p.allowed !== undefined || p.writable !== undefined)) ||
-    doc.workspace?.root !== undefined ||
-    (doc.rules ?? []).some((rule) => readsCommandsOrPaths(rule.when))
-  );
+  if (s !== undefined && (s.allow !== undefined || (s.approve?.length ?? 0) > 0 || (s.deny?.length ?? 0) > 0)) return '/shell';
+  if (doc.autonomy !== undefined && doc.autonomy !== 'full') return '/autonomy';
+  if (p !== undefined && (p.forbidden !== undefined || p.allowed !== undefined || p.writable !== undefined)) return '/paths';
+  if (doc.workspace?.root !== undefined) return '/workspace/root';
+  const rule = (doc.rules ?? []).findIndex((r) => readsCommandsOrPaths(r.when));
+  return rule < 0 ? undefined : `/rules/${rule}/when`;
 }
 
 /** Whether a condition names the `commands` or `paths` fact anywhere (as a fact or as a value's fact); one that cannot be read counts. */
@@ -140,8 +140,8 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
     });
   }
 
-  if (cares) {
-    const source = at(shell ? '/shell' : '');
+  if (cares !== undefined) {
+    const source = at(cares);
     // The verdict is pure in the reason.
     const verdicts = new VerdictMemo();
     checks.push({

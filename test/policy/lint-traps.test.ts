@@ -1,0 +1,144 @@
+// Policy text that reads one way and works another, caught by the loader: a scope rule whose
+// ids have no channel, a `doesNotContain`, `equal false` or `equal null` that a missing fact
+// turns false (the rule does not fire), tool globs no tool name can match (`Bash(rm:*)`), and
+// an unquoted `*.pem` that YAML reads as an alias.
+import { describe, expect, it } from 'vitest';
+import { loadPolicyText } from '../../src/policy/index.js';
+
+async function warningsOf(yaml: string): Promise<string[]> {
+  const result = await loadPolicyText(yaml, 'p.yaml');
+  return result.diagnostics.map((d) => `${d.location.line}:${d.location.column} ${d.severity} ${d.code} ${d.pointer}`);
+}
+
+const SCOPES = (rule: string) => `version: 1
+id: s
+scopes:
+  rules:
+    - ${rule}
+`;
+
+describe('scope rules without a channel', () => {
+  it.each([
+    ['{ id: admins, roleIds: [admin], tools: ["*"] }'],
+    ['{ id: one, senderIds: ["42"], tools: [read] }'],
+    ['{ id: one, accountId: ops, senderIds: ["42"], tools: [read] }'],
+  ])('%s is a located warning', async (rule) => {
+    expect(await warningsOf(SCOPES(rule))).toEqual(['5:7 warning scope-rule-without-channel /scopes/rules/0']);
+  });
+
+  it('names the rule and says what to add', async () => {
+    const result = await loadPolicyText(SCOPES('{ id: admins, roleIds: [admin], tools: ["*"] }'), 'p.yaml');
+    expect(result.diagnostics[0]?.message).toMatch(/scope rule `admins` .*no `channel`.*every channel/);
+  });
+
+  it('control: a rule with a channel, or with no ids (already an empty-allowlist warning), gets no such warning', async () => {
+    expect(await warningsOf(SCOPES('{ id: admins, channel: discord, roleIds: [admin], tools: ["*"] }'))).toEqual([]);
+    expect(await warningsOf(SCOPES('{ id: nobody, tools: [read] }'))).toEqual(['5:7 warning empty-allowlist /scopes/rules/0']);
+  });
+});
+
+const RULE = (when: string) => `version: 1
+id: r
+rules:
+  - id: exec-needs-admin
+    decision: deny
+    when: ${when}
+`;
+
+describe('doesNotContain on a fact a call may lack', () => {
+  it.each([
+    ['{ fact: requester, path: "$.roleIds", operator: doesNotContain, value: admin }', '/rules/0/when/operator'],
+    ['{ all: [{ fact: toolClass, operator: equal, value: exec }, { fact: requester, path: "$.roleIds", operator: doesNotContain, value: admin }] }', '/rules/0/when/all/1/operator'],
+    ['{ any: [{ fact: params, path: "$.tags", operator: doesNotContain, value: safe }] }', '/rules/0/when/any/0/operator'],
+    ['{ not: { not: { fact: requester, path: "$.roleIds", operator: doesNotContain, value: admin } } }', '/rules/0/when/not/not/operator'],
+  ])('%s is a located warning', async (when, pointer) => {
+    const warnings = await warningsOf(RULE(when));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(new RegExp(`^6:\\d+ warning negation-on-missing-fact ${pointer}$`));
+  });
+
+  it('says why and gives the positive form', async () => {
+    const result = await loadPolicyText(RULE('{ fact: requester, path: "$.roleIds", operator: doesNotContain, value: admin }'), 'p.yaml');
+    expect(result.diagnostics[0]?.message).toMatch(/rule `exec-needs-admin`: `doesNotContain` on `requester` `\$\.roleIds` is false when a call lacks that fact .*`not: \{ fact: requester, path: "\$\.roleIds", operator: contains/);
+  });
+
+  it.each([
+    // The positive form under `not` fires when the list is missing: the safe way to write it.
+    ['{ not: { fact: requester, path: "$.roleIds", operator: contains, value: admin } }'],
+    // Under `not`, a false doesNotContain fires the rule.
+    ['{ not: { fact: requester, path: "$.roleIds", operator: doesNotContain, value: admin } }'],
+    // notEqual and notIn are true on a missing fact: the rule fires.
+    ['{ fact: requester, path: "$.senderId", operator: notEqual, value: "42" }'],
+    ['{ fact: agentId, operator: notIn, value: [coder] }'],
+    // Facts every call has.
+    ['{ fact: commands, operator: doesNotContain, value: "git status" }'],
+    ['{ fact: toolName, operator: equal, value: exec }'],
+  ])('control: %s gets no warning', async (when) => {
+    expect(await warningsOf(RULE(when))).toEqual([]);
+  });
+});
+
+describe('equal false / equal null on a fact a call may lack', () => {
+  it.each([
+    ['{ fact: requester, path: "$.senderIsOwner", operator: equal, value: false }', '/rules/0/when/operator'],
+    ['{ all: [{ fact: agentId, operator: equal, value: null }] }', '/rules/0/when/all/0/operator'],
+  ])('%s is a located warning', async (when, pointer) => {
+    const warnings = await warningsOf(RULE(when));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(new RegExp(`^6:\\d+ warning negation-on-missing-fact ${pointer}$`));
+  });
+
+  it('says why and gives the form that fires for a missing field', async () => {
+    const result = await loadPolicyText(RULE('{ fact: requester, path: "$.senderIsOwner", operator: equal, value: false }'), 'p.yaml');
+    expect(result.diagnostics[0]?.message).toMatch(/`equal false` on `requester` `\$\.senderIsOwner` is false when a call lacks that fact .*`operator: notEqual, value: true`/);
+  });
+
+  it.each([
+    ['{ fact: requester, path: "$.senderIsOwner", operator: notEqual, value: true }'],
+    ['{ not: { fact: requester, path: "$.senderIsOwner", operator: equal, value: false } }'],
+    ['{ fact: requester, path: "$.senderIsOwner", operator: equal, value: true }'],
+    ['{ fact: toolName, operator: equal, value: null }'],
+  ])('control: %s gets no warning', async (when) => {
+    expect(await warningsOf(RULE(when))).toEqual([]);
+  });
+});
+
+describe('tool globs that can match no tool name', () => {
+  it.each([
+    ['tools:\n  deny: ["Bash(rm:*)"]', '4:10 error bad-glob /tools/deny/0'],
+    ['match:\n  tools: ["exec|bash"]', '4:11 error bad-glob /match/tools/0'],
+    ['toolClasses:\n  exec: ["run shell"]', '4:10 error bad-glob /toolClasses/exec/0'],
+    ['tools:\n  allow: ["read,write"]', '4:11 error bad-glob /tools/allow/0'],
+  ])('%s is refused with a location', async (section, expected) => {
+    expect(await warningsOf(`version: 1\nid: t\n${section}\n`)).toEqual([expected]);
+  });
+
+  it('names Claude Code permission syntax and where commands go instead', async () => {
+    const result = await loadPolicyText('version: 1\nid: t\ntools:\n  deny: ["Bash(rm:*)"]\n', 'p.yaml');
+    expect(result.diagnostics[0]?.message).toMatch(/`Bash\(rm:\*\)` can match no tool name.*permission syntax.*shell\.deny/);
+  });
+
+  it('control: brace alternatives, MCP and namespaced names are tool globs', async () => {
+    expect(await warningsOf('version: 1\nid: t\ntools:\n  deny: ["{exec,bash}", "mcp__*__write_*", "default_api:apply_patch"]\nshell:\n  allow: ["git status"]\n')).toEqual([]);
+  });
+});
+
+describe('YAML aliases', () => {
+  it('an unquoted `*.pem` aliasing a text anchored elsewhere is refused where it is written', async () => {
+    const result = await loadPolicyText('version: 1\nid: a\ndescription: &.pem "baseline"\npaths:\n  forbidden: [.env, *.pem]\n', 'p.yaml');
+    expect(result.policies).toEqual([]);
+    expect(result.diagnostics.map((d) => `${d.location.line}:${d.location.column} ${d.code}`)).toEqual(['5:21 yaml-syntax']);
+    expect(result.diagnostics[0]?.message).toMatch(/`\*\.pem` is a YAML alias .*to a text.*quote it if it is a glob: `"\*\.pem"`/);
+  });
+
+  it('an alias with no anchor says so', async () => {
+    const result = await loadPolicyText('version: 1\nid: a\npaths:\n  forbidden:\n    - *.pem\n', 'p.yaml');
+    expect(result.diagnostics[0]?.message).toMatch(/`\*\.pem` is a YAML alias .*with no anchor/);
+  });
+
+  it('control: an alias to a list is read as that list', async () => {
+    const result = await loadPolicyText('version: 1\nid: a\nshell:\n  allow: &ok ["git status"]\n  approve: *ok\n', 'p.yaml');
+    expect(result.diagnostics).toEqual([]);
+    expect(result.policies[0]?.doc.shell?.approve).toEqual(['git status']);
+  });
+});
