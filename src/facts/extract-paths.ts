@@ -559,6 +559,7 @@ const SPACE_BEFORE_AM_PM = / (?=(?:am|pm)\b)/gi;
  */
 export function readVariants(path: string): string[] {
   const out: string[] = [];
+  if (!mayHaveReadVariants(path)) return out;
   const trimmed = path.replace(/\/+$/, '');
   const cleanName = trimmed.slice(trimmed.lastIndexOf('/') + 1);
   const normalised = lexicallyNormalised(path);
