@@ -22,7 +22,13 @@ export { combine, stricter } from './engine/combine.js';
 export function compilePolicies(policies: readonly PolicyInput[], options: EngineOptions = {}): PolicySet {
   const home = options.home ?? homedir();
   const compiled = compilePolicySet(policies, { home });
-  return createPolicySet(compiled, { store: options.store ?? createMemoryStore(), clock: options.clock ?? Date.now, home, ...(options.storeTimeoutMs !== undefined ? { storeTimeoutMs: options.storeTimeoutMs } : {}) });
+  return createPolicySet(compiled, {
+    store: options.store ?? createMemoryStore(),
+    clock: options.clock ?? Date.now,
+    home,
+    ...(options.storeTimeoutMs !== undefined ? { storeTimeoutMs: options.storeTimeoutMs } : {}),
+    ...(options.protectedPaths !== undefined ? { protectedPaths: options.protectedPaths } : {}),
+  });
 }
 
 function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

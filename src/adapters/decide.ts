@@ -6,6 +6,7 @@ import type { Decision, ToolCall } from '../types.js';
 import type { CounterStore } from '../state/store.js';
 import { createSqliteStore } from '../state/sqlite.js';
 import { defaultStatePath, parseStateSpec } from './state.js';
+import { ownFiles, stateFiles } from './own-files.js';
 import { diagnosticsText, errorMessage } from './text.js';
 
 export type HookDecision = { ok: true; decision: Decision } | { ok: false; message: string };
@@ -16,6 +17,14 @@ export interface DecideOptions {
   env: Record<string, string | undefined>;
   /** Base for a relative `sqlite:PATH`. */
   cwd: string;
+}
+
+/** The state file the options name: undefined for the memory store (or a spec that is refused when opened). */
+function stateFile(options: DecideOptions): string | undefined {
+  const spec = options.state ?? (defaultStatePath(options.env) === undefined ? undefined : `sqlite:${defaultStatePath(options.env)}`);
+  if (spec === undefined) return undefined;
+  const parsed = parseStateSpec(spec, options.cwd);
+  return 'error' in parsed || parsed.kind === 'memory' ? undefined : parsed.path;
 }
 
 /** Opens the store the options name; a one-line message when it cannot. */
@@ -36,7 +45,11 @@ export function openStore(options: DecideOptions): CounterStore | { error: strin
   }
 }
 
-export async function decideForHook(call: ToolCall, policyPaths: string[], options: DecideOptions): Promise<HookDecision> {
+/**
+ * Decides one call for a hook. `gatewayFiles`: the gateway settings that run this hook, which
+ * no call may write (adapters/own-files.ts), with the policies, the state and the code.
+ */
+export async function decideForHook(call: ToolCall, policyPaths: string[], options: DecideOptions, gatewayFiles: readonly string[] = []): Promise<HookDecision> {
   if (policyPaths.length === 0) return { ok: false, message: 'no policy given: use --policy PATH' };
   const store = openStore(options);
   if ('error' in store) return { ok: false, message: store.error };
@@ -45,7 +58,9 @@ export async function decideForHook(call: ToolCall, policyPaths: string[], optio
     // load) loads only if that call needs it, instead of ahead as for a long-lived gateway.
     const loaded = await loadPolicyFiles(policyPaths);
     if (loaded.diagnostics.some((d) => d.severity === 'error')) return { ok: false, message: `invalid policy set: ${diagnosticsText(loaded.diagnostics)}` };
-    const set = compilePolicies(loaded.policies, { store });
+    const state = stateFile(options);
+    const protectedPaths = { paths: ownFiles(policyPaths, options.cwd, state === undefined ? [] : stateFiles(state), gatewayFiles), base: options.cwd };
+    const set = compilePolicies(loaded.policies, { store, protectedPaths });
     // The engine never throws and turns store failures into deny.
     const decision = await set.evaluateAsync(call);
     return { ok: true, decision };

@@ -1,7 +1,8 @@
 // What a command may touch of the outside world. Commands get it as an argument so tests
 // can run them with argument arrays and capture what they print.
 export interface CliIO {
-  stdin(): Promise<string>;
+  /** All of standard input; with `waitMs`, what came within that time when the writer does not close it. */
+  stdin(waitMs?: number): Promise<string>;
   stdout(text: string): void;
   stderr(text: string): void;
   env: Record<string, string | undefined>;

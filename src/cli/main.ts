@@ -58,11 +58,25 @@ function version(): string {
 
 export function processIO(): CliIO {
   return {
-    stdin: async () => {
-      if (process.stdin.isTTY) return '';
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
+    stdin: (waitMs?: number) => {
+      if (process.stdin.isTTY) return Promise.resolve('');
+      return new Promise<string>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let timer: NodeJS.Timeout | undefined;
+        const done = (): void => {
+          clearTimeout(timer);
+          resolve(Buffer.concat(chunks).toString('utf8'));
+        };
+        process.stdin.on('data', (chunk: Buffer) => chunks.push(chunk));
+        process.stdin.on('end', done);
+        process.stdin.on('error', reject);
+        // A caller with the input elsewhere (a hook given its call in the environment) waits
+        // this long for a writer that never closes the pipe, then reads what came.
+        if (waitMs !== undefined) timer = setTimeout(() => {
+          process.stdin.destroy();
+          done();
+        }, waitMs);
+      });
     },
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),

@@ -2,6 +2,8 @@
 // src/index.ts; kept apart so callers depend on a contract, not on internals.
 import type { Decision, Diagnostic } from '../types.js';
 import type { CounterStore } from '../state/store.js';
+import type { ProtectedPaths } from './protected-paths.js';
+export type { ProtectedPaths } from './protected-paths.js';
 
 export interface EngineOptions {
   /** Limit state. Default: a fresh in-memory store (synchronous). */
@@ -12,6 +14,11 @@ export interface EngineOptions {
   home?: string;
   /** How long an asynchronous store may take before the call is denied. Default 2,000 ms. */
   storeTimeoutMs?: number;
+  /**
+   * Toolwarden's own files (the policies, the state, the gateway settings that run it): no call
+   * may write them, whatever the policies say. The hooks and the OpenClaw plugin pass theirs.
+   */
+  protectedPaths?: ProtectedPaths;
 }
 
 export interface EvaluateOptions {

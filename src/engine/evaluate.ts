@@ -10,6 +10,7 @@ import type { EvaluateOptions, PolicySet } from './api.js';
 import { checkToolCall } from './clean-call.js';
 import { stricter } from './combine.js';
 import { CallFrame, pinRoots, type FrameEnv } from './frame.js';
+import { protectionCheck, type ProtectedPaths } from './protected-paths.js';
 
 export interface SetOptions {
   store: CounterStore;
@@ -19,6 +20,8 @@ export interface SetOptions {
   shellCacheMax?: number;
   /** How long an asynchronous store may take before the call is denied. Default 2,000 ms. */
   storeTimeoutMs?: number;
+  /** Files no call may write, whatever the policies say (engine/protected-paths.ts). */
+  protectedPaths?: ProtectedPaths;
 }
 
 /** What one policy runs for calls of one tool name: the tool's class and the checks that can object to that class. */
@@ -64,6 +67,9 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
   // Tool name → one plan per policy (same index): the class and checks depend on the name only.
   const plans = new Map<string, PolicyPlan[]>();
   const hasLimits = policies.some((p) => p.limits.length > 0);
+  const protection = options.protectedPaths === undefined ? undefined : protectionCheck(options.protectedPaths, options.home);
+  // The protection reads a tool by its built-in class (a policy's toolClasses cannot make a writer a reader here).
+  const builtinClasses = new Map<string, ToolClass>();
 
   function plansFor(toolName: string): PolicyPlan[] {
     let known = plans.get(toolName);
@@ -112,6 +118,19 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
         if (trace) for (let i = traceStart; i < trace.length; i++) trace[i]!.policy = policy.id;
       }
 
+      if (protection !== undefined) {
+        let toolClass = builtinClasses.get(call.toolName);
+        if (toolClass === undefined) {
+          toolClass = classifyTool(call.toolName);
+          if (builtinClasses.size < MAX_PLANS) builtinClasses.set(call.toolName, toolClass);
+        }
+        const refused = protection(frame, toolClass);
+        trace?.push({ policy: '*', check: 'toolwarden.protected', outcome: refused ? 'deny' : 'allow', saw: refused?.message ?? toolClass });
+        if (refused !== undefined) {
+          verdicts.push(refused);
+          owners.push('*');
+        }
+      }
       let decision: DecisionKind = 'allow';
       for (let i = 0; i < verdicts.length; i++) decision = stricter(decision, verdicts[i]!.decision);
       // Most sets have no limits: nothing more to build or read (not even the clock).

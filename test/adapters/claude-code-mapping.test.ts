@@ -20,6 +20,7 @@ describe('parseClaudeCodePayload', () => {
       ok: true,
       event: 'PreToolUse',
       call: { toolName: 'Bash', params: { command: 'npm test', description: 'Run tests' }, sessionId: 'abc123', cwd: '/home/u/project' },
+      permissionMode: 'default',
     });
   });
 
@@ -72,6 +73,25 @@ describe('claudeCodeAnswer', () => {
     expect(answer.exitCode).toBe(0);
     expect(answer.stderr).toBe('');
     expect(JSON.parse(answer.stdout).hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'ask' });
+  });
+
+  it.each(['default', 'plan', 'acceptEdits'])('ask in permission mode %s: still an ask (Claude Code prompts)', (mode) => {
+    const answer = claudeCodeAnswer(decision('ask'), mode);
+    expect(answer.exitCode).toBe(0);
+    expect(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision).toBe('ask');
+  });
+
+  it.each(['bypassPermissions', 'auto', 'dontAsk', 'someFutureMode'])('ask in permission mode %s: a deny (nobody would be asked)', (mode) => {
+    const answer = claudeCodeAnswer(decision('ask'), mode);
+    expect(answer.exitCode).toBe(2);
+    expect(answer.stderr).toMatch(new RegExp(`permission mode \`${mode}\` would not ask anyone`));
+    expect(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('reads permission_mode from the payload, and refuses one that is no text', () => {
+    const parsed = parseClaudeCodePayload(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' }, permission_mode: 'bypassPermissions' }));
+    expect(parsed.ok && parsed.permissionMode).toBe('bypassPermissions');
+    expect(parseClaudeCodePayload(JSON.stringify({ tool_name: 'Bash', permission_mode: 1 }))).toEqual({ ok: false, message: '`permission_mode` must be a string' });
   });
 
   it('allow: nothing printed, exit 0, so Claude Code still applies its own rules', () => {

@@ -1,6 +1,8 @@
 // `toolwarden hook claude-code --policy PATH... [--state memory|sqlite:PATH]`.
 import type { HookIO } from '../hook-io.js';
+import { homedir } from 'node:os';
 import { answerOrDeny, decideForHook, hookOptions } from '../decide.js';
+import { claudeCodeSettings } from '../own-files.js';
 import { phaseOf } from '../exit-code/mapping.js';
 import { claudeCodeAnswer, denyAnswer, parseClaudeCodePayload, type HookAnswer } from './mapping.js';
 
@@ -11,9 +13,10 @@ async function answer(io: HookIO, policyPaths: string[], options: { state?: stri
   // is checked as a pre-tool event, as the exit-code hook does: a name spelt otherwise
   // (`preToolUse`, Gemini CLI's `BeforeTool`) must not let the call through unchecked.
   if (phaseOf(parsed.event) === 'post') return { exitCode: 0, stdout: '', stderr: '' };
-  const result = await decideForHook(parsed.call, policyPaths, hookOptions(io.env, options));
+  const settings = claudeCodeSettings(io.env, [parsed.call.cwd, process.cwd()], io.env.HOME ?? homedir());
+  const result = await decideForHook(parsed.call, policyPaths, hookOptions(io.env, options), settings);
   if (!result.ok) return denyAnswer(`toolwarden: ${result.message} (denying)`);
-  return claudeCodeAnswer(result.decision);
+  return claudeCodeAnswer(result.decision, parsed.permissionMode);
 }
 
 /** Runs the hook; returns the exit code (0 allow or ask, 2 deny or any failure). */

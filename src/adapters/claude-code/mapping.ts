@@ -8,7 +8,7 @@ import type { Decision, ToolCall } from '../../types.js';
 import { decisionText, oneLine } from '../text.js';
 
 export type ParsedPayload =
-  | { ok: true; event: string; call: ToolCall }
+  | { ok: true; event: string; call: ToolCall; permissionMode?: string }
   | { ok: false; message: string };
 
 export interface HookAnswer {
@@ -34,8 +34,9 @@ export function parseClaudeCodePayload(text: string): ParsedPayload {
     return { ok: false, message: 'hook input is not valid JSON' };
   }
   if (!isObject(payload)) return { ok: false, message: 'hook input must be a JSON object' };
-  const { tool_name: toolName, tool_input: toolInput, hook_event_name: event } = payload;
+  const { tool_name: toolName, tool_input: toolInput, hook_event_name: event, permission_mode: permissionMode } = payload;
   if (event !== undefined && typeof event !== 'string') return { ok: false, message: '`hook_event_name` must be a string' };
+  if (permissionMode !== undefined && permissionMode !== null && typeof permissionMode !== 'string') return { ok: false, message: '`permission_mode` must be a string' };
   if (typeof toolName !== 'string' || toolName === '') return { ok: false, message: 'hook input has no `tool_name`' };
   if (toolInput !== undefined && !isObject(toolInput)) return { ok: false, message: '`tool_input` must be an object' };
   const call: ToolCall = { toolName, params: toolInput ?? {} };
@@ -49,8 +50,14 @@ export function parseClaudeCodePayload(text: string): ParsedPayload {
     if (typeof v !== 'string') return { ok: false, message: `\`${from}\` must be a string` };
     if (v !== '') call[to] = v;
   }
-  return { ok: true, event: event ?? 'PreToolUse', call };
+  return { ok: true, event: event ?? 'PreToolUse', call, ...(typeof permissionMode === 'string' ? { permissionMode } : {}) };
 }
+
+// Permission modes in which Claude Code prompts for a hook's `ask`. In others it may run the
+// call without asking anyone (`bypassPermissions`, `auto`; Claude Code issues 77212 and
+// 89561) or refuse it (`dontAsk`): there an ask is answered as a deny, as the exit-code
+// hook, which cannot ask, always does. A mode this list does not know is treated the same way.
+const PROMPTING_MODES: ReadonlySet<string> = new Set(['default', 'plan', 'acceptEdits']);
 
 function hookOutput(decision: 'deny' | 'ask', reason: string): string {
   return `${JSON.stringify({
@@ -58,11 +65,14 @@ function hookOutput(decision: 'deny' | 'ask', reason: string): string {
   })}\n`;
 }
 
-/** The answer for a decision. */
-export function claudeCodeAnswer(decision: Decision): HookAnswer {
+/** The answer for a decision, in the session's permission mode (absent: Claude Code's default, which prompts). */
+export function claudeCodeAnswer(decision: Decision, permissionMode?: string): HookAnswer {
   if (decision.decision === 'allow') return { exitCode: 0, stdout: '', stderr: '' };
   const reason = decisionText(decision);
-  if (decision.decision === 'ask') return { exitCode: 0, stdout: hookOutput('ask', reason), stderr: '' };
+  if (decision.decision === 'ask') {
+    if (permissionMode === undefined || PROMPTING_MODES.has(permissionMode)) return { exitCode: 0, stdout: hookOutput('ask', reason), stderr: '' };
+    return denyAnswer(`${reason} (needs approval, and permission mode \`${permissionMode}\` would not ask anyone: denied)`);
+  }
   return denyAnswer(reason);
 }
 

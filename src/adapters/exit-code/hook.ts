@@ -3,8 +3,13 @@ import type { HookIO } from '../hook-io.js';
 import { answerOrDeny, decideForHook, hookOptions } from '../decide.js';
 import { denyLine, exitCodeAnswer, readExitCodeInput, type ExitCodeAnswer } from './mapping.js';
 
+/** How long the hook waits for stdin when the call came in the environment. */
+const STDIN_WAIT_MS = 300;
+
 async function answer(io: HookIO, policyPaths: string[], options: { state?: string }): Promise<ExitCodeAnswer> {
-  const input = readExitCodeInput(io.env, await io.stdin());
+  // With the call in the environment, stdin only adds to it: a gateway that leaves the pipe
+  // open (Node's execFile does) must not hold the answer past its timeout, which allows.
+  const input = readExitCodeInput(io.env, await io.stdin(io.env.HOOK_TOOL_NAME !== undefined ? STDIN_WAIT_MS : undefined));
   if (!input.ok) return denyLine(`toolwarden: ${input.message} (denying)`);
   // After the tool ran there is nothing to stop, and exit 2 would mark its result as an error.
   if (input.phase === 'post') return { exitCode: 0, stdout: '' };

@@ -2,7 +2,9 @@
 // real loader). `plugin.ts` wires the real engine. No runtime import of `openclaw`.
 import path from 'node:path';
 import type { Decision } from '../../types.js';
-import type { LoadedSet, PolicySet } from '../../engine/api.js';
+import { homedir } from 'node:os';
+import type { LoadedSet, PolicySet, ProtectedPaths } from '../../engine/api.js';
+import { openClawConfigFiles, ownFiles, stateFiles } from '../own-files.js';
 import type { CounterStore } from '../../state/store.js';
 import { diagnosticsText, errorMessage } from '../text.js';
 import {
@@ -20,7 +22,7 @@ export const POLICY_ID = 'toolwarden';
 
 /** What the plugin needs from the library. */
 export interface EngineDeps {
-  loadPolicySet(paths: string[], options?: { store?: CounterStore }): Promise<LoadedSet>;
+  loadPolicySet(paths: string[], options?: { store?: CounterStore; protectedPaths?: ProtectedPaths }): Promise<LoadedSet>;
   createMemoryStore(): CounterStore;
   createSqliteStore(file: string): CounterStore;
 }
@@ -74,8 +76,12 @@ export function createOpenClawPlugin(engine: EngineDeps): PluginDefinition {
           log('error', `${parsed.message}; every tool call is blocked`);
         } else {
           const config = parsed.config;
-          const store = config.state === 'memory' ? engine.createMemoryStore() : engine.createSqliteStore(config.state.slice('sqlite:'.length));
-          const ready = engine.loadPolicySet(config.policy, { store }).then(
+          const stateFile = config.state === 'memory' ? undefined : config.state.slice('sqlite:'.length);
+          const store = stateFile === undefined ? engine.createMemoryStore() : engine.createSqliteStore(stateFile);
+          // No call may write the policies, the state, the plugin's code or OpenClaw's config (which loads the plugin).
+          const base = config.cwd ?? process.cwd();
+          const protectedPaths = { paths: ownFiles(config.policy, base, stateFile === undefined ? [] : stateFiles(stateFile), openClawConfigFiles(process.env, homedir())), base };
+          const ready = engine.loadPolicySet(config.policy, { store, protectedPaths }).then(
             (loaded) => {
               if (!loaded.set) {
                 const reason = `toolwarden: invalid policy set, every tool call is blocked: ${diagnosticsText(loaded.diagnostics)}`;

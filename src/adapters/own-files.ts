@@ -1,0 +1,39 @@
+// The files a gateway runs Toolwarden with, which no call it governs may write
+// (engine/protected-paths.ts): its policies, its state, its own code, and the gateway
+// settings that register it. Rewriting any of them would let the next call be judged by
+// the agent's own rules, or by none.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The running package's code (dist/ and bin/; this file is dist/adapters/own-files.js). */
+function packageCode(): string[] {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  return [path.join(root, 'dist'), path.join(root, 'bin')];
+}
+
+/** A SQLite state file and the files SQLite keeps beside it. */
+export function stateFiles(file: string): string[] {
+  return [file, `${file}-wal`, `${file}-shm`, `${file}-journal`];
+}
+
+/** Claude Code's settings that register hooks: the project's (at its root and the call's cwd) and the user's. */
+export function claudeCodeSettings(env: Record<string, string | undefined>, cwds: readonly (string | undefined)[], home: string): string[] {
+  const dirs = new Set<string>();
+  for (const dir of [env.CLAUDE_PROJECT_DIR, ...cwds]) if (dir !== undefined && path.isAbsolute(dir)) dirs.add(path.join(dir, '.claude'));
+  dirs.add(path.join(home, '.claude'));
+  return [...dirs].flatMap((dir) => [path.join(dir, 'settings.json'), path.join(dir, 'settings.local.json')]);
+}
+
+/** OpenClaw's gateway configuration (`$OPENCLAW_CONFIG_PATH`, else `openclaw.json` in its state folder). */
+export function openClawConfigFiles(env: Record<string, string | undefined>, home: string): string[] {
+  const stateDir = env.OPENCLAW_STATE_DIR?.trim() || path.join(home, '.openclaw');
+  const files = [path.join(stateDir, 'openclaw.json'), path.join(stateDir, 'clawdbot.json')];
+  const configured = env.OPENCLAW_CONFIG_PATH?.trim();
+  if (configured) files.push(configured);
+  return files.filter((file) => path.isAbsolute(file));
+}
+
+/** Everything to protect: the policy paths (made absolute from `cwd`), the state files, the package code, the gateway's files. */
+export function ownFiles(policyPaths: readonly string[], cwd: string, state: readonly string[], gateway: readonly string[]): string[] {
+  return [...policyPaths.map((p) => path.resolve(cwd, p)), ...state, ...packageCode(), ...gateway];
+}

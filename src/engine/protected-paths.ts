@@ -1,0 +1,64 @@
+// Toolwarden's own files: the policies a gateway loads, the state that holds its limits and
+// the gateway settings that register it. A call governed by those files must never rewrite
+// them (the next call would be judged by the agent's own policy), whatever the policies say:
+// every path such a call writes, symlinks resolved, is checked here, apart from the policies.
+import type { ToolClass } from '../types.js';
+import type { PathSettings, Verdict } from '../compile/model.js';
+import { canonicalPath } from '../facts/paths.js';
+import type { CallFrame } from './frame.js';
+
+export interface ProtectedPaths {
+  /** Absolute files or directories (a directory protects all below it). */
+  paths: readonly string[];
+  /** Where relative paths of a call without a `cwd` are (a hook's own working directory). */
+  base: string;
+}
+
+/** The check: a deny verdict when the call writes a protected path (or cannot say where it writes), else undefined. */
+export type ProtectionCheck = (frame: CallFrame, toolClass: ToolClass) => Verdict | undefined;
+
+const SOURCE = 'toolwarden';
+
+/**
+ * The check for one set. Protected paths are made canonical once, links followed, and
+ * compared without case (a file system that folds names must not open a way round).
+ */
+export function protectionCheck(protectedPaths: ProtectedPaths, home: string): ProtectionCheck | undefined {
+  if (protectedPaths.paths.length === 0) return undefined;
+  const settings: PathSettings = { root: protectedPaths.base, rootFromCwd: false, only: false, resolveSymlinks: true, caseInsensitive: false, lexical: false, key: '\u0000toolwarden-protected' };
+  const ctx = { home, resolveSymlinks: true, caseInsensitive: false, statCache: new Map() };
+  const guarded: string[] = [];
+  for (const raw of protectedPaths.paths) {
+    const c = canonicalPath(raw, { ...ctx, root: protectedPaths.base, statCache: new Map() });
+    // A path that cannot be made canonical is guarded as written (made absolute lexically).
+    guarded.push((c.ok ? c.path : raw).toLowerCase());
+  }
+  const baseCanonical = canonicalPath(protectedPaths.base, { ...ctx, statCache: new Map() });
+  const base = (baseCanonical.ok ? baseCanonical.path : protectedPaths.base).toLowerCase();
+  // A protected path, anything inside one, and a directory that holds one (`rm -rf .claude`,
+  // `mv ~/.local/state x`) unless it also holds the working directory (the project itself:
+  // `git reset --hard` rewrites its whole tree, and removing it leaves no policy to load, which denies).
+  const isGuarded = (path: string): boolean => {
+    const p = path.toLowerCase();
+    for (const g of guarded) {
+      if (within(p, g)) return true;
+      if (within(g, p) && !within(base, p)) return true;
+    }
+    return false;
+  };
+  return (frame, toolClass) => {
+    if (toolClass === 'read') return undefined;
+    const facts = frame.paths(settings, toolClass);
+    if (!facts.ok) return { decision: 'deny', check: 'toolwarden.protected', message: `cannot tell whether the call writes Toolwarden's own files: ${facts.reason}`, source: SOURCE };
+    for (let i = 0; i < facts.paths.length; i++) {
+      if (!facts.written[i] || !isGuarded(facts.paths[i]!)) continue;
+      return { decision: 'deny', check: 'toolwarden.protected', message: `path \`${facts.paths[i]}\` is or holds one of Toolwarden's own files (its policies, its state, its code or the gateway settings that run it): no call it governs may write it`, source: SOURCE };
+    }
+    return undefined;
+  };
+}
+
+/** Whether `path` is `dir` or below it (both canonical, absolute). */
+function within(path: string, dir: string): boolean {
+  return path === dir || (path.startsWith(dir) && (dir.endsWith('/') || path.charCodeAt(dir.length) === 0x2f));
+}

@@ -1,0 +1,64 @@
+// The Claude Code hook as Claude Code runs it (a process per call, in the project, with
+// CLAUDE_PROJECT_DIR set): the recipe's policy folder, the settings that register the hook and
+// the per-user state file cannot be written by a call the hook checks (red team 6), and the
+// next call is still judged by the policy as written.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuilt } from './build.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+let dir = '';
+let project = '';
+let home = '';
+
+beforeAll(async () => {
+  await ensureBuilt();
+  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tw-own-files-')));
+  project = path.join(dir, 'proj');
+  home = path.join(dir, 'home');
+  fs.mkdirSync(path.join(project, '.claude', 'policies'), { recursive: true });
+  fs.mkdirSync(home);
+  fs.writeFileSync(path.join(project, '.claude', 'policies', 'claude-code.yaml'), 'version: 1\nid: claude-code\nworkspace: { root: "${cwd}" }\npaths:\n  forbidden: [".env"]\n');
+}, 120_000);
+
+afterAll(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function hook(toolName: string, toolInput: object): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/toolwarden.js'), 'hook', 'claude-code', '--policy', '.claude/policies/'], {
+      cwd: project,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, HOME: home, CLAUDE_PROJECT_DIR: project },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+    child.stdin.end(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd: project, tool_name: toolName, tool_input: toolInput }));
+  });
+}
+
+describe('the Claude Code hook keeps its own files', () => {
+  it.each([
+    ['Bash rewriting the policy', 'Bash', { command: "printf 'version: 1\\nid: claude-code\\n' > .claude/policies/claude-code.yaml" }],
+    ['Write on the policy', 'Write', { file_path: '.claude/policies/claude-code.yaml', content: 'version: 1\nid: claude-code\n' }],
+    ['Write on the project settings (disableAllHooks)', 'Write', { file_path: '.claude/settings.local.json', content: '{"disableAllHooks":true}' }],
+    ['Edit on the user settings', 'Edit', { file_path: '~/.claude/settings.json', old_string: 'a', new_string: 'b' }],
+    ['removing the per-user state', 'Bash', { command: 'rm -f ~/.local/state/toolwarden/state.db' }],
+  ])('%s: exit 2 with the reason', async (_name, tool, input) => {
+    const { code, stderr } = await hook(tool, input);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/toolwarden\.protected/);
+  });
+
+  it('the policy still decides the next call (Read .env is denied), and ordinary work is allowed', async () => {
+    expect((await hook('Read', { file_path: '.env' })).code).toBe(2);
+    expect((await hook('Write', { file_path: 'src/a.ts', content: 'x' })).code).toBe(0);
+    expect((await hook('Read', { file_path: '.claude/policies/claude-code.yaml' })).code).toBe(0);
+  });
+});
