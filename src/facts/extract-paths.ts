@@ -95,8 +95,16 @@ function normalizeKey(key: string): string {
   return key;
 }
 
+// Names written as one word (`dirpath`, `outdir`, `savefile`: mcp-obsidian's `dirpath`), by
+// their normalised end; `profile` is no path. And names that start with a path word and say
+// whose (`pathInProject`, `pathsInProject`, `directoryToSearch`: JetBrains' MCP server).
+const PATH_WORD_END = /^[a-z0-9]{2,}(?:path|paths|dir|dirs|directory|file|files|filename|filenames|folder)$/;
+const NOT_PATH_WORDS: ReadonlySet<string> = new Set(['profile', 'profiles']);
+const PATH_WORD_START = /^(?:path|paths|file|files|dir|directory|folder)(?:In|To|Of|For|From)[A-Z]/;
+
 function isPathKey(key: string, normalized: string): boolean {
   if (PATH_KEYS.has(normalized)) return true;
+  if ((PATH_WORD_END.test(normalized) && !NOT_PATH_WORDS.has(normalized) && !FILE_PATTERN_KEYS.has(normalized)) || PATH_WORD_START.test(key)) return true;
   // Every suffix PATH_KEY_SUFFIX knows ends in one of these letters: skip the regex otherwise.
   const last = key.charCodeAt(key.length - 1);
   if (last !== 0x68 /* h */ && last !== 0x73 /* s */ && last !== 0x72 /* r */ && last !== 0x79 /* y */ && last !== 0x65 /* e */) return false;
@@ -106,7 +114,7 @@ function isPathKey(key: string, normalized: string): boolean {
 const READ_MANY_FILES_KEYS: ReadonlySet<string> = new Set(['paths']);
 // Keys that name the files a search reads, whatever the tool (Desktop Commander's
 // `start_search { filePattern }` is ripgrep's `-g`): read as Grep's `glob`.
-const FILE_PATTERN_KEYS: ReadonlySet<string> = new Set(['filepattern', 'filepatterns', 'fileglob', 'fileglobs']);
+const FILE_PATTERN_KEYS: ReadonlySet<string> = new Set(['filepattern', 'filepatterns', 'fileglob', 'fileglobs', 'filemask', 'filemasks']);
 // Keys of a file tool that hold path patterns of files it reads, like `paths` (Gemini CLI's
 // read_many_files `include`, OpenCode's grep `include`): paths under the searched directory.
 const INCLUDE_KEYS: ReadonlySet<string> = new Set(['include', 'includes']);
