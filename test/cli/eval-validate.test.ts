@@ -76,6 +76,13 @@ describe('toolwarden eval', () => {
     const bad = io('{"toolName":"read"}\nnot json\n');
     expect(await runCli(['eval', '--policy', policy], bad)).toBe(1);
     expect(bad.err).toContain('line 2');
+    // JSON that is no tool call: decided (deny), named by its line, and the run exits 1
+    const notCalls = io('{"toolName":"read"}\n\nnull\n{}\n');
+    expect(await runCli(['eval', '--policy', policy], notCalls)).toBe(1);
+    const decided = notCalls.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(decided).toHaveLength(3);
+    expect(decided.slice(1).map((d) => d.reasons[0].check)).toEqual(['call.invalid', 'call.invalid']);
+    expect(notCalls.err).toMatch(/line 3: .*\n.*line 4: /s);
   });
 
   it('an invalid or missing policy exits 1 with located diagnostics', async () => {

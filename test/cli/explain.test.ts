@@ -37,6 +37,15 @@ describe('toolwarden explain', () => {
     expect(cli.out.join('')).toContain('limit reached');
   });
 
+  it('names a bad line by its line in the input, blank lines counted', async () => {
+    const good = JSON.stringify({ toolName: 'read', params: { path: 'a' } });
+    for (const [text, line] of [[`\n\n${good}\n\nnot json\n`, 5], [`${good}\n\n\n{"toolName": ""}\n`, 4]] as const) {
+      const cli = io(text);
+      expect(await run(['--policy', 'policies/', '--input', '-'], cli)).toBe(1);
+      expect(cli.err.join('')).toContain(`line ${line}:`);
+    }
+  });
+
   it('rejects bad input and usage with one line, exit 1', async () => {
     for (const args of [['--input', leak], ['--policy', 'policies/', '--input', '{"toolName": 5}'], ['--policy', 'policies/', '--bogus']]) {
       const cli = io();

@@ -1,6 +1,7 @@
 // `toolwarden eval --policy PATH... [--input FILE|-] [--explain] [--state memory|sqlite:PATH]`
 // One JSON object in → one decision out (exit 0 allow, 2 deny, 3 ask). JSON Lines in →
-// one decision per line, in order, sharing limit state (exit 0, or 1 if a line was bad).
+// one output line per non-blank line, in order, sharing limit state (exit 0, or 1 if a line
+// was not JSON or not a tool call: each such line is named on stderr).
 import { readFile } from 'node:fs/promises';
 import { loadPolicySet } from '../../index.js';
 import type { Decision } from '../../types.js';
@@ -65,6 +66,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         continue;
       }
       const decision = await set.evaluateAsync(line.call, { explain, useCallTime: true });
+      // A line of JSON that is no tool call (`null`, `42`, `{}`) is decided (deny) and counted bad.
+      const invalid = decision.reasons.find((r) => r.check === 'call.invalid');
+      if (invalid !== undefined) {
+        bad++;
+        io.stderr(`toolwarden eval: line ${line.line}: ${invalid.message}\n`);
+      }
       io.stdout(`${JSON.stringify(decision)}\n`);
     }
     return bad === 0 ? 0 : 1;

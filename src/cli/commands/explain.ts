@@ -62,26 +62,26 @@ async function readInput(input: string, io: CliIO): Promise<string> {
 
 /** One JSON object, or JSON Lines (explained in order, sharing limit state). */
 function parseCalls(text: string): { ok: true; calls: ToolCall[] } | { ok: false; message: string } {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, message: 'no call on the input' };
-  let values: unknown[];
+  if (text.trim() === '') return { ok: false, message: 'no call on the input' };
+  // Each value with the line of the input it is on (lines as in the file, blank ones counted).
+  let values: { value: unknown; line: number | undefined }[];
   try {
-    values = [JSON.parse(trimmed)];
+    values = [{ value: JSON.parse(text), line: undefined }];
   } catch {
     values = [];
-    for (const [i, line] of trimmed.split('\n').entries()) {
+    for (const [i, line] of text.split('\n').entries()) {
       if (line.trim() === '') continue;
       try {
-        values.push(JSON.parse(line));
+        values.push({ value: JSON.parse(line), line: i + 1 });
       } catch {
         return { ok: false, message: `line ${i + 1}: not valid JSON` };
       }
     }
   }
   const calls: ToolCall[] = [];
-  for (const [i, value] of values.entries()) {
+  for (const { value, line } of values) {
     const parsed = parseToolCall(value);
-    if (!parsed.ok) return { ok: false, message: `${values.length > 1 ? `line ${i + 1}: ` : ''}${parsed.message}` };
+    if (!parsed.ok) return { ok: false, message: `${line !== undefined ? `line ${line}: ` : ''}${parsed.message}` };
     calls.push(parsed.call);
   }
   return { ok: true, calls };
