@@ -339,7 +339,7 @@ describe('sedRunsCommand', () => {
 
 describe('options that name a program to run (red team 14)', () => {
   it.each(["npm run test --node-options='--import=data:x'", 'npm test --script-shell=./x', 'go test -exec ./x ./...', 'go build -toolexec=./x .', "cargo --config 'target.x.runner=\"id\"' test"])('%j is unverifiable', (src) => {
-    expect(parseShell(src).unverifiable).toMatch(/option that chooses what runs/);
+    expect(parseShell(src).unverifiable).toMatch(/chooses what (?:its scripts )?runs?/);
   });
   it.each(['npm run build --silent', 'go test ./...', 'cargo test --release'])('%j stays verifiable', (src) => {
     expect(parseShell(src).unverifiable).toBeUndefined();

@@ -8,7 +8,7 @@ import { gitSubcommandAt, tarArguments } from '../file-operands.js';
 import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, TAR_PROGRAMS } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
-import { stdinPaths } from './wrappers.js';
+import { isRiskyVariable, isToolchainProgram, stdinPaths } from './wrappers.js';
 
 export type Hidden =
   /** A shell command line the program passes to `sh -c` (or splits into words). */
@@ -118,22 +118,78 @@ const awkNames = new Set(['awk', 'gawk', 'mawk', 'nawk']);
 const sedNames = new Set(['sed', 'gsed']);
 const vimNames = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);
 const edNames = new Set(['ed', 'red']);
-// npm's settings that choose what a script runs, or where settings come from (npm takes `_` for `-`).
-const NPM_CHOOSING = /^--(?:node[-_]options|script[-_]shell|shell|userconfig|globalconfig|onload[-_]script|init[-_]module|node[-_]gyp)(?:=|$)/i;
+// npm's settings that choose what a script runs, or where settings come from (npm takes `_`
+// for `-`, and any unambiguous prefix of a name: `--node-opt`).
+const NPM_CHOOSING = ['--node-options', '--script-shell', '--shell', '--userconfig', '--globalconfig', '--onload-script', '--init-module', '--node-gyp'];
+const NPM_NAMES: ReadonlySet<string> = new Set(['npm', 'npx', 'pnpm', 'yarn']);
+// A compiler driver by name (`gcc`, `g++-12`, `x86_64-linux-gnu-gcc`, `clang++`), and its options
+// that run another program or load code: `-wrapper PROG,ARGS`, `-B DIR` (where it finds cc1, as,
+// ld), `-fplugin=`, `-specs=`, a linker by path (`-fuse-ld=/x`, `--ld-path=`), a linker plugin.
+const COMPILER_DRIVER = /^(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cpp)(?:-\d+(?:\.\d+)*)?$/;
+const COMPILER_CHOOSING = /^(?:-wrapper$|-B|-fplugin|-?-specs=?|-fuse-ld=.*\/|--ld-path)|(?:^|,)--?plugin(?:[=,]|$)/;
+// rustc's linker (`-C linker=PROG`, `-Clinker=PROG`, `cargo rustc -- -C linker=PROG`).
+const RUST_LINKER = /^(?:-C|--codegen=?)?linker(?:-flavor)?=/;
 // Options whose value chooses what runs, where it is not a command line to read (commandOptions):
-// npm's `--node-options` (NODE_OPTIONS for the script, as npm_config_* variables are), go's
-// `-exec`/`-toolexec` (one dash or two), cargo's `--config` (a runner, a rustc wrapper, an alias).
-const choosingOptions: ReadonlyMap<string, RegExp> = new Map([
-  ['npm', NPM_CHOOSING], ['npx', NPM_CHOOSING], ['pnpm', NPM_CHOOSING], ['yarn', NPM_CHOOSING],
-  ['go', /^--?(?:exec|toolexec)(?:=|$)/],
-  ['cargo', /^--config(?:=|$)/],
+// go's `-exec`/`-toolexec`/`-vettool` and an external linker in `-ldflags` (`-extld=PROG`), cargo's
+// `--config` (a runner, a rustc wrapper, an alias), openssl's engines and providers, kubectl's
+// credential plugins, cmake's compilers and launchers.
+const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<string, (word: string) => boolean>([
+  ['go', (w) => /^--?(?:exec|toolexec|vettool)(?:=|$)/.test(w) || /(?:^|[\s'"=])-extld(?:=|\s|$)/.test(w)],
+  ['cargo', (w) => /^--config(?:=|$)/.test(w) || RUST_LINKER.test(w)],
+  ['rustc', (w) => RUST_LINKER.test(w)],
+  ['rustdoc', (w) => RUST_LINKER.test(w)],
   // openssl loads the shared library an engine or provider names (`-engine ./x.so`,
   // `-provider-path . -provider x`), and a configuration may load them too (as OPENSSL_CONF).
-  ['openssl', /^--?(?:engine|engine_impl|keygen_engine|ssl_client_engine|provider|provider-path|provider_path|config)(?:=|$)/],
+  ['openssl', (w) => /^--?(?:engine|engine_impl|keygen_engine|ssl_client_engine|provider|provider-path|provider_path|config)(?:=|$)/.test(w)],
   // kubectl runs the credential plugin of the kubeconfig it reads (`users[].user.exec`), and
   // `config set-credentials --exec-command` writes one for every later call.
-  ['kubectl', /^--(?:kubeconfig|exec-command|exec-arg|exec-env|exec-api-version|auth-provider|auth-provider-arg)(?:=|$)/],
+  ['kubectl', (w) => /^--(?:kubeconfig|exec-command|exec-arg|exec-env|exec-api-version|auth-provider|auth-provider-arg)(?:=|$)/.test(w)],
+  // cmake's compilers, launchers and linkers by `-D` (what CC would choose), and a toolchain file.
+  ['cmake', (w) => /^-D\s*\w*(?:COMPILER|LAUNCHER|LINKER|TOOLCHAIN_FILE|PROJECT_INCLUDE)/i.test(w)],
 ]);
+
+/**
+ * Why `name` with these argument words runs a program or code its words choose (a setting, a
+ * wrapper, a stored alias), or undefined: then the call is unverifiable.
+ */
+function chosenProgram(name: string, words: readonly string[]): string | undefined {
+  const choosing = choosingOptions.get(name) ?? (COMPILER_DRIVER.test(name) ? (w: string) => COMPILER_CHOOSING.test(w) : undefined);
+  if (choosing !== undefined && words.some(choosing)) return `\`${name}\` is given an option that chooses what runs (a program to run, a linker or wrapper, a config, a library to load)`;
+  if (NPM_NAMES.has(name)) {
+    if (words.some((w) => abbreviatedName(w.split('=')[0]!.replace(/_/g, '-').toLowerCase(), NPM_CHOOSING) !== undefined)) return `\`${name}\` is given a setting that chooses what its scripts run (node options, a script shell, a config)`;
+    // `npm config set script-shell X` (and `npm set`, `pnpm config set`, `yarn config set`) stays for every later call.
+    const at = words[0] === 'config' || words[0] === 'c' ? 1 : 0;
+    if (['set', 'edit', 'fix'].includes(words[at] ?? '') && (at === 1 || words[0] === 'set')) return `\`${name} config\` changes the settings every later \`${name}\` runs by`;
+  }
+  // `kubectl config set users.u.exec.command sh` writes a credential plugin too.
+  if (name === 'kubectl' && words[0] === 'config' && words.some((w, i) => i > 0 && /(?:^|\.)(?:exec|auth-provider)(?:\.|$)/i.test(w))) {
+    return '`kubectl config` setting a credential plugin runs it on every later call';
+  }
+  // `cmake -E env|chdir|time CMD` runs CMD.
+  if (name === 'cmake' && words.some((w, i) => w === '-E' && ['env', 'chdir', 'time', 'capabilities'].includes(words[i + 1] ?? ''))) return '`cmake -E` runs the command it is given';
+  // make: code on the command line (`--eval`, `-E`, a makefile from stdin) and the variables that
+  // choose its programs (`make CC=curl`, `SHELL=`), as they would in the environment.
+  if (name === 'make' || name === 'gmake') {
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (/^--eval(?:=|$)|^-E/.test(w)) return `\`${name} --eval\` runs the makefile text it is given`;
+      const fromInput = /^(?:-f|--file=|--makefile=)(?:-|\/dev\/stdin)$/.test(w) || (/^(?:-f|--file|--makefile)$/.test(w) && /^(?:-|\/dev\/stdin)$/.test(words[i + 1] ?? ''));
+      if (fromInput) return `\`${name}\` reads a makefile from its input`;
+      const assignment = /^([A-Za-z_][A-Za-z0-9_]*)[:+?!]?=(.*)$/s.exec(w);
+      if (assignment !== null && (isRiskyVariable(assignment[1]!, assignment[2]) || (MAKE_PROGRAM_VARIABLES.has(assignment[1]!) && !isToolchainProgram(assignment[2]!)))) return `\`${name} ${assignment[1]}=\` chooses a program its rules run`;
+    }
+  }
+  // `gh alias set NAME '!cmd'` (or `--shell`) stores a shell command a later `gh NAME` runs; so does a pager or an editor.
+  if (name === 'gh') {
+    if (words[0] === 'alias' && (words[1] === 'set' || words[1] === 'import') && words.slice(2).some((w) => w === '--shell' || w === '-s' || w.startsWith('!') || words[1] === 'import')) return '`gh alias` stores a shell command that a later `gh` call runs';
+    if (words[0] === 'config' && words[1] === 'set' && /^(?:pager|editor|browser)$/.test(words[2] ?? '')) return `\`gh config set ${words[2]}\` chooses a program later \`gh\` calls run`;
+  }
+  return undefined;
+}
+
+// make's own variables for the programs its built-in rules run (and its shell).
+const MAKE_PROGRAM_VARIABLES: ReadonlySet<string> = new Set(['SHELL', 'MAKE', 'MAKESHELL', 'CC', 'CXX', 'CPP', 'FC', 'LD', 'AS', 'AR', 'RM', 'LEX', 'YACC', 'M2C', 'PC', 'CO', 'GET', 'MAKEINFO', 'TEX', 'TEXI2DVI', 'WEAVE', 'CWEAVE', 'TANGLE', 'CTANGLE', 'RANLIB', 'INSTALL']);
+
 // Editor commands that take a file (`w /x`, `sav`, `r /etc/x`, `mksession`, `e`, `so`, `redir`, ...).
 const VIM_FILE_COMMAND = /^\s*:*\s*(?:[%.$,'<>0-9\s]*)(?:w|wr|wri|writ|write|wq|x|xi|xit|exi|exit|up|upd|updat|update|wa|wal|wall|sav|save|savea|saveas|r|re|rea|read|mks|mksession|mkv|mkview|mkvie|wv|wviminfo|wsh|wshada|rv|rviminfo|rsh|rshada|e|ed|edi|edit|sp|split|vs|vsplit|new|vne|vnew|tabe|tabedit|tabnew|redi|redir|diffs|diffsplit|cd|lcd|chd|chdir|ar|arga|argadd|n|next|so|sou|source|ru|runtime|bad|badd|fin|find)!?(?:\s+\S|$)/;
 const sshNames = new Set(['ssh', 'scp', 'sftp']);
@@ -162,14 +218,8 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   if (sshNames.has(name)) return sshHidden(name, args);
   if (name === 'sqlite3') return sqliteHidden(args, stdin);
   if (name === 'jq' || name === 'gojq') return jqHidden(args);
-  const choosing = choosingOptions.get(name);
-  if (choosing !== undefined && args.some((a) => choosing.test(a.text))) {
-    return [unverifiable(`\`${name}\` is given an option that chooses what runs (a program to run, node options, a script shell, a config, a library to load)`)];
-  }
-  // `kubectl config set users.u.exec.command sh` writes a credential plugin too.
-  if (name === 'kubectl' && args[0]?.text === 'config' && args.some((a, i) => i > 0 && /(?:^|\.)(?:exec|auth-provider)(?:\.|$)/i.test(a.text))) {
-    return [unverifiable('`kubectl config` setting a credential plugin runs it on every later call')];
-  }
+  const chosen = chosenProgram(name, args.map((a) => a.text));
+  if (chosen !== undefined) return [unverifiable(chosen)];
   const spec = commandOptions.get(name);
   if (spec === undefined) return [];
   const found: Hidden[] = [];

@@ -149,6 +149,16 @@ const riskyVariable = /^(path|cdpath|fpath|FPATH|module_path|MODULE_PATH|NULLCMD
 const toolchainVariable = /^(CARGO_[A-Z0-9_]*|GO[A-Z0-9_]*|CGO_[A-Z0-9_]*|PYTHON[A-Z0-9_]*|PIP_[A-Z0-9_]*|UV_[A-Z0-9_]*|YARN_[A-Z0-9_]*|BUNDLE_[A-Z0-9_]*)$/;
 const harmlessToolchainVariable = /^(CARGO_TERM_[A-Z_]*|CARGO_INCREMENTAL|CARGO_BUILD_JOBS|CARGO_NET_OFFLINE|CARGO_LOG|GOOS|GOARCH|GOAMD64|GOARM|GOARM64|GO386|GOMIPS|GOMIPS64|GOPPC64|GORISCV64|GOWASM|GOEXPERIMENT|GOMAXPROCS|GOGC|GOMEMLIMIT|GOTRACEBACK|GODEBUG|CGO_ENABLED|PYTHONDONTWRITEBYTECODE|PYTHONUNBUFFERED|PYTHONHASHSEED|PYTHONIOENCODING|PYTHONUTF8|PYTHONFAULTHANDLER|PYTHONDEVMODE|PYTHONOPTIMIZE|PYTHONVERBOSE|PYTHONNOUSERSITE|PYTHONSAFEPATH|PIP_NO_INPUT|PIP_QUIET|PIP_DISABLE_PIP_VERSION_CHECK|PIP_NO_CACHE_DIR|PIP_PROGRESS_BAR)$/;
 
+// The variables naming a compiler, linker or archiver (CC, CXX, ...), and the programs of a
+// toolchain by name, bare or in /usr/bin (a cross compiler's prefix and a version too).
+const TOOLCHAIN_PROGRAM_VARIABLE = /^(?:CC|CXX|CPP|LD|AR|AS)$/;
+const TOOLCHAIN_PROGRAM = /^(?:\/usr(?:\/local)?\/bin\/)?(?:[A-Za-z0-9_.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cpp|ld|ld\.bfd|ld\.gold|ld\.lld|lld|mold|ar|gcc-ar|llvm-ar|as|llvm-as)(?:-\d+(?:\.\d+)*)?$/;
+
+/** Whether a value names a compiler, linker or archiver of the system (`gcc`, `/usr/bin/clang-17`). */
+export function isToolchainProgram(value: string): boolean {
+  return TOOLCHAIN_PROGRAM.test(value);
+}
+
 // Variables a program reads as more options or operands (unzip's UNZIP, zip's ZIPOPT,
 // bzip2's BZIP2, xz's XZ_OPT): `-d DIR`, `-O FILE`, `-m`, `-:` or a file name there writes
 // what the command line does not show. wget and curl read their settings (an output file)
@@ -171,6 +181,8 @@ const writtenFileVariable = /^(SSLKEYLOGFILE|HISTFILE|LESSHISTFILE)$/;
  * runs or writes beyond what its words show.
  */
 export function isRiskyVariable(name: string, value?: string): boolean {
+  // `CC=gcc`, `CXX=clang++-17`: a compiler from the system's PATH, not one the agent wrote.
+  if (value !== undefined && TOOLCHAIN_PROGRAM_VARIABLE.test(name) && isToolchainProgram(value)) return false;
   if (riskyVariable.test(name)) return true;
   if (toolchainVariable.test(name) && !optionVariable.test(name)) return !harmlessToolchainVariable.test(name) && !writtenPathVariable.test(name);
   if (!optionVariable.test(name)) return false;
