@@ -6,7 +6,7 @@ import { hasOption, lastOptionValue, longName, optionIs, optionValuePlaces, opti
 import { stdinPaths, writtenVariablePath } from './shell/wrappers.js';
 import { within } from './within.js';
 import {
-  AWK_PROGRAMS, backups, SEVEN_ZIP_PROGRAMS, TAR_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
+  AWK_PROGRAMS, backups, compilerFiles, isCompilerDriver, SEVEN_ZIP_PROGRAMS, TAR_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
   type OperandGrammar,
 } from './grammars.js';
 
@@ -158,6 +158,11 @@ function programRoles(words: readonly string[]): WordRoles {
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
   if (program === 'openssl') return { files: [], plain: opensslTextValues(words) };
+  if (isCompilerDriver(program)) {
+    // Its sources and other operands are read by their look; what it writes is named by its options.
+    const { reads, writes, plain } = compilerFiles(words);
+    return { files: [...reads, ...writes], plain, reads, writesOnly: writes };
+  }
   if (program === 'find') return findRoles(words);
   if (SEVEN_ZIP_PROGRAMS.has(program)) return sevenZipRoles(words);
   if (program === 'ar') return arRoles(words);

@@ -686,6 +686,80 @@ function vimValueFiles(words: readonly string[]): { reads: string[]; writes: str
 // One character of a piece's suffix: a letter (split), a decimal or hex digit (-d, -x, csplit).
 const PIECE_CHARACTER = '[a-z0-9]';
 
+/** A compiler driver by name (`gcc`, `g++-12`, `x86_64-linux-gnu-gcc`, `clang++`). */
+export function isCompilerDriver(name: string): boolean {
+  return COMPILER_DRIVER.test(name);
+}
+const COMPILER_DRIVER = /^(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cpp)(?:-\d+(?:\.\d+)*)?$/;
+
+// A compiler driver's options that take a file, attached (`-include/etc/x`, `-ofile`) or as the
+// next word, longest first; of them, those it writes. Its other options with a value take the
+// next word as text (`-MT target`, `-x c`, `-D NAME`).
+const COMPILER_FILE_OPTIONS = ['-iwithprefixbefore', '-iwithprefix', '-idirafter', '-isysroot', '-iprefix', '-include', '-imacros', '-isystem', '-iquote', '--sysroot', '-MF', '-o', '-I', '-L', '-T'];
+const COMPILER_WRITTEN_OPTIONS: ReadonlySet<string> = new Set(['-o', '-MF']);
+const COMPILER_TEXT_OPTIONS: ReadonlySet<string> = new Set(['-MT', '-MQ', '-x', '-D', '-U', '-l', '-e', '-Xpreprocessor', '-Xassembler', '-Xlinker', '-arch', '-target']);
+// In `-Wl,…`, `-Wa,…`, `-Wp,…` lists (and the word after -Xlinker): the items after these write files.
+const COMPILER_LIST_OUTPUTS: ReadonlySet<string> = new Set(['-o', '--output', '-Map', '--Map', '-MF', '-MD', '-MMD', '--dependency-file']);
+
+/**
+ * The files a compiler driver's words name: read (`-I dir`, `-include f`) and written (`-o out`,
+ * `-MF deps`, `-Wl,-o,out`, `-Wp,-MD,deps`, `-Wl,-Map=f`; with no `-o`, `x.o` beside each
+ * source for `-c`, `x.s` for `-S`, else `a.out`), options' values attached or not. The words
+ * read as text (`-MT t`) are plain; the rest (the sources) are read by their look.
+ */
+export function compilerFiles(words: readonly string[]): { reads: string[]; writes: string[]; plain: string[] } {
+  const reads: string[] = [];
+  const writes: string[] = [];
+  const plain: string[] = [];
+  const passed: string[] = []; // what -Wl, -Wa, -Wp and -Xlinker pass on, in order
+  const sources: string[] = [];
+  let output = false; // -o given (to the driver or through to the linker)
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (COMPILER_TEXT_OPTIONS.has(w)) {
+      if (i + 1 < words.length) {
+        if (w.startsWith('-X')) passed.push(words[i + 1]!);
+        plain.push(words[++i]!);
+      }
+      continue;
+    }
+    if (/^-W[lap],/.test(w)) {
+      passed.push(...w.slice(4).split(','));
+      plain.push(w);
+      continue;
+    }
+    const option = COMPILER_FILE_OPTIONS.find((o) => w.startsWith(o));
+    if (option === undefined) {
+      if (!w.startsWith('-') && COMPILER_SOURCE.test(w)) sources.push(w);
+      continue;
+    }
+    let value: string | undefined = w.slice(option.length);
+    if (value.startsWith('=')) value = value.slice(1);
+    if (value === '') value = words[++i];
+    if (value === undefined) continue;
+    (COMPILER_WRITTEN_OPTIONS.has(option) ? writes : reads).push(value);
+    if (option === '-o') output = true;
+    if (w.length > option.length) plain.push(w); // the word as written is no path: its value is
+  }
+  for (let k = 0; k < passed.length; k++) {
+    const item = passed[k]!;
+    const eq = item.indexOf('=');
+    const name = item.startsWith('-') && eq > 0 ? item.slice(0, eq) : item;
+    if (!COMPILER_LIST_OUTPUTS.has(name)) continue;
+    if (name === '-o' || name === '--output') output = true;
+    if (name !== item) writes.push(item.slice(eq + 1));
+    else if (k + 1 < passed.length) writes.push(passed[++k]!);
+  }
+  if (!output) {
+    const has = (flag: string): boolean => words.includes(flag);
+    if (has('-c')) writes.push(...sources.map((src) => src.replace(/^.*\//, '').replace(COMPILER_SOURCE, '.o')));
+    else if (has('-S')) writes.push(...sources.map((src) => src.replace(/^.*\//, '').replace(COMPILER_SOURCE, '.s')));
+    else if (!has('-E') && !has('-M') && !has('-MM') && !has('-fsyntax-only') && sources.length > 0) writes.push('a.out');
+  }
+  return { reads, writes, plain };
+}
+const COMPILER_SOURCE = /\.(?:c|cc|cp|cpp|cxx|c\+\+|C|m|mm|s|S|sx|i|ii)$/;
+
 /** tar's names: GNU's, and libarchive's bsdtar, which reads the same options (-x, -f, -C, -P, -T). */
 export const TAR_PROGRAMS: ReadonlySet<string> = new Set(['tar', 'gtar', 'bsdtar']);
 
@@ -694,9 +768,10 @@ export const SEVEN_ZIP_PROGRAMS: ReadonlySet<string> = new Set(['7z', '7za', '7z
 
 export const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'pnpx', 'bunx']);
 
-const PERL: OperandGrammar = { valued: 'eEI', script: { codeLetters: 'eE' }, opaque: 'I' };
+// -M and -m load a module (`-Mlib=/x` adds /x to where modules load from): read by their look, as -I.
+const PERL: OperandGrammar = { valued: 'eEIMm', script: { codeLetters: 'eE' }, opaque: 'IMm' };
 // With -i the code comes from -e and every operand is a file edited in place.
-const PERL_IN_PLACE: OperandGrammar = { valued: 'eEI', opaque: 'I' };
+const PERL_IN_PLACE: OperandGrammar = { valued: 'eEIMm', opaque: 'IMm' };
 // ruby's -i is perl's.
 const RUBY_IN_PLACE: OperandGrammar = { valued: 'eIrC', opaque: 'IrC' };
 export const IN_PLACE_EDITORS: ReadonlyMap<string, readonly [OperandGrammar, OperandGrammar]> = new Map([['perl', [PERL, PERL_IN_PLACE]], ['ruby', [GRAMMARS.get('ruby')!, RUBY_IN_PLACE]]]);

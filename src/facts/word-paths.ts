@@ -44,9 +44,15 @@ function pathCandidates(word: string): string[] {
     if (keyed !== null) consider(w.slice(keyed[0].length));
   };
   consider(word);
+  // `release.zip#label` (gh's upload label), `a.txt#frag`: the file is the part before `#`.
+  const hash = word.indexOf('#');
+  if (hash > 0) consider(word.slice(0, hash));
   if (word.startsWith('-')) {
     const eq = word.indexOf('=');
     if (eq > 0) consider(word.slice(eq + 1));
+    // `--inject:FILE` (esbuild), `-J-javaagent:/x.jar` (a JVM option): a value after a colon.
+    const colon = word.indexOf(':');
+    if (colon > 1 && !word.startsWith('//', colon + 1)) consider(word.slice(colon + 1));
     // `-o/etc/x`, `-I../x`: a short option with its value attached
     const attached = /^-[A-Za-z0-9]([/.~].+)$/.exec(word);
     if (attached?.[1] !== undefined) consider(attached[1]);
@@ -102,6 +108,7 @@ const MAX_WORD_NAMES = 64;
  */
 export function bareNames(word: string): string[] {
   const out: string[] = [];
+  const hash = word.indexOf('#');
   const consider = (name: string): void => {
     if (name === '' || name === '.' || name === '..') return;
     const first = name.charCodeAt(0);
@@ -113,6 +120,7 @@ export function bareNames(word: string): string[] {
     if (!out.includes(name)) out.push(name);
   };
   consider(word);
+  if (hash > 0) consider(word.slice(0, hash)); // `server.pem#label`: gh uploads `server.pem`
   for (const fragment of word.split(WORD_SPLIT)) {
     // Past the bound, fragments that look like file names (a dot or a wildcard) still count.
     if (out.length >= MAX_WORD_NAMES && !/[.*?[]/.test(fragment)) continue;

@@ -759,3 +759,29 @@ describe('a bare file operand is judged exactly as `./name`', () => {
     });
   }
 });
+
+describe('a compiler driver\'s files (red team 6)', () => {
+  const roles = (command: string) => {
+    const r = wordRoles(command.split(' '));
+    return { reads: r.reads, writes: r.writesOnly };
+  };
+  it.each([
+    ['gcc -c src/a.c -o build/a.o', [], ['build/a.o']],
+    ['gcc -c src/a.c -obuild/a.o -MD -MFdeps/a.d', [], ['build/a.o', 'deps/a.d']],
+    ['gcc -E -include/etc/passwd -xc /dev/null', ['/etc/passwd'], []],
+    ['clang -Isrc/inc -isystem /opt/inc -L lib -c src/a.c', ['src/inc', '/opt/inc', 'lib'], ['a.o']],
+    ['gcc src/a.c -Wl,-o,/x/prog -Wl,-Map=/x/map -Wl,-rpath,/opt/lib', [], ['/x/prog', '/x/map']],
+    ['gcc -c src/a.c -Wp,-MD,/x/a.d -o a.o', [], ['a.o', '/x/a.d']],
+    ['g++-12 -S src/b.cpp', [], ['b.s']],
+    ['cc src/a.c src/b.c', [], ['a.out']],
+    ['gcc -Xlinker -o -Xlinker /x/out src/a.c', [], ['/x/out']],
+  ])('%s reads %j, writes %j', (command, reads, writes) => {
+    const r = roles(command);
+    expect(r.reads).toEqual(reads);
+    expect([...(r.writes ?? [])].sort()).toEqual([...writes].sort());
+  });
+
+  it('the words that only carry a value are no paths themselves', () => {
+    expect(wordRoles('gcc -include/etc/passwd -MT out/x.o -c a.c'.split(' ')).plain).toEqual(expect.arrayContaining(['-include/etc/passwd', 'out/x.o']));
+  });
+});

@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
-import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, TAR_PROGRAMS } from '../grammars.js';
+import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, TAR_PROGRAMS, isCompilerDriver } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, stdinPaths } from './wrappers.js';
@@ -122,10 +122,9 @@ const edNames = new Set(['ed', 'red']);
 // for `-`, and any unambiguous prefix of a name: `--node-opt`).
 const NPM_CHOOSING = ['--node-options', '--script-shell', '--shell', '--userconfig', '--globalconfig', '--onload-script', '--init-module', '--node-gyp'];
 const NPM_NAMES: ReadonlySet<string> = new Set(['npm', 'npx', 'pnpm', 'yarn']);
-// A compiler driver by name (`gcc`, `g++-12`, `x86_64-linux-gnu-gcc`, `clang++`), and its options
+// A compiler driver's options (grammars.ts isCompilerDriver)
 // that run another program or load code: `-wrapper PROG,ARGS`, `-B DIR` (where it finds cc1, as,
 // ld), `-fplugin=`, `-specs=`, a linker by path (`-fuse-ld=/x`, `--ld-path=`), a linker plugin.
-const COMPILER_DRIVER = /^(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cpp)(?:-\d+(?:\.\d+)*)?$/;
 const COMPILER_CHOOSING = /^(?:-wrapper$|-B|-fplugin|-?-specs=?|-fuse-ld=.*\/|--ld-path)|(?:^|,)--?plugin(?:[=,]|$)/;
 // rustc's linker (`-C linker=PROG`, `-Clinker=PROG`, `cargo rustc -- -C linker=PROG`).
 const RUST_LINKER = /^(?:-C|--codegen=?)?linker(?:-flavor)?=/;
@@ -146,6 +145,8 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   ['kubectl', (w) => /^--(?:kubeconfig|exec-command|exec-arg|exec-env|exec-api-version|auth-provider|auth-provider-arg)(?:=|$)/.test(w)],
   // cmake's compilers, launchers and linkers by `-D` (what CC would choose), and a toolchain file.
   ['cmake', (w) => /^-D\s*\w*(?:COMPILER|LAUNCHER|LINKER|TOOLCHAIN_FILE|PROJECT_INCLUDE)/i.test(w)],
+  // javac's JVM loading an agent (`-J-javaagent:x.jar` runs its code).
+  ['javac', (w) => /^-J-(?:javaagent|agentpath|agentlib)/.test(w)],
 ]);
 
 /**
@@ -153,7 +154,7 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
  * wrapper, a stored alias), or undefined: then the call is unverifiable.
  */
 function chosenProgram(name: string, words: readonly string[]): string | undefined {
-  const choosing = choosingOptions.get(name) ?? (COMPILER_DRIVER.test(name) ? (w: string) => COMPILER_CHOOSING.test(w) : undefined);
+  const choosing = choosingOptions.get(name) ?? (isCompilerDriver(name) ? (w: string) => COMPILER_CHOOSING.test(w) : undefined);
   if (choosing !== undefined && words.some(choosing)) return `\`${name}\` is given an option that chooses what runs (a program to run, a linker or wrapper, a config, a library to load)`;
   if (NPM_NAMES.has(name)) {
     if (words.some((w) => abbreviatedName(w.split('=')[0]!.replace(/_/g, '-').toLowerCase(), NPM_CHOOSING) !== undefined)) return `\`${name}\` is given a setting that chooses what its scripts run (node options, a script shell, a config)`;
