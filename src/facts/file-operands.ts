@@ -102,6 +102,41 @@ function opensslTextValues(words: readonly string[]): string[] {
   return plain;
 }
 
+/**
+ * Where a package manager installs outside the project: npm's, pnpm's and yarn's global
+ * prefix (`npm install -g`, `npm link` with no package; the prefix is not known here, so `/`),
+ * `yarn global add`, `cargo install` (`~/.cargo`, or `--root`), `go install` (`~/go`: GOPATH
+ * and GOBIN set for the command are read as written paths themselves), `pip install --user`
+ * (`~/.local`). Undefined when it installs into the project.
+ */
+function globalInstall(words: readonly string[]): string | undefined {
+  const [program, sub] = words;
+  if (program === 'npm' || program === 'pnpm' || program === 'yarn') {
+    if (program === 'yarn' && sub === 'global') return '/';
+    const installs = ['install', 'i', 'add', 'link', 'ln', 'uninstall', 'remove', 'rm', 'un', 'update', 'up', 'upgrade'].includes(sub ?? '');
+    const global = words.some((w) => w === '-g' || w === '--global' || /^--location=global$/.test(w) || /^--global=(?:true)?$/.test(w));
+    if (installs && (global || ((sub === 'link' || sub === 'ln') && words.length === 2))) return '/';
+    return undefined;
+  }
+  if (program === 'cargo' && sub === 'install') {
+    const root = optionValues(words, { letters: '', long: ['--root'] }, '', 2);
+    return root[0] ?? '~/.cargo';
+  }
+  if (program === 'go' && sub === 'install') return '~/go';
+  if (PYTHONS.has(program ?? '') || program === 'pip' || program === 'pip3') {
+    const pip = program === 'pip' || program === 'pip3' ? 1 : pythonModule(words) === 'pip' ? words.findIndex((w) => w === 'pip' || /^-[A-Za-z]*mpip$/.test(w)) + 1 : -1;
+    if (pip > 0 && words[pip] === 'install' && words.includes('--user')) return '~/.local';
+  }
+  return undefined;
+}
+
+/** The roles with a package manager's global install target written (globalInstall). */
+function withGlobalInstall(roles: WordRoles, words: readonly string[]): WordRoles {
+  const target = globalInstall(words);
+  if (target === undefined) return roles;
+  return { ...roles, files: [...roles.files, target], ...(roles.writesOnly !== undefined ? { writesOnly: [...roles.writesOnly, target] } : {}) };
+}
+
 const PYTHONS: ReadonlySet<string> = new Set(['python', 'python2', 'python3']);
 
 /** The module `python -m MODULE` runs (`-m` alone or ending a cluster of flags: `-Im`), or undefined. */
@@ -120,7 +155,7 @@ const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown a
 
 /** fileOperands, with the words known to be no file. */
 export function wordRoles(words: readonly string[]): WordRoles {
-  const roles = programRoles(words);
+  const roles = withGlobalInstall(programRoles(words), words);
   const traces = words[0] === 'git' ? gitTraceFiles(words) : [];
   if (traces.length === 0) return roles;
   // Written whatever the subcommand does (`git -c trace2.eventTarget=/x status`); the setting word is no path.

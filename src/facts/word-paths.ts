@@ -132,6 +132,17 @@ export function bareNames(word: string): string[] {
 
 const NO_CANDIDATES: readonly string[] = Object.freeze([]);
 
+/** The text of an inline configuration: a `--config` value that is JSON or holds `key = "…"`; undefined for others (a file name). */
+function inlineConfig(word: string, previous: unknown): string | undefined {
+  const value = previous === '--config' ? word : word.startsWith('--config=') ? word.slice(9) : undefined;
+  return value !== undefined && (/^\s*[[{]/.test(value) || /=\s*["']/.test(value)) ? value : undefined;
+}
+
+/** The contents of the quoted strings in a text (`"a"`, `'b'`, JSON escapes left as written). */
+function quotedStrings(text: string): string[] {
+  return [...text.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => m[1] ?? m[2]!);
+}
+
 /** The word with each arithmetic expansion `$((…))` written as the number it makes (`0`); as it is when one does not close. */
 export function arithmeticAsNumber(word: string): string {
   let out = '';
@@ -191,6 +202,10 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
     if (i === 0 && word.startsWith('/')) return;
     const candidates = roles.plain.includes(word) && !files.includes(word) && !PATH_EVEN_IF_PLAIN.test(word) ? NO_CANDIDATES : pathCandidates(word);
     for (const p of candidates) push(p);
+    // A configuration written inline names its files in its strings (`--config
+    // '{"cacheDirectory":"/x"}'`, ruff's `--config 'cache-dir = "/x"'`).
+    const inline = inlineConfig(word, i > 0 ? cmd.words[i - 1] : undefined);
+    if (inline !== undefined) for (const text of quotedStrings(inline)) for (const p of pathCandidates(text)) push(p);
     if (i > 0 && candidates.length === 0 && !files.includes(word)) names.push(...bareNames(word));
   });
   // Such a bare word is the path `./package.json`: held to the allowlists too. So is an
