@@ -130,11 +130,55 @@ function globalInstall(words: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** The roles with a package manager's global install target written (globalInstall). */
-function withGlobalInstall(roles: WordRoles, words: readonly string[]): WordRoles {
-  const target = globalInstall(words);
+/**
+ * Where a command writes outside the project by what it does, not by the files it names: a
+ * global install (globalInstall), journalctl's maintenance of the system journal
+ * (`--vacuum-*`, `--rotate`, `--flush`, `--setup-keys`, `--relinquish-var`).
+ */
+function writesOutside(words: readonly string[]): string | undefined {
+  if (words[0] === 'journalctl' && words.some((w) => /^--(?:vacuum-(?:size|time|files)|rotate|flush|setup-keys|relinquish-var|smart-relinquish-var)(?:=|$)/.test(w))) return '/var/log/journal';
+  return globalInstall(words);
+}
+
+/** The roles with what the command writes outside the project (writesOutside) written. */
+function withOutsideWrites(roles: WordRoles, words: readonly string[]): WordRoles {
+  const target = writesOutside(words);
   if (target === undefined) return roles;
   return { ...roles, files: [...roles.files, target], ...(roles.writesOnly !== undefined ? { writesOnly: [...roles.writesOnly, target] } : {}) };
+}
+
+const IMAGEMAGICK: ReadonlySet<string> = new Set(['convert', 'magick', 'mogrify', 'composite', 'montage', 'identify', 'compare', 'conjure', 'stream', 'animate', 'display', 'import']);
+// Coders whose name is followed by text, not a file (`label:Hello`), unless the text is `@FILE`.
+const IMAGEMAGICK_TEXT_CODERS: ReadonlySet<string> = new Set(['label', 'caption', 'xc', 'canvas', 'gradient', 'radial-gradient', 'pattern', 'plasma', 'fractal', 'logo', 'rose', 'wizard', 'granite', 'netscape', 'hald', 'msg', 'text', 'pango']);
+
+/**
+ * ImageMagick's files: each image named as `FORMAT:file[frames]` or plainly (`gray:.ssh/id_rsa`,
+ * `png:../out.png`, `in.png[0]`), `@file` lists and text coders' `@file` (`label:@x` reads x).
+ * The last image is the one written (and `ephemeral:f` deletes f); the others are read. Words
+ * with no dot, slash or coder are option values (`-resize 50%`), not files.
+ */
+function imageMagickRoles(words: readonly string[]): WordRoles {
+  const files: { path: string; written: boolean }[] = [];
+  const plain: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.startsWith('-') || w.startsWith('+')) continue;
+    const coded = /^([A-Za-z][A-Za-z0-9-]*):(?!\/\/)(.*)$/s.exec(w);
+    let path = coded ? coded[2]! : w;
+    const coder = coded?.[1]!.toLowerCase();
+    if (coder !== undefined && IMAGEMAGICK_TEXT_CODERS.has(coder) && !path.startsWith('@')) {
+      plain.push(w);
+      continue;
+    }
+    if (path.startsWith('@')) path = path.slice(1);
+    path = path.replace(/\[[^\]]*\]$/, '');
+    if (coded === null && !/[./]/.test(path)) continue; // an option's value
+    if (path === '' || path === '-') continue;
+    if (coded !== null) plain.push(w);
+    files.push({ path, written: coder === 'ephemeral' });
+  }
+  if (files.length > 1 || (files.length === 1 && words[0] === 'mogrify')) files[files.length - 1]!.written = true;
+  return { files: files.map((f) => f.path), plain, reads: files.filter((f) => !f.written).map((f) => f.path) };
 }
 
 const PYTHONS: ReadonlySet<string> = new Set(['python', 'python2', 'python3']);
@@ -155,7 +199,7 @@ const NO_ROLES: WordRoles = Object.freeze({ files: [], plain: [] }) as unknown a
 
 /** fileOperands, with the words known to be no file. */
 export function wordRoles(words: readonly string[]): WordRoles {
-  const roles = withGlobalInstall(programRoles(words), words);
+  const roles = withOutsideWrites(programRoles(words), words);
   const traces = words[0] === 'git' ? gitTraceFiles(words) : [];
   if (traces.length === 0) return roles;
   // Written whatever the subcommand does (`git -c trace2.eventTarget=/x status`); the setting word is no path.
@@ -193,6 +237,7 @@ function programRoles(words: readonly string[]): WordRoles {
     return { files: [...edited.files, ...backups(edited.files, inPlace.suffix)], plain: [...edited.plain, inPlace.word] };
   }
   if (program === 'openssl') return { files: [], plain: opensslTextValues(words) };
+  if (IMAGEMAGICK.has(program)) return imageMagickRoles(words);
   if (isCompilerDriver(program)) {
     // Its sources and other operands are read by their look; what it writes is named by its options.
     const { reads, writes, plain } = compilerFiles(words);
@@ -238,8 +283,8 @@ function programRoles(words: readonly string[]): WordRoles {
     // --remove-files deletes the members it put in.
     const removes = hasOption(dashed, { letters: '', long: ['--remove-files'] }, TAR.valued, known);
     const reads = removes ? [] : roles.files.filter((file) => !snapshots.includes(file) && (archiveRead || !archives.includes(file)));
-    // With -P (--absolute-names) it extracts `/x` and `../x` as they are: anywhere.
-    const anywhere = hasOption(dashed, { letters: 'P', long: ['--absolute-names'] }, TAR.valued, known);
+    // With -P (--absolute-names, bsdtar's --insecure) it extracts `/x` and `../x` as they are: anywhere.
+    const anywhere = hasOption(dashed, { letters: 'P', long: ['--absolute-names', '--insecure'] }, TAR.valued, known);
     const into = anywhere ? '/' : optionValues(dashed, TAR.directory!, TAR.valued, 1, known).reduce(within, '') || '.';
     return { files: extracting ? [...roles.files, into] : roles.files, plain: roles.plain, reads };
   }
@@ -390,6 +435,7 @@ function sevenZipRoles(words: readonly string[]): WordRoles {
   const written: string[] = [];
   let output: string | undefined;
   let anywhere = false;
+  const includes: string[] = [];
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
     if (w === '--') {
@@ -402,6 +448,9 @@ function sevenZipRoles(words: readonly string[]): WordRoles {
     }
     plain.push(w);
     const list = /^-a?[ix](?:r[-0]?)?@(.+)$/s.exec(w)?.[1];
+    // `-i!NAME` (`-ir!NAME` at any depth) adds the files it names, as an operand does.
+    const included = /^-ir?[-0]?!(.+)$/s.exec(w)?.[1];
+    if (included !== undefined) includes.push(included);
     if (list !== undefined) lists.push(list);
     else if (w.startsWith('-o')) output = w.slice(2);
     else if (w.startsWith('-w') && w.length > 2) written.push(w.slice(2));
@@ -410,7 +459,7 @@ function sevenZipRoles(words: readonly string[]): WordRoles {
   const [command = '', archive, ...names] = operands;
   plain.push(command);
   for (const name of names) if (name.startsWith('@')) lists.push(name.slice(1));
-  const members = names.filter((name) => !name.startsWith('@'));
+  const members = [...names.filter((name) => !name.startsWith('@')), ...(command === 'a' || command === 'u' ? includes : [])];
   const archives = archive === undefined ? [] : [archive];
   if (command === 'x' || command === 'e') {
     return { files: [...archives, ...lists, ...written, anywhere ? '/' : output || '.'], plain: [...plain, ...members], reads: [...archives, ...lists] };

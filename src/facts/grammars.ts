@@ -125,7 +125,7 @@ export const TAR: OperandGrammar = {
   valuedLong: ['--exclude', '--transform', '--xform', '--format', '--owner', '--group', '--mode', '--mtime', '--label', '--blocking-factor', '--newer', '--after-date', '--strip-components', '--directory', '--checkpoint-action'],
   fileLong: ['--file', '--files-from', '--exclude-from', '--listed-incremental'],
   // Named so their abbreviations are read (`--abs` is --absolute-names, `--remove` --remove-files: file-operands.ts).
-  flagLong: ['--extract', '--get', '--list', '--diff', '--compare', '--create', '--append', '--update', '--checkpoint', '--backup', '--occurrence', '--totals', '--atime-preserve', '--absolute-names', '--remove-files'],
+  flagLong: ['--extract', '--get', '--list', '--diff', '--compare', '--create', '--append', '--update', '--checkpoint', '--backup', '--occurrence', '--totals', '--atime-preserve', '--absolute-names', '--insecure', '--remove-files'],
   // --directory's value is where it extracts to, never a member (`tar -xf a.tar --directory docs`)
   opaqueLong: ['--directory'],
   directory: { letters: 'C', long: ['--directory'] },
@@ -438,6 +438,8 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['tree', {
     valued: 'LPIoHT', fileValued: 'o', valuedLong: ['--charset', '--filelimit', '--timefmt', '--sort'], fileLong: ['--hintro', '--houtro', '--infile'],
     writes: { operands: allWhen({ letters: 'R', long: [] }, 'LPIoHT', READS_ALL), readLong: ['--hintro', '--houtro', '--infile'] }, writesInto: { when: { letters: 'R', long: [] }, unlessOperand: true },
+    // with -R, an index page in every directory below (`.ssh/00Tree.html` too)
+    outputs: (_files, words, operands) => (hasOption(words, { letters: 'R', long: [] }, 'LPIoHT') ? (operands.length > 0 ? operands : ['.']).map((dir) => `${dir}/**/00Tree.html`) : []),
   }],
   ['xxd', { valued: 'cglnos', wholeWords: ['-cols', '-group', '-len', '-name', '-offset', '-seek', '-skip'], writes: { operands: WRITES_SECOND } }],
   // vim and its names: the files it edits (written), the scripts it sources (-S, -u, -U: read),

@@ -175,7 +175,7 @@ describe('fileOperands', () => {
     ['ruff check --fix --select E .', ['.']],
     ['gawk -dvars 1 a', ['a', 'vars']], ['gawk -d 1 a', ['a', 'awkvars.out']], ['gawk -p -o 1 a', ['a', 'awkprof.out', 'awkprof.out']],
     ['gawk --profile=p.out --dump-variables 1 a', ['a', 'p.out', 'awkvars.out']], ['gawk -dfoo 1 a', ['a', 'foo']], ['gawk -E prog.awk a', ['prog.awk', 'a']],
-    ['gawk -i inplace 1 a', ['a']], ['ruby -i -pe 1 a', ['a']], ['ruby -pi.bak -e 1 a', ['a', 'a.bak']], ['tree -o out d', ['out', 'd']], ['tree -R', ['.']],
+    ['gawk -i inplace 1 a', ['a']], ['ruby -i -pe 1 a', ['a']], ['ruby -pi.bak -e 1 a', ['a', 'a.bak']], ['tree -o out d', ['out', 'd']], ['tree -R', ['./**/00Tree.html', '.']],
     ['git archive -o out.tgz HEAD', ['out.tgz']], ['git archive --output=out.zip HEAD src', ['out.zip']], ['git archive HEAD', []],
     ['git merge-file a b c', ['a', 'b', 'c']], ['git bundle create repo.bundle HEAD', ['repo.bundle']], ['git worktree add -b x wt main', ['wt', 'main']],
     ['git worktree list', []],

@@ -41,6 +41,8 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words
   ['npx', { long: ['--call'], short: 'c', ownOptions: ['-p', '--package'] }],
   ['pnpx', { long: ['--call'], short: 'c', ownOptions: ['-p', '--package'] }],
   ['less', { long: [], short: '' }],
+  // cpio, like tar, runs a remote shell for a `host:file` archive.
+  ['cpio', { long: ['--rsh-command'], short: '' }],
 ]);
 
 // git configuration keys whose value is a command (or an alias, which may be one):
@@ -147,6 +149,12 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   ['cmake', (w) => /^-D\s*\w*(?:COMPILER|LAUNCHER|LINKER|TOOLCHAIN_FILE|PROJECT_INCLUDE)/i.test(w)],
   // javac's JVM loading an agent (`-J-javaagent:x.jar` runs its code).
   ['javac', (w) => /^-J-(?:javaagent|agentpath|agentlib)/.test(w)],
+  // pandoc runs its filters and PDF engine (`-F ./x`, `--filter=x`, `--lua-filter`, `--pdf-engine=x`).
+  ['pandoc', (w) => /^(?:-F|--filter|--lua-filter|--pdf-engine|--pdf-engine-opt)(?:=|$)|^-F./.test(w)],
+  // less reads a key file that may set LESSOPEN, which runs a program (as LESSKEYIN would).
+  ['less', (w) => /^--lesskey(?:-src|-file|-content)?(?:=|$)|^-k/.test(w)],
+  // awk loading a shared library (`gawk -l ./x`, `--load`), which runs its code.
+  ...['awk', 'gawk'].map((n): [string, (w: string) => boolean] => [n, (w) => /^(?:-l|--load(?:=|$))/.test(w)]),
 ]);
 
 /**
@@ -210,6 +218,8 @@ const sqliteRunsCommands =
 export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string): Hidden[] {
   // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
   const args = TAR_PROGRAMS.has(name) ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
+  const chosen = chosenProgram(name, args.map((a) => a.text));
+  if (chosen !== undefined) return [unverifiable(chosen)];
   if (name === 'git') return gitHidden(args);
   if (awkNames.has(name)) return awkHidden(args, stdin);
   if (sedNames.has(name)) return sedHidden(args, stdin);
@@ -219,8 +229,7 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   if (sshNames.has(name)) return sshHidden(name, args);
   if (name === 'sqlite3') return sqliteHidden(args, stdin);
   if (name === 'jq' || name === 'gojq') return jqHidden(args);
-  const chosen = chosenProgram(name, args.map((a) => a.text));
-  if (chosen !== undefined) return [unverifiable(chosen)];
+  if (name === 'm4') return m4Hidden(args, stdin);
   const spec = commandOptions.get(name);
   if (spec === undefined) return [];
   const found: Hidden[] = [];
@@ -247,6 +256,12 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
     if (spec.words?.includes(w)) {
       const value = args[i + 1];
       found.push(value === undefined ? unverifiable(`\`${name} ${w}\` without a value`) : valueOf(name, value));
+      continue;
+    }
+    // The same option with its value after `=` (`zip -TT=CMD`).
+    const attachedTo = spec.words?.find((option) => w.startsWith(`${option}=`));
+    if (attachedTo !== undefined) {
+      found.push(valueOf(name, { ...args[i]!, text: w.slice(attachedTo.length + 1) }));
       continue;
     }
     const eq = w.indexOf('=');
@@ -425,6 +440,19 @@ function jqHidden(args: WordValue[]): Hidden[] {
   return found;
 }
 
+/**
+ * m4 expands macros in what it reads: `syscmd`/`esyscmd` run commands, `include`/`sinclude`
+ * read files. Its input is its file operands (their macros are the file's, out of sight as a
+ * script's are) or standard input: a literal here-string is read, anything else cannot be.
+ */
+function m4Hidden(args: WordValue[], stdin: string | undefined): Hidden[] {
+  const files = args.filter((a) => !a.text.startsWith('-'));
+  if (files.length > 0 && files.every((a) => a.text !== '-')) return [];
+  if (stdin === undefined) return [unverifiable('`m4` expands macros read from its input, which may run commands')];
+  if (/\be?syscmd\b/.test(stdin)) return [unverifiable('the m4 input runs commands (`syscmd`)')];
+  return [...stdin.matchAll(/\bs?include\s*\(\s*`?([^)'`]*)'?\s*\)/g)].map((m) => ({ kind: 'file' as const, path: m[1]!.trim(), write: false }));
+}
+
 // sqlite3's options that take values, and how many (`-lookaside SIZE N`).
 const SQLITE_VALUED: ReadonlyMap<string, number> = new Map([
   ['cmd', 1], ['init', 1], ['lookaside', 2], ['pagecache', 2], ['heap', 2], ['maxsize', 1], ['mmap', 1], ['newline', 1], ['nonce', 1], ['nullvalue', 1], ['separator', 1], ['vfs', 1], ['escape', 1],
@@ -533,10 +561,17 @@ function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
     if (/system\s*\(|\|&|(^|[^|])\|(?!\|)/.test(p.text)) return [unverifiable('the awk program runs commands (`system` or a pipe)')];
     // gawk calls a function named by a variable's text (`f="sys" "tem"; @f("id")`).
     if (/@\s*[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(p.text)) return [unverifiable('the awk program calls a function named by a variable (gawk `@f()`), which may be `system`')];
-    // Files the program opens: `print > "f"`, `printf ... >> "f"`, `getline line < "f"`.
-    const io = /\bprintf?\b[^;{}\n]*?(>>?)\s*([^;}\s]+)|\bgetline\b[^<;{}\n]*<\s*([^;})\s]+)/g;
-    for (let m = io.exec(p.text); m !== null; m = io.exec(p.text)) {
-      const target = m[2] ?? m[3]!;
+    // Loading a library runs its code; a program that rewrites ARGV/ARGC chooses its input files at run time.
+    if (/@load\b/.test(p.text)) return [unverifiable('the awk program loads a shared library (`@load`)')];
+    if (/\bARGV\s*\[|\bARGC\s*=[^=]|,\s*ARGV\s*[,)]/.test(p.text)) return [unverifiable('the awk program rewrites ARGV, the files it reads')];
+    for (const m of p.text.matchAll(/@include\s+"([^"]*)"/g)) found.push({ kind: 'file', path: m[1]!, write: false });
+    // Files the program opens: `print > "f"`, `printf ... >> "f"`, `getline line < "f"`. Read
+    // with the strings' text masked (a `;` or `}` inside a string ends no statement).
+    const masked = p.text.replace(/"(?:[^"\\\n]|\\.)*"/g, (str) => `"${'x'.repeat(str.length - 2)}"`);
+    const io = /\bprintf?\b[^;{}\n]*?(>>?)\s*([^;}\s]+)|\bgetline\b[^<;{}\n]*<\s*([^;})\s]+)/dg;
+    for (let m = io.exec(masked); m !== null; m = io.exec(masked)) {
+      const at = m.indices![2] ?? m.indices![3]!;
+      const target = p.text.slice(at[0], at[1]);
       const quoted = /^"([^"]*)"\)?$/.exec(target);
       if (quoted === null) return [unverifiable(`the awk program opens a file it names at run time: \`${target}\``)];
       found.push({ kind: 'file', path: quoted[1]!, write: m[2] !== undefined });

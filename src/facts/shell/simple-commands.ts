@@ -532,6 +532,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   if (DECLARATION_BUILTINS.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
   checkVariableSetters(name, values.slice(at + 1), walk);
   if (name === 'find') runFindExec(values, at, depth, walk, redirects);
+  if (name === 'fd' || name === 'fdfind') runFdExec(values, at, depth, walk, redirects);
   if (name === 'git') {
     // `git -C . push` is `git push` to a deny pattern: the form without global options is
     // checked too (an extra command only restricts: allow patterns must match both).
@@ -672,6 +673,23 @@ function runFindExec(values: WordValue[], at: number, depth: number, walk: Walk,
     while (end < values.length && values[end]!.text !== ';' && values[end]!.text !== '+') end++;
     const items = action.endsWith('dir') ? [...points, ...points.map((p) => `./${p.slice(p.lastIndexOf('/') + 1)}`)] : points;
     runWords(values.slice(i + 1, end), 0, depth + 1, walk, redirects, { redirects: [] }, { name: 'find', replace: '{}', appends: false, items });
+    i = end;
+  }
+}
+
+/**
+ * `fd … -x CMD …` (`--exec`, `-X`, `--exec-batch`) runs CMD on each result: every word after the
+ * option up to a `;` is its command line, the path put where `{}` (or `{/}`, `{.}`, ...) is,
+ * else appended. The results lie under the directories searched, here for short.
+ */
+function runFdExec(values: WordValue[], at: number, depth: number, walk: Walk, redirects: string[]): void {
+  for (let i = at + 1; i < values.length; i++) {
+    const option = values[i]!.text;
+    if (!['-x', '--exec', '-X', '--exec-batch'].includes(option)) continue;
+    let end = i + 1;
+    while (end < values.length && values[end]!.text !== ';') end++;
+    const command = values.slice(i + 1, end).map((v) => (v.literal ? { ...v, text: v.text.replace(/\{\/?\/?\.?\}/g, '{}') } : v));
+    runWords(command, 0, depth + 1, walk, redirects, { redirects: [] }, { name: 'fd', replace: '{}', appends: !command.some((v) => v.text.includes('{}')), items: ['.'] });
     i = end;
   }
 }
