@@ -5,10 +5,22 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The running package's code (dist/ and bin/; this file is dist/adapters/own-files.js). */
+/**
+ * The running package's code (this file is dist/adapters/own-files.js): the whole package when
+ * installed (`node_modules/toolwarden`: its package.json too), only dist/ and bin/ in a
+ * checkout (where the package is the project being worked on).
+ */
 function packageCode(): string[] {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  if (path.basename(path.dirname(root)) === 'node_modules' || path.basename(path.dirname(path.dirname(root))) === 'node_modules') return [root];
   return [path.join(root, 'dist'), path.join(root, 'bin')];
+}
+
+/** npm's settings, which choose how `npx toolwarden` runs (`script-shell`): the project's and the user's. */
+export function npmSettings(dirs: readonly (string | undefined)[], home: string): string[] {
+  const files = new Set<string>([path.join(home, '.npmrc')]);
+  for (const dir of dirs) if (dir !== undefined && path.isAbsolute(dir)) files.add(path.join(dir, '.npmrc'));
+  return [...files];
 }
 
 /** A SQLite state file and the files SQLite keeps beside it. */
@@ -16,12 +28,17 @@ export function stateFiles(file: string): string[] {
   return [file, `${file}-wal`, `${file}-shm`, `${file}-journal`];
 }
 
-/** Claude Code's settings that register hooks: the project's (at its root and the call's cwd) and the user's. */
+/**
+ * Claude Code's settings that register hooks: the project's (at its root and the call's cwd)
+ * and the user's (`$CLAUDE_CONFIG_DIR`, else `~/.claude`); with npm's, which `npx` runs by.
+ */
 export function claudeCodeSettings(env: Record<string, string | undefined>, cwds: readonly (string | undefined)[], home: string): string[] {
   const dirs = new Set<string>();
   for (const dir of [env.CLAUDE_PROJECT_DIR, ...cwds]) if (dir !== undefined && path.isAbsolute(dir)) dirs.add(path.join(dir, '.claude'));
   dirs.add(path.join(home, '.claude'));
-  return [...dirs].flatMap((dir) => [path.join(dir, 'settings.json'), path.join(dir, 'settings.local.json')]);
+  if (env.CLAUDE_CONFIG_DIR !== undefined && path.isAbsolute(env.CLAUDE_CONFIG_DIR)) dirs.add(env.CLAUDE_CONFIG_DIR);
+  const settings = [...dirs].flatMap((dir) => [path.join(dir, 'settings.json'), path.join(dir, 'settings.local.json')]);
+  return [...settings, ...npmSettings([env.CLAUDE_PROJECT_DIR, ...cwds], home)];
 }
 
 /** OpenClaw's gateway configuration (`$OPENCLAW_CONFIG_PATH`, else `openclaw.json` in its state folder). */

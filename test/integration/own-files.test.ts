@@ -28,12 +28,12 @@ afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function hook(toolName: string, toolInput: object): Promise<{ code: number | null; stderr: string }> {
+function hook(toolName: string, toolInput: object, where = project, env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(repoRoot, 'bin/toolwarden.js'), 'hook', 'claude-code', '--policy', '.claude/policies/'], {
-      cwd: project,
+      cwd: where,
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH, HOME: home, CLAUDE_PROJECT_DIR: project },
+      env: { PATH: process.env.PATH, HOME: home, CLAUDE_PROJECT_DIR: project, ...env },
     });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -52,6 +52,24 @@ describe('the Claude Code hook keeps its own files', () => {
     ['removing the per-user state', 'Bash', { command: 'rm -f ~/.local/state/toolwarden/state.db' }],
   ])('%s: exit 2 with the reason', async (_name, tool, input) => {
     const { code, stderr } = await hook(tool, input);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/toolwarden\.protected/);
+  });
+
+  it('a relative --policy is the project\'s, wherever the session\'s cwd has moved to (red team 7)', async () => {
+    const sub = path.join(project, 'sub');
+    fs.mkdirSync(path.join(sub, '.claude', 'policies'), { recursive: true });
+    fs.writeFileSync(path.join(sub, '.claude', 'policies', 'mine.yaml'), 'version: 1\nid: mine\n');
+    expect((await hook('Read', { file_path: path.join(project, '.env') }, sub)).code).toBe(2);
+  });
+
+  it.each([
+    ['the user settings under $CLAUDE_CONFIG_DIR', 'Write', { file_path: '/CFG/settings.json', content: '{}' }],
+    ['the project .npmrc (npx runs the hook by its script-shell)', 'Write', { file_path: '.npmrc', content: 'script-shell=/bin/true' }],
+  ])('%s: exit 2', async (_name, tool, input) => {
+    const cfg = path.join(dir, 'cfg');
+    const withCfg = JSON.parse(JSON.stringify(input).replace('/CFG', cfg)) as object;
+    const { code, stderr } = await hook(tool, withCfg, project, { CLAUDE_CONFIG_DIR: cfg });
     expect(code).toBe(2);
     expect(stderr).toMatch(/toolwarden\.protected/);
   });

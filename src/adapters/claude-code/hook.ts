@@ -1,6 +1,7 @@
 // `toolwarden hook claude-code --policy PATH... [--state memory|sqlite:PATH]`.
 import type { HookIO } from '../hook-io.js';
 import { homedir } from 'node:os';
+import path from 'node:path';
 import { answerOrDeny, decideForHook, hookOptions } from '../decide.js';
 import { claudeCodeSettings } from '../own-files.js';
 import { phaseOf } from '../exit-code/mapping.js';
@@ -14,7 +15,13 @@ async function answer(io: HookIO, policyPaths: string[], options: { state?: stri
   // (`preToolUse`, Gemini CLI's `BeforeTool`) must not let the call through unchecked.
   if (phaseOf(parsed.event) === 'post') return { exitCode: 0, stdout: '', stderr: '' };
   const settings = claudeCodeSettings(io.env, [parsed.call.cwd, process.cwd()], io.env.HOME ?? homedir());
-  const result = await decideForHook(parsed.call, policyPaths, hookOptions(io.env, options), settings);
+  // Claude Code starts a hook in the session's working directory, which a command may move: a
+  // relative `--policy` is the project's (`$CLAUDE_PROJECT_DIR`), not whatever directory that is.
+  const project = io.env.CLAUDE_PROJECT_DIR;
+  const anchored = project !== undefined && path.isAbsolute(project);
+  const paths = anchored ? policyPaths.map((p) => path.resolve(project, p)) : policyPaths;
+  const hookOpts = anchored ? { ...hookOptions(io.env, options), cwd: project } : hookOptions(io.env, options);
+  const result = await decideForHook(parsed.call, paths, hookOpts, settings);
   if (!result.ok) return denyAnswer(`toolwarden: ${result.message} (denying)`);
   return claudeCodeAnswer(result.decision, parsed.permissionMode);
 }

@@ -1,6 +1,8 @@
 // `toolwarden hook exit-code --policy PATH... [--state memory|sqlite:PATH]`.
 import type { HookIO } from '../hook-io.js';
+import { homedir } from 'node:os';
 import { answerOrDeny, decideForHook, hookOptions } from '../decide.js';
+import { npmSettings } from '../own-files.js';
 import { denyLine, exitCodeAnswer, readExitCodeInput, type ExitCodeAnswer } from './mapping.js';
 
 /** How long the hook waits for stdin when the call came in the environment. */
@@ -13,7 +15,7 @@ async function answer(io: HookIO, policyPaths: string[], options: { state?: stri
   if (!input.ok) return denyLine(`toolwarden: ${input.message} (denying)`);
   // After the tool ran there is nothing to stop, and exit 2 would mark its result as an error.
   if (input.phase === 'post') return { exitCode: 0, stdout: '' };
-  const result = await decideForHook(input.call, policyPaths, hookOptions(io.env, options));
+  const result = await decideForHook(input.call, policyPaths, hookOptions(io.env, options), npmSettings([process.cwd()], io.env.HOME ?? homedir()));
   if (!result.ok) return denyLine(`toolwarden: ${result.message} (denying)`);
   return exitCodeAnswer(result.decision);
 }
