@@ -6,7 +6,7 @@ import { hasOption, lastOptionValue, longName, optionIs, optionValuePlaces, opti
 import { stdinPaths, writtenVariablePath } from './shell/wrappers.js';
 import { within } from './within.js';
 import {
-  AWK_PROGRAMS, backups, compilerFiles, isCompilerDriver, SEVEN_ZIP_PROGRAMS, TAR_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
+  AWK_PROGRAMS, backups, compilerFiles, isCompilerDriver, sqliteRoles, SEVEN_ZIP_PROGRAMS, TAR_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
   type OperandGrammar,
 } from './grammars.js';
 
@@ -109,12 +109,18 @@ function opensslTextValues(words: readonly string[]): string[] {
  * and GOBIN set for the command are read as written paths themselves), `pip install --user`
  * (`~/.local`). Undefined when it installs into the project.
  */
+// npm's commands (and their aliases and abbreviations) that change installed packages.
+const NPM_INSTALLS: ReadonlySet<string> = new Set([
+  'install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add', 'link', 'ln', 'uninstall', 'unlink', 'remove', 'rm', 'r', 'un',
+  'update', 'up', 'upgrade', 'udpate', 'it', 'install-test', 'ic', 'install-clean', 'isntall-clean', 'ci', 'clean-install', 'dedupe', 'ddp', 'rebuild', 'rb',
+]);
+
 function globalInstall(words: readonly string[]): string | undefined {
   const [program, sub] = words;
   if (program === 'npm' || program === 'pnpm' || program === 'yarn') {
     if (program === 'yarn' && sub === 'global') return '/';
-    const installs = ['install', 'i', 'add', 'link', 'ln', 'uninstall', 'remove', 'rm', 'un', 'update', 'up', 'upgrade'].includes(sub ?? '');
-    const global = words.some((w) => w === '-g' || w === '--global' || /^--location=global$/.test(w) || /^--global=(?:true)?$/.test(w));
+    const installs = NPM_INSTALLS.has(sub ?? '');
+    const global = words.some((w, i) => w === '-g' || w === '--global' || /^--location=global$/.test(w) || (w === '--location' && words[i + 1] === 'global') || /^--global=(?:true)?$/.test(w));
     if (installs && (global || ((sub === 'link' || sub === 'ln') && words.length === 2))) return '/';
     return undefined;
   }
@@ -136,6 +142,8 @@ function globalInstall(words: readonly string[]): string | undefined {
  * (`--vacuum-*`, `--rotate`, `--flush`, `--setup-keys`, `--relinquish-var`).
  */
 function writesOutside(words: readonly string[]): string | undefined {
+  // `npm pkg set|delete|fix` rewrites the project's package.json (its scripts run on install).
+  if ((words[0] === 'npm' || words[0] === 'pnpm') && words[1] === 'pkg' && ['set', 'delete', 'fix'].includes(words[2] ?? '')) return 'package.json';
   if (words[0] === 'journalctl' && words.some((w) => /^--(?:vacuum-(?:size|time|files)|rotate|flush|setup-keys|relinquish-var|smart-relinquish-var)(?:=|$)/.test(w))) return '/var/log/journal';
   return globalInstall(words);
 }
@@ -238,6 +246,7 @@ function programRoles(words: readonly string[]): WordRoles {
   }
   if (program === 'openssl') return { files: [], plain: opensslTextValues(words) };
   if (IMAGEMAGICK.has(program)) return imageMagickRoles(words);
+  if (program === 'sqlite3') return sqliteRoles(words);
   if (isCompilerDriver(program)) {
     // Its sources and other operands are read by their look; what it writes is named by its options.
     const { reads, writes, plain } = compilerFiles(words);

@@ -669,7 +669,11 @@ function curlValueFiles(words: readonly string[]): { reads: string[]; writes: st
     if (file[1]!.includes(',')) reads.push(...(file[1]!.match(/"[^"]*"|[^,]+/g) ?? []).map((name) => name.replace(/^"(.*)"$/s, '$1')));
   }
   // curl globs what -T names (`{a,b}` alternatives; -g turns that off, and reading both is the safe side).
-  for (const value of values('T', '--upload-file')) if (value.includes('{')) reads.push(...(braceAlternatives(value) ?? ['/']));
+  for (const value of values('T', '--upload-file')) {
+    if (!value.includes('{')) continue;
+    // curl's own globbing: `{a,b}` alternatives, and `{x}` a single one (`{.env}`, `.{e}nv`).
+    reads.push(...(braceAlternatives(value) ?? ['/']).map((alternative) => alternative.replace(/\{([^{},]*)\}/g, '$1')));
+  }
   for (const format of values('w', '--write-out')) {
     if (format.startsWith('@')) writes.push('/');
     for (const m of format.matchAll(/%output\{(?:>>)?([^}]*)\}/g)) writes.push(m[1]!);
@@ -688,6 +692,44 @@ function vimValueFiles(words: readonly string[]): { reads: string[]; writes: str
 // One character of a piece's suffix: a letter (split), a decimal or hex digit (-d, -x, csplit).
 const PIECE_CHARACTER = '[a-z0-9]';
 
+// sqlite3's options that take values, and how many (`-lookaside SIZE N`).
+export const SQLITE_VALUED: ReadonlyMap<string, number> = new Map([
+  ['cmd', 1], ['init', 1], ['lookaside', 2], ['pagecache', 2], ['heap', 2], ['maxsize', 1], ['mmap', 1], ['newline', 1], ['nonce', 1], ['nullvalue', 1], ['separator', 1], ['vfs', 1], ['escape', 1],
+]);
+
+/**
+ * sqlite3's files: the database (the first operand; opening it may create it) and `-init`'s
+ * script (read). Its other operands are SQL, and its other option values text: no paths (the
+ * files SQL names are read from it: shell/hidden-commands.ts sqliteFiles).
+ */
+export function sqliteRoles(words: readonly string[]): { files: string[]; plain: string[]; reads: string[] } {
+  const files: string[] = [];
+  const plain: string[] = [];
+  const reads: string[] = [];
+  let database = false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.startsWith('-') && w.length > 1) {
+      const name = w.replace(/^--?/, '');
+      const count = SQLITE_VALUED.get(name) ?? 0;
+      for (let k = 0; k < count && i + 1 < words.length; k++) {
+        const value = words[++i]!;
+        if (name === 'init') {
+          files.push(value);
+          reads.push(value);
+        } else plain.push(value);
+      }
+      continue;
+    }
+    if (database) plain.push(w);
+    else {
+      database = true;
+      files.push(w);
+    }
+  }
+  return { files, plain, reads };
+}
+
 /** A compiler driver by name (`gcc`, `g++-12`, `x86_64-linux-gnu-gcc`, `clang++`). */
 export function isCompilerDriver(name: string): boolean {
   return COMPILER_DRIVER.test(name);
@@ -701,7 +743,9 @@ const COMPILER_FILE_OPTIONS = ['-iwithprefixbefore', '-iwithprefix', '-idirafter
 const COMPILER_WRITTEN_OPTIONS: ReadonlySet<string> = new Set(['-o', '-MF']);
 const COMPILER_TEXT_OPTIONS: ReadonlySet<string> = new Set(['-MT', '-MQ', '-x', '-D', '-U', '-l', '-e', '-Xpreprocessor', '-Xassembler', '-Xlinker', '-arch', '-target']);
 // In `-Wl,…`, `-Wa,…`, `-Wp,…` lists (and the word after -Xlinker): the items after these write files.
-const COMPILER_LIST_OUTPUTS: ReadonlySet<string> = new Set(['-o', '--output', '-Map', '--Map', '-MF', '-MD', '-MMD', '--dependency-file']);
+const COMPILER_LIST_OUTPUTS: ReadonlySet<string> = new Set(['-o', '--output', '-Map', '--Map', '-MF', '-MD', '-MMD', '--dependency-file', '--out-implib', '--MD']);
+// The assembler's listing (`-Wa,-al=FILE`, `-a=`, `-ahls=`): written.
+const ASSEMBLER_LISTING = /^-a[a-z]*=(.+)$/s;
 
 /**
  * The files a compiler driver's words name: read (`-I dir`, `-include f`) and written (`-o out`,
@@ -746,6 +790,11 @@ export function compilerFiles(words: readonly string[]): { reads: string[]; writ
   for (let k = 0; k < passed.length; k++) {
     const item = passed[k]!;
     const eq = item.indexOf('=');
+    const listing = ASSEMBLER_LISTING.exec(item)?.[1];
+    if (listing !== undefined) {
+      writes.push(listing);
+      continue;
+    }
     const name = item.startsWith('-') && eq > 0 ? item.slice(0, eq) : item;
     if (!COMPILER_LIST_OUTPUTS.has(name)) continue;
     if (name === '-o' || name === '--output') output = true;

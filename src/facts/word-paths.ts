@@ -132,10 +132,10 @@ export function bareNames(word: string): string[] {
 
 const NO_CANDIDATES: readonly string[] = Object.freeze([]);
 
-/** The text of an inline configuration: a `--config` value that is JSON or holds `key = "…"`; undefined for others (a file name). */
+/** The text of an inline configuration: a `--config` value that is JSON or TOML's `key = …`; undefined for others (a file name). */
 function inlineConfig(word: string, previous: unknown): string | undefined {
   const value = previous === '--config' ? word : word.startsWith('--config=') ? word.slice(9) : undefined;
-  return value !== undefined && (/^\s*[[{]/.test(value) || /=\s*["']/.test(value)) ? value : undefined;
+  return value !== undefined && (/^\s*[[{]/.test(value) || /^\s*[A-Za-z0-9_.-]+\s*=/.test(value)) ? value : undefined;
 }
 
 /** The contents of the quoted strings in a text (`"a"`, `'b'`, JSON escapes left as written). */
@@ -193,18 +193,24 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // (`cat $f`) stays a name: the parser checks what the variable was set to. Words the grammar
   // knows are no file (`sed 's/a/b/'`, `grep -e a/b`) are only names, whatever they look like.
   const roles = wordRoles(cmd.words);
-  const files = roles.files.filter((file) => !/[$`]/.test(file));
+  // A configuration written inline (`ruff --config 'lint.select = ["E"]'`) is no file: its strings are read below.
+  const inlineValues = new Set<string>();
+  cmd.words.forEach((w, i) => {
+    const inline = typeof w === 'string' ? inlineConfig(w, i > 0 ? cmd.words[i - 1] : undefined) : undefined;
+    if (inline !== undefined) inlineValues.add(inline).add(w as string);
+  });
+  const files = roles.files.filter((file) => !/[$`]/.test(file) && !inlineValues.has(file));
   cmd.words.forEach((given, i) => {
     if (typeof given !== 'string') return;
     // `$((n * 2))` is a number: its `*` is no wildcard, its names no files.
     const word = given.includes('$((') ? arithmeticAsNumber(given) : given;
     words.push(word);
     if (i === 0 && word.startsWith('/')) return;
-    const candidates = roles.plain.includes(word) && !files.includes(word) && !PATH_EVEN_IF_PLAIN.test(word) ? NO_CANDIDATES : pathCandidates(word);
-    for (const p of candidates) push(p);
     // A configuration written inline names its files in its strings (`--config
-    // '{"cacheDirectory":"/x"}'`, ruff's `--config 'cache-dir = "/x"'`).
+    // '{"cacheDirectory":"/x"}'`, ruff's `--config 'cache-dir = "/x"'`), not as a whole.
     const inline = inlineConfig(word, i > 0 ? cmd.words[i - 1] : undefined);
+    const candidates = inline !== undefined || (roles.plain.includes(word) && !files.includes(word) && !PATH_EVEN_IF_PLAIN.test(word)) ? NO_CANDIDATES : pathCandidates(word);
+    for (const p of candidates) push(p);
     if (inline !== undefined) for (const text of quotedStrings(inline)) for (const p of pathCandidates(text)) push(p);
     if (i > 0 && candidates.length === 0 && !files.includes(word)) names.push(...bareNames(word));
   });

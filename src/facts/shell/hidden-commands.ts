@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
-import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, TAR_PROGRAMS, isCompilerDriver } from '../grammars.js';
+import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, isCompilerDriver } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, stdinPaths } from './wrappers.js';
@@ -127,7 +127,9 @@ const NPM_NAMES: ReadonlySet<string> = new Set(['npm', 'npx', 'pnpm', 'yarn']);
 // A compiler driver's options (grammars.ts isCompilerDriver)
 // that run another program or load code: `-wrapper PROG,ARGS`, `-B DIR` (where it finds cc1, as,
 // ld), `-fplugin=`, `-specs=`, a linker by path (`-fuse-ld=/x`, `--ld-path=`), a linker plugin.
-const COMPILER_CHOOSING = /^(?:-wrapper$|-B|-fplugin|-?-specs=?|-fuse-ld=.*\/|--ld-path)|(?:^|,)--?plugin(?:[=,]|$)/;
+const COMPILER_CHOOSING = /^(?:-wrapper$|-B|-fplugin|-?-specs=?|-fuse-ld=.*\/|--ld-path)|(?:^|,)--?plugin(?:[=,]|$)|--error-handling-script/;
+// The linker's own: a plugin it loads, a script it runs on an undefined symbol.
+const LINKER_CHOOSING = /(?:^|,)--?plugin(?:[=,]|$)|--error-handling-script/;
 // rustc's linker (`-C linker=PROG`, `-Clinker=PROG`, `cargo rustc -- -C linker=PROG`).
 const RUST_LINKER = /^(?:-C|--codegen=?)?linker(?:-flavor)?=/;
 // Options whose value chooses what runs, where it is not a command line to read (commandOptions):
@@ -136,9 +138,10 @@ const RUST_LINKER = /^(?:-C|--codegen=?)?linker(?:-flavor)?=/;
 // credential plugins, cmake's compilers and launchers.
 const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<string, (word: string) => boolean>([
   ['go', (w) => /^--?(?:exec|toolexec|vettool)(?:=|$)/.test(w) || /(?:^|[\s'"=])-extld(?:=|\s|$)/.test(w)],
-  ['cargo', (w) => /^--config(?:=|$)/.test(w) || RUST_LINKER.test(w)],
-  ['rustc', (w) => RUST_LINKER.test(w)],
-  ['rustdoc', (w) => RUST_LINKER.test(w)],
+  ['cargo', (w) => /^--config(?:=|$)/.test(w) || RUST_LINKER.test(w) || LINKER_CHOOSING.test(w)],
+  ['rustc', (w) => RUST_LINKER.test(w) || LINKER_CHOOSING.test(w)],
+  ['rustdoc', (w) => RUST_LINKER.test(w) || LINKER_CHOOSING.test(w)],
+  ...['ld', 'ld.bfd', 'ld.gold', 'ld.lld', 'lld', 'mold'].map((n): [string, (w: string) => boolean] => [n, (w) => LINKER_CHOOSING.test(w)]),
   // openssl loads the shared library an engine or provider names (`-engine ./x.so`,
   // `-provider-path . -provider x`), and a configuration may load them too (as OPENSSL_CONF).
   ['openssl', (w) => /^--?(?:engine|engine_impl|keygen_engine|ssl_client_engine|provider|provider-path|provider_path|config)(?:=|$)/.test(w)],
@@ -165,6 +168,8 @@ function chosenProgram(name: string, words: readonly string[]): string | undefin
   const choosing = choosingOptions.get(name) ?? (isCompilerDriver(name) ? (w: string) => COMPILER_CHOOSING.test(w) : undefined);
   if (choosing !== undefined && words.some(choosing)) return `\`${name}\` is given an option that chooses what runs (a program to run, a linker or wrapper, a config, a library to load)`;
   if (NPM_NAMES.has(name)) {
+    // `npm exec -c CMD` / `npm x --call=CMD` run a command line, as `npx -c` does.
+    if ((words[0] === 'exec' || words[0] === 'x') && words.some((w) => /^-[A-Za-z]*c/.test(w) || abbreviatedName(w, ['--call']) !== undefined)) return `\`${name} ${words[0]} -c\` runs a command line`;
     if (words.some((w) => abbreviatedName(w.split('=')[0]!.replace(/_/g, '-').toLowerCase(), NPM_CHOOSING) !== undefined)) return `\`${name}\` is given a setting that chooses what its scripts run (node options, a script shell, a config)`;
     // `npm config set script-shell X` (and `npm set`, `pnpm config set`, `yarn config set`) stays for every later call.
     const at = words[0] === 'config' || words[0] === 'c' ? 1 : 0;
@@ -178,16 +183,23 @@ function chosenProgram(name: string, words: readonly string[]): string | undefin
   if (name === 'cmake' && words.some((w, i) => w === '-E' && ['env', 'chdir', 'time', 'capabilities'].includes(words[i + 1] ?? ''))) return '`cmake -E` runs the command it is given';
   // make: code on the command line (`--eval`, `-E`, a makefile from stdin) and the variables that
   // choose its programs (`make CC=curl`, `SHELL=`), as they would in the environment.
+  // `cmake --build DIR -- ARGS` hands ARGS to the build tool (make): read as make's.
+  if (name === 'cmake' && words.includes('--build') && words.includes('--')) return chosenProgram('make', words.slice(words.indexOf('--') + 1));
   if (name === 'make' || name === 'gmake') {
     for (let i = 0; i < words.length; i++) {
       const w = words[i]!;
-      if (/^--eval(?:=|$)|^-E/.test(w)) return `\`${name} --eval\` runs the makefile text it is given`;
+      if (abbreviatedName(w, ['--eval']) !== undefined || /^-E/.test(w)) return `\`${name} --eval\` runs the makefile text it is given`;
+      // `x:=$(shell id)` and `x!=id` run a command as the variable is set.
+      const setting = /^[A-Za-z_][A-Za-z0-9_.-]*\s*(!|:{0,3}|\+|\?)=(.*)$/s.exec(w);
+      if (setting !== null && (setting[1] === '!' || /\$[({]shell\b|`/.test(setting[2]!))) return `\`${name}\` is given a variable that runs a command: \`${w.slice(0, 80)}\``;
       const fromInput = /^(?:-f|--file=|--makefile=)(?:-|\/dev\/stdin)$/.test(w) || (/^(?:-f|--file|--makefile)$/.test(w) && /^(?:-|\/dev\/stdin)$/.test(words[i + 1] ?? ''));
       if (fromInput) return `\`${name}\` reads a makefile from its input`;
       const assignment = /^([A-Za-z_][A-Za-z0-9_]*)[:+?!]?=(.*)$/s.exec(w);
       if (assignment !== null && (isRiskyVariable(assignment[1]!, assignment[2]) || (MAKE_PROGRAM_VARIABLES.has(assignment[1]!) && !isToolchainProgram(assignment[2]!)))) return `\`${name} ${assignment[1]}=\` chooses a program its rules run`;
     }
   }
+  // curl reading its options from its input (`-K -`): any option, a file read or written, may be there.
+  if (name === 'curl' && words.some((w, i) => /^(?:-K|--config=?)(?:-|\/dev\/stdin)$/.test(w) || (/^(?:-K|--config)$/.test(w) && /^(?:-|\/dev\/stdin)$/.test(words[i + 1] ?? '')))) return '`curl -K -` reads its options from its input';
   // `gh alias set NAME '!cmd'` (or `--shell`) stores a shell command a later `gh NAME` runs; so does a pager or an editor.
   if (name === 'gh') {
     if (words[0] === 'alias' && (words[1] === 'set' || words[1] === 'import') && words.slice(2).some((w) => w === '--shell' || w === '-s' || w.startsWith('!') || words[1] === 'import')) return '`gh alias` stores a shell command that a later `gh` call runs';
@@ -397,8 +409,13 @@ const SQLITE_WRITES = ['output', 'once', 'log', 'trace', 'backup', 'save', 'open
 const SQLITE_READS = ['restore', 'import'];
 const SQLITE_STREAMS = /^(?:stdout|stderr|off|on)$/i;
 
+// A file function or statement whose file is not one plain literal (`readfile('.e'||'nv')`,
+// `char(46,…)`, `x'2e…'`, a bound parameter `?1`, `:p`): its file cannot be read from the text.
+const SQL_FILE_NOT_LITERAL = /\b(?:readfile|writefile|edit)\s*\(\s*(?!'(?:[^']|'')*'\s*[,)])|\battach\s+(?:database\s+)?(?!'(?:[^']|'')*'\s+as\b)|\bvacuum\b[^;]*?\binto\s+(?!'(?:[^']|'')*'\s*(?:;|$))/i;
+
 /** The files sqlite3 SQL or dot-commands name (`readfile('/etc/x')`, `.output ../o`), read or written. */
 function sqliteFiles(text: string): Hidden[] {
+  if (SQL_FILE_NOT_LITERAL.test(text)) return [unverifiable('sqlite3 SQL names a file by an expression, not a literal')];
   const found: Hidden[] = [];
   const file = (path: string, write: boolean): void => {
     const plain = path.replace(/''/g, "'").replace(/^file:/i, '').replace(/\?.*$/s, '');
@@ -421,6 +438,15 @@ function sqliteFiles(text: string): Hidden[] {
   return found;
 }
 
+/** A JSON string's content (`s\u0065c` is `sec`), or undefined when it is no valid JSON string. */
+function jsonString(raw: string): string | undefined {
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return undefined;
+  }
+}
+
 // jq's module directives: `import "P" as $d;` reads P.json, `import "P" as m;` and `include "P";`
 // read P.jq (relative to the directory jq runs in, or absolute); metadata may name where to search.
 const JQ_MODULE = /\b(?:import|include)\s+"((?:[^"\\]|\\.)*)"(?:\s+as\s+(\$?)[A-Za-z_][A-Za-z0-9_]*)?\s*(\{)?/g;
@@ -428,13 +454,23 @@ const JQ_MODULE = /\b(?:import|include)\s+"((?:[^"\\]|\\.)*)"(?:\s+as\s+(\$?)[A-
 /** The files a jq program's `import` and `include` directives read (any argument word is scanned: the program is one). */
 function jqHidden(args: WordValue[]): Hidden[] {
   const found: Hidden[] = [];
+  const libraryDirs: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!.text;
+    if (w === '-L' || w === '--library-path') libraryDirs.push(args[++i]?.text ?? '');
+    else if (/^-L./.test(w)) libraryDirs.push(w.slice(2));
+    else if (w.startsWith('--library-path=')) libraryDirs.push(w.slice(15));
+  }
   for (const arg of args) {
     if (!/\b(?:import|include)\s/.test(arg.text)) continue;
     if (!arg.literal) return [unverifiable(`a jq program that imports modules is not a literal: \`${arg.text.slice(0, 80)}\``)];
     for (const [, path, data, metadata] of arg.text.matchAll(JQ_MODULE)) {
       if (metadata !== undefined) return [unverifiable('a jq module directive with metadata (`{search: …}`) may read any directory')];
-      const file = path!.replace(/\\(.)/g, '$1');
-      for (const suffix of data === '$' ? ['.json'] : ['.jq', '/jq/main.jq']) found.push({ kind: 'file', path: file + suffix, write: false });
+      const file = jsonString(path!);
+      if (file === undefined) return [unverifiable(`a jq module path that cannot be read: \`${path!.slice(0, 80)}\``)];
+      // A relative module is searched for under each -L directory too.
+      const places = file.startsWith('/') ? [file] : [file, ...libraryDirs.map((dir) => `${dir.replace(/\/$/, '')}/${file}`)];
+      for (const place of places) for (const suffix of data === '$' ? ['.json'] : ['.jq', '/jq/main.jq']) found.push({ kind: 'file', path: place + suffix, write: false });
     }
   }
   return found;
@@ -453,10 +489,6 @@ function m4Hidden(args: WordValue[], stdin: string | undefined): Hidden[] {
   return [...stdin.matchAll(/\bs?include\s*\(\s*`?([^)'`]*)'?\s*\)/g)].map((m) => ({ kind: 'file' as const, path: m[1]!.trim(), write: false }));
 }
 
-// sqlite3's options that take values, and how many (`-lookaside SIZE N`).
-const SQLITE_VALUED: ReadonlyMap<string, number> = new Map([
-  ['cmd', 1], ['init', 1], ['lookaside', 2], ['pagecache', 2], ['heap', 2], ['maxsize', 1], ['mmap', 1], ['newline', 1], ['nonce', 1], ['nullvalue', 1], ['separator', 1], ['vfs', 1], ['escape', 1],
-]);
 
 /** Why sqlite3 SQL or dot-commands can run a program or a script we cannot read; undefined when they cannot. */
 function sqliteRuns(text: string): Hidden | undefined {
@@ -703,7 +735,7 @@ function sedSubstitutionTails(script: string): string[] {
 }
 
 // ssh options whose value the client runs on this machine through the user's shell.
-const sshLocalCommand = /^\s*(proxycommand|localcommand|knownhostscommand)\s*(?:=|\s)\s*(.*)$/is;
+const sshLocalCommand = /^\s*"?(proxycommand|localcommand|knownhostscommand)"?\s*(?:=|\s)\s*(.*)$/is;
 
 /**
  * ssh, scp and sftp run `-o ProxyCommand=CMD` (and LocalCommand, KnownHostsCommand) here,
@@ -748,7 +780,7 @@ function sshHidden(name: string, args: WordValue[]): Hidden[] {
 }
 
 // `-o Key=value` or `-o 'Key value'` (ssh_config's two spellings).
-const sshSetting = /^\s*([A-Za-z0-9]+)\s*(?:=|\s)\s*(.*)$/s;
+const sshSetting = /^\s*"?([A-Za-z0-9]+)"?\s*(?:=|\s)\s*(.*)$/s;
 // Settings that load a library or run a program (XAuthLocation is the xauth ssh runs).
 const SSH_LIBRARY_KEYS: ReadonlySet<string> = new Set(['pkcs11provider', 'securitykeyprovider', 'xauthlocation']);
 // Settings naming files ssh reads (false) or writes (true: known hosts it appends to, the
