@@ -153,6 +153,8 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   // javac's JVM loading an agent (`-J-javaagent:x.jar` runs its code).
   ['javac', (w) => /^-J-(?:javaagent|agentpath|agentlib)/.test(w)],
   // pandoc runs its filters and PDF engine (`-F ./x`, `--filter=x`, `--lua-filter`, `--pdf-engine=x`).
+  // xmllint's shell reads commands (`write FILE`, `cat`) from its input.
+  ['xmllint', (w) => w === '--shell'],
   ['pandoc', (w) => /^(?:-F|--filter|--lua-filter|--pdf-engine|--pdf-engine-opt)(?:=|$)|^-F./.test(w)],
   // less reads a key file that may set LESSOPEN, which runs a program (as LESSKEYIN would).
   ['less', (w) => /^--lesskey(?:-src|-file|-content)?(?:=|$)|^-k/.test(w)],

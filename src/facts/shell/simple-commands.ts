@@ -855,10 +855,32 @@ function builtWords(builder: Builder | undefined, args: readonly WordValue[], it
  */
 function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue[] {
   const separator = stdinFileList(words);
-  if (separator === undefined) return [];
+  const program = stdinProgram(words);
+  if (separator === undefined && program === undefined) return [];
   const text = literalStdin(stmt, walk, words[0] ?? '');
   if (text === undefined) return [];
-  return text.split(separator).filter((t) => t !== '').map((text) => ({ text, literal: true, pattern: /[*?[]/.test(text) }));
+  // An interpreter's program given as a here-string is read as its `-c` text would be: one word.
+  if (program === 'code') return [{ text, literal: true, pattern: false }];
+  // A document xmllint reads from its input loads the files its entities and XIncludes name.
+  if (program === 'document') return [...text.matchAll(/\b(?:SYSTEM|PUBLIC\s+(?:"[^"]*"|'[^']*'))\s+(?:"([^"]*)"|'([^']*)')|\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m) => ({ text: m[1] ?? m[2] ?? m[3] ?? m[4]!, literal: true, pattern: false }));
+  return text.split(separator!).filter((t) => t !== '').map((text) => ({ text, literal: true, pattern: /[*?[]/.test(text) }));
+}
+
+const STDIN_INTERPRETERS: ReadonlySet<string> = new Set(['python', 'python2', 'python3', 'node', 'perl', 'ruby', 'php', 'lua']);
+
+/**
+ * What a command reads from its standard input besides a file list: `code` for an interpreter
+ * given no script and no code option (`python3 <<< 'open(".env")'`), `document` for xmllint
+ * reading `-`; undefined otherwise.
+ */
+function stdinProgram(words: readonly string[]): 'code' | 'document' | undefined {
+  const [program = '', ...args] = words;
+  if (program === 'xmllint' && args.includes('-')) return 'document';
+  if (!STDIN_INTERPRETERS.has(program)) return undefined;
+  const operand = args.find((w) => !w.startsWith('-') || w === '-');
+  if (operand !== undefined && operand !== '-') return undefined;
+  if (args.some((w) => /^-[A-Za-z]*[cemEpr]/.test(w) && !w.startsWith('--') || /^--(?:eval|print|require|import)/.test(w))) return undefined;
+  return 'code';
 }
 
 // npm's built-in `env` script (when package.json has none of that name) runs its arguments
