@@ -338,6 +338,8 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['prettier', {
     valued: '', valuedLong: ['--parser', '--plugin', '--print-width', '--tab-width', '--trailing-comma', '--log-level', '--end-of-line', '--arrow-parens', '--prose-wrap', '--quote-props', '--stdin-filepath', '--cache-strategy', '--config-precedence', '--cursor-offset', '--range-start', '--range-end'],
     fileLong: ['--config', '--ignore-path', '--cache-location'],
+    // it rewrites its files only with --write (-w); `--check` and printing read them
+    writes: { operands: allWhen({ letters: 'w', long: ['--write'] }, '', READS_ALL), readLong: ['--config', '--ignore-path'] },
   }],
   ['eslint', {
     valued: 'cfo', fileValued: 'co', valuedLong: ['--format', '--ext', '--parser', '--rule', '--plugin', '--ignore-pattern', '--max-warnings', '--env', '--global', '--parser-options', '--rulesdir', '--resolve-plugins-relative-to'],
@@ -725,6 +727,16 @@ export function sqliteRoles(words: readonly string[]): { files: string[]; plain:
     else {
       database = true;
       files.push(w);
+    }
+  }
+  // `-A` (`--archive`) runs `.archive` on the database: extracting (`-Ax`, `-A -x`) writes its
+  // members into -C's directory or here.
+  const archive = words.findIndex((w) => /^-A|^--archive$/.test(w));
+  if (archive > 0) {
+    const rest = [words[archive]!.replace(/^-A/, '-'), ...words.slice(archive + 1)];
+    if (rest.some((w) => /^-[A-Za-z]*x/.test(w) || w === '--extract')) {
+      const dir = rest.findIndex((w) => w === '-C' || w === '--directory');
+      files.push(dir >= 0 ? rest[dir + 1] ?? '.' : '.');
     }
   }
   return { files, plain, reads };
