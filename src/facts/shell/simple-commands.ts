@@ -859,11 +859,23 @@ function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue
   if (separator === undefined && program === undefined) return [];
   const text = literalStdin(stmt, walk, words[0] ?? '');
   if (text === undefined) return [];
-  // An interpreter's program given as a here-string is read as its `-c` text would be: one word.
-  if (program === 'code') return [{ text, literal: true, pattern: false }];
+  // An interpreter's program given as a here-string: the file names its text holds, each a word
+  // (`open(".env")` gives `.env`); no wildcards, which code does not expand.
+  if (program === 'code') return codeTokens(text).map((token) => ({ text: token, literal: true, pattern: false }));
   // A document xmllint reads from its input loads the files its entities and XIncludes name.
   if (program === 'document') return [...text.matchAll(/\b(?:SYSTEM|PUBLIC\s+(?:"[^"]*"|'[^']*'))\s+(?:"([^"]*)"|'([^']*)')|\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m) => ({ text: m[1] ?? m[2] ?? m[3] ?? m[4]!, literal: true, pattern: false }));
   return text.split(separator!).filter((t) => t !== '').map((text) => ({ text, literal: true, pattern: /[*?[]/.test(text) }));
+}
+
+/** The tokens of program text that may name a file: split at blanks, quotes, brackets and operators; none with a wildcard or a control character. */
+function codeTokens(text: string): string[] {
+  const tokens = new Set<string>();
+  for (const token of text.split(/[\s'"`()[\]{},;=+<>|&!]+/)) {
+    if (token.length === 0 || token.length > 4096 || /[*?\u0000-\u001f]/.test(token) || !/[A-Za-z0-9_~./-]/.test(token)) continue;
+    tokens.add(token);
+    if (tokens.size >= 256) break;
+  }
+  return [...tokens];
 }
 
 const STDIN_INTERPRETERS: ReadonlySet<string> = new Set(['python', 'python2', 'python3', 'node', 'perl', 'ruby', 'php', 'lua']);
