@@ -108,6 +108,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
 
   if (p.forbidden && p.forbidden.length > 0) {
     const set = new GlobSet(p.forbidden, home, ci, 'deny');
+    const rootless = pathSettings.root === undefined;
     set.globs.forEach((g, i) => cover(`/paths/forbidden/${i}`, `paths.forbidden ${tick(g)}`));
     // Pointers and source locations per glob, built once rather than per verdict.
     const pointers = set.globs.map((_, i) => `/paths/forbidden/${i}`);
@@ -126,7 +127,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
         if (!facts.ok) return;
         // With no workspace root, relative forbidden globs are anchored nowhere and match at any
         // depth (`secrets/**` as `**/secrets/**`): a cwd the call names must not move them.
-        const anchor = view.root() === undefined ? undefined : view.anchor();
+        const anchor = rootless ? undefined : view.anchor();
         const hits: string[] | undefined = sink.trace ? [] : undefined;
         const { paths, named, words } = facts;
         // Globs (the first 31) that a path already matched: a bare name or a word matching one adds no reason.
