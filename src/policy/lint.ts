@@ -145,43 +145,24 @@ function mayBeMissing(fact: unknown, path: unknown): boolean {
 }
 
 /**
- * The `doesNotContain` comparisons on facts a call may lack that count towards firing the
- * rule (under an even number of \`not\`s): a missing fact makes them false, where the author
- * most likely meant "no list, so it does not contain it". `notEqual` and `notIn` are true on
- * a missing fact (the rule fires), and under \`not\` a false comparison fires the rule: neither
- * is reported.
+ * The comparisons on facts a call may lack that count towards firing the rule (under an even
+ * number of `not`s), each with its operator and value. A missing fact makes some of them false
+ * where the author most likely meant otherwise: `doesNotContain` ("no list, so it does not
+ * contain it"), `equal false` and `equal null` (a missing field is undefined, which equals
+ * neither: `senderIsOwner equal false` does not fire for a requester without the field).
+ * `notEqual` and `notIn` are true on a missing fact (the rule fires), and under `not` a false
+ * comparison fires the rule: neither is a trap.
  */
-function negationsOnMissingFacts(node: unknown, pointer: string, negated: boolean): Array<{ pointer: string; fact: string; path: string | undefined }> {
+function comparisonsOnMissingFacts(node: unknown, pointer: string, negated: boolean): Array<{ pointer: string; fact: string; path: string | undefined; operator: unknown; value: unknown }> {
   if (node === null || typeof node !== 'object') return [];
   const n = node as Record<string, unknown>;
   if (Array.isArray(n.all) || Array.isArray(n.any)) {
     const key = Array.isArray(n.all) ? 'all' : 'any';
-    return (n[key] as unknown[]).flatMap((child, i) => negationsOnMissingFacts(child, `${pointer}/${key}/${i}`, negated));
+    return (n[key] as unknown[]).flatMap((child, i) => comparisonsOnMissingFacts(child, `${pointer}/${key}/${i}`, negated));
   }
-  if (n.not !== undefined) return negationsOnMissingFacts(n.not, `${pointer}/not`, !negated);
-  if (!negated && n.operator === 'doesNotContain' && mayBeMissing(n.fact, n.path)) {
-    return [{ pointer, fact: String(n.fact), path: typeof n.path === 'string' ? n.path : undefined }];
-  }
-  return [];
-}
-
-/**
- * The `equal false` / `equal null` comparisons on facts a call may lack that count towards
- * firing the rule (as negationsOnMissingFacts): a missing field is undefined, which equals
- * neither, so `senderIsOwner equal false` does not fire for a requester without the field.
- */
-function falsyEqualsOnMissingFacts(node: unknown, pointer: string, negated: boolean): Array<{ pointer: string; fact: string; path: string | undefined; value: string }> {
-  if (node === null || typeof node !== 'object') return [];
-  const n = node as Record<string, unknown>;
-  if (Array.isArray(n.all) || Array.isArray(n.any)) {
-    const key = Array.isArray(n.all) ? 'all' : 'any';
-    return (n[key] as unknown[]).flatMap((child, i) => falsyEqualsOnMissingFacts(child, `${pointer}/${key}/${i}`, negated));
-  }
-  if (n.not !== undefined) return falsyEqualsOnMissingFacts(n.not, `${pointer}/not`, !negated);
-  if (!negated && n.operator === 'equal' && (n.value === false || n.value === null) && mayBeMissing(n.fact, n.path)) {
-    return [{ pointer, fact: String(n.fact), path: typeof n.path === 'string' ? n.path : undefined, value: String(n.value) }];
-  }
-  return [];
+  if (n.not !== undefined) return comparisonsOnMissingFacts(n.not, `${pointer}/not`, !negated);
+  if (negated || !mayBeMissing(n.fact, n.path)) return [];
+  return [{ pointer, fact: String(n.fact), path: typeof n.path === 'string' ? n.path : undefined, operator: n.operator, value: n.value }];
 }
 
 export function lintDocument(doc: PolicyDocument): Issue[] {
@@ -249,7 +230,7 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
     }
   });
   (doc.rules ?? []).forEach((rule, i) => {
-    for (const { pointer, fact, path } of negationsOnMissingFacts(rule.when, `/rules/${i}/when`, false)) {
+    for (const { pointer, fact, path } of comparisonsOnMissingFacts(rule.when, `/rules/${i}/when`, false).filter((c) => c.operator === 'doesNotContain')) {
       const shownFact = path === undefined ? `\`${fact}\`` : `\`${fact}\` \`${path}\``;
       warn(
         DiagnosticCode.NegationOnMissingFact,
@@ -259,12 +240,12 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
     }
   });
   (doc.rules ?? []).forEach((rule, i) => {
-    for (const { pointer, fact, path, value } of falsyEqualsOnMissingFacts(rule.when, `/rules/${i}/when`, false)) {
+    for (const { pointer, fact, path, value } of comparisonsOnMissingFacts(rule.when, `/rules/${i}/when`, false).filter((c) => c.operator === 'equal' && (c.value === false || c.value === null))) {
       const shownFact = path === undefined ? `\`${fact}\`` : `\`${fact}\` \`${path}\``;
-      const instead = value === 'false' ? ' to fire then too, write `operator: notEqual, value: true`' : ' a missing fact cannot be tested with `equal`';
+      const instead = value === false ? ' to fire then too, write `operator: notEqual, value: true`' : ' a missing fact cannot be tested with `equal`';
       warn(
         DiagnosticCode.NegationOnMissingFact,
-        `rule \`${rule.id}\`: \`equal ${value}\` on ${shownFact} is false when a call lacks that fact (it is then undefined, not ${value}), so the rule does not fire for such a call (absent fields prove nothing);${instead}`,
+        `rule \`${rule.id}\`: \`equal ${String(value)}\` on ${shownFact} is false when a call lacks that fact (it is then undefined, not ${String(value)}), so the rule does not fire for such a call (absent fields prove nothing);${instead}`,
         `${pointer}/operator`,
       );
     }
