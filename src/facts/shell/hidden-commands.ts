@@ -177,6 +177,8 @@ function chosenProgram(name: string, words: readonly string[]): string | undefin
     const at = words[0] === 'config' || words[0] === 'c' ? 1 : 0;
     if (['set', 'edit', 'fix'].includes(words[at] ?? '') && (at === 1 || words[0] === 'set')) return `\`${name} config\` changes the settings every later \`${name}\` runs by`;
   }
+  // `go env -w GOFLAGS=-toolexec=X` stays for every later go command (as `npm config set`).
+  if (name === 'go' && words[0] === 'env' && words.some((w) => w === '-w' || w === '-u')) return '`go env -w` changes the settings every later `go` runs by';
   // `kubectl config set users.u.exec.command sh` writes a credential plugin too.
   if (name === 'kubectl' && words[0] === 'config' && words.some((w, i) => i > 0 && /(?:^|\.)(?:exec|auth-provider)(?:\.|$)/i.test(w))) {
     return '`kubectl config` setting a credential plugin runs it on every later call';
