@@ -180,6 +180,14 @@ describe('composition cannot hide a command', () => {
           expect(facts.unverifiable).toMatch(/^shell syntax error/);
           return;
         }
+        if (facts.unverifiable !== undefined && /\$\{X:-.*\$\{X:-/s.test(src)) {
+          // Known limit: a default value that nests another default value with a command
+          // substitution (`${X:-$( case … echo "${X:-$( rm -rf / )}" … )}`) is not listed:
+          // unverifiable, which is denied, and the command is still seen.
+          expect(facts.unverifiable).toMatch(/cannot be listed/);
+          expect(facts.commands.map((c) => c.text)).toContain(bad);
+          return;
+        }
         expect(facts.unverifiable).toBeUndefined();
         expect(facts.commands.map((c) => c.text)).toContain(bad);
       }),
