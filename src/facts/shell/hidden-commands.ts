@@ -169,48 +169,66 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
 function chosenProgram(name: string, words: readonly string[]): string | undefined {
   const choosing = choosingOptions.get(name) ?? (isCompilerDriver(name) ? (w: string) => COMPILER_CHOOSING.test(w) : undefined);
   if (choosing !== undefined && words.some(choosing)) return `\`${name}\` is given an option that chooses what runs (a program to run, a linker or wrapper, a config, a library to load)`;
-  if (NPM_NAMES.has(name)) {
-    // `npm exec -c CMD` / `npm x --call=CMD` run a command line, as `npx -c` does.
-    if ((words[0] === 'exec' || words[0] === 'x') && words.some((w) => /^-[A-Za-z]*c/.test(w) || abbreviatedName(w, ['--call']) !== undefined)) return `\`${name} ${words[0]} -c\` runs a command line`;
-    if (words.some((w) => abbreviatedName(w.split('=')[0]!.replace(/_/g, '-').toLowerCase(), NPM_CHOOSING) !== undefined)) return `\`${name}\` is given a setting that chooses what its scripts run (node options, a script shell, a config)`;
-    // `npm config set script-shell X` (and `npm set`, `pnpm config set`, `yarn config set`) stays for every later call.
-    const at = words[0] === 'config' || words[0] === 'c' ? 1 : 0;
-    if (['set', 'edit', 'fix'].includes(words[at] ?? '') && (at === 1 || words[0] === 'set')) return `\`${name} config\` changes the settings every later \`${name}\` runs by`;
-  }
-  // `go env -w GOFLAGS=-toolexec=X` stays for every later go command (as `npm config set`).
-  if (name === 'go' && words[0] === 'env' && words.some((w) => w === '-w' || w === '-u')) return '`go env -w` changes the settings every later `go` runs by';
-  // `kubectl config set users.u.exec.command sh` writes a credential plugin too.
-  if (name === 'kubectl' && words[0] === 'config' && words.some((w, i) => i > 0 && /(?:^|\.)(?:exec|auth-provider)(?:\.|$)/i.test(w))) {
-    return '`kubectl config` setting a credential plugin runs it on every later call';
-  }
-  // `cmake -E env|chdir|time CMD` runs CMD.
-  if (name === 'cmake' && words.some((w, i) => w === '-E' && ['env', 'chdir', 'time', 'capabilities'].includes(words[i + 1] ?? ''))) return '`cmake -E` runs the command it is given';
-  // make: code on the command line (`--eval`, `-E`, a makefile from stdin) and the variables that
-  // choose its programs (`make CC=curl`, `SHELL=`), as they would in the environment.
-  // `cmake --build DIR -- ARGS` hands ARGS to the build tool (make): read as make's.
-  if (name === 'cmake' && words.includes('--build') && words.includes('--')) return chosenProgram('make', words.slice(words.indexOf('--') + 1));
-  if (name === 'make' || name === 'gmake') {
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i]!;
-      if (abbreviatedName(w, ['--eval']) !== undefined || /^-E/.test(w)) return `\`${name} --eval\` runs the makefile text it is given`;
-      // `x:=$(shell id)` and `x!=id` run a command as the variable is set.
-      const setting = /^[A-Za-z_][A-Za-z0-9_.-]*\s*(!|:{0,3}|\+|\?)=(.*)$/s.exec(w);
-      if (setting !== null && (setting[1] === '!' || /\$[({]shell\b|`/.test(setting[2]!))) return `\`${name}\` is given a variable that runs a command: \`${w.slice(0, 80)}\``;
-      const fromInput = /^(?:-f|--file=|--makefile=)(?:-|\/dev\/stdin)$/.test(w) || (/^(?:-f|--file|--makefile)$/.test(w) && /^(?:-|\/dev\/stdin)$/.test(words[i + 1] ?? ''));
-      if (fromInput) return `\`${name}\` reads a makefile from its input`;
-      const assignment = /^([A-Za-z_][A-Za-z0-9_]*)[:+?!]?=(.*)$/s.exec(w);
-      if (assignment !== null && (isRiskyVariable(assignment[1]!, assignment[2]) || (MAKE_PROGRAM_VARIABLES.has(assignment[1]!) && !isToolchainProgram(assignment[2]!)))) return `\`${name} ${assignment[1]}=\` chooses a program its rules run`;
-    }
-  }
-  // curl reading its options from its input (`-K -`): any option, a file read or written, may be there.
-  if (name === 'curl' && words.some((w, i) => /^(?:-K|--config=?)(?:-|\/dev\/stdin)$/.test(w) || (/^(?:-K|--config)$/.test(w) && /^(?:-|\/dev\/stdin)$/.test(words[i + 1] ?? '')))) return '`curl -K -` reads its options from its input';
-  // `gh alias set NAME '!cmd'` (or `--shell`) stores a shell command a later `gh NAME` runs; so does a pager or an editor.
-  if (name === 'gh') {
-    if (words[0] === 'alias' && (words[1] === 'set' || words[1] === 'import') && words.slice(2).some((w) => w === '--shell' || w === '-s' || w.startsWith('!') || words[1] === 'import')) return '`gh alias` stores a shell command that a later `gh` call runs';
-    if (words[0] === 'config' && words[1] === 'set' && /^(?:pager|editor|browser)$/.test(words[2] ?? '')) return `\`gh config set ${words[2]}\` chooses a program later \`gh\` calls run`;
+  return (NPM_NAMES.has(name) ? npmChooses : PROGRAM_CHOOSERS.get(name))?.(name, words);
+}
+
+/** Whether `words` give one of `options` the value `-` or `/dev/stdin` (`-f -`, `--file=-`, `-K/dev/stdin`): input read as a file. */
+function readsInputAs(words: readonly string[], options: readonly string[]): boolean {
+  return words.some((w, i) => options.some((o) => {
+    const value = w === o ? words[i + 1] : w.startsWith(o) ? w.slice(o.length).replace(/^=/, '') : undefined;
+    return value === '-' || value === '/dev/stdin';
+  }));
+}
+
+// npm's (pnpm's, yarn's): `npm exec -c CMD` runs a command line (as `npx -c`); settings that
+// choose what scripts run, in any abbreviation; `npm config set script-shell X` (`npm set`)
+// stays for every later call.
+function npmChooses(name: string, words: readonly string[]): string | undefined {
+  if ((words[0] === 'exec' || words[0] === 'x') && words.some((w) => /^-[A-Za-z]*c/.test(w) || abbreviatedName(w, ['--call']) !== undefined)) return `\`${name} ${words[0]} -c\` runs a command line`;
+  if (words.some((w) => abbreviatedName(w.split('=')[0]!.replace(/_/g, '-').toLowerCase(), NPM_CHOOSING) !== undefined)) return `\`${name}\` is given a setting that chooses what its scripts run (node options, a script shell, a config)`;
+  const at = words[0] === 'config' || words[0] === 'c' ? 1 : 0;
+  if (['set', 'edit', 'fix'].includes(words[at] ?? '') && (at === 1 || words[0] === 'set')) return `\`${name} config\` changes the settings every later \`${name}\` runs by`;
+  return undefined;
+}
+
+// make: code on the command line (`--eval`, `-E`, a makefile from stdin), variables that run a
+// command as they are set (`x:=$(shell id)`, `x!=id`), and those that choose its programs
+// (`make CC=curl`, `SHELL=`), as they would in the environment.
+function makeChooses(name: string, words: readonly string[]): string | undefined {
+  if (readsInputAs(words, ['-f', '--file', '--makefile'])) return `\`${name}\` reads a makefile from its input`;
+  for (const w of words) {
+    if (abbreviatedName(w, ['--eval']) !== undefined || /^-E/.test(w)) return `\`${name} --eval\` runs the makefile text it is given`;
+    const setting = /^([A-Za-z_][A-Za-z0-9_.-]*)\s*(!|:{0,3}|\+|\?)=(.*)$/s.exec(w);
+    if (setting === null) continue;
+    const [, variable, kind, value] = setting as unknown as [string, string, string, string];
+    if (kind === '!' || /\$[({]shell\b|`/.test(value)) return `\`${name}\` is given a variable that runs a command: \`${w.slice(0, 80)}\``;
+    if (isRiskyVariable(variable, value) || (MAKE_PROGRAM_VARIABLES.has(variable) && !isToolchainProgram(value))) return `\`${name} ${variable}=\` chooses a program its rules run`;
   }
   return undefined;
 }
+
+// The other programs whose words choose what runs beyond their options (choosingOptions).
+const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly string[]) => string | undefined> = new Map<string, (name: string, words: readonly string[]) => string | undefined>([
+  ['make', makeChooses],
+  ['gmake', makeChooses],
+  // `go env -w GOFLAGS=-toolexec=X` stays for every later go command (as `npm config set`).
+  ['go', (_name, words) => (words[0] === 'env' && words.some((w) => w === '-w' || w === '-u') ? '`go env -w` changes the settings every later `go` runs by' : undefined)],
+  // `kubectl config set users.u.exec.command sh` writes a credential plugin too.
+  ['kubectl', (_name, words) => (words[0] === 'config' && words.some((w, i) => i > 0 && /(?:^|\.)(?:exec|auth-provider)(?:\.|$)/i.test(w)) ? '`kubectl config` setting a credential plugin runs it on every later call' : undefined)],
+  // `cmake -E env|chdir|time CMD` runs CMD; `cmake --build DIR -- ARGS` hands ARGS to make.
+  ['cmake', (_name, words) => {
+    if (words.some((w, i) => w === '-E' && ['env', 'chdir', 'time', 'capabilities'].includes(words[i + 1] ?? ''))) return '`cmake -E` runs the command it is given';
+    return words.includes('--build') && words.includes('--') ? makeChooses('make', words.slice(words.indexOf('--') + 1)) : undefined;
+  }],
+  // curl reading its options from its input (`-K -`): any option, a file read or written, may be there.
+  ['curl', (_name, words) => (readsInputAs(words, ['-K', '--config']) ? '`curl -K -` reads its options from its input' : undefined)],
+  // `gh alias set NAME '!cmd'` (or `--shell`) stores a shell command a later `gh NAME` runs; so does a pager or an editor.
+  ['gh', (_name, words) => {
+    if (words[0] === 'alias' && (words[1] === 'import' || (words[1] === 'set' && words.slice(2).some((w) => w === '--shell' || w === '-s' || w.startsWith('!'))))) return '`gh alias` stores a shell command that a later `gh` call runs';
+    if (words[0] === 'config' && words[1] === 'set' && /^(?:pager|editor|browser)$/.test(words[2] ?? '')) return `\`gh config set ${words[2]}\` chooses a program later \`gh\` calls run`;
+    return undefined;
+  }],
+]);
 
 // make's own variables for the programs its built-in rules run (and its shell).
 const MAKE_PROGRAM_VARIABLES: ReadonlySet<string> = new Set(['SHELL', 'MAKE', 'MAKESHELL', 'CC', 'CXX', 'CPP', 'FC', 'LD', 'AS', 'AR', 'RM', 'LEX', 'YACC', 'M2C', 'PC', 'CO', 'GET', 'MAKEINFO', 'TEX', 'TEXI2DVI', 'WEAVE', 'CWEAVE', 'TANGLE', 'CTANGLE', 'RANLIB', 'INSTALL']);
