@@ -30,6 +30,12 @@ interface PolicyPlan {
   checks: readonly Check[];
 }
 
+/** Everything a set knows of one tool name: a plan per policy (same index), and its built-in class (for the protected paths). */
+interface ToolPlans {
+  perPolicy: PolicyPlan[];
+  builtinClass: ToolClass;
+}
+
 /** The options of a call that names none: shared, not allocated per call. */
 const NO_OPTIONS: EvaluateOptions = Object.freeze({});
 
@@ -65,19 +71,19 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
   const { revision, policies } = compiled;
   pinRoots(env, policies.map((p) => p.pathSettings));
   // Tool name → one plan per policy (same index): the class and checks depend on the name only.
-  const plans = new Map<string, PolicyPlan[]>();
+  const plans = new Map<string, ToolPlans>();
   const hasLimits = policies.some((p) => p.limits.length > 0);
   const protection = options.protectedPaths === undefined ? undefined : protectionCheck(options.protectedPaths, options.home);
-  // The protection reads a tool by its built-in class (a policy's toolClasses cannot make a writer a reader here).
-  const builtinClasses = new Map<string, ToolClass>();
 
-  function plansFor(toolName: string): PolicyPlan[] {
+  function plansFor(toolName: string): ToolPlans {
     let known = plans.get(toolName);
     if (known === undefined) {
-      known = policies.map((policy) => {
+      const perPolicy = policies.map((policy) => {
         const toolClass = classifyTool(toolName, policy.toolClasses);
         return { toolClass, checks: policy.checks.filter((c) => c.classes === undefined || c.classes.includes(toolClass)) };
       });
+      // The protection reads a tool by its built-in class (a policy's toolClasses cannot make a writer a reader there).
+      known = { perPolicy, builtinClass: classifyTool(toolName) };
       if (plans.size >= MAX_PLANS) plans.clear();
       plans.set(toolName, known);
     }
@@ -98,7 +104,8 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       // The governing policies' indexes, kept only for the limits phase (most sets have no limits).
       const governing: number[] | undefined = hasLimits ? [] : undefined;
       const sink = { verdicts, trace };
-      const callPlans = plansFor(call.toolName);
+      const toolPlans = plansFor(call.toolName);
+      const callPlans = toolPlans.perPolicy;
 
       for (let p = 0; p < policies.length; p++) {
         const policy = policies[p]!;
@@ -119,13 +126,8 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       }
 
       if (protection !== undefined) {
-        let toolClass = builtinClasses.get(call.toolName);
-        if (toolClass === undefined) {
-          toolClass = classifyTool(call.toolName);
-          if (builtinClasses.size < MAX_PLANS) builtinClasses.set(call.toolName, toolClass);
-        }
-        const refused = protection(frame, toolClass);
-        trace?.push({ policy: '*', check: 'toolwarden.protected', outcome: refused ? 'deny' : 'allow', saw: refused?.message ?? toolClass });
+        const refused = protection(frame, toolPlans.builtinClass);
+        trace?.push({ policy: '*', check: 'toolwarden.protected', outcome: refused ? 'deny' : 'allow', saw: refused?.message ?? toolPlans.builtinClass });
         if (refused !== undefined) {
           verdicts.push(refused);
           owners.push('*');
