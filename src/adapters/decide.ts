@@ -5,7 +5,7 @@ import { compilePolicies, createMemoryStore, loadPolicyFiles } from '../index.js
 import type { Decision, ToolCall } from '../types.js';
 import type { CounterStore } from '../state/store.js';
 import { createSqliteStore } from '../state/sqlite.js';
-import { defaultStatePath, parseStateSpec } from './state.js';
+import { defaultStatePath, parseStateSpec, type StateSpec } from './state.js';
 import { ownFiles, stateFiles } from './own-files.js';
 import { diagnosticsText, errorMessage } from './text.js';
 
@@ -19,29 +19,29 @@ export interface DecideOptions {
   cwd: string;
 }
 
-/** The state file the options name: undefined for the memory store (or a spec that is refused when opened). */
-function stateFile(options: DecideOptions): string | undefined {
-  const spec = options.state ?? (defaultStatePath(options.env) === undefined ? undefined : `sqlite:${defaultStatePath(options.env)}`);
-  if (spec === undefined) return undefined;
-  const parsed = parseStateSpec(spec, options.cwd);
-  return 'error' in parsed || parsed.kind === 'memory' ? undefined : parsed.path;
-}
-
-/** Opens the store the options name; a one-line message when it cannot. */
-export function openStore(options: DecideOptions): CounterStore | { error: string } {
+/** The store the options name (`--state`, else the per-user SQLite file), or a one-line message. */
+function stateOf(options: DecideOptions): StateSpec | { error: string } {
   let spec = options.state;
   if (spec === undefined) {
     const file = defaultStatePath(options.env);
     if (!file) return { error: 'no per-user state folder (set HOME or XDG_STATE_HOME, or pass --state sqlite:PATH or --state memory)' };
     spec = `sqlite:${file}`;
   }
-  const parsed = parseStateSpec(spec, options.cwd);
-  if ('error' in parsed) return parsed;
-  if (parsed.kind === 'memory') return createMemoryStore();
+  return parseStateSpec(spec, options.cwd);
+}
+
+/** Opens the store the options name; a one-line message when it cannot. */
+export function openStore(options: DecideOptions): CounterStore | { error: string } {
+  return openState(stateOf(options));
+}
+
+function openState(state: StateSpec | { error: string }): CounterStore | { error: string } {
+  if ('error' in state) return state;
+  if (state.kind === 'memory') return createMemoryStore();
   try {
-    return createSqliteStore(parsed.path);
+    return createSqliteStore(state.path);
   } catch (error) {
-    return { error: `cannot open state store \`${parsed.path}\`: ${errorMessage(error)}` };
+    return { error: `cannot open state store \`${state.path}\`: ${errorMessage(error)}` };
   }
 }
 
@@ -51,15 +51,16 @@ export function openStore(options: DecideOptions): CounterStore | { error: strin
  */
 export async function decideForHook(call: ToolCall, policyPaths: string[], options: DecideOptions, gatewayFiles: readonly string[] = []): Promise<HookDecision> {
   if (policyPaths.length === 0) return { ok: false, message: 'no policy given: use --policy PATH' };
-  const store = openStore(options);
+  const state = stateOf(options);
+  const store = openState(state);
   if ('error' in store) return { ok: false, message: store.error };
   try {
     // Not loadPolicySet: a hook process decides one call, so the shell parser (~100 ms to
     // load) loads only if that call needs it, instead of ahead as for a long-lived gateway.
     const loaded = await loadPolicyFiles(policyPaths);
     if (loaded.diagnostics.some((d) => d.severity === 'error')) return { ok: false, message: `invalid policy set: ${diagnosticsText(loaded.diagnostics)}` };
-    const state = stateFile(options);
-    const protectedPaths = { paths: ownFiles(policyPaths, options.cwd, state === undefined ? [] : stateFiles(state), gatewayFiles), base: options.cwd };
+    const ownState = 'error' in state || state.kind === 'memory' ? [] : stateFiles(state.path);
+    const protectedPaths = { paths: ownFiles(policyPaths, options.cwd, ownState, gatewayFiles), base: options.cwd };
     const set = compilePolicies(loaded.policies, { store, protectedPaths });
     // The engine never throws and turns store failures into deny.
     const decision = await set.evaluateAsync(call);

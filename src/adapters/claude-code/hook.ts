@@ -20,7 +20,8 @@ async function answer(io: HookIO, policyPaths: string[], options: { state?: stri
   const project = io.env.CLAUDE_PROJECT_DIR;
   const anchored = project !== undefined && path.isAbsolute(project);
   const paths = anchored ? policyPaths.map((p) => path.resolve(project, p)) : policyPaths;
-  const hookOpts = anchored ? { ...hookOptions(io.env, options), cwd: project } : hookOptions(io.env, options);
+  const base = hookOptions(io.env, options);
+  const hookOpts = anchored ? { ...base, cwd: project } : base;
   const result = await decideForHook(parsed.call, paths, hookOpts, settings);
   if (!result.ok) return denyAnswer(`toolwarden: ${result.message} (denying)`);
   return claudeCodeAnswer(result.decision, parsed.permissionMode);
