@@ -194,11 +194,9 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // knows are no file (`sed 's/a/b/'`, `grep -e a/b`) are only names, whatever they look like.
   const roles = wordRoles(cmd.words);
   // A configuration written inline (`ruff --config 'lint.select = ["E"]'`) is no file: its strings are read below.
+  const inlines = cmd.words.map((w, i) => (typeof w === 'string' ? inlineConfig(w, i > 0 ? cmd.words[i - 1] : undefined) : undefined));
   const inlineValues = new Set<string>();
-  cmd.words.forEach((w, i) => {
-    const inline = typeof w === 'string' ? inlineConfig(w, i > 0 ? cmd.words[i - 1] : undefined) : undefined;
-    if (inline !== undefined) inlineValues.add(inline).add(w as string);
-  });
+  inlines.forEach((inline, i) => inline !== undefined && inlineValues.add(inline).add(cmd.words[i] as string));
   const files = roles.files.filter((file) => !/[$`]/.test(file) && !inlineValues.has(file));
   cmd.words.forEach((given, i) => {
     if (typeof given !== 'string') return;
@@ -208,7 +206,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
     if (i === 0 && word.startsWith('/')) return;
     // A configuration written inline names its files in its strings (`--config
     // '{"cacheDirectory":"/x"}'`, ruff's `--config 'cache-dir = "/x"'`), not as a whole.
-    const inline = inlineConfig(word, i > 0 ? cmd.words[i - 1] : undefined);
+    const inline = inlines[i];
     const candidates = inline !== undefined || (roles.plain.includes(word) && !files.includes(word) && !PATH_EVEN_IF_PLAIN.test(word)) ? NO_CANDIDATES : pathCandidates(word);
     for (const p of candidates) push(p);
     if (inline !== undefined) for (const text of quotedStrings(inline)) for (const p of pathCandidates(text)) push(p);
