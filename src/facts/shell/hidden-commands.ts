@@ -21,9 +21,30 @@ export type Hidden =
  * Options whose value is a command line, per program: `--opt=VALUE`, `--opt VALUE`, `-o VALUE`,
  * and whole option words that take the next word (`zip -TT CMD`).
  */
-const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words?: string[]; ownOptions?: string[] }> = new Map([
-  ['tar', { long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'], short: 'IF' }],
-  ['gtar', { long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'], short: 'IF' }],
+interface CommandOptionSpec {
+  long: string[];
+  short: string;
+  words?: string[];
+  ownOptions?: string[];
+  /**
+   * Long options whose value runs a command only after a prefix (tar's
+   * `--checkpoint-action=exec=CMD`), in any abbreviation but of `shorter` (`--checkpoint`, an
+   * option of its own); a value that is not literal may hold the prefix too.
+   */
+  prefixed?: { long: string; shorter: string[]; prefix: string };
+  /** `+CMD` words holding a `!` run a shell command (less). */
+  bangCommands?: boolean;
+}
+
+const TAR_OPTIONS: CommandOptionSpec = {
+  long: ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command'],
+  short: 'IF',
+  prefixed: { long: '--checkpoint-action', shorter: ['--checkpoint'], prefix: 'exec=' },
+};
+
+const commandOptions: ReadonlyMap<string, CommandOptionSpec> = new Map([
+  ['tar', TAR_OPTIONS],
+  ['gtar', TAR_OPTIONS],
   // bsdtar's -I is a list of names, not a program
   ['bsdtar', { long: ['--use-compress-program'], short: '' }],
   ['rsync', { long: ['--rsh', '--rsync-path'], short: 'e' }],
@@ -40,7 +61,7 @@ const commandOptions: ReadonlyMap<string, { long: string[]; short: string; words
   // the package: `npx eslint -c cfg` is eslint's -c; -p takes a package name).
   ['npx', { long: ['--call'], short: 'c', ownOptions: ['-p', '--package'] }],
   ['pnpx', { long: ['--call'], short: 'c', ownOptions: ['-p', '--package'] }],
-  ['less', { long: [], short: '' }],
+  ['less', { long: [], short: '', bangCommands: true }],
   // cpio, like tar, runs a remote shell for a `host:file` archive.
   ['cpio', { long: ['--rsh-command'], short: '' }],
 ]);
@@ -277,15 +298,14 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
         continue;
       }
     }
-    if (name === 'less' && w.startsWith('+') && w.includes('!')) found.push(unverifiable(`\`less ${w}\` runs a shell command`));
-    if (name === 'tar' || name === 'gtar') {
-      // `--checkpoint-action=exec=CMD`, abbreviated too (`--checkpoint-a=exec=CMD`).
-      if (abbreviatedName(w, ['--checkpoint-action'], ['--checkpoint']) !== undefined) {
-        const eq = w.indexOf('=');
-        const action = eq < 0 ? args[i + 1] : { ...args[i]!, text: w.slice(eq + 1) };
-        if (action === undefined) found.push(unverifiable(`\`${name} --checkpoint-action\` without a value`));
-        else if (/^exec=/.test(action.text) || !action.literal) found.push(valueOf(name, { ...action, text: action.text.replace(/^exec=/, '') }));
-      }
+    if (spec.bangCommands === true && w.startsWith('+') && w.includes('!')) found.push(unverifiable(`\`${name} ${w}\` runs a shell command`));
+    const prefixed = spec.prefixed;
+    if (prefixed !== undefined && abbreviatedName(w, [prefixed.long], prefixed.shorter) !== undefined) {
+      const eq = w.indexOf('=');
+      const value = eq < 0 ? args[i + 1] : { ...args[i]!, text: w.slice(eq + 1) };
+      if (value === undefined) found.push(unverifiable(`\`${name} ${prefixed.long}\` without a value`));
+      else if (value.text.startsWith(prefixed.prefix)) found.push(valueOf(name, { ...value, text: value.text.slice(prefixed.prefix.length) }));
+      else if (!value.literal) found.push(valueOf(name, value));
     }
     if (spec.words?.includes(w)) {
       const value = args[i + 1];
