@@ -3,7 +3,7 @@
 // order checks → index coverage items → hash the revision.
 import { createHash } from 'node:crypto';
 import type { PolicyDocument } from '../policy/document.js';
-import { BUILTIN_TOOL_CLASSES, classifyTool } from '../facts/classify.js';
+import { builtinClassOf } from '../facts/classify.js';
 import type { SourceLocation, ToolClass } from '../types.js';
 import type { Check, CleanCall, CompiledPolicy, CompiledSet, CoverageItemData, Limit, PathSettings } from './model.js';
 import type { SectionCompiler, SectionInput } from './section.js';
@@ -150,8 +150,8 @@ function compileToolClasses(doc: PolicyDocument): (toolName: string) => ToolClas
     const named = listed.get(toolName);
     if (named !== undefined) return named;
     const matched = globs.find(({ list }) => list.first(toolName) >= 0)?.cls;
-    if (matched === undefined || !Object.hasOwn(BUILTIN_TOOL_CLASSES, toolName)) return matched;
-    const builtin = classifyTool(toolName);
+    const builtin = matched === undefined ? undefined : builtinClassOf(toolName);
+    if (matched === undefined || builtin === undefined) return matched;
     return STRICTNESS[builtin] > STRICTNESS[matched] ? builtin : matched;
   };
 }

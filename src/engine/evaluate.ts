@@ -4,7 +4,7 @@
 import { boundedCache } from '../state/bounded-cache.js';
 import type { Approval, Decision, DecisionKind, Reason, Severity, ShellFacts, ToolClass, TraceEntry } from '../types.js';
 import type { Check, CleanCall, CompiledPolicy, CompiledSet, Limit, Verdict } from '../compile/model.js';
-import { classifyTool } from '../facts/classify.js';
+import { carriesCommand, classifyTool, mayCarryCommand } from '../facts/classify.js';
 import type { ConsumeResult, CounterStore, LimitRequest } from '../state/store.js';
 import type { EvaluateOptions, PolicySet } from './api.js';
 import { checkToolCall } from './clean-call.js';
@@ -34,6 +34,8 @@ interface PolicyPlan {
 interface ToolPlans {
   perPolicy: PolicyPlan[];
   builtinClass: ToolClass;
+  /** The plans for a call of this name that carries a command (classify.ts mayCarryCommand), when they differ: made on the first such call. */
+  withCommand: ToolPlans | null | undefined;
 }
 
 /** The options of a call that names none: shared, not allocated per call. */
@@ -75,19 +77,33 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
   const hasLimits = policies.some((p) => p.limits.length > 0);
   const protection = options.protectedPaths === undefined ? undefined : protectionCheck(options.protectedPaths, options.home);
 
+  function planOf(policy: CompiledPolicy, toolClass: ToolClass): PolicyPlan {
+    return { toolClass, checks: policy.checks.filter((c) => c.classes === undefined || c.classes.includes(toolClass)) };
+  }
+
   function plansFor(toolName: string): ToolPlans {
     let known = plans.get(toolName);
     if (known === undefined) {
-      const perPolicy = policies.map((policy) => {
-        const toolClass = classifyTool(toolName, policy.toolClasses);
-        return { toolClass, checks: policy.checks.filter((c) => c.classes === undefined || c.classes.includes(toolClass)) };
-      });
+      const perPolicy = policies.map((policy) => planOf(policy, classifyTool(toolName, policy.toolClasses)));
       // The protection reads a tool by its built-in class (a policy's toolClasses cannot make a writer a reader there).
-      known = { perPolicy, builtinClass: classifyTool(toolName) };
+      const builtinClass = classifyTool(toolName);
+      const carries = builtinClass !== 'exec' && (mayCarryCommand(toolName) || policies.some((policy) => mayCarryCommand(toolName, policy.toolClasses)));
+      known = { perPolicy, builtinClass, withCommand: carries ? undefined : null };
       if (plans.size >= MAX_PLANS) plans.clear();
       plans.set(toolName, known);
     }
     return known;
+  }
+
+  /** A call's plans: an unclassified tool's call that carries a command is checked as `exec` by the policies that did not class it. */
+  function plansOf(call: CleanCall): ToolPlans {
+    const known = plansFor(call.toolName);
+    if (known.withCommand === null || !carriesCommand(call.params)) return known;
+    return (known.withCommand ??= {
+      perPolicy: policies.map((policy, p) => (mayCarryCommand(call.toolName, policy.toolClasses) ? planOf(policy, 'exec') : known.perPolicy[p]!)),
+      builtinClass: mayCarryCommand(call.toolName) ? 'exec' : known.builtinClass,
+      withCommand: null,
+    });
   }
 
   function evaluate(input: unknown, opts: EvaluateOptions = NO_OPTIONS): Decision | Promise<Decision> {
@@ -104,7 +120,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       // The governing policies' indexes, kept only for the limits phase (most sets have no limits).
       const governing: number[] | undefined = hasLimits ? [] : undefined;
       const sink = { verdicts, trace };
-      const toolPlans = plansFor(call.toolName);
+      const toolPlans = plansOf(call);
       const callPlans = toolPlans.perPolicy;
 
       for (let p = 0; p < policies.length; p++) {

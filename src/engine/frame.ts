@@ -2,6 +2,7 @@
 // per path settings): tool class, parsed shell command, canonical root and paths.
 // Views are small objects with prototype methods, not closures: a decision allocates as
 // little as it can, and what it allocates dies young.
+import { existsSync } from 'node:fs';
 import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
@@ -148,6 +149,8 @@ interface PathMemo {
   lexical: LexicalMemo | undefined;
   /** The call's own cwd. */
   here: Place;
+  /** The workspace root as a place (relative paths of MCP tools): made when first needed. */
+  atRoot: Place | undefined;
   /** Canonical paths by tool class (the class decides what is written); fields, not a keyed record, for fast loads. */
   read: PathFacts | undefined;
   write: PathFacts | undefined;
@@ -241,7 +244,7 @@ export class CallFrame {
         narrowAnchor = c.narrow;
       }
     }
-    const m: PathMemo = { root, anchor, narrowAnchor, lexical, here: { cwd, known: null, ctx: undefined }, read: undefined, write: undefined, exec: undefined };
+    const m: PathMemo = { root, anchor, narrowAnchor, lexical, here: { cwd, known: null, ctx: undefined }, atRoot: undefined, read: undefined, write: undefined, exec: undefined };
     if (this.firstKey === undefined) {
       this.firstKey = key;
       this.firstMemo = m;
@@ -326,6 +329,24 @@ export class CallFrame {
       if (found.length === 1) paths[0] = c.path;
       else paths.push(c.path);
       if (c.narrow !== undefined || out.narrow !== undefined) out.narrow = withNarrow(out.narrow, paths, c.narrow);
+    }
+    // An MCP server opens a relative path in its own directory (the filesystem server in its
+    // first allowed one, others where they started), not in the agent's: under the root too.
+    if (found.length > 0 && call.cwd !== undefined && m.root?.ok === true && call.toolName.startsWith('mcp__')) {
+      const atRoot = (m.atRoot ??= { cwd: undefined, known: null, ctx: undefined });
+      for (let i = 0; i < found.length; i++) {
+        const raw = found[i]!.value;
+        if (!RELATIVE_PATH.test(raw)) continue;
+        const c = this.canonicalAt(raw, settings, m, atRoot, lexicalCwd);
+        if (!c.ok) return cannotCanonicalise(raw, found[i]!.from, c.reason);
+        if (c.path !== paths[i]) addPath(out, c.path, out.written[i]!, c.narrow);
+      }
+    }
+    // A path the tool swaps for another file when it is missing (Gemini CLI's replace) must be there.
+    if (extracted.mustExist !== undefined) for (const raw of extracted.mustExist) {
+      const c = this.canonicalAt(raw, settings, m, m.here, lexicalCwd);
+      if (!c.ok) return cannotCanonicalise(raw, 'params', c.reason);
+      if (!existsSync(c.path)) return { ok: false, reason: `path \`${printable(raw)}\` is not there, and for a relative path that is not there ${printable(call.toolName)} edits any file whose path ends with it` };
     }
     // What a tool's own glob expands a pattern to is read: with symlinks resolved, the files it
     // matches now, links followed (`include: ["envl?nk"]`); without, a pattern matched in any case
@@ -553,6 +574,9 @@ function cannotCanonicalise(raw: string, source: string, reason: string): PathFa
 }
 
 const NO_WORDS = Object.freeze([]) as unknown as string[];
+
+// A path that names no place of its own: not absolute, not from home, not a drive or a URL.
+const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
 
 const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), namedFor: undefined, named: undefined });
 

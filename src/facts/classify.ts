@@ -1,7 +1,8 @@
 // Tool classification: every tool name maps to `read`, `write` or `exec`.
 // `read` is only for tools that read and have no side effects; tools with outside effects
 // (messages, mail, calendar, browser, delegation) are `write`; `exec` is for tools that run
-// commands or code. A name nobody classified is `write` (fail closed).
+// commands or code. A name nobody classified is `write` (fail closed), or `exec` when its name
+// says it runs commands; a call of it that carries a command is checked as `exec`.
 import type { ToolClass } from '../types.js';
 
 const READ_TOOLS = [
@@ -78,20 +79,69 @@ function isToolClass(value: unknown): value is ToolClass {
   return value === 'read' || value === 'write' || value === 'exec';
 }
 
+// An unlisted tool whose name says it runs commands is `exec`, so its command is read and
+// checked (an MCP server's `start_process`, `execute_shell_command`, `execute_terminal_command`):
+// a shell word anywhere in the name, or a verb of running with a noun of what runs.
+const SHELL_NAME_WORDS: ReadonlySet<string> = new Set(['shell', 'terminal', 'bash', 'zsh', 'powershell', 'pwsh']);
+const RUN_VERBS: ReadonlySet<string> = new Set(['run', 'start', 'exec', 'execute', 'spawn', 'launch', 'interact', 'send']);
+const RUN_NOUNS: ReadonlySet<string> = new Set(['process', 'command', 'commands', 'cmd', 'script', 'program', 'code', 'terminal', 'shell']);
+
+/** Whether an unlisted tool's name says it runs commands (an MCP tool by its own part: `mcp__server__start_process`). */
+function namedLikeExec(toolName: string): boolean {
+  const own = toolName.startsWith('mcp__') ? toolName.slice(toolName.lastIndexOf('__') + 2) : toolName;
+  const words = nameWords(own);
+  return words.some((w) => SHELL_NAME_WORDS.has(w)) || (words.some((w) => RUN_VERBS.has(w)) && words.some((w) => RUN_NOUNS.has(w)));
+}
+
+/** A tool name's words, split at non-letters and at lower-to-upper case changes (`moveFile`: move, file). */
+function nameWords(toolName: string): string[] {
+  return toolName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/);
+}
+
+/**
+ * The class of a tool by the built-in catalog, or by a name that says it runs commands
+ * (namedLikeExec); undefined for a name neither knows.
+ */
+export function builtinClassOf(toolName: string): ToolClass | undefined {
+  if (Object.prototype.hasOwnProperty.call(BUILTIN_TOOL_CLASSES, toolName)) {
+    const builtin = BUILTIN_TOOL_CLASSES[toolName];
+    return isToolClass(builtin) ? builtin : 'write';
+  }
+  return namedLikeExec(toolName) ? 'exec' : undefined;
+}
+
 /**
  * The class of a tool. `fromPolicy` (a policy's `toolClasses`, compiled) wins over the
  * built-ins. Names are matched exactly as the gateway sends them. Unknown names, including
- * MCP tools (`mcp__server__tool`) nobody listed, are `write`.
+ * MCP tools (`mcp__server__tool`) nobody listed, are `write`, unless their name says they run
+ * commands (`exec`). A call of a `write` tool nobody listed that carries a command is checked
+ * as `exec` (mayCarryCommand).
  */
 export function classifyTool(toolName: string, fromPolicy?: (toolName: string) => ToolClass | undefined): ToolClass {
   if (typeof toolName !== 'string') return 'write';
   const listed = fromPolicy?.(toolName);
   if (listed !== undefined) return isToolClass(listed) ? listed : 'write';
-  if (Object.prototype.hasOwnProperty.call(BUILTIN_TOOL_CLASSES, toolName)) {
-    const builtin = BUILTIN_TOOL_CLASSES[toolName];
-    return isToolClass(builtin) ? builtin : 'write';
-  }
-  return 'write';
+  return builtinClassOf(toolName) ?? 'write';
+}
+
+// Built-in tools of another class whose call runs a command when it carries one: OpenClaw's
+// `nodes` runs an argument list on a paired device (`{ action: "run", command: [...] }`).
+const COMMAND_CARRIERS: ReadonlySet<string> = new Set(['nodes']);
+
+/**
+ * Whether a call of this tool that carries a command (carriesCommand) is checked as `exec`:
+ * the tool is `write` only because nobody classified it (the policy did not list it, the
+ * catalog and its name say nothing), or it is a built-in that may run one (COMMAND_CARRIERS).
+ * `mcp__desktop-commander__start_process { command }` runs its command whatever it is called.
+ */
+export function mayCarryCommand(toolName: string, fromPolicy?: (toolName: string) => ToolClass | undefined): boolean {
+  if (typeof toolName !== 'string' || fromPolicy?.(toolName) !== undefined) return false;
+  return COMMAND_CARRIERS.has(toolName) || builtinClassOf(toolName) === undefined;
+}
+
+/** Whether a call's parameters carry a command, under a name an exec tool reads one from (facts/exec-command.ts). */
+export function carriesCommand(params: Record<string, unknown>): boolean {
+  return params.command !== undefined || params.cmd !== undefined || params.script !== undefined || params.commandLine !== undefined;
 }
 
 // Words in a tool's name that say it acts on files (`move_file`, `mcp__filesystem__copy`,
@@ -113,7 +163,5 @@ const BUILTIN_FILE_TOOLS: ReadonlySet<string> = new Set([
 export function isFileTool(toolName: string, toolClass: ToolClass): boolean {
   if (typeof toolName !== 'string' || toolClass === 'exec') return false;
   if (BUILTIN_FILE_TOOLS.has(toolName)) return true;
-  // Words split at non-letters and at lower-to-upper case changes (`moveFile`: move, file).
-  const words = toolName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/);
-  return words.some((w) => FILE_NAME_WORDS.has(w));
+  return nameWords(toolName).some((w) => FILE_NAME_WORDS.has(w));
 }

@@ -8,6 +8,7 @@ import { lexicallyNormalised } from './within.js';
 import { patchPaths } from './patch-paths.js';
 import { hasShellWildcard } from './path-glob.js';
 import { fileURLToPath } from 'node:url';
+import { isAbsolute } from 'node:path';
 
 export interface RawPath {
   value: string;
@@ -45,6 +46,12 @@ export interface ExtractedPaths {
    * matches names in any case (Gemini CLI's read_many_files: `.ENV` opens `.env`).
    */
   expanded?: ExpandedPattern[];
+  /**
+   * Relative paths the tool opens only if they exist: otherwise it edits another file it finds
+   * (Gemini CLI's `replace` edits any file whose path ends with the one given). The frame
+   * refuses the call when such a path is missing.
+   */
+  mustExist?: string[];
   // An empty list may be one shared frozen array: copy before adding to it.
 }
 
@@ -267,6 +274,8 @@ interface Collector {
   keys: number;
   /** A search pattern was read, with where it starts: the directory searched is then read through it. */
   patterned: boolean;
+  /** See ExtractedPaths.mustExist. */
+  mustExist: string[] | undefined;
 }
 
 // Search tools whose pattern names files: the directory the search starts from (the
@@ -349,9 +358,13 @@ const FILE_COLON = [0x66, 0x69, 0x6c, 0x65, 0x3a]; // f i l e :
  * between the letters skipped.
  */
 function mayBeFileUrl(text: string): boolean {
-  // Most values start with neither a blank nor an `f`: one test.
+  // Most values start with neither a blank nor an `f` (nor a `v` or `j`, see unwrappedUrl): one test.
   const first = text.charCodeAt(0);
-  if (first > 0x20 && (first | 0x20) !== 0x66) return false;
+  if (first > 0x20 && (first | 0x20) !== 0x66) {
+    if ((first | 0x20) !== 0x76 && (first | 0x20) !== 0x6a) return false;
+    const inner = unwrappedUrl(text);
+    return inner !== text && mayBeFileUrl(inner);
+  }
   let i = 0;
   while (i < text.length && text.charCodeAt(i) <= 0x20) i++;
   for (const wanted of FILE_COLON) {
@@ -363,6 +376,23 @@ function mayBeFileUrl(text: string): boolean {
   return true;
 }
 
+// Schemes that show another URL's resource: a browser opens `view-source:file:///etc/x` (the
+// file as text) and Firefox `jar:file:///x.zip!/entry` (an entry of the archive x.zip).
+const WRAPPER_SCHEME = /^[\u0000-\u0020]*(view-source|jar)[\t\n\r]*:/i;
+
+/** The URL a wrapper scheme shows (for `jar:`, the archive's), wrappers nested too; the text itself when it has none. */
+function unwrappedUrl(text: string): string {
+  let inner = text;
+  for (let match = WRAPPER_SCHEME.exec(inner); match !== null; match = WRAPPER_SCHEME.exec(inner)) {
+    inner = inner.slice(match[0].length);
+    if (match[1]!.toLowerCase() === 'jar') {
+      const entry = inner.indexOf('!/');
+      if (entry >= 0) inner = inner.slice(0, entry);
+    }
+  }
+  return inner;
+}
+
 /**
  * A value as a WHATWG URL parser reads it (Node's `new URL`, browsers, Playwright), when that
  * makes it a `file:` URL: ` file:///etc/x`, `file:etc/x`, `fi\tle:///etc/x` and
@@ -371,6 +401,7 @@ function mayBeFileUrl(text: string): boolean {
  */
 export function fileUrlReading(value: string): string | null | undefined {
   if (!mayBeFileUrl(value)) return undefined;
+  value = unwrappedUrl(value);
   if (FILE_URL_START.test(value) && !/[\u0000-\u0020]/.test(value)) return value;
   const cleaned = value.replace(URL_OUTER_JUNK, '').replace(URL_INNER_JUNK, '');
   if (!FILE_SCHEME.test(cleaned)) return undefined;
@@ -507,13 +538,38 @@ function add(c: Collector, value: string, from: string, written = c.written): vo
 }
 
 /**
- * One path parameter's value, in every reading a tool may open: as written, and without one
- * leading `@` (OpenClaw's read, write, edit and ls strip that file-reference marker first:
- * `@/etc/passwd` opens `/etc/passwd`, `@@x` opens `./@x`). Each reading must pass.
+ * One path parameter's value, in every reading a tool may open: as written, with its
+ * file-reference marker dropped (markerReadings), and percent-decoded: Gemini CLI's file
+ * tools decode a path before opening it (`secrets%2Fkey` opens `secrets/key`). Each reading must pass.
  */
 function addPathReadings(c: Collector, value: string, from: string): void {
+  addMarkerReadings(c, value, from);
+  if (!value.includes('%')) return;
+  const decoded = percentDecoded(value);
+  if (decoded !== undefined && decoded !== value) addMarkerReadings(c, decoded, from);
+}
+
+/**
+ * A value as written and without one leading `@`: OpenClaw's read, write, edit and ls strip
+ * that file-reference marker first (`@/etc/passwd` opens `/etc/passwd`, `@@x` opens `./@x`);
+ * Gemini CLI's strips the slashes after it too (`@/secrets/key` opens `secrets/key` in the project).
+ */
+function addMarkerReadings(c: Collector, value: string, from: string): void {
   addPathReading(c, value, from);
-  if (value.length > 1 && value.charCodeAt(0) === 0x40 /* @ */) addPathReading(c, value.slice(1), from);
+  if (value.length <= 1 || value.charCodeAt(0) !== 0x40 /* @ */) return;
+  const unmarked = value.slice(1);
+  addPathReading(c, unmarked, from);
+  const relative = unmarked.replace(/^[\\/]+/, '');
+  if (relative !== unmarked && relative !== '') addPathReading(c, relative, from);
+}
+
+/** `decodeURIComponent` of a value, as Gemini CLI reads a path; undefined when it is no valid encoding (then Gemini keeps it as written). */
+function percentDecoded(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -589,8 +645,18 @@ export function readVariants(path: string): string[] {
   return out;
 }
 
-/** A path parameter's value: a string, or an array of strings. */
-function addPathValue(c: Collector, value: unknown, from: string, strict: boolean): void {
+/**
+ * An attachment given inline (OpenClaw's `sessions_spawn { attachments: [{ name, content }] }`):
+ * an object carrying the file's text itself, under a key that otherwise names files.
+ */
+function isInlineFile(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const { content, data, base64 } = value as Record<string, unknown>;
+  return typeof content === 'string' || typeof data === 'string' || typeof base64 === 'string';
+}
+
+/** A path parameter's value: a string, or an array of strings (or of inline files, whose own keys are walked). */
+function addPathValue(c: Collector, value: unknown, from: string, strict: boolean, depth = 0): void {
   if (value === undefined || value === null) return; // absent
   if (typeof value === 'string') {
     if (wildcardClimb(value)) problem(c, `the reach of the path \`${from}\` cannot be bounded (\`..\` after a wildcard)`);
@@ -604,7 +670,8 @@ function addPathValue(c: Collector, value: unknown, from: string, strict: boolea
         if (wildcardClimb(item)) problem(c, `the reach of the path \`${from}[${i}]\` cannot be bounded (\`..\` after a wildcard)`);
         if (strict || looksLikeSinglePath(item)) addPathReadings(c, item, `${from}[${i}]`);
         else if (!addFileUrl(c, item, `${from}[${i}]`)) addMaybeName(c, item, `${from}[${i}]`);
-      } else if (strict) problem(c, `\`${from}[${i}]\` is not a string`);
+      } else if (isInlineFile(item)) walkParams(c, item, `${from}[${i}]`, depth + 1);
+      else if (strict) problem(c, `\`${from}[${i}]\` is not a string`);
     });
     return;
   }
@@ -742,8 +809,8 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       if (child !== null && typeof child === 'object' && !Array.isArray(child)) {
         const before = c.paths.length;
         walkParams(c, child, at, depth + 1);
-        if (c.paths.length === before) problem(c, `\`${at}\` is not a string`);
-      } else addPathValue(c, child, at, true);
+        if (c.paths.length === before && !isInlineFile(child)) problem(c, `\`${at}\` is not a string`);
+      } else addPathValue(c, child, at, true, depth);
     } else if (kind.media) {
       addMediaValue(c, child, at);
       if (child !== null && typeof child === 'object') walkParams(c, child, at, depth + 1);
@@ -856,7 +923,7 @@ function addPatchBody(c: Collector, body: string): void {
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false, readKeys: undefined, keys: 0, patterned: false };
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false, readKeys: undefined, keys: 0, patterned: false, mustExist: undefined };
   // Search and listing tools by name: the keys holding their patterns, and whether they search
   // the call's directory when no directory is named. Only names of 2 (`ls`), 4 (`glob`, `grep`,
   // `find`), 11, 12, 14 or 19 characters starting with g/G, f/F, s/S or l/L can be one: `read`,
@@ -886,6 +953,12 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
   // said where the search starts (`glob: "src/**"`: read from there).
   if (searchTool !== undefined && !c.patterned && DEFAULT_ROOT_TOOLS.has(searchTool) && (params === null || typeof params !== 'object' || searchRoot(params as Record<string, unknown>) === undefined)) {
     add(c, '.', 'the directory searched (none named: the call\'s own)', false);
+  }
+  // Gemini CLI's replace, given a relative path that is not there, edits a file it finds
+  // whose path ends with it (pathCorrector's correctPath): anywhere in its workspaces.
+  if (toolName === 'replace' && params !== null && typeof params === 'object') {
+    const file = (params as Record<string, unknown>).file_path;
+    if (typeof file === 'string' && !isAbsolute(file) && !file.startsWith('~')) c.mustExist = [file];
   }
   if (derivedPaths !== undefined && derivedPaths !== null) {
     if (!Array.isArray(derivedPaths)) problem(c, 'derivedPaths is not an array');

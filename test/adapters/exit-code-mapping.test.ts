@@ -61,8 +61,17 @@ describe('readExitCodeInput', () => {
 
   it('post events skip evaluation only when every source says post', () => {
     expect(readExitCodeInput({ HOOK_TOOL_NAME: 'exec', HOOK_EVENT: 'postToolUse' }, '')).toMatchObject({ ok: true, phase: 'post' });
-    expect(readExitCodeInput({ HOOK_TOOL_NAME: 'exec', HOOK_EVENT: 'postToolUse' }, JSON.stringify({ event: 'preToolUse' }))).toMatchObject({ phase: 'pre' });
-    expect(readExitCodeInput({ HOOK_TOOL_NAME: 'exec' }, '')).toMatchObject({ phase: 'pre' });
+    expect(readExitCodeInput({ HOOK_TOOL_NAME: 'exec', HOOK_TOOL_INPUT: '{}', HOOK_EVENT: 'postToolUse' }, JSON.stringify({ event: 'preToolUse' }))).toMatchObject({ phase: 'pre' });
+    expect(readExitCodeInput({ HOOK_TOOL_NAME: 'exec', HOOK_TOOL_INPUT: '{}' }, '')).toMatchObject({ phase: 'pre' });
+  });
+
+  it('a call named in the environment whose input came nowhere is refused (stdin is read for a moment only)', () => {
+    expect(readExitCodeInput({ HOOK_TOOL_NAME: 'write' }, '')).toMatchObject({ ok: false, message: expect.stringContaining('no tool input') });
+    expect(readExitCodeInput({ HOOK_TOOL_NAME: 'write' }, JSON.stringify({ session_id: 's' }))).toMatchObject({ ok: false, message: expect.stringContaining('no tool input') });
+    expect(readExitCodeInput({ HOOK_TOOL_NAME: 'write' }, JSON.stringify({ tool_input: { path: 'a' } }))).toMatchObject({ ok: true, call: { params: { path: 'a' } } });
+    expect(readExitCodeInput({ HOOK_TOOL_NAME: 'write', HOOK_TOOL_INPUT: '{}' }, '')).toMatchObject({ ok: true, call: { params: {} } });
+    // Named on stdin, the hook reads stdin to its end: no input there is a call without one.
+    expect(readExitCodeInput({}, JSON.stringify({ toolName: 'web_search' }))).toMatchObject({ ok: true, call: { params: {} } });
   });
 
   it('phaseOf: post/after spellings are post, anything else (unknown too) is pre', () => {
@@ -70,7 +79,7 @@ describe('readExitCodeInput', () => {
     for (const e of ['preToolUse', 'PreToolUse', 'pre', 'before', 'tool:before', 'weird', '', 'poster']) expect(phaseOf(e)).toBe('pre');
   });
 
-  it('property: a call is produced only when a tool name exists and no two sources disagree', () => {
+  it('property: a call is produced only when a tool name exists, no two sources disagree, and a name from the environment has its input', () => {
     fc.assert(
       fc.property(
         fc.option(fc.constantFrom('exec', 'read'), { nil: undefined }),
@@ -84,7 +93,8 @@ describe('readExitCodeInput', () => {
           const stdin = JSON.stringify({ ...(stdinName ? { toolName: stdinName } : {}), ...(stdinInput ? { params: stdinInput } : {}) });
           const input = readExitCodeInput(env, stdin);
           const disagree = (envName && stdinName && envName !== stdinName) || (envInput && stdinInput && envInput.command !== stdinInput.command);
-          expect(input.ok).toBe(Boolean((envName ?? stdinName) && !disagree));
+          const inputMissing = envName !== undefined && envInput === undefined && stdinInput === undefined;
+          expect(input.ok).toBe(Boolean((envName ?? stdinName) && !disagree && !inputMissing));
           if (input.ok) expect(input.call.params).toEqual(envInput ?? stdinInput ?? {});
         },
       ),

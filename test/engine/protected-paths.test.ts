@@ -48,6 +48,10 @@ describe('protected paths', () => {
     ['a write through a link to the policy directory', () => call('write', { path: 'innocent/p.yaml', content: 'x' })],
     ['the policy spelt in another case (a folding file system)', () => call('write', { path: '.Claude/Policies/p.yaml', content: 'x' })],
     ['an unknown tool (a writer) naming a policy', () => call('sk_sync', { path: '.claude/policies/p.yaml' })],
+    ["OpenClaw's gateway tool applying a whole config (it rewrites openclaw.json)", () => call('gateway', { action: 'config.apply', raw: '{"plugins":{"entries":{"toolwarden":{"enabled":false}}}}', baseHash: 'abc' })],
+    ["OpenClaw's gateway tool patching the config", () => call('gateway', { action: 'config.patch', raw: '{}' })],
+    ["OpenClaw's gateway tool updating OpenClaw", () => call('gateway', { action: 'update.run' })],
+    ["OpenClaw's gateway tool with an action it may add later", () => call('gateway', { action: 'config.set' })],
   ])('%s is denied', (_name, make) => {
     const d = decide(set, make());
     expect(d.decision).toBe('deny');
@@ -59,6 +63,7 @@ describe('protected paths', () => {
     ['cat of a policy', () => call('exec', { command: 'cat .claude/policies/p.yaml' })],
     ['writing elsewhere in the project', () => call('Write', { file_path: path.join(project, 'src/a.ts'), content: 'x' })],
     ['a command that rewrites the whole work tree (it holds the working directory)', () => call('exec', { command: 'git reset --hard' })],
+    ["OpenClaw's gateway tool reading the config", () => call('gateway', { action: 'config.get' })],
   ])('%s is allowed', (_name, make) => {
     expect(decide(set, make()).decision).toBe('allow');
   });

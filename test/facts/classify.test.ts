@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { BUILTIN_TOOL_CLASSES, classifyTool, isFileTool, isNotPosixShellTool } from '../../src/facts/classify.js';
+import { BUILTIN_TOOL_CLASSES, carriesCommand, classifyTool, isFileTool, isNotPosixShellTool, mayCarryCommand } from '../../src/facts/classify.js';
 import type { ToolClass } from '../../src/types.js';
 
 describe('classifyTool', () => {
@@ -29,9 +29,11 @@ describe('classifyTool', () => {
   });
 
   it('treats unknown names, other spellings and MCP tools as write', () => {
-    for (const name of ['frobnicate', 'READ', 'bash ', 'mcp__fs__read_file', '', 'Read_file']) {
+    for (const name of ['frobnicate', 'READ', 'mcp__fs__read_file', '', 'Read_file']) {
       expect(classifyTool(name), name).toBe('write');
     }
+    // Another spelling of a shell's name still says it runs commands.
+    for (const name of ['bash ', 'BASH', 'mcp__x__Bash']) expect(classifyTool(name), name).toBe('exec');
   });
 
   it('never reads inherited object properties as classes', () => {
@@ -59,10 +61,40 @@ describe('classifyTool', () => {
       fc.property(fc.string(), (name) => {
         const known = Object.prototype.hasOwnProperty.call(BUILTIN_TOOL_CLASSES, name);
         const cls = classifyTool(name);
-        return known ? cls === BUILTIN_TOOL_CLASSES[name] : cls === 'write';
+        // Unless its name says it runs commands (a shell word, or a verb of running with a noun of what runs).
+        return known ? cls === BUILTIN_TOOL_CLASSES[name] : cls === 'write' || (cls === 'exec' && /shell|terminal|bash|zsh|pwsh|run|start|exec|spawn|launch|interact|send/i.test(name));
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('tools nobody listed that run commands', () => {
+  it('are exec when their name says so (an MCP tool by its own part)', () => {
+    for (const name of ['mcp__desktop-commander__start_process', 'mcp__desktop-commander__interact_with_process', 'mcp__serena__execute_shell_command', 'mcp__jetbrains__execute_terminal_command', 'run_command', 'runScript', 'mcp__x__bash', 'open_terminal', 'execute_code']) {
+      expect(classifyTool(name), name).toBe('exec');
+    }
+    for (const name of ['mcp__desktop-commander__list_processes', 'mcp__desktop-commander__read_process_output', 'mcp__github__run_workflow', 'mcp__shell__list_history', 'send_message', 'start_timer', 'mcp__commander__notify']) {
+      expect(classifyTool(name), name).toBe('write');
+    }
+  });
+
+  it('a policy that lists the name decides, even a name that looks like exec', () => {
+    expect(classifyTool('mcp__x__run_command', (n) => (n === 'mcp__x__run_command' ? 'read' : undefined))).toBe('read');
+  });
+
+  it('mayCarryCommand: only for names nobody classified, and built-ins that run what they carry', () => {
+    expect(mayCarryCommand('mcp__ops__do')).toBe(true);
+    expect(mayCarryCommand('nodes')).toBe(true);
+    expect(mayCarryCommand('write')).toBe(false);
+    expect(mayCarryCommand('message')).toBe(false);
+    expect(mayCarryCommand('mcp__x__run_command')).toBe(false); // exec already
+    expect(mayCarryCommand('mcp__ops__do', (n) => (n === 'mcp__ops__do' ? 'write' : undefined))).toBe(false);
+  });
+
+  it('carriesCommand: any of the parameters an exec tool reads its command from', () => {
+    for (const key of ['command', 'cmd', 'script', 'commandLine']) expect(carriesCommand({ [key]: 'x' }), key).toBe(true);
+    expect(carriesCommand({ text: 'rm -rf /', commands: ['x'] })).toBe(false);
   });
 });
 

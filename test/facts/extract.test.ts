@@ -84,8 +84,8 @@ describe('extractPaths', () => {
     expect(values(extractPaths('web_fetch', 'read', { path: 'caf\u00e9' }, undefined))).toEqual(['caf\u00e9']);
   });
 
-  it("reads a leading `@` both ways, as OpenClaw's file tools strip it", () => {
-    expect(values(extractPaths('read', 'read', { path: '@/etc/passwd' }, undefined))).toEqual(['@/etc/passwd', '/etc/passwd']);
+  it("reads a leading `@` both ways, as OpenClaw's file tools strip it (and Gemini CLI's, with the slashes after it)", () => {
+    expect(values(extractPaths('read', 'read', { path: '@/etc/passwd' }, undefined))).toEqual(['@/etc/passwd', '/etc/passwd', 'etc/passwd']);
     expect(values(extractPaths('write', 'write', { path: '@@x' }, undefined))).toEqual(['@@x', '@x']);
     expect(values(extractPaths('read_many', 'read', { paths: ['a', '@.env'] }, undefined))).toEqual(['a', '@.env', '.env']);
     expect(values(extractPaths('copy', 'write', { source: '@../x' }, undefined))).toEqual(['@../x', '../x']);
@@ -279,5 +279,41 @@ describe('media parameters', () => {
 
   it('take a one-letter scheme as a path (a drive), not as a URL', () => {
     expect(extractPaths('image', 'read', { image: 'C:/x.png' }, undefined).paths.map((p) => p.value)).toEqual(['C:/x.png']);
+  });
+});
+
+describe('spellings other gateways open', () => {
+  const values = (toolName: string, params: object) => extractPaths(toolName, 'read', params, undefined).paths.map((p) => p.value);
+
+  it('a percent-encoded path is read decoded too (Gemini CLI decodes before opening)', () => {
+    expect(values('read_file', { file_path: 'secrets%2Fkey' })).toEqual(['secrets%2Fkey', 'secrets/key']);
+    expect(values('read_file', { file_path: 'src/100%done' })).toEqual(['src/100%done']); // no valid encoding: as written
+  });
+
+  it('`@/x` is read as `/x` (OpenClaw) and as `x` (Gemini CLI)', () => {
+    expect(values('read_file', { file_path: '@/secrets/key' })).toEqual(['@/secrets/key', '/secrets/key', 'secrets/key']);
+    expect(values('read', { path: '@src/a.ts' })).toEqual(['@src/a.ts', 'src/a.ts']);
+  });
+
+  it('a file URL behind a wrapper scheme is the file (`view-source:`, the archive of `jar:`)', () => {
+    expect(values('browser', { targetUrl: 'view-source:file:///etc/passwd' })).toEqual(['file:///etc/passwd']);
+    expect(values('browser', { targetUrl: 'VIEW-SOURCE:view-source:file:///etc/passwd' })).toEqual(['file:///etc/passwd']);
+    expect(values('browser', { targetUrl: 'jar:file:///tmp/a.zip!/x.txt' })).toEqual(['file:///tmp/a.zip']);
+    expect(values('browser', { targetUrl: 'view-source:https://example.com/' })).toEqual([]);
+  });
+
+  it('inline attachments are walked, not refused; other objects under a path key still are', () => {
+    const inline = extractPaths('sessions_spawn', 'write', { attachments: [{ name: 'a.txt', content: 'x', encoding: 'utf8' }] }, undefined);
+    expect(inline.problems).toEqual([]);
+    expect(inline.paths).toEqual([]);
+    const nested = extractPaths('sessions_spawn', 'write', { attachments: [{ content: 'x', path: '/etc/passwd' }] }, undefined);
+    expect(nested.paths.map((p) => p.value)).toEqual(['/etc/passwd']);
+    expect(extractPaths('message', 'write', { attachments: [{ ref: 'x' }] }, undefined).problems).toEqual(['`params.attachments[0]` is not a string']);
+  });
+
+  it("Gemini CLI's replace must find a relative path where it is (mustExist); an absolute one it never swaps", () => {
+    expect(extractPaths('replace', 'write', { file_path: 'key' }, undefined).mustExist).toEqual(['key']);
+    expect(extractPaths('replace', 'write', { file_path: '/ws/key' }, undefined).mustExist).toBeUndefined();
+    expect(extractPaths('edit', 'write', { path: 'key' }, undefined).mustExist).toBeUndefined();
   });
 });

@@ -173,4 +173,23 @@ describe('an exit-code hook given its call in the environment', () => {
     expect(result.stdout).toMatch(/denied/);
     expect(Date.now() - started).toBeLessThan(4_000);
   }, 30_000);
+
+  it('denies when only the name is in the environment and the input comes on stdin too late to be read', async () => {
+    const result = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [path.join(repoRoot, 'bin/toolwarden.js'), 'hook', 'exit-code', '--policy', policy, '--state', 'memory'], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: { PATH: process.env.PATH, HOME: workDir, HOOK_TOOL_NAME: 'write' },
+      });
+      let stdout = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout }));
+      // A slow gateway: the input (a write outside any workspace) comes after the hook stopped reading.
+      const late = setTimeout(() => child.stdin.end(JSON.stringify({ tool_input: { path: '/etc/cron.d/x', content: 'x' } })), 1_500);
+      child.on('close', () => clearTimeout(late));
+      child.stdin.on('error', () => {}); // the hook may have closed its end by then
+    });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/no tool input/);
+  }, 30_000);
 });

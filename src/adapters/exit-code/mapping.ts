@@ -135,6 +135,11 @@ function readInput(env: Record<string, string | undefined>, stdinText: string): 
     if (params !== undefined && !isDeepStrictEqual(params, fromEnv)) return fail('`HOOK_TOOL_INPUT` and the stdin tool input disagree');
     params = fromEnv;
   }
+  // Given its name in the environment, the hook reads stdin for a moment only (hook.ts): an
+  // input sent later would be missed, and the call judged with none (a `write` naming no path).
+  if (params === undefined && envName !== undefined && phase === 'pre') {
+    return fail('no tool input: with `HOOK_TOOL_NAME` set, pass `HOOK_TOOL_INPUT` (`{}` for none) or send the input on stdin at once');
+  }
 
   const call: ToolCall = { toolName, params: params ?? {} };
   const strings: Array<[keyof ToolCall & string, readonly string[]]> = [
