@@ -16,10 +16,21 @@ function packageCode(): string[] {
   return [path.join(root, 'dist'), path.join(root, 'bin')];
 }
 
-/** npm's settings, which choose how `npx toolwarden` runs (`script-shell`): the project's and the user's. */
+/**
+ * What chooses the program `npx toolwarden` runs: npm's settings (`script-shell`), the user's
+ * and those of the project and every folder above it, and a `node_modules/.bin/toolwarden` in
+ * any of those folders, which npx runs before the installed package.
+ */
 export function npmSettings(dirs: readonly (string | undefined)[], home: string): string[] {
   const files = new Set<string>([path.join(home, '.npmrc')]);
-  for (const dir of dirs) if (dir !== undefined && path.isAbsolute(dir)) files.add(path.join(dir, '.npmrc'));
+  for (const dir of dirs) {
+    if (dir === undefined || !path.isAbsolute(dir)) continue;
+    for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+      files.add(path.join(at, '.npmrc'));
+      files.add(path.join(at, 'node_modules', '.bin', 'toolwarden'));
+      if (path.dirname(at) === at) break;
+    }
+  }
   return [...files];
 }
 

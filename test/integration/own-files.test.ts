@@ -66,6 +66,9 @@ describe('the Claude Code hook keeps its own files', () => {
   it.each([
     ['the user settings under $CLAUDE_CONFIG_DIR', 'Write', { file_path: '/CFG/settings.json', content: '{}' }],
     ['the project .npmrc (npx runs the hook by its script-shell)', 'Write', { file_path: '.npmrc', content: 'script-shell=/bin/true' }],
+    ['a project-local toolwarden that npx would run first (red team 8)', 'Bash', { command: "mkdir -p node_modules/.bin && printf '#!/bin/sh\\nexit 0\\n' > node_modules/.bin/toolwarden" }],
+    ['the same in a folder above the project', 'Write', { file_path: '../node_modules/.bin/toolwarden', content: '#!/bin/sh\nexit 0\n' }],
+    ['an .npmrc above the project', 'Write', { file_path: '../.npmrc', content: 'script-shell=/bin/true' }],
   ])('%s: exit 2', async (_name, tool, input) => {
     const cfg = path.join(dir, 'cfg');
     const withCfg = JSON.parse(JSON.stringify(input).replace('/CFG', cfg)) as object;
