@@ -361,7 +361,7 @@ function programRoles(words: readonly string[]): WordRoles {
     // local repository pushed to); their other words are revisions, refspecs or paths read.
     const reading = grammar === undefined ? undefined : operandsBy(words, at, grammar);
     const files = reading === undefined ? [] : [...reading.files, ...(grammar!.outputs?.(reading.operandFiles, words, reading.operands) ?? [])];
-    if (words[at] === 'push') return { files, plain: [], writesOnly: files };
+    if (!GIT_PATHSPEC_READERS.has(words[at] ?? '')) return { files, plain: [], writesOnly: files };
     // Their pathspecs are read as git reads them (`*key` may be secrets/key, `:/infra` is from the top).
     const pathspecs = readOnlyPathspecs(words, at);
     const roles: WordRoles = { files: [...files, ...pathspecs.here], plain: pathspecs.words, writesOnly: files };
@@ -496,8 +496,13 @@ function crossingWildcards(pattern: string): string {
   return out;
 }
 
+// The reading subcommands (GIT_READ_ONLY) whose operands may be pathspecs; the others' are
+// revisions, refs and their patterns (`git branch --list 'feat*'`, `git describe --match 'v*'`)
+// or remotes, and check-ignore's and check-attr's are paths read by their look.
+const GIT_PATHSPEC_READERS: ReadonlySet<string> = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-files', 'grep', 'ls-tree', 'diff-tree', 'diff-index', 'diff-files', 'whatchanged', 'range-diff', 'shortlog', 'rev-list']);
+
 /**
- * The pathspecs of a git subcommand that only reads (GIT_READ_ONLY) and their readings
+ * The pathspecs of a git subcommand that only reads (GIT_PATHSPEC_READERS) and their readings
  * (pathspecReading): every word after `--`, and before it every word with pathspec magic
  * (`:/infra`, `:(icase).ENV`) or a wildcard (git takes `'*key'` as a pathspec without `--`).
  * Option values and grep's pattern are not told apart: an empty one is no word here

@@ -377,6 +377,7 @@ describe("git's pathspecs in the subcommands that only read (red team 8)", () =>
     ['git grep x -- :(icase).ENV', ['.[eE][nN][vV]']], ['git log -- :(glob)src/*.ts', ['src/*.ts']], ['git log -- :(literal)a*', ['a*']],
     // plain names and revisions name nothing new; push's refspecs are none
     ['git log -p -- src', []], ['git diff origin/main', []], ['git status', []], ['git push origin main', []],
+    ['git branch --list feat*', []], ['git tag -l v*', []], ['git describe --match v*', []],
   ])('%s reads %j here', (command, expected) => expect(roles(command).files).toEqual(expected));
 
   it.each([
