@@ -5,6 +5,7 @@
 import { hasOption, lastOptionValue, longName, optionIs, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
 import { stdinPaths, writtenVariablePath } from './shell/wrappers.js';
 import { within } from './within.js';
+import { anyCaseGlob, bracketEnd } from './path-glob.js';
 import {
   AWK_PROGRAMS, backups, compilerFiles, isCompilerDriver, sqliteRoles, SEVEN_ZIP_PROGRAMS, TAR_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
   type OperandGrammar,
@@ -83,6 +84,8 @@ export interface WordRoles {
    * files too; `git restore :/a` restores the top's `a`.
    */
   fromTop?: string[];
+  /** Read files relative to the top of git's work tree, as fromTop (`git grep x -- :/infra`). */
+  readsFromTop?: string[];
 }
 
 // openssl's options (one dash, whole words) whose value is text, never a file: a subject
@@ -141,18 +144,73 @@ function globalInstall(words: readonly string[]): string | undefined {
  * global install (globalInstall), journalctl's maintenance of the system journal
  * (`--vacuum-*`, `--rotate`, `--flush`, `--setup-keys`, `--relinquish-var`).
  */
-function writesOutside(words: readonly string[]): string | undefined {
+function writesOutside(words: readonly string[]): readonly string[] {
   // `npm pkg set|delete|fix` rewrites the project's package.json (its scripts run on install).
-  if ((words[0] === 'npm' || words[0] === 'pnpm') && words[1] === 'pkg' && ['set', 'delete', 'fix'].includes(words[2] ?? '')) return 'package.json';
-  if (words[0] === 'journalctl' && words.some((w) => /^--(?:vacuum-(?:size|time|files)|rotate|flush|setup-keys|relinquish-var|smart-relinquish-var)(?:=|$)/.test(w))) return '/var/log/journal';
-  return globalInstall(words);
+  if ((words[0] === 'npm' || words[0] === 'pnpm') && words[1] === 'pkg' && ['set', 'delete', 'fix'].includes(words[2] ?? '')) return ['package.json'];
+  if (words[0] === 'journalctl' && words.some((w) => /^--(?:vacuum-(?:size|time|files)|rotate|flush|setup-keys|relinquish-var|smart-relinquish-var)(?:=|$)/.test(w))) return ['/var/log/journal'];
+  if (words[0] === 'git') return gitWritesOutside(words);
+  const target = globalInstall(words);
+  return target === undefined ? [] : [target];
+}
+
+// The user's and the system's git configuration files (git-config(1) FILES).
+const GIT_GLOBAL_CONFIG = ['~/.gitconfig', '~/.config/git/config'];
+const GIT_SYSTEM_CONFIG = ['/etc/gitconfig'];
+// Where `git maintenance start` installs its schedule: cron's tables, systemd's user units, launchd's agents.
+const GIT_MAINTENANCE_SCHEDULERS = ['/var/spool/cron', '~/.config/systemd/user', '~/Library/LaunchAgents'];
+// git config's options that only read, and the long names they are abbreviated among (longName).
+const GIT_CONFIG_READING = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '--list'];
+const GIT_CONFIG_KNOWN = [...GIT_CONFIG_READING, '--global', '--system', '--local', '--worktree', '--file', '--blob', '--type', '--default', '--comment', '--value', '--unset', '--unset-all', '--add', '--replace-all', '--remove-section', '--rename-section', '--edit', '--show-origin', '--show-scope', '--name-only', '--null', '--includes', '--no-includes', '--fixed-value', '--bool', '--int', '--path'];
+const GIT_CONFIG_VALUED = ['--file', '--blob', '--type', '--default', '--comment', '--value'];
+
+/**
+ * The files a git command writes outside the work tree though no word names them: `git config
+ * --global` (or `--system`) setting or removing a key rewrites ~/.gitconfig (/etc/gitconfig),
+ * and `git maintenance register|start` (and their undoing) the user's configuration and, for
+ * start and stop, the scheduler's tables. Reading (`--get`, `--list`, `get`, one operand) writes nothing.
+ */
+function gitWritesOutside(words: readonly string[]): readonly string[] {
+  const at = gitSubcommandAt(words);
+  const sub = words[at];
+  if (sub === 'maintenance') {
+    const action = words.slice(at + 1).find((w) => !w.startsWith('-'));
+    if (action === 'register' || action === 'unregister') return GIT_GLOBAL_CONFIG;
+    if (action === 'start' || action === 'stop') return [...GIT_GLOBAL_CONFIG, ...GIT_MAINTENANCE_SCHEDULERS];
+    return [];
+  }
+  if (sub !== 'config') return [];
+  let scope: readonly string[] = [];
+  let reads = false;
+  const operands: string[] = [];
+  for (let i = at + 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--') { operands.push(...words.slice(i + 1)); break; }
+    if (w.startsWith('--')) {
+      const name = longName(w, GIT_CONFIG_KNOWN);
+      if (name === '--global') scope = GIT_GLOBAL_CONFIG;
+      else if (name === '--system') scope = GIT_SYSTEM_CONFIG;
+      else if (GIT_CONFIG_READING.includes(name)) reads = true;
+      else if (GIT_CONFIG_VALUED.includes(name) && !w.includes('=')) i++;
+      continue;
+    }
+    if (w.startsWith('-') && w !== '-') {
+      if (/^-[a-zA-Z]*l/.test(w)) reads = true; // -l: --list
+      if (/^-[a-zA-Z]*f$/.test(w)) i++; // -f FILE
+      continue;
+    }
+    operands.push(w);
+  }
+  if (scope.length === 0 || reads) return [];
+  // git 2.46's `get`/`list`, and the legacy form with only a key, read.
+  if (operands[0] === 'get' || operands[0] === 'list' || (operands.length < 2 && !['unset', 'remove-section', 'rename-section', 'edit'].includes(operands[0] ?? '') && !words.some((w) => /^--(?:unset|remove-s|rename-s|edit)/.test(w) || /^-[a-zA-Z]*e$/.test(w)))) return [];
+  return scope;
 }
 
 /** The roles with what the command writes outside the project (writesOutside) written. */
 function withOutsideWrites(roles: WordRoles, words: readonly string[]): WordRoles {
-  const target = writesOutside(words);
-  if (target === undefined) return roles;
-  return { ...roles, files: [...roles.files, target], ...(roles.writesOnly !== undefined ? { writesOnly: [...roles.writesOnly, target] } : {}) };
+  const targets = writesOutside(words);
+  if (targets.length === 0) return roles;
+  return { ...roles, files: [...roles.files, ...targets], ...(roles.writesOnly !== undefined ? { writesOnly: [...roles.writesOnly, ...targets] } : {}) };
 }
 
 const IMAGEMAGICK: ReadonlySet<string> = new Set(['convert', 'magick', 'mogrify', 'composite', 'montage', 'identify', 'compare', 'conjure', 'stream', 'animate', 'display', 'import']);
@@ -303,7 +361,12 @@ function programRoles(words: readonly string[]): WordRoles {
     // local repository pushed to); their other words are revisions, refspecs or paths read.
     const reading = grammar === undefined ? undefined : operandsBy(words, at, grammar);
     const files = reading === undefined ? [] : [...reading.files, ...(grammar!.outputs?.(reading.operandFiles, words, reading.operands) ?? [])];
-    return { files, plain: [], writesOnly: files };
+    if (!GIT_PATHSPEC_READERS.has(words[at] ?? '')) return { files, plain: [], writesOnly: files };
+    // Their pathspecs are read as git reads them (`*key` may be secrets/key, `:/infra` is from the top).
+    const pathspecs = readOnlyPathspecs(words, at);
+    const roles: WordRoles = { files: [...files, ...pathspecs.here], plain: pathspecs.words, writesOnly: files };
+    if (pathspecs.top.length > 0) roles.readsFromTop = pathspecs.top;
+    return roles;
   }
   if (grammar === undefined) return NO_ROLES;
   const reading = operandsBy(words, at, grammar);
@@ -322,10 +385,13 @@ function programRoles(words: readonly string[]): WordRoles {
     const listed = optionValues(words, { letters: '', long: ['--pathspec-from-file'] }, grammar.valued, at + 1, longNamesOf(grammar));
     if (listed.length > 0 && (grammar.writes?.operands === undefined || grammar.writes.operands(listed, words, listed).length > 0)) fromTop.push('');
     for (const word of reading.operandFiles) {
-      const target = pathspecTarget(word);
-      if (target === undefined) continue;
-      files = files.filter((file) => file !== word);
-      plain = [...plain, word];
+      const target = pathspecReading(word);
+      if (target.path === word && !target.fromTop) continue;
+      // A magic pathspec is no path as written; a plain one with wildcards is read both ways.
+      if (word.startsWith(':')) {
+        files = files.filter((file) => file !== word);
+        plain = [...plain, word];
+      }
       if (target.fromTop) fromTop.push(target.path);
       else files = [...files, target.path === '' ? '.' : target.path];
     }
@@ -377,13 +443,87 @@ function isExcludingPathspec(word: string): boolean {
 
 export function pathspecTarget(word: string): { path: string; fromTop: boolean } | undefined {
   if (!word.startsWith(':')) return undefined;
+  const { path, fromTop } = pathspecReading(word);
+  return { path, fromTop };
+}
+
+/**
+ * What any git pathspec may name, as a path the checks can read (gitglossary "pathspec"):
+ * `path` from the command's directory, or from the work tree's top (`fromTop`: `:/a`,
+ * `:(top)a`). Without `glob` or `literal` magic git matches a pattern with fnmatch and no
+ * FNM_PATHNAME, so `*`, `?` and a bracket match `/` too (`*key` names `secrets/key`): each
+ * is written `**` here, which the shell-word readings of path-glob.ts take to cross `/`.
+ * With `icase` magic it matches names in any case: each letter is both (anyCaseGlob, `.ENV`
+ * reads `.env`). Exclusions (`:!a`) are read as what they name too: the safe side.
+ */
+export function pathspecReading(word: string): { path: string; fromTop: boolean } {
+  let magic: string[] = [];
+  let path = word;
+  let fromTop = false;
   const long = /^:\(([^)]*)\)(.*)$/s.exec(word);
   if (long !== null) {
-    const magic = long[1]!.split(',').map((m) => m.trim().split(':', 1)[0]!);
-    return { path: long[2]!, fromTop: magic.includes('top') };
+    magic = long[1]!.split(',').map((m) => m.trim().split(':', 1)[0]!.toLowerCase());
+    path = long[2]!;
+    fromTop = magic.includes('top');
+  } else if (word.startsWith(':')) {
+    const short = /^:([/!^]*):?(.*)$/s.exec(word)!;
+    path = short[2]!;
+    fromTop = short[1]!.includes('/');
   }
-  const short = /^:([/!^]*):?(.*)$/s.exec(word)!;
-  return { path: short[2]!, fromTop: short[1]!.includes('/') };
+  if (!magic.includes('glob') && !magic.includes('literal')) path = crossingWildcards(path);
+  if (magic.includes('icase')) path = anyCaseGlob(path);
+  return { path, fromTop };
+}
+
+/** A pattern with each run of wildcards (`*`, `?`, a bracket expression) written `**`: it may match any characters, `/` too. */
+function crossingWildcards(pattern: string): string {
+  if (!/[*?[]/.test(pattern)) return pattern;
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) {
+      out += c + pattern[++i]!;
+      continue;
+    }
+    const close = c === '[' ? bracketEnd(pattern, i) : -1;
+    if (c === '*' || c === '?' || close > 0) {
+      if (!out.endsWith('**')) out += '**';
+      if (close > 0) i = close;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+// The reading subcommands (GIT_READ_ONLY) whose operands may be pathspecs; the others' are
+// revisions, refs and their patterns (`git branch --list 'feat*'`, `git describe --match 'v*'`)
+// or remotes, and check-ignore's and check-attr's are paths read by their look.
+const GIT_PATHSPEC_READERS: ReadonlySet<string> = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-files', 'grep', 'ls-tree', 'diff-tree', 'diff-index', 'diff-files', 'whatchanged', 'range-diff', 'shortlog', 'rev-list']);
+
+/**
+ * The pathspecs of a git subcommand that only reads (GIT_PATHSPEC_READERS) and their readings
+ * (pathspecReading): every word after `--`, and before it every word with pathspec magic
+ * (`:/infra`, `:(icase).ENV`) or a wildcard (git takes `'*key'` as a pathspec without `--`).
+ * Option values and grep's pattern are not told apart: an empty one is no word here
+ * (simple-commands.ts drops empty literal words), so in `git log --grep '' '*key'` or `git
+ * grep '' '*key'` the pathspec is where a value or the pattern would be. So a regex with `*`
+ * (`git grep 'a.*b'`, `-G 'x.*'`) meets the deny lists as a pathspec would: the safe side.
+ */
+function readOnlyPathspecs(words: readonly string[], at: number): { words: string[]; here: string[]; top: string[] } {
+  const out = { words: [] as string[], here: [] as string[], top: [] as string[] };
+  const dashes = words.indexOf('--', at + 1);
+  for (let i = at + 1; i < words.length; i++) {
+    const w = words[i]!;
+    const after = dashes >= 0 && i > dashes;
+    if (!after && (w.startsWith('-') || (!/^:[/!^(]/.test(w) && !/[*?[]/.test(w)))) continue;
+    if (w === '' || /[$`]/.test(w)) continue;
+    const { path, fromTop } = pathspecReading(w);
+    if (w.startsWith(':')) out.words.push(w);
+    if (fromTop) out.top.push(path);
+    else if (path !== w) out.here.push(path === '' ? '.' : path);
+  }
+  return out;
 }
 
 /**

@@ -460,6 +460,9 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['ruby', { valued: 'eIrC', script: { codeLetters: 'e' }, opaque: 'IrC' }],
 ]);
 
+/** Git subcommands that take the diff options, `--output=FILE` among them (git's diff.c and revision.c). */
+const GIT_OUTPUT_OPTION_COMMANDS = ['diff', 'log', 'show', 'diff-tree', 'diff-index', 'diff-files', 'whatchanged', 'range-diff', 'shortlog', 'rev-list', 'reflog', 'cherry'];
+
 /** Git subcommands that write the files they name (`git restore a.txt` overwrites it). */
 export const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, OperandGrammar>([
   ['restore', { valued: 's', valuedLong: ['--source'], fileLong: ['--pathspec-from-file'], pathspecs: true, excludesFromTop: true }],
@@ -469,8 +472,11 @@ export const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string,
   ['mv', { valued: '', pathspecs: true }],
   // `git checkout X` restores the file X when X names no branch (tested against git): read
   // as a file, so a branch name meets the path checks too; `git switch` names only branches.
-  // `git diff/log/show --output=FILE` write FILE (their other operands are revisions or paths they read)
-  ...['diff', 'log', 'show'].map((name): [string, OperandGrammar] => [name, { valued: '', fileLong: ['--output'], noOperandFiles: true }]),
+  // `git diff/log/show --output=FILE` write FILE (their other operands are revisions or paths
+  // they read); so does every command that takes the diff and revision options: the plumbing
+  // diffs, the other revision walkers, shortlog, range-diff and reflog (`git diff-tree
+  // --format=… --output=config` in .git rewrites .git/config).
+  ...GIT_OUTPUT_OPTION_COMMANDS.map((name): [string, OperandGrammar] => [name, { valued: '', fileLong: ['--output'], noOperandFiles: true }]),
   // format-patch writes its patches into the working directory, or -o's, unless --stdout
   ['format-patch', { valued: 'o', fileValued: 'o', fileLong: ['--output-directory'], noOperandFiles: true, writesInto: { unless: { letters: '', long: ['--stdout'] }, directory: { letters: 'o', long: ['--output-directory'] } } }],
   // `git checkout main` may also switch the whole work tree to the branch main.
@@ -485,7 +491,8 @@ export const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string,
   // Those that work from the work tree's top, wherever they run, write the whole tree (git
   // apply and git clean, from a subdirectory, only there: `wholeTree` is not theirs).
   ['am', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--whitespace', '--directory', '--exclude', '--include', '--patch-format', '--resolvemsg', '--quoted-cr', '--empty'], writesInto: { wholeTree: true } }],
-  ['stash', { valued: 'm', valuedLong: ['--message'], fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { readOnlyFirst: ['list', 'show', 'create', 'store', 'drop', 'clear'], wholeTree: true } }],
+  // `git stash show --output=FILE` writes FILE, as diff does.
+  ['stash', { valued: 'm', valuedLong: ['--message'], fileLong: ['--pathspec-from-file', '--output'], noOperandFiles: true, writesInto: { readOnlyFirst: ['list', 'show', 'create', 'store', 'drop', 'clear'], wholeTree: true } }],
   ['reset', { valued: '', fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { when: { letters: '', long: ['--hard', '--merge', '--keep'] }, wholeTree: true } }],
   ...['merge', 'pull', 'rebase', 'cherry-pick', 'revert'].map((name): [string, OperandGrammar] => [name, { valued: 'mFsXx', noOperandFiles: true, writesInto: { wholeTree: true } }]),
   // checkout-index -a writes every file in the index (or under --prefix's directory), read-tree -u the tree it reads,
@@ -497,7 +504,9 @@ export const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string,
   ['switch', { valued: 'cC', valuedLong: ['--create', '--force-create', '--orphan', '--conflict'], flagLong: ['--force'], noOperandFiles: true, writesInto: { withOperand: true, wholeTree: true } }],
   ['clean', { valued: 'e', valuedLong: ['--exclude'], pathspecs: true, writesInto: { unless: { letters: 'n', long: ['--dry-run'] }, unlessOperand: true } }],
   // files they write that no other word shows: archive -o's, merge-file's first file (the result, unless -p), the bundle, the new worktree
-  ['archive', { valued: 'o', fileValued: 'o', fileLong: ['--output'], valuedLong: ['--format', '--prefix', '--remote', '--exec'], noOperandFiles: true }],
+  // --remote names a repository, a URL or a directory on this machine (`--remote=/other/repo`
+  // prints that repository's files): read by its look, as any other word is (opaque).
+  ['archive', { valued: 'o', fileValued: 'o', fileLong: ['--output'], valuedLong: ['--format', '--prefix', '--remote', '--exec'], opaqueLong: ['--remote'], noOperandFiles: true }],
   ['merge-file', { valued: 'L', writes: { operands: (files, words) => (hasOption(words, { letters: 'p', long: ['--stdout'] }, 'L') ? [] : files.slice(0, 1)) } }],
   ['bundle', { valued: '', lead: 1, firstOnly: true }],
   // worktree: its action, then the worktree's directory (`add DIR COMMIT`: the commit is read; `move OLD NEW`: both written)
@@ -530,6 +539,10 @@ export const GIT_GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree'
 export const GIT_READ_ONLY: ReadonlySet<string> = new Set([
   'status', 'diff', 'log', 'show', 'blame', 'ls-files', 'grep', 'rev-parse', 'branch',
   'fetch', 'merge-base', 'describe', 'ls-remote', 'ls-tree', 'show-ref', 'cat-file', 'tag', 'remote',
+  // The other revision walkers and plumbing readers (their `--output` is in GIT_GRAMMARS);
+  // reflog's expire and delete change only .git.
+  'diff-tree', 'diff-index', 'diff-files', 'whatchanged', 'range-diff', 'shortlog', 'rev-list', 'reflog', 'cherry',
+  'for-each-ref', 'show-branch', 'check-ignore', 'check-attr', 'name-rev', 'count-objects', 'verify-commit', 'verify-tag',
 ]);
 
 const LONG_NAMES = new WeakMap<OperandGrammar, readonly string[]>();

@@ -595,18 +595,62 @@ export function isInside(path: string, root: string): boolean {
 }
 
 /**
- * A canonical directory and every one above it, up to `anchor` (the workspace root) when it
- * is inside it, else up to `/`: where the top of a git work tree that holds it may be. The
- * work tree's top is not known here; inside the workspace it is taken to be no higher than
- * the workspace root (the workspace holds the repository).
+ * Where the top of the git work tree holding a canonical directory may be: the directory and
+ * every one above it, up to the top git itself finds. git walks up from its directory and stops
+ * at the first that holds a repository (`.git`: a gitfile, or a directory git accepts,
+ * isGitRepository); that directory is the top, so nothing above it counts. When no repository
+ * is found below `/`, git finds none either and reads nothing from a top: then the directories
+ * up to `anchor` (the workspace root) count when `path` is inside it, as before, else up to `/`.
+ *
+ * The file system is consulted whatever the policy's resolveSymlinks says: a workspace that is
+ * one package of a monorepo has its top above the root (`git show HEAD:infra/x` there reads
+ * the monorepo's infra/x, outside the workspace), which no lexical reading can tell from a
+ * repository whose top is the root; and counting every directory up to `/` would refuse
+ * `git show HEAD:src/a.ts` in every workspace. A directory that cannot be read counts as
+ * holding no repository: the walk goes higher, so more directories count, never fewer.
  */
 export function directoriesUpTo(path: string, anchor: string | undefined): string[] {
-  const stop = anchor !== undefined && isInside(path, anchor) ? anchor : '/';
   const out = [path];
   let p = path;
-  while (p !== stop && p.length > stop.length && p !== '/') {
+  while (!isGitTop(p) && p !== '/') {
     p = p.slice(0, p.lastIndexOf('/')) || '/';
     out.push(p);
   }
-  return out;
+  if (isGitTop(p)) return out;
+  // No repository on the way up: as before, up to the workspace root (or `/` outside it).
+  const stop = anchor !== undefined && isInside(path, anchor) ? anchor.replace(/(.)\/+$/, '$1') : '/';
+  const end = out.indexOf(stop);
+  return end < 0 ? out : out.slice(0, end + 1);
+}
+
+/**
+ * Whether git takes `dir` for the top of a work tree: it holds `.git` as a file (a gitfile:
+ * git follows it, or stops with an error) or as a directory that is a repository by git's own
+ * test (setup.c is_git_directory): `objects/` and `refs/` directories and a HEAD that is a
+ * symbolic ref or an object name. An empty or partial `.git` directory is passed over by git,
+ * which goes on upwards, and so is it here.
+ */
+function isGitTop(dir: string): boolean {
+  const git = dir === '/' ? '/.git' : dir + '/.git';
+  try {
+    const st = fs.statSync(git, { throwIfNoEntry: false });
+    if (st === undefined) return false;
+    if (st.isFile()) return true;
+    if (!st.isDirectory()) return false;
+    if (fs.statSync(git + '/objects', { throwIfNoEntry: false })?.isDirectory() !== true) return false;
+    if (fs.statSync(git + '/refs', { throwIfNoEntry: false })?.isDirectory() !== true) return false;
+    // Only a regular file is read (a FIFO would block the read).
+    if (fs.statSync(git + '/HEAD', { throwIfNoEntry: false })?.isFile() !== true) return false;
+    const buffer = Buffer.alloc(256);
+    const fd = fs.openSync(git + '/HEAD', 'r');
+    let head: string;
+    try {
+      head = buffer.toString('utf8', 0, fs.readSync(fd, buffer, 0, buffer.length, 0));
+    } finally {
+      fs.closeSync(fd);
+    }
+    return /^ref:\s*refs\//.test(head) || /^[0-9a-f]{40}(?:[0-9a-f]{24})?\s*$/.test(head);
+  } catch {
+    return false;
+  }
 }

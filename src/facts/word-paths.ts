@@ -3,7 +3,8 @@
 // redirect targets, git's `REV:path`, and the bare names other words may stand for.
 import type { SimpleCommand } from '../types.js';
 import { WORD_SPLIT, mayExpandTo } from './path-glob.js';
-import { wordRoles } from './file-operands.js';
+import { gitSubcommandAt, wordRoles } from './file-operands.js';
+import { optionValues, type OptionSpelling } from './options.js';
 import { looksLikePath, URL_SCHEME } from './extract-paths.js';
 import { arithmeticEnd } from './shell/words.js';
 
@@ -12,6 +13,9 @@ const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
 // The command's own streams and the null device (`2>/dev/null`, `| tee /dev/stderr`): no file
 // of anyone's is read or written there, so they are no touched path (nor outside the workspace).
 const STANDARD_STREAM = /^\/dev\/(?:null|stdin|stdout|stderr|fd\/[012])$|^\/proc\/(?:self|thread-self)\/fd\/[012]$/;
+
+// git subcommands whose `a:b` words are refspecs or settings, not object names.
+const GIT_REFSPEC_COMMANDS: ReadonlySet<string> = new Set(['push', 'fetch', 'pull', 'ls-remote', 'remote', 'clone', 'config']);
 
 // `key=` or `file:` before a value (kubectl's `--from-file=key=PATH`, openssl's `file:PATH`).
 const KEYED_VALUE = /^(?:[A-Za-z_][A-Za-z0-9_.-]*=|file:(?!\/\/))/i;
@@ -64,17 +68,56 @@ function pathCandidates(word: string): string[] {
 }
 
 /**
- * The path of a git object name `REV:path` (`HEAD:a/b`, `main~2:x`), of the index's `:path` and
- * `:0:path`; undefined for other words (options, URLs, `host:path` of a remote is read as a path
- * too, which only adds a check). Relative to the work tree's top, taken to be the shell's directory.
+ * The path of a git object name `REV:path` (`HEAD:a/b`, `main~2:x`, `origin/main:.env`,
+ * `HEAD^{/fix: x}:y`), of the index's `:path` and `:0:path`; undefined for other words
+ * (options, URLs; `host:path` of a remote is read as a path too, which only adds a check).
+ * As git's get_oid_with_context reads it: the path follows the first `:` outside braces, and
+ * the revision before it may hold `/` (a ref) and anything inside `{…}` (`^{/regex}`), but no
+ * blank outside them. Relative to the work tree's top, unless it starts with `./` or `../`.
  */
 function revisionPath(word: string): string | undefined {
   if (word.startsWith('-') || word.includes('://')) return undefined;
-  const match = /^[^:/\s]*:(?:[0-3]:)?(.+)$/.exec(word);
-  // `:/x`, `:(top)x`, `:!x`, `:^x` are pathspec magic (file-operands.ts, pathspecTarget), or `:/text` a commit search.
-  if (match === null || (word.startsWith(':') && /^[/(!^]/.test(match[1]!))) return undefined;
-  return match[1];
+  if (word.startsWith(':')) {
+    const index = /^:(?:[0-3]:)?(.+)$/s.exec(word);
+    // `:/x`, `:(top)x`, `:!x`, `:^x` are pathspec magic (file-operands.ts, pathspecTarget), or `:/text` a commit search.
+    if (index === null || /^[/(!^]/.test(index[1]!)) return undefined;
+    return index[1];
+  }
+  let depth = 0;
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i]!;
+    if (c === '{') depth++;
+    else if (c === '}' && depth > 0) depth--;
+    else if (depth === 0 && /\s/.test(c)) return undefined;
+    else if (depth === 0 && c === ':') return i + 1 < word.length ? word.slice(i + 1) : undefined;
+  }
+  return undefined;
 }
+
+/**
+ * Files git opens from the work tree's top, wherever it runs, since the option is no file name
+ * to its option parser (tested with git 2.39 in a subdirectory): `blame --contents F`,
+ * `--ignore-revs-file F`, `-S F` and `-c blame.ignoreRevsFile=F`, `notes add|append -F F`,
+ * `grep -f F`. `at`: the subcommand's index. `./x` and `../x` are from the top too.
+ */
+function gitFilesFromTop(words: readonly string[], at: number): string[] {
+  const out: string[] = [];
+  for (const setting of optionValues(words.slice(0, at), { letters: 'c', long: [] }, 'cC')) {
+    const m = /^blame\.ignorerevsfile=(.+)$/is.exec(setting);
+    if (m !== null) out.push(m[1]!);
+  }
+  const spelling = GIT_TOP_FILE_OPTIONS.get(words[at] ?? '');
+  if (spelling !== undefined) out.push(...optionValues(words, spelling, spelling.valued, at + 1));
+  return out.filter((file) => file !== '' && file !== '-');
+}
+
+// The options of `GIT_TOP_FILE_OPTIONS`' subcommands whose value is a file git opens from the
+// top, with the subcommand's short letters that take a value (so a cluster is read right).
+const GIT_TOP_FILE_OPTIONS: ReadonlyMap<string, OptionSpelling & { valued: string }> = new Map([
+  ['blame', { letters: 'S', long: ['--contents', '--ignore-revs-file'], valued: 'LS' }],
+  ['notes', { letters: 'F', long: ['--file'], valued: 'mFcC' }],
+  ['grep', { letters: 'f', long: [], valued: 'efABCm' }],
+]);
 
 /** The path with every wildcard segment that may expand to `..` written as `..`; undefined when there is none. */
 export function withParentSegments(path: string): string | undefined {
@@ -219,7 +262,13 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // path from the work tree's top unless it starts with `./` or `../`; read here too.
   const readFromTop: string[] = [];
   if (cmd.words[0] === 'git') {
-    for (const word of cmd.words) {
+    // After the subcommand (git's own `-c a.b=x:y` names no object); not in the refspecs of
+    // the commands that move refs (`git fetch origin 'refs/heads/*:refs/remotes/origin/*'`).
+    const at = gitSubcommandAt(cmd.words as string[]);
+    const sub = cmd.words[at];
+    const words = typeof sub === 'string' && GIT_REFSPEC_COMMANDS.has(sub) ? [] : cmd.words.slice(at + 1);
+    for (const word of words) {
+      if (typeof word !== 'string') continue;
       const path = revisionPath(word);
       if (path === undefined || /[$`]/.test(path)) continue;
       const candidates = pathCandidates(path);
@@ -227,6 +276,8 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
       if (candidates.length === 0) names.push(...bareNames(path));
       if (!/^\.\.?\//.test(path)) readFromTop.push(path);
     }
+    // Pathspecs from the top (`git grep x -- :/infra`, file-operands.ts) and files git opens there.
+    for (const file of [...(roles.readsFromTop ?? []), ...gitFilesFromTop(cmd.words, at)]) if (!/[$`]/.test(file) && !readFromTop.includes(file)) readFromTop.push(file);
   }
   // A wrapper's option words name files as arguments do (`time -o out`, `xargs -a list`,
   // `script -c cmd out`); some are outputs, so all count as written.

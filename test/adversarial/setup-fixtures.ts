@@ -24,6 +24,13 @@ export function setupAdversarialFixtures(): void {
     'ws/ws2/x': 'inside\n',
     'ws/caf\u00e9.txt': 'nfc\n',
     'ws2/x': 'neighbour\n',
+    // A monorepo whose top (a repository git accepts: HEAD, objects/, refs/) is above the
+    // workspace root of rt-mono-package (packages/app): `git show HEAD:infra/x` there reads the top's infra/x.
+    'mono/.git/HEAD': 'ref: refs/heads/main\n',
+    'mono/.git/objects/.keep': '',
+    'mono/.git/refs/heads/.keep': '',
+    'mono/infra/prod.tfvars': 'db_password = "x"\n',
+    'mono/packages/app/src/a.ts': 'export {};\n',
     'outside/passwd': 'root:x:0:0\n',
     'outside/secret.txt': 'secret\n',
   };

@@ -353,7 +353,7 @@ describe('what git writes from the top of its work tree', () => {
     ['git rm --cached --pathspec-from-file=list', []], ['git add --pathspec-from-file=list', []], ['git reset --pathspec-from-file=list', []],
     // magic pathspecs
     ['git restore :/package.json', ['package.json']], ['git checkout -- :(top)package.json', ['package.json']], ['git clean -f :/', ['']],
-    ['git rm :/docs/d', ['docs/d']], ['git rm -r :(top,icase)Docs', ['Docs']], ['git checkout -- :!/a', ['', 'a']],
+    ['git rm :/docs/d', ['docs/d']], ['git rm -r :(top,icase)Docs', ['[dD][oO][cC][sS]']], ['git checkout -- :!/a', ['', 'a']],
     // only what they name, here
     ['git checkout -- a', []], ['git checkout main -- a', []], ['git checkout ./a', []], ['git checkout src/', []], ['git checkout *.ts', []],
     ['git checkout -b topic', []], ['git checkout main a', []], ['git switch -c topic', []], ['git stash list', []], ['git reset HEAD~1', []],
@@ -365,6 +365,46 @@ describe('what git writes from the top of its work tree', () => {
     ['git restore :(glob)src/*.ts', ['src/*.ts']], ['git rm :!a', ['a']], ['git rm :^a', ['a']], ['git restore :a', ['a']],
     ['git checkout -- :(exclude)x', ['x']], ['git clean -f :!', ['.']],
   ])('%s names its pattern here', (command, expected) => expect(fileOperands(command.split(' '))).toEqual(expected));
+});
+
+describe("git's pathspecs in the subcommands that only read (red team 8)", () => {
+  const roles = (command: string) => wordRoles(command.split(' '));
+  it.each([
+    // git's `*`, `?` and brackets cross `/` (no FNM_PATHNAME): read as `**`
+    ['git grep -h x -- *key', ['**key']], ['git log -p -- src/*.ts', ['src/**.ts']], ['git ls-files *.ts', ['**.ts']],
+    ['git diff -- secrets?key', ['secrets**key']], ['git show HEAD -- secrets[/]key', ['secrets**key']], ['git log -- a\\*b', []],
+    // icase: any case; glob and literal magic keep `*` within a name
+    ['git grep x -- :(icase).ENV', ['.[eE][nN][vV]']], ['git log -- :(glob)src/*.ts', ['src/*.ts']], ['git log -- :(literal)a*', ['a*']],
+    // plain names and revisions name nothing new; push's refspecs are none
+    ['git log -p -- src', []], ['git diff origin/main', []], ['git status', []], ['git push origin main', []],
+    ['git branch --list feat*', []], ['git tag -l v*', []], ['git describe --match v*', []],
+  ])('%s reads %j here', (command, expected) => expect(roles(command).files).toEqual(expected));
+
+  it.each([
+    ['git grep -h x -- :/infra', ['infra']], ['git log -- :(top)infra/*.tf', ['infra/**.tf']], ['git grep x :/ a', ['']],
+    ['git diff -- :(top,icase)A', ['[aA]']], ['git grep x -- src', []],
+  ])('%s reads %j from the top', (command, expected) => expect(roles(command).readsFromTop ?? []).toEqual(expected));
+});
+
+describe("git's --output and its reading subcommands (red team 8)", () => {
+  it.each([
+    ['git diff-tree -s --output=config HEAD', ['config']], ['git whatchanged -1 --output x', ['x']], ['git range-diff --outp=x a..b c..d', ['x']],
+    ['git shortlog --output=x', ['x']], ['git stash show -p --output=x', ['x']], ['git rev-list --count origin/main..HEAD', []],
+    ['git for-each-ref refs/heads/', []], ['git check-ignore -v docs/x', []], ['git show-branch origin/main HEAD', []],
+  ])('%s writes %j', (command, expected) => expect(wordRoles(command.split(' ')).writesOnly ?? wordRoles(command.split(' ')).files).toEqual(expected));
+});
+
+describe('git configuration written outside the work tree (red team 8)', () => {
+  const files = (command: string) => wordRoles(command.split(' ')).files;
+  it.each([
+    ['git config --global user.name x', ['~/.gitconfig', '~/.config/git/config']], ['git config --glob --add a.b c', ['~/.gitconfig', '~/.config/git/config']],
+    ['git config --system --unset a.b', ['/etc/gitconfig']], ['git config set --global a.b c', ['~/.gitconfig', '~/.config/git/config']],
+    ['git maintenance register', ['~/.gitconfig', '~/.config/git/config']],
+    ['git maintenance start', ['~/.gitconfig', '~/.config/git/config', '/var/spool/cron', '~/.config/systemd/user', '~/Library/LaunchAgents']],
+    // reading, or the repository's own file
+    ['git config --global --get user.name', []], ['git config --global user.name', []], ['git config --global -l', []], ['git config get --global a.b', []],
+    ['git config user.name x', []], ['git maintenance run', []],
+  ])('%s writes %j', (command, expected) => expect(files(command)).toEqual(expected));
 });
 
 describe('the files a command only reads', () => {
@@ -784,4 +824,20 @@ describe('a compiler driver\'s files (red team 6)', () => {
   it('the words that only carry a value are no paths themselves', () => {
     expect(wordRoles('gcc -include/etc/passwd -MT out/x.o -c a.c'.split(' ')).plain).toEqual(expect.arrayContaining(['-include/etc/passwd', 'out/x.o']));
   });
+});
+
+describe('what git reads from the top of its work tree (red team 8)', () => {
+  const tops = (command: string) => commandLinePaths(parseShell(command)).fromTop.filter((t) => !t.written).map((t) => t.path);
+  it.each([
+    // REV:path: the first `:` outside braces; the revision may hold `/` and anything in braces
+    ['git show origin/main:.env', ['.env']], ['git cat-file -p refs/heads/main:secrets/key', ['secrets/key']],
+    ["git show 'HEAD^{/fix: x}:secrets/key'", ['secrets/key']], ['git show :0:a.ts', ['a.ts']], ['git show HEAD:./a.ts', []],
+    ["git fetch origin 'refs/heads/*:refs/remotes/origin/*'", []], ['git push origin HEAD:refs/heads/x', []], ['git -c a.b=x:y status', []],
+    // files git opens from the top whatever the option parser says
+    ['git blame --contents secrets/key a.ts', ['secrets/key']], ['git blame -S revs a.ts', ['revs']], ['git blame --ignore-revs-file=revs a.ts', ['revs']],
+    ['git -c blame.ignoreRevsFile=revs blame a.ts', ['revs']], ['git notes add -F msg', ['msg']], ['git notes append --file=msg', ['msg']], ['git grep -f pats', ['pats']],
+    ['git notes add -m reviewed', []], ['git commit -F msg', []],
+    // top-relative pathspecs of the reading subcommands
+    ["git grep -h x -- ':/infra'", ['infra']], ["git log -p -- ':(top)infra'", ['infra']],
+  ])('%s', (command, expected) => expect(tops(command)).toEqual(expected));
 });

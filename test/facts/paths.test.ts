@@ -209,6 +209,40 @@ describe('directoriesUpTo', () => {
     ['/ws/src', undefined, ['/ws/src', '/ws', '/']],
     ['/', '/', ['/']],
   ])('%s up to %s', (path, anchor, expected) => expect(directoriesUpTo(path, anchor)).toEqual(expected));
+
+  // git's top is the first directory on the way up that holds a repository it accepts.
+  describe('with repositories on disk', () => {
+    let base: string;
+    const repo = (dir: string): void => {
+      fs.mkdirSync(path.join(dir, '.git/objects'), { recursive: true });
+      fs.mkdirSync(path.join(dir, '.git/refs'), { recursive: true });
+      fs.writeFileSync(path.join(dir, '.git/HEAD'), 'ref: refs/heads/main\n');
+    };
+    beforeAll(() => {
+      base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tw-top-')));
+      repo(path.join(base, 'mono'));
+      fs.mkdirSync(path.join(base, 'mono/packages/app/src'), { recursive: true });
+      repo(path.join(base, 'ws'));
+      fs.mkdirSync(path.join(base, 'ws/src/sub/.git'), { recursive: true }); // not a repository: passed over
+      fs.mkdirSync(path.join(base, 'ws/vendor/lib'), { recursive: true });
+      fs.writeFileSync(path.join(base, 'ws/vendor/lib/.git'), 'gitdir: ../../.git/modules/lib\n'); // a gitfile: a top
+      fs.mkdirSync(path.join(base, 'plain/a'), { recursive: true });
+    });
+    afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
+
+    it('goes above the workspace root to a monorepo top', () => {
+      const app = path.join(base, 'mono/packages/app');
+      expect(directoriesUpTo(path.join(app, 'src'), app)).toEqual([`${app}/src`, app, `${base}/mono/packages`, `${base}/mono`]);
+    });
+    it('stops at the top inside the workspace, past a .git that is no repository', () => {
+      const ws = path.join(base, 'ws');
+      expect(directoriesUpTo(`${ws}/src/sub`, ws)).toEqual([`${ws}/src/sub`, `${ws}/src`, ws]);
+      expect(directoriesUpTo(`${ws}/vendor/lib`, ws)).toEqual([`${ws}/vendor/lib`]);
+    });
+    it('counts up to the workspace root when no repository is found', () => {
+      expect(directoriesUpTo(`${base}/plain/a`, `${base}/plain`)).toEqual([`${base}/plain/a`, `${base}/plain`]);
+    });
+  });
 });
 
 describe('look-alike roots (NFC and case folding run after resolution)', () => {

@@ -214,6 +214,10 @@ describe('commands hidden in other programs', () => {
     "git clone -qu 'rm x' /srv/r",
     "git clone 'ext::sh -c rm% x' d",
     "git submodule foreach 'rm x'",
+    // red team 8: an ext:: URL anywhere in a word, subcommands and helpers that run a program, help.autocorrect
+    "git -c branch.main.remote='ext::sh -c rm% x' fetch", 'git push --repo=ext::sh%20x main',
+    "git remote-ext o 'sh -c rm% x'", 'git remote-fd o 3', "git submodule--helper foreach 'rm x'", 'git merge-index sh -a', "git difftool--helper a b",
+    'git -c help.autocorrect=immediate psuh', 'git config help.autocorrect 1',
     // settings persisted for a later git call: any file, legacy or 2.46 syntax, abbreviated options
     "git config core.pager 'rm x'", 'git config --global alias.st status', 'git config --system core.sshCommand ssh', 'git config -f .git/config core.hooksPath h',
     'git config --add diff.x.textconv cat', "git config set filter.a.smudge 'rm x'", 'git config --repl sequence.editor vim', 'git config --local include.path ../c',
@@ -255,6 +259,11 @@ describe('commands hidden in other programs', () => {
     "sed -f/dev/fd/0 f <<EOF\ne rm x\nEOF",
     "echo 's/a/b/' | sed -f - f",
     "sed -f - f < script.sed",
+    // a sed script file is not read: its `e` and `w` commands are out of sight (--sandbox refuses them)
+    "sed -f script.sed f",
+    "sed -n -f notes.sed README",
+    "sed --file=x.sed -n f",
+    "sed -nf x.sed f",
     // awk: -W takes a value (mawk -W interactive, gawk -Wsource=PROG), clusters end at a valued letter
     "awk -W interactive 'BEGIN{system(\"rm x\")}'",
     "awk -Wsource='BEGIN{system(\"rm x\")}'",
@@ -313,7 +322,7 @@ describe('commands hidden in other programs', () => {
     "sed -i -l 5 's/a/b/' f",
     "sed -ie 's/a/b/' f",
     "sed -f - f <<< 's/a/b/'",
-    "sed -f script.sed f",
+    "sed --sandbox -f script.sed f",
     "awk -W interactive '{print $1}' f",
     "gawk -bv x=1 '{print x}' f",
     "awk -f - f <<< '{print $1}'",

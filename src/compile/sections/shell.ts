@@ -2,6 +2,7 @@
 // fail-closed rules for commands we cannot read.
 import type { ShellFacts, SimpleCommand } from '../../types.js';
 import { compileCommandGlob } from '../../facts/command-glob.js';
+import { hasShellWildcard, mayExpandTo } from '../../facts/path-glob.js';
 import { isSystemProgram } from '../../facts/read-only-commands.js';
 import type { SectionCompiler, SectionInput } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
@@ -158,6 +159,9 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
     });
   }
 
+  const restricts = restrictsCommands(doc);
+  if (restricts !== undefined) checks.push(gitMetadataCheck(at(restricts)));
+
   if (!shell) return { checks };
   const deny = commandGlobs(shell.deny);
   const approve = commandGlobs(shell.approve);
@@ -223,3 +227,59 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
   });
   return { checks };
 };
+
+/**
+ * The pointer of the setting by which a policy limits which commands run (a shell allow,
+ * approve or deny list, or supervised autonomy); undefined when it does not.
+ */
+function restrictsCommands(doc: SectionInput['doc']): string | undefined {
+  const s = doc.shell;
+  if (s?.allow !== undefined) return '/shell/allow';
+  if ((s?.deny?.length ?? 0) > 0) return '/shell/deny';
+  if ((s?.approve?.length ?? 0) > 0) return '/shell/approve';
+  if (doc.autonomy === 'supervised') return '/autonomy';
+  return undefined;
+}
+
+/**
+ * Whether a canonical path is in git's metadata: a segment `.git` (any case: a file system
+ * that folds case reads `.GIT` as `.git`), or one a wildcard may expand to it (`.g?t`).
+ */
+export function isGitMetadataPath(path: string): boolean {
+  for (const segment of path.split('/')) {
+    if (segment.length !== 4 && !hasShellWildcard(segment)) continue;
+    if (segment.toLowerCase() === '.git' || (hasShellWildcard(segment) && mayExpandTo(segment, '.git'))) return true;
+  }
+  return false;
+}
+
+/**
+ * `shell.gitMetadata`: under a policy that limits which commands run, a write (by any tool)
+ * to a path with a `.git` segment is denied, reading it is not. git runs what its metadata
+ * names: `core.fsmonitor`, `core.pager`, aliases and hooks in a repository's config or
+ * hooks/ run under the next allowed `git status`, so writing `.git/config`,
+ * `.git/hooks/pre-commit`, or a nested `src/x/.git/{HEAD,config}` (which makes src/x a
+ * repository of its own for git run there) plants a command no allowlist saw. git's own
+ * commands that write inside .git (`git add`, `git commit`, `git fetch`) name no such path.
+ * It asks for no paths of its own (no `usesPaths`): a policy with a workspace or path lists
+ * already refuses a call whose paths cannot be placed (`cd "$(…)" && …`), and one with only
+ * shell lists keeps allowing it, as before; this check reads whatever paths are known.
+ */
+function gitMetadataCheck(source: string): Check {
+  const verdicts = new VerdictMemo();
+  return {
+    id: 'shell.gitMetadata',
+    run(view, sink) {
+      const facts = view.paths();
+      if (!facts.ok) return;
+      let objected = false;
+      for (let j = 0; j < facts.paths.length; j++) {
+        const path = facts.paths[j]!;
+        if (!facts.written[j] || !isGitMetadataPath(path)) continue;
+        objected = true;
+        sink.verdicts.push(verdicts.get(path) ?? verdicts.keep(path, { decision: 'deny', check: 'shell.gitMetadata', message: `written path ${tick(path)} is in git's metadata, whose settings and hooks name commands git runs`, source }));
+      }
+      sink.trace?.push({ policy: '', check: 'shell.gitMetadata', outcome: objected ? 'deny' : 'allow', saw: facts.paths });
+    },
+  };
+}

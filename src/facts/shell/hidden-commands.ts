@@ -72,8 +72,10 @@ const commandOptions: ReadonlyMap<string, CommandOptionSpec> = new Map([
 // `push`/`fetch` core.alternateRefsCommand, `imap-send` imap.tunnel, git gui guitool.N.cmd,
 // config-based hooks hook.N.command (git 2.46), git-lfs's lfs.customtransfer.N.path and
 // lfs.extension.N.clean/smudge; core.worktree moves the tree every later command writes.
+// help.autocorrect runs the subcommand a typo is closest to (`git -c help.autocorrect=immediate
+// psuh` runs push): the subcommand the line shows is then not the one that runs.
 const gitCommandKey =
-  /^(alias\.|core\.(pager|sshcommand|editor|fsmonitor|hookspath|askpass|gitproxy|alternaterefscommand|worktree)$|hook\.|lfs\.(customtransfer|extension)\.|pager\.|sequence\.editor$|credential\.|diff\.|difftool\.|mergetool\.|merge\.|filter\.|gpg\.|uploadpack\.|receivepack\.|remote\.|protocol\.|url\.|include|sendemail\.|web\.browser$|browser\.|man\.|instaweb\.|http\.proxy|init\.templatedir$|submodule\.|tar\..+\.command$|trailer\..+\.(cmd|command)$|interactive\.difffilter$|imap\.tunnel$|guitool\.)/i;
+  /^(alias\.|help\.autocorrect$|core\.(pager|sshcommand|editor|fsmonitor|hookspath|askpass|gitproxy|alternaterefscommand|worktree)$|hook\.|lfs\.(customtransfer|extension)\.|pager\.|sequence\.editor$|credential\.|diff\.|difftool\.|mergetool\.|merge\.|filter\.|gpg\.|uploadpack\.|receivepack\.|remote\.|protocol\.|url\.|include|sendemail\.|web\.browser$|browser\.|man\.|instaweb\.|http\.proxy|init\.templatedir$|submodule\.|tar\..+\.command$|trailer\..+\.(cmd|command)$|interactive\.difffilter$|imap\.tunnel$|guitool\.)/i;
 // git options (before or after the subcommand) that name a program to run, in any
 // abbreviation (`git ls-remote --upload-p=CMD`: git's subcommands take unique prefixes).
 const GIT_COMMAND_OPTIONS = ['--upload-pack', '--receive-pack', '--exec', '--exec-path', '--extcmd', '--template', '--config', '--config-env'];
@@ -135,7 +137,18 @@ function gitConfigHidden(args: WordValue[]): Hidden[] {
 }
 
 const gitUploadPackCommands = new Set(['clone', 'fetch', 'ls-remote', 'pull', 'archive']);
-const gitRunsCommands = new Set(['bisect', 'submodule', 'filter-branch', 'difftool', 'mergetool']);
+const gitRunsCommands = new Set(['bisect', 'submodule', 'filter-branch', 'difftool', 'mergetool', 'merge-index', 'send-email', 'instaweb', 'web--browse', 'shell']);
+
+/**
+ * Whether git subcommand `name` runs commands given to it: gitRunsCommands (`merge-index PROG
+ * -a` runs PROG for each unmerged file, `send-email --sendmail-cmd`, `shell -c`), git's
+ * internal helpers (`submodule--helper foreach CMD` is `submodule foreach`, `difftool--helper`)
+ * and every remote helper, which git normally starts itself for a URL's scheme: `git
+ * remote-ext NAME 'sh -c CMD'` is the ext:: transport run by hand, with no `ext::` to find.
+ */
+function gitRunsCommandsOf(name: string): boolean {
+  return gitRunsCommands.has(name) || name.startsWith('remote-') || name.includes('--');
+}
 
 const awkNames = new Set(['awk', 'gawk', 'mawk', 'nawk']);
 const sedNames = new Set(['sed', 'gsed']);
@@ -362,6 +375,8 @@ function gitHidden(args: WordValue[]): Hidden[] {
     if (i < at && w.startsWith('-c')) {
       const setting = w === '-c' ? args[++i]?.text ?? '' : w.slice(2);
       if (gitCommandKey.test(setting.split('=')[0]!)) found.push(unverifiable(`\`git -c ${setting.split('=')[0]}\` can run a command`));
+      // A setting's value may be a URL git connects to (`branch.main.remote=ext::sh -c …`).
+      else if (/ext::/i.test(setting)) found.push(unverifiable('a git `ext::` URL runs a command'));
       continue;
     }
     const commandOption = abbreviatedName(w, GIT_COMMAND_OPTIONS);
@@ -379,18 +394,21 @@ function gitHidden(args: WordValue[]): Hidden[] {
     if (c > 0) {
       const setting = c < w.length - 1 ? w.slice(c + 1) : args[++i]?.text ?? '';
       if (gitCommandKey.test(setting.split('=')[0]!)) found.push(unverifiable(`\`git clone -c ${setting.split('=')[0]}\` can run a command`));
+      else if (/ext::/i.test(setting)) found.push(unverifiable('a git `ext::` URL runs a command'));
       continue;
     }
     if (i > at && (w === '-u' || /^-u./.test(w) || clusterLetter(w, 'u', 'obcjo') > 0) && gitUploadPackCommands.has(subcommand ?? '')) {
       found.push(unverifiable(`\`git ${subcommand} -u\` runs a program it names`));
       continue;
     }
-    if (/(^|::)ext::/i.test(w)) {
+    // Anywhere in a word: a URL option's value (`--upload-pack`'s aside), a `-c` setting's
+    // (`-c branch.main.remote=ext::sh -c …`), a refspec or a remote given whole.
+    if (/ext::/i.test(w)) {
       found.push(unverifiable('a git `ext::` URL runs a command'));
       continue;
     }
     if (i === at) {
-      if (gitRunsCommands.has(w)) found.push(unverifiable(`\`git ${w}\` runs commands given to it`));
+      if (gitRunsCommandsOf(w)) found.push(unverifiable(`\`git ${w}\` runs commands given to it`));
       if (w === 'config') found.push(...gitConfigHidden(args.slice(at + 1)));
       continue;
     }
@@ -667,10 +685,15 @@ function sedScripts(args: WordValue[], stdin: string | undefined): WordValue[] |
   const operands: WordValue[] = [];
   let explicit = false;
   let fromStdin = false;
+  // A script file other than standard input (`sed -n -f notes.sed`): its `e` and `w` commands
+  // are out of sight, so the call is unverifiable unless --sandbox refuses them (and `r`).
+  let scriptFile: string | undefined;
+  let sandbox = false;
   const given = (option: string, value: WordValue | undefined): void => {
     if (value === undefined) return;
     if (option === 'e') scripts.push(value);
     if (option === 'f' && stdinPaths.has(value.text)) fromStdin = true;
+    else if (option === 'f') scriptFile ??= value.text;
     if (option === 'e' || option === 'f') explicit = true;
   };
   for (let i = 0; i < args.length; i++) {
@@ -679,6 +702,7 @@ function sedScripts(args: WordValue[], stdin: string | undefined): WordValue[] |
     if (w.startsWith('--')) {
       // Long options abbreviated too (`--expr=SCRIPT`, `--fi FILE`).
       const long = longName(w, SED_LONG);
+      if (long === '--sandbox') sandbox = true;
       const option = long === '--expression' ? 'e' : long === '--file' ? 'f' : long === '--line-length' ? 'l' : undefined;
       if (option === undefined) continue;
       const eq = w.indexOf('=');
@@ -693,6 +717,7 @@ function sedScripts(args: WordValue[], stdin: string | undefined): WordValue[] |
       break;
     }
   }
+  if (scriptFile !== undefined && !sandbox) return unverifiable(`sed runs the script in \`${scriptFile}\`, which is not read here (its \`e\` and \`w\` commands run and write)`);
   if (!explicit && operands[0] !== undefined) scripts.push(operands[0]);
   return withStdinScript(scripts, fromStdin, stdin, 'sed reads its script from standard input');
 }

@@ -149,6 +149,19 @@ const riskyVariable = /^(path|cdpath|fpath|FPATH|module_path|MODULE_PATH|NULLCMD
 const toolchainVariable = /^(CARGO_[A-Z0-9_]*|GO[A-Z0-9_]*|CGO_[A-Z0-9_]*|PYTHON[A-Z0-9_]*|PIP_[A-Z0-9_]*|UV_[A-Z0-9_]*|YARN_[A-Z0-9_]*|BUNDLE_[A-Z0-9_]*)$/;
 const harmlessToolchainVariable = /^(CARGO_TERM_[A-Z_]*|CARGO_INCREMENTAL|CARGO_BUILD_JOBS|CARGO_NET_OFFLINE|CARGO_LOG|GOOS|GOARCH|GOAMD64|GOARM|GOARM64|GO386|GOMIPS|GOMIPS64|GOPPC64|GORISCV64|GOWASM|GOEXPERIMENT|GOMAXPROCS|GOGC|GOMEMLIMIT|GOTRACEBACK|GODEBUG|CGO_ENABLED|PYTHONDONTWRITEBYTECODE|PYTHONUNBUFFERED|PYTHONHASHSEED|PYTHONIOENCODING|PYTHONUTF8|PYTHONFAULTHANDLER|PYTHONDEVMODE|PYTHONOPTIMIZE|PYTHONVERBOSE|PYTHONNOUSERSITE|PYTHONSAFEPATH|PIP_NO_INPUT|PIP_QUIET|PIP_DISABLE_PIP_VERSION_CHECK|PIP_NO_CACHE_DIR|PIP_PROGRESS_BAR)$/;
 
+// git reads dozens of GIT_* variables, and many change what it runs, reads or writes beyond
+// what its words show: GIT_TEST_FSMONITOR is run through the shell by `git status` (as
+// core.fsmonitor is), GIT_TEST_MAINT_SCHEDULER=crontab:CMD makes `git maintenance start` run
+// CMD, GIT_ALLOW_PROTOCOL=ext enables `ext::` URLs (which run a command), GIT_ICASE_PATHSPECS
+// makes every pathspec match names in any case (`.ENV` reads `.env`), GIT_ATTR_SOURCE,
+// GIT_REPLACE_REF_BASE, GIT_NAMESPACE, GIT_SHALLOW_FILE... So the family is risky, as
+// cargo's and Go's are (toolchainVariable), but for the names that only label or tune what
+// it does (identities and dates, prompts, verbosity, locks) and the pathspec modes that only
+// narrow what a pattern matches (literal, glob: `*` no longer crosses `/`). GIT_TRACE* (a
+// file it writes) and GIT_INDEX_FILE & co. are read as optionVariable says.
+const gitVariable = /^GIT_[A-Z0-9_]*$/;
+const harmlessGitVariable = /^GIT_(?:AUTHOR_(?:NAME|EMAIL|DATE)|COMMITTER_(?:NAME|EMAIL|DATE)|TERMINAL_PROMPT|FLUSH|OPTIONAL_LOCKS|MERGE_VERBOSITY|MERGE_AUTOEDIT|PROGRESS_DELAY|REDACT_COOKIES|NO_REPLACE_OBJECTS|LITERAL_PATHSPECS|GLOB_PATHSPECS|NOGLOB_PATHSPECS|CEILING_DIRECTORIES|ADVICE|REFLOG_ACTION)$/;
+
 // The variables naming a compiler, linker or archiver (CC, CXX, ...), and the programs of a
 // toolchain by name, bare or in /usr/bin (a cross compiler's prefix and a version too).
 const TOOLCHAIN_PROGRAM_VARIABLE = /^(?:CC|CXX|CPP|LD|AR|AS)$/;
@@ -185,6 +198,7 @@ export function isRiskyVariable(name: string, value?: string): boolean {
   if (value !== undefined && TOOLCHAIN_PROGRAM_VARIABLE.test(name) && isToolchainProgram(value)) return false;
   if (riskyVariable.test(name)) return true;
   if (toolchainVariable.test(name) && !optionVariable.test(name)) return !harmlessToolchainVariable.test(name) && !writtenPathVariable.test(name);
+  if (gitVariable.test(name) && !optionVariable.test(name)) return !harmlessGitVariable.test(name);
   if (!optionVariable.test(name)) return false;
   if (value === undefined) return true;
   if (compressorVariable.test(name)) return !compressionLevel.test(value);

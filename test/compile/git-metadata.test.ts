@@ -1,0 +1,40 @@
+// shell.gitMetadata (red team 8 F4): under a policy that limits commands, writing into any
+// `.git` (a nested one too) plants commands git runs; reading it does not.
+import { describe, expect, it } from 'vitest';
+import { isGitMetadataPath } from '../../src/compile/sections/shell.js';
+import { compilePolicies, loadPolicyText } from '../../src/index.js';
+import { initShellParser } from '../../src/facts/shell/index.js';
+
+describe('isGitMetadataPath', () => {
+  it.each([
+    ['/ws/.git/config', true], ['/ws/src/x/.git/HEAD', true], ['/ws/src/x/.git', true], ['/ws/.GIT/hooks/pre-commit', true], ['/ws/.g?t/config', true],
+    ['/ws/.gitignore', false], ['/ws/src/.gitkeep', false], ['/ws/.github/workflows/ci.yml', false], ['/ws/repo.git/config', false], ['/ws/src/a.ts', false],
+  ])('%s: %s', (path, expected) => expect(isGitMetadataPath(path)).toBe(expected));
+});
+
+describe('shell.gitMetadata', () => {
+  const policy = (extra: string) => {
+    const loaded = loadPolicyText(`version: 1\nid: p\nworkspace:\n  root: /srv/ws\n${extra}`, 'p.yaml');
+    return compilePolicies(loaded.policies);
+  };
+  const call = (toolName: string, params: Record<string, unknown>) => ({ toolName, params, cwd: '/srv/ws', sessionId: 's' });
+
+  it('denies writes into .git under a shell allowlist, a deny list or supervised autonomy', async () => {
+    await initShellParser();
+    for (const extra of ['shell:\n  allow: ["echo *", "cat *"]\n', 'shell:\n  deny: ["rm *"]\n']) {
+      const set = policy(extra);
+      expect((await set.evaluateAsync(call('write', { path: 'src/x/.git/config', content: 'x' }))).decision).toBe('deny');
+      expect((await set.evaluateAsync(call('exec', { command: 'echo x >> .git/config' }))).decision).toBe('deny');
+      expect((await set.evaluateAsync(call('exec', { command: 'cat .git/config' }))).decision).toBe('allow');
+      expect((await set.evaluateAsync(call('write', { path: 'src/.gitignore', content: 'x' }))).decision).toBe('allow');
+    }
+    const supervised = await policy('autonomy: supervised\n').evaluateAsync(call('write', { path: '.git/hooks/pre-commit', content: 'x' }));
+    expect(supervised.decision).toBe('deny');
+    expect(supervised.reasons.map((r) => r.check)).toContain('shell.gitMetadata');
+  });
+
+  it('leaves a policy that limits no command alone', async () => {
+    await initShellParser();
+    expect((await policy('paths:\n  forbidden: [".env"]\n').evaluateAsync(call('write', { path: '.git/config', content: 'x' }))).decision).toBe('allow');
+  });
+});
