@@ -1,4 +1,4 @@
-// `node bench/same-decisions.mjs BASE_DIST [NEW_DIST]`: do two builds of Toolwarden decide
+// `node bench/same-decisions.mjs BASE_DIST [NEW_DIST] [--no-trace]`: do two builds of Toolwarden decide
 // exactly alike (decision, reasons in order, approval, explain trace)? Run before committing a
 // change to the hot path. Policies: bench/policy/*.yaml and all of policies/; calls: a seeded
 // corpus, the same with working directories, with every path new (two ways), examples/calls.jsonl and
@@ -11,7 +11,7 @@ import { makeCorpus, makeUniquePathCorpus } from './corpus.mjs';
 import { HOME } from './engines/reference.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const [baseDir, newDir = path.join(root, 'dist')] = process.argv.slice(2);
+const [baseDir, newDir = path.join(root, 'dist')] = process.argv.slice(2).filter((a) => a !== '--no-trace');
 if (!baseDir) {
   console.error('usage: node bench/same-decisions.mjs BASE_DIST [NEW_DIST]');
   process.exit(2);
@@ -30,6 +30,10 @@ calls.push(...makeUniquePathCorpus(3000, 11));
 for (const line of fs.readFileSync(path.join(root, 'examples/calls.jsonl'), 'utf8').split('\n').filter(Boolean)) calls.push(JSON.parse(line));
 calls.push(null, 1, 'x', [], { toolName: '' }, { toolName: 'read', params: null }, { toolName: 'read', extra: 1 }, { toolName: 'exec', params: { command: 'ls', cmd: 'rm' } }, { toolName: 'read', requester: { channel: null, senderIsOwner: true } });
 
+// `--no-trace`: compare decisions, reasons and approvals only (a new check adds trace entries everywhere).
+const noTrace = process.argv.includes('--no-trace');
+const withoutTrace = (d) => (noTrace && d && typeof d === 'object' ? { ...d, trace: undefined } : d);
+
 let evaluations = 0;
 let differences = 0;
 for (const files of policySets) {
@@ -42,7 +46,7 @@ for (const files of policySets) {
     for (let pass = 0; pass < 2; pass++) {
       for (const call of calls) {
         const opts = explain ? { explain: true } : undefined;
-        const [x, y] = [JSON.stringify(await a.evaluate(call, opts)), JSON.stringify(await b.evaluate(call, opts))];
+        const [x, y] = [JSON.stringify(withoutTrace(await a.evaluate(call, opts))), JSON.stringify(withoutTrace(await b.evaluate(call, opts)))];
         evaluations++;
         if (x === y) continue;
         if (differences++ < 5) console.log(`differs (${path.basename(files[0])}): ${JSON.stringify(call)}\n  base ${x.slice(0, 400)}\n  new  ${y.slice(0, 400)}`);

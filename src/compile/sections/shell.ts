@@ -16,6 +16,8 @@ export interface CommandGlobList {
 
 /** Shell checks object only to exec-class calls (each also returns early for the others). */
 const EXEC_ONLY = ['exec'] as const;
+// Tools that may write: a read-class tool writes nothing, whatever its paths.
+const WRITERS = ['write', 'exec'] as const;
 
 const NO_OUTCOME = Object.freeze({ hit: undefined, verdict: undefined });
 
@@ -269,6 +271,7 @@ function gitMetadataCheck(source: string): Check {
   const verdicts = new VerdictMemo();
   return {
     id: 'shell.gitMetadata',
+    classes: WRITERS,
     run(view, sink) {
       const facts = view.paths();
       if (!facts.ok) return;
