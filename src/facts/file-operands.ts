@@ -5,7 +5,7 @@
 import { hasOption, lastOptionValue, longName, optionIs, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
 import { stdinPaths, writtenVariablePath } from './shell/wrappers.js';
 import { within } from './within.js';
-import { anyCaseGlob, bracketEnd } from './path-glob.js';
+import { anyCaseGlob } from './path-glob.js';
 import {
   AWK_PROGRAMS, backups, compilerFiles, isCompilerDriver, sqliteRoles, SEVEN_ZIP_PROGRAMS, TAR_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
   type OperandGrammar,
@@ -470,30 +470,12 @@ export function pathspecReading(word: string): { path: string; fromTop: boolean 
     path = short[2]!;
     fromTop = short[1]!.includes('/');
   }
-  if (!magic.includes('glob') && !magic.includes('literal')) path = crossingWildcards(path);
+  // A plain pattern's `*` crosses `/` in git (`*key` is secrets/key too), yet it is read as
+  // written: it only narrows a whole-tree read (`git grep x` reads secrets/key as well), which
+  // is out of scope, and reading it wider denied `git log --grep 'fix.*bug'`, whose values
+  // are not told apart from pathspecs. A pattern in any case is named all the same.
   if (magic.includes('icase')) path = anyCaseGlob(path);
   return { path, fromTop };
-}
-
-/** A pattern with each run of wildcards (`*`, `?`, a bracket expression) written `**`: it may match any characters, `/` too. */
-function crossingWildcards(pattern: string): string {
-  if (!/[*?[]/.test(pattern)) return pattern;
-  let out = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === '\\' && i + 1 < pattern.length) {
-      out += c + pattern[++i]!;
-      continue;
-    }
-    const close = c === '[' ? bracketEnd(pattern, i) : -1;
-    if (c === '*' || c === '?' || close > 0) {
-      if (!out.endsWith('**')) out += '**';
-      if (close > 0) i = close;
-      continue;
-    }
-    out += c;
-  }
-  return out;
 }
 
 // The reading subcommands (GIT_READ_ONLY) whose operands may be pathspecs; the others' are

@@ -190,13 +190,27 @@ describe('extractPaths', () => {
     expect(patchPaths('*** Delete File: a.ts\r').paths).toEqual(['a.ts']); // trimmed as any header path
   });
 
-  it('property: every string under `path` is extracted as written (and without a leading `@`); non-strings are problems', () => {
-    const readings = (s: string) => (s.length > 1 && s.startsWith('@') ? 2 : 1);
+  it('property: every string under `path` is extracted as written, without a leading `@` (and the slashes after it), and percent-decoded; non-strings are problems', () => {
+    // As written; for `@x`, `x` (OpenClaw) and `x` without leading slashes (Gemini CLI).
+    const marked = (s: string) => {
+      if (s.length <= 1 || !s.startsWith('@')) return [s];
+      const relative = s.slice(1).replace(/^[\\/]+/, '');
+      return relative !== s.slice(1) && relative !== '' ? [s, s.slice(1), relative] : [s, s.slice(1)];
+    };
+    const decoded = (s: string) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    };
+    const wanted = (s: string) => (s.includes('%') && decoded(s) !== s ? [...marked(s), ...marked(decoded(s))] : marked(s));
+    const readings = (s: string) => wanted(s).length;
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^@/), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 })), (value) => {
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^@/), fc.stringMatching(/%[0-9a-fA-F]{2}/), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 })), (value) => {
         const r = extractPaths('read', 'read', { path: value }, undefined);
         if (typeof value === 'string') {
-          const want = readings(value) === 2 ? [value, value.slice(1)] : [value];
+          const want = wanted(value);
           // Other spellings of the name (readVariants) come after each reading.
           const variants = new Set(want.flatMap((w) => readVariants(w)).filter((v) => !want.includes(v)));
           return JSON.stringify(r.paths.map((p) => p.value).filter((v) => !variants.has(v))) === JSON.stringify(want) && r.problems.length === 0;
