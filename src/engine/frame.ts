@@ -2,14 +2,14 @@
 // per path settings): tool class, parsed shell command, canonical root and paths.
 // Views are small objects with prototype methods, not closures: a decision allocates as
 // little as it can, and what it allocates dies young.
-import { existsSync } from 'node:fs';
+import fs, { existsSync } from 'node:fs';
 import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
 import { extractPaths } from '../facts/extract-paths.js';
 import { bareNames } from '../facts/word-paths.js';
 import { commandLinePaths } from '../facts/command-line-paths.js';
-import { within } from '../facts/within.js';
+import { isRelative, parentOf, within } from '../facts/within.js';
 import { canonicalPath, canonicalRoot, directoriesUpTo, MAX_WILDCARD_ENTRIES, wildcardExpansions, type Canonical, type GlobReading, type PathContext, type StatCache } from '../facts/paths.js';
 import { anyCaseGlob, hasShellWildcard } from '../facts/path-glob.js';
 import { parseShell } from '../facts/shell/index.js';
@@ -120,6 +120,8 @@ interface ShellPaths {
   readonly unplaceable: string | undefined;
   /** Paths from the top of a git work tree at or above a directory (CommandLinePaths.fromTop). */
   readonly fromTop: readonly { dir: string; path: string; written: boolean }[];
+  /** What the line moves or copies as links (CommandLinePaths.moves). */
+  readonly moves: readonly { source: string; destinations: string[] }[];
   /**
    * The canonical forms of `names` for the last lexical memo map that made them (a map
    * stands for one path setting and one cwd, and canonical forms are pure in those): most
@@ -389,6 +391,11 @@ export class CallFrame {
             for (const e of expanded.paths) addPath(out, e.path, shell.written[i]!, e.narrow);
           }
         }
+        // A link on disk moved or copied as a link leads, from its new place, where its text says.
+        if (settings.resolveSymlinks) for (const move of shell.moves) {
+          const problem = this.addMovedLinks(out, move, settings, m, place);
+          if (problem !== undefined) return { ok: false, reason: problem };
+        }
         // The work tree's top is the directory or one above it, up to the workspace root: each counts.
         for (const top of shell.fromTop) {
           const dir = this.canonicalAt(top.dir, settings, m, place);
@@ -416,6 +423,31 @@ export class CallFrame {
     if (this.namesProblem !== undefined) return { ok: false, reason: this.namesProblem };
     out.named = named;
     return out;
+  }
+
+  /**
+   * The targets of the links already on disk that a move or a copy keeps as links (`cp -P
+   * a/b/k a/k`, `mv a/b b2`, links inside a moved directory too), as read from each place they
+   * may end up: a relative target points elsewhere there (`k -> ../secrets/key` from a/ is
+   * secrets/key), and the new path does not exist yet when the call is checked. Each counts
+   * as written, as a link the line makes does. Why the call cannot be placed, or undefined.
+   */
+  private addMovedLinks(out: FoundPaths, move: { source: string; destinations: string[] }, settings: PathSettings, m: PathMemo, place: Place): string | undefined {
+    const parent = this.canonicalAt(parentOf(move.source) || '.', settings, m, place);
+    if (!parent.ok) return undefined; // the source's own reading already refuses it
+    const name = move.source.replace(/\/+$/, '').slice(move.source.replace(/\/+$/, '').lastIndexOf('/') + 1);
+    const links = linksAt(within(parent.path, name), (this.wildcardBudget ??= { entries: MAX_WILDCARD_ENTRIES }));
+    if (links === undefined) return `a moved or copied directory \`${printable(move.source)}\` holds more entries than a call may read for its links`;
+    for (const { below, text } of links) {
+      for (const destination of move.destinations) {
+        const at = below === '' ? destination : `${destination.replace(/\/+$/, '')}/${below}`;
+        const target = isRelative(text) ? within(parentOf(at), text) : text;
+        const c = this.canonicalAt(target, settings, m, place);
+        if (!c.ok) return `path \`${printable(target)}\` (a link \`${printable(move.source)}\` leads to once moved) cannot be made canonical: ${c.reason}`;
+        addPath(out, c.path, true, c.narrow);
+      }
+    }
+    return undefined;
   }
 
   /**
@@ -513,6 +545,37 @@ export class CallFrame {
   }
 }
 
+/**
+ * The symbolic links at `path` (itself, or below it when it is a directory; links are not
+ * descended into), each with its place below `path` (`''` for itself) and its text; undefined
+ * past the call's budget of directory entries. Nothing there: none.
+ */
+function linksAt(path: string, budget: { entries: number }): { below: string; text: string }[] | undefined {
+  const out: { below: string; text: string }[] = [];
+  const stat = fs.lstatSync(path, { throwIfNoEntry: false });
+  if (stat === undefined) return out;
+  if (stat.isSymbolicLink()) return [{ below: '', text: fs.readlinkSync(path, 'utf8') }];
+  if (!stat.isDirectory()) return out;
+  const pending = [''];
+  while (pending.length > 0) {
+    const below = pending.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(below === '' ? path : `${path}/${below}`, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    budget.entries -= entries.length;
+    if (budget.entries < 0) return undefined;
+    for (const entry of entries) {
+      const at = below === '' ? entry.name : `${below}/${entry.name}`;
+      if (entry.isSymbolicLink()) out.push({ below: at, text: fs.readlinkSync(`${path}/${at}`, 'utf8') });
+      else if (entry.isDirectory()) pending.push(at);
+    }
+  }
+  return out;
+}
+
 /** A command line's paths (facts/command-line-paths.ts), frozen: shared by every call with the same parse. */
 function shellPaths(facts: ShellFacts): ShellPaths {
   const found = commandLinePaths(facts);
@@ -523,6 +586,7 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     words: Object.freeze(found.words) as string[],
     unplaceable: found.unplaceable,
     fromTop: Object.freeze(found.fromTop),
+    moves: Object.freeze(found.moves),
     namedFor: undefined,
     named: undefined,
   };
@@ -578,7 +642,7 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 // A path that names no place of its own: not absolute, not from home, not a drive or a URL.
 const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), namedFor: undefined, named: undefined });
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), moves: Object.freeze([]), namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
 

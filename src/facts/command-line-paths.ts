@@ -6,6 +6,7 @@ import { movedPaths, ownDirectories, symbolicLinks } from './file-operands.js';
 import { TAR_PROGRAMS } from './grammars.js';
 import { isRelative, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
+import { hasShellWildcard, mayExpandTo } from './path-glob.js';
 
 export interface CommandLinePaths {
   /** Raw paths, in order: programs run by path, path-like arguments, redirect targets. */
@@ -24,6 +25,14 @@ export interface CommandLinePaths {
    * workspace root (directoriesUpTo).
    */
   fromTop: { dir: string; path: string; written: boolean }[];
+  /**
+   * What `mv` and a `cp` that keeps links (-P, -a, -r) move or copy, with where each may end up,
+   * relative paths placed in the directories the command may run in: a link already on disk
+   * (not one the line makes, which the line's own reading follows) points elsewhere from its
+   * new place when its target is relative, and a path there that does not exist yet reads as
+   * no link at all. The engine reads the links on disk when it resolves symlinks.
+   */
+  moves: { source: string; destinations: string[] }[];
 }
 
 /** Most working directories one command line may leave a relative path in (the cwd included). */
@@ -153,6 +162,27 @@ function isDirectoryChange(cmd: SimpleCommand): boolean {
   return name === 'cd' || name === 'pushd' || name === 'popd';
 }
 
+// Programs that run a command with arguments of their own choosing (`find -exec … {}`, `xargs`).
+const ARGUMENT_SUPPLIERS = /^(?:find|xargs|fd|fdfind|parallel)\s/;
+
+/**
+ * A path whose wildcard segments may expand to a link the line makes, read through the link's
+ * target (`ln -s / qq && cat q?/etc/shadow` reads /etc/shadow: the shell expands `q?` once
+ * `qq` exists); undefined when no segment-by-segment expansion can reach the link.
+ */
+function throughWildcards(path: string, link: string, target: string): string | undefined {
+  if (!hasShellWildcard(path)) return undefined;
+  const segments = path.split('/');
+  const linkSegments = link.split('/');
+  if (segments.length < linkSegments.length) return undefined;
+  for (let i = 0; i < linkSegments.length; i++) {
+    const segment = segments[i]!;
+    if (segment !== linkSegments[i] && !mayExpandTo(segment, linkSegments[i]!)) return undefined;
+  }
+  const rest = segments.slice(linkSegments.length).join('/');
+  return rest === '' ? target : within(target, rest);
+}
+
 /**
  * The raw paths of parsed simple commands, in order: a program run by path (unless a system
  * one), then path-like arguments and redirect targets; written unless the command only reads,
@@ -165,6 +195,7 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   const names = new Set<string>();
   const words: string[] = [];
   const fromTop: { dir: string; path: string; written: boolean }[] = [];
+  const moves: { source: string; destinations: string[] }[] = [];
   const changes = directoryChanges(commands);
   const dirs = workingDirectories(changes);
   const all = 'bases' in dirs ? dirs.bases : [''];
@@ -188,6 +219,8 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   // Symbolic links the line makes (`ln -s ../secrets sub/s`): a later path through one is also read through its target.
   // `text`: the target as the link holds it, read from the link's directory when relative.
   const aliases: { link: string; target: string; text: string }[] = [];
+  // A link made with operands another program supplies (`find / -exec ln -s {} x \;`, `xargs ln -s`).
+  let unknownLink: string | undefined;
   for (let index = 0; index < commands.length; index++) {
     const cmd = commands[index]!;
     const found = commandPaths(cmd);
@@ -213,6 +246,7 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     const writtenRedirects = cmd.writtenRedirects;
     const { reads, writesOnly } = found;
     const writesTo = (p: string) => (writesOnly !== undefined ? writesOnly.includes(p) : writes && !reads.includes(p)) || (writtenRedirects !== undefined && writtenRedirects.includes(p));
+    if (cmd.words[0] === 'ln' && cmd.wrappedBy?.some((outer) => ARGUMENT_SUPPLIERS.test(outer))) unknownLink ??= cmd.text;
     const links = symbolicLinks(cmd.words);
     // A relative target of `ln -s` is no path from here: it is read from the link's directory (below).
     const fromLinks = links.filter((l) => !l.fromShell && isRelative(l.target)).map((l) => l.target);
@@ -242,6 +276,7 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     for (const { source, destinations } of movedPaths(cmd.words)) {
       for (const base of here) {
         const from = within(base, source);
+        moves.push({ source: from, destinations: destinations.map((d) => within(base, d)) });
         for (const alias of [...aliases]) {
           if (alias.link !== from && !alias.link.startsWith(from + '/')) continue;
           for (const destination of destinations) {
@@ -268,7 +303,7 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   // A link moved or copied as a link (`mv`, `cp -P`), alone or inside a directory, is a link at
   // its new place, and a relative one points elsewhere from there (`ln -s ../s a/b/l && mv a/b/l a/l`).
   for (const { link, target } of aliases) {
-    const through = (p: string): string | undefined => (p === link ? target : p.startsWith(link + '/') ? target + p.slice(link.length) : undefined);
+    const through = (p: string): string | undefined => (p === link ? target : p.startsWith(link + '/') ? target + p.slice(link.length) : throughWildcards(p, link, target));
     for (let i = 0, n = raws.length; i < n; i++) {
       const p = through(raws[i]!);
       if (p !== undefined) {
@@ -281,8 +316,10 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
       if (p !== undefined) names.add(p);
     }
   }
-  const out: CommandLinePaths = { raws, written, names: [...names], words, fromTop };
+  const out: CommandLinePaths = { raws, written, names: [...names], words, fromTop, moves };
   if (names.size > MAX_NAMES) out.unplaceable = `more than ${MAX_NAMES} names to check in one command line`;
+  // Any path after it may lead through a link whose name and target only the run knows.
+  else if (unknownLink !== undefined) out.unplaceable = `\`${unknownLink}\` makes a link with names another program supplies, so where paths lead is known only when it runs`;
   // `cd "$(echo /etc)" && cat passwd` reads /etc/passwd: after a directory change that cannot
   // be read, neither relative paths nor bare names can be placed.
   else if (computed !== undefined && relative) out.unplaceable = `relative paths or names follow \`${computed}\`, a directory change that cannot be read before it runs`;

@@ -60,7 +60,9 @@ function fail(reason: string): Canonical {
   return { ok: false, reason };
 }
 
-/** Checks that hold for any raw path: type, size, NUL and control bytes, well-formed UTF-16. */
+const NOT_UTF8 = 'path holds a name that is not valid UTF-8 (read as U+FFFD), which cannot be looked up as written';
+
+/** Checks that hold for any raw path: type, size, NUL and control bytes, well-formed UTF-16, valid UTF-8. */
 function checkRaw(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return 'path is not a string';
   if (raw.length === 0) return 'path is empty';
@@ -69,7 +71,7 @@ function checkRaw(raw: unknown): string | undefined {
   let suspicious = false;
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f || (c >= 0xd800 && c <= 0xdfff)) {
+    if (c < 0x20 || c === 0x7f || (c >= 0xd800 && c <= 0xdfff) || c === 0xfffd) {
       suspicious = true;
       break;
     }
@@ -78,6 +80,8 @@ function checkRaw(raw: unknown): string | undefined {
   if (raw.includes('\u0000')) return 'path contains a NUL byte';
   if (CONTROL_CHAR.test(raw)) return 'path contains a control character';
   if (hasLoneSurrogate(raw)) return 'path is not well-formed unicode';
+  // What a byte that is no UTF-8 (`$'r\xff'`) decodes to: the file of that name is another.
+  if (raw.includes('\ufffd')) return NOT_UTF8;
   return undefined;
 }
 
@@ -292,8 +296,10 @@ function finish(path: string, caseInsensitive: boolean): Canonical {
 // process opens it: its `cwd`, `root` and `fd/N` links are ours here, the program's when it
 // runs (`cd config && cat /proc/self/cwd/prod.key` reads config/prod.key, which we would
 // read as prod.key in our own working directory). Refused rather than read as ours.
-const OWN_PROCESS = /^\/proc\/(?:self|thread-self)(?:\/|$)/;
-const OWN_PROCESS_REASON = '`/proc/self` links to the running process\'s own directory, file descriptors and root, which differ from ours';
+// So are those of any process (`/proc/PID/root/etc/shadow`, `/proc/PID/cwd/x`): a PID that is
+// no process now may be the command's own shell or program when it runs.
+const OWN_PROCESS = /^\/proc\/(?:(?:self|thread-self)(?:\/|$)|[^/]+\/(?:task\/[^/]+\/)?(?:cwd|root|fd|fdinfo|exe|map_files)(?:\/|$))/;
+const OWN_PROCESS_REASON = '`/proc/self` and `/proc/PID` link to a process\'s own directory, file descriptors and root, which differ from ours';
 
 /** An absolute expanded path made canonical, without NFC or case folding yet. */
 function resolveAbsolute(absolute: string, resolveSymlinks: boolean, caseInsensitive: boolean, cache: StatCache | undefined): Canonical {
@@ -455,6 +461,7 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
           budget.entries -= entries.length;
           if (budget.entries < 0) return tooMany;
           for (const entry of entries) {
+            if (entry.name.includes('\ufffd') && (entry.isDirectory() || entry.isSymbolicLink())) return { ok: false, reason: NOT_UTF8 };
             if (entry.isDirectory()) {
               if (skipDirectories?.has(entry.name) !== true) pending.push(dir + '/' + entry.name);
             }
@@ -475,7 +482,12 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
         }
         budget.entries -= names.length;
         if (budget.entries < 0) return tooMany;
-        for (const name of names) if (matches(name)) next.push(dir + '/' + name);
+        for (const name of names) {
+          if (!matches(name)) continue;
+          // readdir decodes a name that is no UTF-8 to U+FFFD: that name opens nothing, the real one is unseen.
+          if (name.includes('\ufffd')) return { ok: false, reason: NOT_UTF8 };
+          next.push(dir + '/' + name);
+        }
         if (next.length > MAX_WILDCARD_MATCHES) return { ok: false, reason: `the wildcard path names more than ${MAX_WILDCARD_MATCHES} files` };
       }
       if (next.length === 0) return { ok: true, paths: [] };

@@ -57,5 +57,12 @@ export function setupAdversarialFixtures(): void {
   fs.mkdirSync(path.join(base, 'a/ws/src'), { recursive: true });
   fs.writeFileSync(path.join(base, 'a/ws/src/app.ts'), 'outside\n');
   links.push(['a/wslink', '../ws']);
+  // A second workspace (`lws`) whose relative links are harmless where they are and lead
+  // elsewhere once moved or copied as links (red team 8): a/b/k -> ../secrets/key is
+  // lws/a/secrets/key from a/b, lws/secrets/key from a/; a/b/r leaves the workspace from a/.
+  writeFiles(base, { 'lws/.env': 'SECRET=1\n', 'lws/secrets/key': 'KEY\n', 'lws/src/app.ts': 'export {};\n', 'lws/a/b/x': 'x\n' });
+  links.push(['lws/a/b/k', '../secrets/key'], ['lws/a/b/r', '../../outside/secret.txt'], ['lws/out', '../outside']);
   for (const [rel, target] of links) fs.symlinkSync(target, path.join(base, rel));
+  // A link whose name is no UTF-8 (`r` and the byte 0xff): Node reads it back as `r\uFFFD`.
+  fs.symlinkSync('.', Buffer.concat([Buffer.from(path.join(base, 'lws', 'r')), Buffer.from([0xff])]));
 }

@@ -156,9 +156,18 @@ describe('/proc/self is the running process\'s, not ours', () => {
       fs.unlinkSync(path.join(ws, 'self-cwd'));
     }
   });
-  it('other processes and /proc files are read as they are', () => {
+  it("any process's links (cwd, root, fd, exe) are refused: a PID that is no process now may be the command's own (red team 8)", () => {
+    for (const raw of ['/proc/32767/root/etc/shadow', '/proc/1/cwd/secrets/key', '/proc/42/task/43/root/x', '/proc/42/fd/3', '/proc/*/root/etc/x']) {
+      expect(bad(raw, ctx({ resolveSymlinks: false })), raw).toMatch(/proc\/PID/);
+    }
+  });
+  it('other /proc files are read as they are', () => {
     expect(ok('/proc/cpuinfo')).toBe('/proc/cpuinfo');
     expect(ok('/proc/selfish/x')).toBe('/proc/selfish/x');
+    expect(ok('/proc/42/status')).toBe('/proc/42/status');
+  });
+  it('a name that is no UTF-8 (U+FFFD as decoded) is refused: the file of that name is another', () => {
+    expect(bad('r\ufffd/secrets/key', ctx({ resolveSymlinks: false }))).toMatch(/not valid UTF-8/);
   });
 });
 

@@ -294,6 +294,8 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   if (vimNames.has(name)) return vimHidden(name, args, stdin);
   // ed reads its editing commands (`w /x`, `r /etc/x`, `!cmd`) from its input.
   if (edNames.has(name)) return [unverifiable(`\`${name}\` reads editing commands from its input, which may read, write or run anything`)];
+  const remap = remapsFiles(name, args.map((a) => a.text));
+  if (remap !== undefined) return [unverifiable(remap)];
   if (sshNames.has(name)) return sshHidden(name, args);
   if (name === 'sqlite3') return sqliteHidden(args, stdin);
   if (name === 'jq' || name === 'gojq') return jqHidden(args);
@@ -351,6 +353,20 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
     }
   }
   return found;
+}
+
+/**
+ * Why a command gives files other names for what follows, or undefined: a mount (`mount --bind
+ * . src` makes src/secrets/key of secrets/key; in a user namespace any user may: `unshare -rm`),
+ * bindfs, or a sandbox binding directories (`bwrap --bind / /x`). Paths after it are no longer
+ * what they say. `mount` with no operand or only listing options (`-l`, `-t T`) only lists.
+ */
+function remapsFiles(name: string, args: readonly string[]): string | undefined {
+  if (name === 'bindfs') return '`bindfs` gives a directory a second name';
+  if (name === 'bwrap' && args.some((a) => /^--(?:ro-|dev-)?bind(?:-try)?$|^--(?:bind|ro-bind)-fd$|^--overlay/.test(a))) return '`bwrap` binds directories under other names';
+  if (name !== 'mount') return undefined;
+  const operands = args.filter((a, i) => !a.startsWith('-') && !/^-[tO]$|^--types$|^--test-opts$/.test(args[i - 1] ?? ''));
+  return operands.length > 0 ? '`mount` puts a file system or a directory under another name' : undefined;
 }
 
 function unverifiable(reason: string): Hidden {
