@@ -243,11 +243,25 @@ function restrictsCommands(doc: SectionInput['doc']): string | undefined {
   return undefined;
 }
 
+const GIT_SEGMENT = /(?:^|\/)\.git(?:\/|$)/i;
+
+/** Whether a path holds `.g` or `.G`, or a character a shell wildcard starts with (`*`, `?`, `[`, an extglob's `(`): only then may a segment be `.git`. */
+function mayNameGitMetadata(path: string): boolean {
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 0x2e /* . */ ? (path.charCodeAt(i + 1) | 0x20) === 0x67 /* g */ : c === 0x2a /* * */ || c === 0x3f /* ? */ || c === 0x5b /* [ */ || c === 0x28 /* ( of an extglob */) return true;
+  }
+  return false;
+}
+
 /**
  * Whether a canonical path is in git's metadata: a segment `.git` (any case: a file system
  * that folds case reads `.GIT` as `.git`), or one a wildcard may expand to it (`.g?t`).
  */
 export function isGitMetadataPath(path: string): boolean {
+  // Nearly every path: no `.g` (any case) and no wildcard, found in one pass without allocating.
+  if (!mayNameGitMetadata(path)) return false;
+  if (!hasShellWildcard(path)) return GIT_SEGMENT.test(path);
   for (const segment of path.split('/')) {
     if (segment.length !== 4 && !hasShellWildcard(segment)) continue;
     if (segment.toLowerCase() === '.git' || (hasShellWildcard(segment) && mayExpandTo(segment, '.git'))) return true;
