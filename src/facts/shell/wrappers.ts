@@ -188,6 +188,8 @@ const compressorVariable = /^(GZIP|PIGZ|BZIP|BZIP2|XZ_OPT|XZ_DEFAULTS)$/;
 const compressionLevel = /^\s*(?:(?:-[0-9eT]+|--(?:best|fast|extreme|threads=\d+))\s*)*$/;
 // Of those, the ones naming a file the program writes: empty, `-` (less: none) or /dev/null writes nothing.
 const writtenFileVariable = /^(SSLKEYLOGFILE|HISTFILE|LESSHISTFILE)$/;
+// The pagers programs start through the shell (`sh -c "$GIT_PAGER"`).
+const PAGER_VARIABLE = /^(?:PAGER|GIT_PAGER|MANPAGER|SYSTEMD_PAGER)$/;
 
 /**
  * Whether setting `name` (to `value`, when its literal text is known) changes what a command
@@ -196,6 +198,8 @@ const writtenFileVariable = /^(SSLKEYLOGFILE|HISTFILE|LESSHISTFILE)$/;
 export function isRiskyVariable(name: string, value?: string): boolean {
   // `CC=gcc`, `CXX=clang++-17`: a compiler from the system's PATH, not one the agent wrote.
   if (value !== undefined && TOOLCHAIN_PROGRAM_VARIABLE.test(name) && isToolchainProgram(value)) return false;
+  // `GIT_PAGER=cat git log`, `PAGER= man x`: no pager at all, the commonest setting an agent makes.
+  if (value !== undefined && PAGER_VARIABLE.test(name) && (value === '' || value === 'cat')) return false;
   if (riskyVariable.test(name)) return true;
   if (toolchainVariable.test(name) && !optionVariable.test(name)) return !harmlessToolchainVariable.test(name) && !writtenPathVariable.test(name);
   if (gitVariable.test(name) && !optionVariable.test(name)) return !harmlessGitVariable.test(name);
