@@ -245,7 +245,8 @@ function missesNone(simple: fc.Arbitrary<string>): void {
     BASH_RUNS,
   );
   // Most inputs are read, not refused (the PATH hijacks always are): the property means something.
-  expect(read / runs).toBeGreaterThan(0.4);
+  // (At the top level a POSIX reading refuses `$'\''` and `[[ … || … ]]` too.)
+  expect(read / runs).toBeGreaterThan(0.35);
 }
 
 describe('parseShell lists every command bash runs (random commands)', () => {

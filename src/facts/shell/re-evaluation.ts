@@ -8,12 +8,12 @@ import { markUnverifiable, type Walk } from './walk.js';
 import { arithmeticEnd, literalPrefix, wordValue, type WordValue } from './words.js';
 
 // Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
-// ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i, a substring's offset or length
+// ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, ([..]=v) in an array's list, declare -i, a substring's offset or length
 // written with a name or an expansion ${s:x:y}), a name with a subscript (${!x}, [[ -v x ]], test -v x) and prompt expansion
 // (${x@P}). (`-eq` counts when `[[` is there too: `[` and `test` read plain numbers; `-v`
 // with any of them. Linear scans only, no nested quantifiers.)
 const arithmeticText =
-  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|\$\{[^}[]*\[|\$\{[^}:]*:(?![-=+?])[^}]*[A-Za-z_$`]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
+  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|\$\{[^}[]*\[|\$\{[^}:]*:(?![-=+?])[^}]*[A-Za-z_$`]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|[(\s]\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
 // `$((6*7))`: arithmetic on numbers alone names no variable, so it evaluates no other text.
 const numberArithmetic = /\$\(\([\d\s+\-*/%<>=!&|^~?:(),]*\)\)/g;
 function withoutNumberArithmetic(source: string): string {
