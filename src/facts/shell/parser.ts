@@ -300,8 +300,14 @@ class Converter {
         // command `a=b rm x`, `coproc x a=b` as `x`, `coproc a=b [[ a ]]` as a test (bash runs
         // a command `[[`). Rare in agents' commands: refused whole.
         throw new UnsupportedSyntax('`coproc`: bash and the parser read the words after it differently');
-      case 'TimeClause':
-        return compound(isNil(node.Stmt) ? [] : [this.stmt(node.Stmt, inner)]);
+      case 'TimeClause': {
+        const timed: Command & { kind: 'compound' } = { kind: 'compound', body: isNil(node.Stmt) ? [] : [this.stmt(node.Stmt, inner)], words: [], nested: [] };
+        // `time -o f ls`: bash's keyword takes only -p (the command is `-o`); dash has no such
+        // keyword and runs the program time, which writes f.
+        const first = isNil(node.Stmt) || typeName(node.Stmt.Cmd) !== 'CallExpr' ? undefined : items(node.Stmt.Cmd.Args)[0];
+        if (first !== undefined && this.source(first).startsWith('-')) timed.posixTime = true;
+        return timed;
+      }
       case 'ArithmCmd': {
         const source = this.source(node);
         return { kind: 'compound', body: [], words: [], nested: this.substitutions(node, inner), posixReading: source.slice(1, -1) };

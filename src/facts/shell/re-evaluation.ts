@@ -206,9 +206,17 @@ const knownExpansion =
 export function assignedRunTimeText(value: Word): boolean {
   const [only, ...rest] = value.parts;
   if (rest.length === 0 && only?.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(only.source)) {
-    return only.nested.length > 0 || /[$`*?[]/.test(only.source.slice(only.source.indexOf('=') + 1));
+    return only.nested.length > 0 || /[$`*?[]/.test(withoutElementKeys(only.source.slice(only.source.indexOf('=') + 1)));
   }
   return runTimeText(value, false);
+}
+
+/**
+ * An array's list without its literal element keys (`([0]=a [1]=b)` is `(a b)`): a key gives
+ * an element its value, it is no value itself. A key with an expansion (`[$x]=1`) stays.
+ */
+function withoutElementKeys(list: string): string {
+  return list.replace(/(^|[\s(])\[[^\]$`]*\]\+?=/g, '$1');
 }
 
 // `TH=0`, `x+=1`, `x++`, `++x`, `--x`: text that, evaluated as arithmetic, assigns.
@@ -216,7 +224,7 @@ const assignmentText = /[A-Za-z0-9_\]]\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)
 
 /** Whether a value a variable is given (literal parts) spells an assignment. */
 export function spellsAssignment(word: Word): boolean {
-  return word.parts.some((p) => p.kind === 'literal' ? assignmentText.test(p.value) : p.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(p.source) && assignmentText.test(p.source.slice(p.source.indexOf('=') + 1)));
+  return word.parts.some((p) => p.kind === 'literal' ? assignmentText.test(p.value) : p.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(p.source) && assignmentText.test(withoutElementKeys(p.source.slice(p.source.indexOf('=') + 1))));
 }
 
 /**

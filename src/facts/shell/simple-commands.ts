@@ -23,7 +23,7 @@ import {
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
-import { zshReading } from './zsh.js';
+import { zshClobberTarget, zshReading } from './zsh.js';
 import { longName } from '../options.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
@@ -66,11 +66,47 @@ function readPosixArithmetic(text: string, depth: number, walk: Walk, redirects:
   }
 }
 
+/** `time -o f ls` in a POSIX shell: the program `time` with its options (GNU time writes f), read as the wrapper `time`. */
+function readPosixTime(timed: Stmt, depth: number, walk: Walk, redirects: string[]): void {
+  const call = timed.command;
+  if (call?.kind !== 'call') return;
+  const time: Word = { parts: [{ kind: 'literal', value: 'time', quoted: false }] };
+  visitStatement({ command: { ...call, args: [time, ...call.args] }, redirects: timed.redirects }, depth + 1, walk, redirects);
+}
+
+// A declaration giving a variable a case or width attribute (bash's `-l`, `-u`, `-c`; zsh's
+// `-L N`, `-R N`, `-Z N`), and the words after it up to the end of the command.
+const ATTRIBUTE_DECLARATION = /(?:^|[\s;&|(`])(?:declare|typeset|local|readonly|export)((?:\s+[^\s;&|)`]+)+)/g;
+
+/**
+ * `declare -l x; x=.ENV; cat $x` reads .env: the attribute changes every later value of x.
+ * Values given in the declaration are read with it (variables.ts); a name with such an
+ * attribute that the text assigns anywhere else (`x=`, `for x`, `read x`, `${x:=…}`) is
+ * unverifiable.
+ */
+function checkAttributedAssignments(source: string, walk: Walk): void {
+  if (!/declare|typeset|local|readonly|export/.test(source)) return;
+  for (const m of source.matchAll(ATTRIBUTE_DECLARATION)) {
+    const words = m[1]!.trim().split(/\s+/);
+    if (!words.some((w) => /^-[A-Za-z0-9]*[lucLRZ]/.test(w))) continue;
+    for (const w of words) {
+      const name = /^([A-Za-z_][A-Za-z0-9_]*)/.exec(w)?.[1];
+      if (name === undefined) continue;
+      const mentions = [...source.matchAll(new RegExp(`(?<![$A-Za-z0-9_{#!])${name}(?![A-Za-z0-9_])`, 'g'))].length;
+      if (mentions > 1 || new RegExp(`\\$\\{${name}(?:\\[[^\\]]*\\])?:?=`).test(source)) {
+        markUnverifiable(walk, `\`${name}\` has a case or width attribute that changes the values it is given later`);
+        return;
+      }
+    }
+  }
+}
+
 /** Parses `source` at nesting `depth` and adds its simple commands to `walk`. */
 export function collectFromSource(source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
   if (source.length > walk.caps.maxLength) throw new CapExceeded('length');
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
   noteReEvaluatingText(source, walk);
+  checkAttributedAssignments(source, walk);
   let stmts: Stmt[];
   try {
     stmts = parseBash(source, walk.caps.maxDepth - depth);
@@ -217,6 +253,7 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     if (command.loopVar !== undefined && command.words.some(spellsAssignment)) walk.assignmentValue = true;
     if (command.posixReading !== undefined && walk.posix > 0) readPosixArithmetic(command.posixReading, depth, walk, redirects);
     if (command.posixHazard !== undefined && walk.posix > 0) markUnverifiable(walk, command.posixHazard);
+    if (command.posixTime && walk.posix > 0) readPosixTime(command.body[0]!, depth, walk, redirects);
     visitWords(command.words, depth, walk);
     visitNested(command.nested, depth, walk);
     // Redirections of a compound command apply to every command inside it.
@@ -296,6 +333,12 @@ function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): stri
     if (!target.literal) markUnverifiable(walk, `redirection target is not a literal: \`${target.text}\``);
     if (r.op !== '<' && r.op !== '<&') walk.written.add(target.text);
     targets.push(target.text);
+    // zsh reads `>!f`, `>>!f`, `&>!f` as clobbering redirections to f (bash: to the file `!f`).
+    const clobbered = zshClobberTarget(r.op, r.word);
+    if (clobbered !== undefined) {
+      walk.written.add(clobbered);
+      targets.push(clobbered);
+    }
   }
   return targets;
 }
