@@ -446,6 +446,7 @@ describe('parseShell: red team 8c', () => {
     ["bash -O cdable_vars -c 'cd d'", /cdable_vars/],
     ["sh -c 'echo $'\\''\\'\\'';id;echo \\'\\'''\\'' #'\\'''", /POSIX/],
     ["echo $'\\';id;echo \\'' #'", /POSIX/],
+    ["cat $'/../x'", /POSIX/],
     ['[[ a > .env ]]', /POSIX/],
     ["sh -c '[[ x || sh ]]'", /POSIX/],
     ["bash <<'EOF'\ncat\necho id\nEOF", /standard input/],

@@ -3,8 +3,10 @@
 // need survives: which commands run, with which words, and where their output goes.
 
 /**
- * A piece of a word. `posixOtherwise`: a `$'…'` string holding a quote (`$'\''`), which a
- * POSIX shell (dash) ends at that quote: the words after it are read differently there.
+ * A piece of a word. `posixOtherwise`: a `$'…'` string a POSIX shell (dash), which reads `$`
+ * and a plain '…' string, reads unlike bash beyond a leading `$`: one holding a quote
+ * (`$'\''`), where dash ends the string and reads the words after it otherwise, or `..`
+ * (`$'/../x'` is the relative `$/../x` to dash: another directory than bash's `/x`).
  */
 export type WordPart =
   /** Text known before running anything; `quoted` when it came from '...', "..." or $'...'. */

@@ -370,8 +370,9 @@ class Converter {
       case 'SglQuoted': {
         if (!node.Dollar) return [{ kind: 'literal', value: text(node.Value), quoted: true }];
         const body = text(node.Value);
-        // `$'\';id;'`: bash reads one string; dash a `$` and `'\'`, then runs `id`.
-        return [body.includes("'") ? { kind: 'literal', value: decodeAnsiC(body), quoted: true, posixOtherwise: true } : { kind: 'literal', value: decodeAnsiC(body), quoted: true }];
+        // dash reads `$` and a plain '…' string: `$'\';id;'` ends at the quote, then dash runs
+        // `id`; `$'/../x'` is the relative `$/../x` there, which climbs out of where bash's `/x` is.
+        return [body.includes("'") || body.includes('..') ? { kind: 'literal', value: decodeAnsiC(body), quoted: true, posixOtherwise: true } : { kind: 'literal', value: decodeAnsiC(body), quoted: true }];
       }
       case 'DblQuoted': {
         const parts: WordPart[] = [];

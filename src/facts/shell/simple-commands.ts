@@ -163,14 +163,15 @@ const POSIX_SPLIT_ANSI_C = /\$'(?:[^'\\]|\\.)*\\'/;
 /**
  * `$'…'` is bash's: a POSIX shell (dash) reads `$` and a plain '…' string, which ends at a
  * quote bash reads as escaped (`echo $'\';id;echo \''` runs id in dash). Under a POSIX
- * reading (`sh -c`, the top level) such a word is unverifiable; one without a quote inside
- * splits the same in both.
+ * reading (`sh -c`, the top level) such a word is unverifiable, and so is one with `..`
+ * (dash's relative `$/../x` climbs elsewhere than bash's `/x`). Others split the same in both
+ * and name, to dash, text starting with `$` (a name in the working directory): read as bash's.
  */
 function notePosixWord(walk: Walk, word: Word | undefined): void {
   if (word === undefined || walk.posix === 0) return;
   for (const p of word.parts) {
     if (p.kind === 'literal' ? p.posixOtherwise === true : p.kind === 'expansion' && POSIX_SPLIT_ANSI_C.test(p.source)) {
-      markUnverifiable(walk, 'a `$\'…\'` string holding a quote: a POSIX shell (dash) ends the string at that quote and reads what follows as commands');
+      markUnverifiable(walk, 'a `$\'…\'` string holding a quote or `..`: a POSIX shell (dash) reads `$` and a plain string, which ends at that quote (what follows is read as commands) or names another path');
     }
   }
 }
