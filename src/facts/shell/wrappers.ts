@@ -404,6 +404,7 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
       if (w === '--rcfile' || w === '--init-file' || w.startsWith('--rcfile=') || w.startsWith('--init-file=')) {
         return { kind: 'unverifiable', reason: `\`${shell} ${w}\` runs the commands of a file first` };
       }
+      if (w === '--interactive') history = true; // zsh's long spelling of -i
       i++;
       continue;
     }
