@@ -275,6 +275,7 @@ const MISREAD_8C = [
   "bash <<'EOF'\nread -n 5 x\necho zq1\nEOF", // the script's input is the command's input
   "bash -H -o history -s <<'EOF'\necho zq1\n!:1\nEOF", // history expansion
   "bash -s <<'EOF'\nset -H -o history\necho zq1\n!:1\nEOF",
+  "bash -H -o history -s <<'EOF'\necho zq1\n^echo ^\nEOF", // quick substitution
 ];
 
 describe('readings red team 8c found', () => {

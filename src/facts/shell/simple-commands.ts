@@ -586,8 +586,9 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       const script = stdinScript(stmt);
       if (script !== undefined) {
         // History expansion (`bash -i`, `-H -o history`, `set -H`, `zsh -i`) rewrites each line
-        // before it is parsed: `!:1` pastes a word of the line before, quotes and all.
-        if (script.includes('!') && (how.history === true || turnsOnHistory.test(script))) {
+        // before it is parsed: `!:1` pastes a word of the line before, quotes and all, and a
+        // line starting with `^` substitutes in the line before (`^echo ^` runs its argument).
+        if ((script.includes('!') || /(?:^|\n)\^/.test(script)) && (how.history === true || turnsOnHistory.test(script))) {
           markUnverifiable(walk, `\`${name}\` expands history (\`!\`) in the script it reads, rewriting its lines`);
         }
         collectAs(readsPosix(name), script, depth + 1, walk);
