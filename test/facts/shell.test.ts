@@ -439,6 +439,8 @@ describe('parseShell: red team 8c', () => {
     ["bash -o keyword -c 'ls PATH=src'", /keyword/],
     ['set -k; ls LD_PRELOAD=./x.so', /set -k/],
     ['set -o keyword; ls', /keyword/],
+    ['shopt -os keyword; ls', /keyword/],
+    ["bash <<'EOF'\nshopt -os history histexpand\necho a\n!!\nEOF", /history/],
     ["bash -i <<'EOF'\necho a\n!!\nEOF", /history/],
     ["zsh -i <<< 'echo !!'", /history/],
     ["bash --rcfile ./x -i <<< ''", /rcfile/],

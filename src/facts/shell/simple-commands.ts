@@ -369,8 +369,9 @@ function stdinScript(stmt: Stmt): string | undefined {
   return stdin.kind === 'text' ? stdin.text : undefined;
 }
 
-// `set -H`, `set -o history`, `set -o histexpand` in a script: history expansion from there on.
-const turnsOnHistory = /(?:^|[\s;&|(])set\s[^\n]*(?:-[A-Za-z]*H|-o\s*(?:history|histexpand))/;
+// `set -H`, `set -o history`, `set -o histexpand`, `shopt -os history` in a script: history
+// expansion from there on.
+const turnsOnHistory = /(?:^|[\s;&|(])(?:set\s[^\n]*-[A-Za-z]*H|(?:set|shopt)\s[^\n]*\bhist(?:ory|expand)\b)/;
 
 // Commands that never read standard input (a small list on purpose: `rm -i`, `cp -i` prompt on it).
 const NON_READING: ReadonlySet<string> = new Set([
@@ -618,6 +619,10 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     return;
   }
   if (name === 'set') checkSetOptions(values.slice(at + 1), walk);
+  if (name === 'shopt' && values.some((v, k) => k > at && /^-[A-Za-z]*o/.test(v.text)) && values.some((v, k) => k > at && v.text === 'keyword')) {
+    // `shopt -os keyword` is `set -o keyword`.
+    markUnverifiable(walk, '`shopt -o keyword` puts every NAME=value word of a command into its environment');
+  }
   if (name === 'zmodload' && values.length > at + 1) {
     // zsh modules add variables that read and write files (zsh/mapfile: `${mapfile[.env]}`,
     // `mapfile[f]=x`), builtins and hooks.
