@@ -95,6 +95,8 @@ function directoryChanges(commands: readonly SimpleCommand[]): DirectoryChanges 
     // `shopt -s cdable_vars`: `cd x` goes to $x when there is no directory x; `autocd`: a
     // directory's name alone changes into it.
     if (name === 'shopt' && args.some((a) => a === 'cdable_vars' || a === 'autocd')) return { computed: `shopt ${args.join(' ')}` };
+    // zsh's spelling, any case and `_` anywhere: `setopt CDABLE_VARS`, `set -o cdablevars`.
+    if ((name === 'setopt' || name === 'set') && args.some((a) => /^(?:cdablevars|autocd)$/.test(a.toLowerCase().replace(/_/g, '')))) return { computed: `${name} ${args.join(' ')}` };
     if (!isDirectoryChange(cmd)) continue;
     if (cmd.wrappedBy !== undefined) unfollowed = true;
     // `popd` only goes back to a directory already seen.

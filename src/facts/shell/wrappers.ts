@@ -442,6 +442,8 @@ export function riskyShellOption(letter: string, name: string): string | undefin
   if (letter === 'o' && (name === 'history' || name === 'histexpand')) return 'history';
   // `cdable_vars`: `cd d` goes to $d when there is no directory d (as `shopt -s cdable_vars`).
   if (letter === 'O' && (name === 'cdable_vars' || name === 'autocd')) return 'makes `cd` go where a variable says';
+  // zsh's `-o cdablevars` (any case, `_` anywhere): the same.
+  if (letter === 'o' && /^(?:cdablevars|autocd)$/.test(name.toLowerCase().replace(/_/g, ''))) return 'makes `cd` go where a variable says';
   return undefined;
 }
 
