@@ -449,6 +449,7 @@ describe('parseShell: red team 8c', () => {
     ["sh -c 'echo $'\\''\\'\\'';id;echo \\'\\'''\\'' #'\\'''", /POSIX/],
     ["echo $'\\';id;echo \\'' #'", /POSIX/],
     ["cat $'/../x'", /POSIX/],
+    ['$"ls" -la', /translates/],
     ['[[ a > .env ]]', /POSIX/],
     ["sh -c '[[ x || sh ]]'", /POSIX/],
     ["bash <<'EOF'\ncat\necho id\nEOF", /standard input/],

@@ -375,6 +375,9 @@ class Converter {
         return [body.includes("'") || body.includes('..') ? { kind: 'literal', value: decodeAnsiC(body), quoted: true, posixOtherwise: true } : { kind: 'literal', value: decodeAnsiC(body), quoted: true }];
       }
       case 'DblQuoted': {
+        // `$"…"` is translated by bash from the message catalog TEXTDOMAIN and TEXTDOMAINDIR
+        // name (any text, a command word too), and is `$` and a string to dash.
+        if (node.Dollar) throw new UnsupportedSyntax('`$"…"`: bash translates the string through a message catalog, dash reads a `$` before it');
         const parts: WordPart[] = [];
         for (const p of items(node.Parts)) parts.push(...this.wordPart(p, depth, true));
         // "" is an empty literal: it still joins words (r""m is rm).
