@@ -460,7 +460,9 @@ describe('parseShell: red team 8c', () => {
     ['options[caseglob]=off; cat .EN?', /options/],
     ['set -A path src; ls', /set -A/],
     ["read 'BASH_CMDS[ls]' <<< ./x; ls", /BASH_CMDS/],
-    ['zmodload zsh/mapfile; echo ${mapfile[.env]}', /zmodload/],
+    ["bash -c '((BASH_CMDS[ls]=1)); ls'", /BASH_CMDS/],
+    ["bash -c 'let BASH_CMDS[ls]+=1; ls'", /BASH_CMDS/],
+    ['zmodload zsh/mapfile; echo ${mapfile[.env]}', /zmodload|mapfile/],
     ['declare -l x; x=.ENV; cat $x', /attribute/],
     ['typeset -L4 x; x=.envrc.example; cat $x', /attribute/],
   ])('%j is unverifiable', (src, reason) => {

@@ -47,9 +47,13 @@ export function notePayload(walk: Walk, word: Word | undefined): void {
 // An assignment arithmetic makes: `((PATH=0))`, `let PATH+=1`, `$((HOME++))`, `++PWD`.
 const arithmeticAssignment = /(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)/g;
 
+// A name with a subscript (`BASH_CMDS[ls]`): arithmetic may assign the element (`((BASH_CMDS[ls]=1))`
+// makes ls run ./1), whatever the subscript holds (`a[b[0]]=1` has brackets inside).
+const subscriptedName = /([A-Za-z_][A-Za-z0-9_]*)\[/g;
+
 /** `((PATH=0)); ls` runs ./0/ls: arithmetic that assigns a risky variable is unverifiable. */
 function checkArithmeticAssignments(source: string, walk: Walk): void {
-  for (const m of source.matchAll(arithmeticAssignment)) {
+  for (const m of [...source.matchAll(arithmeticAssignment), ...source.matchAll(subscriptedName)]) {
     const name = m[1] ?? m[2]!;
     if (isRiskyVariable(name)) {
       markUnverifiable(walk, `arithmetic may assign \`${name}\`, which changes what runs`);
