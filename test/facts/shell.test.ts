@@ -478,6 +478,8 @@ describe('parseShell: red team 8c', () => {
     ["bash -c 'echo $'\\''a'\\'''", ['echo a']],
     ['declare -l x=ABC; echo $x', ['declare -l x=ABC', 'echo $x', 'echo ABC abc aBC']],
     ['set -euo pipefail; ls', ['set -euo pipefail', 'ls']],
+    // outside `$(…)` bash ends a here-doc only at its delimiter alone
+    ['cat <<E\nError (foo)\nEOF)\nE', ['cat']],
   ])('%j stays readable', (src, expected) => {
     const facts = parseShell(src);
     expect(facts.unverifiable).toBeUndefined();

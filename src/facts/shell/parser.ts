@@ -111,6 +111,9 @@ export function parseWithMvdan(source: string, maxDepth: number): Stmt[] {
 const WORD_BOUNDARY: ReadonlySet<number> = new Set([...' \t\n;&|()<>'].map((c) => c.charCodeAt(0)));
 
 class Converter {
+  /** How many `$(…)` and `<(…)` enclose the node being converted. */
+  private substitutionDepth = 0;
+
   constructor(
     private readonly syntax: Mvdan['syntax'],
     private readonly bytes: Buffer,
@@ -211,7 +214,7 @@ class Converter {
     // lines after it as commands; the parser reads on to a line that is the delimiter alone.
     const delimiterValue = delimiterText.replace(/['"\\]/g, ''); // `<<'EOF'` ends at `EOF)` too
     const bodyLines = this.source(body).split('\n');
-    if (bodyLines.slice(0, -1).some((line) => { const l = line.replace(/^\t+/, ''); return l.startsWith(delimiterValue) && /[)`]/.test(l.slice(delimiterValue.length)); })) {
+    if (this.substitutionDepth > 0 && bodyLines.slice(0, -1).some((line) => { const l = line.replace(/^\t+/, ''); return l.startsWith(delimiterValue) && /[)`]/.test(l.slice(delimiterValue.length)); })) {
       throw new UnsupportedSyntax('a here-doc body line starts with its delimiter and holds a `)`: inside `$(…)` bash ends the here-doc there');
     }
     // A quoted delimiter (<<'E', <<"E", <<\E) makes the body plain data.
@@ -393,7 +396,7 @@ class Converter {
           const body = parseBash(unescapeBackquoted(source.slice(1, -1)), this.maxDepth - depth - 1);
           return [{ kind: 'substitution', source, body }];
         }
-        return [{ kind: 'substitution', source, body: this.stmts(node.Stmts, depth + 1) }];
+        return [{ kind: 'substitution', source, body: this.inSubstitution(() => this.stmts(node.Stmts, depth + 1)) }];
       }
       case 'ParamExp':
         // `$x` and `${x}` hold no word or arithmetic that could hide a substitution: no walk.
@@ -407,6 +410,16 @@ class Converter {
         return [{ kind: 'expansion', source: this.source(node), nested: this.substitutions(node, depth + 1) }];
       default:
         throw new UnsupportedSyntax(`unsupported word part ${type}`);
+    }
+  }
+
+  /** Converts what `read` converts inside a `$(…)` or `<(…)` (see heredoc). */
+  private inSubstitution<T>(read: () => T): T {
+    this.substitutionDepth++;
+    try {
+      return read();
+    } finally {
+      this.substitutionDepth--;
     }
   }
 
@@ -445,7 +458,7 @@ class Converter {
       if (n == null) return true;
       const type = this.syntax.NodeType(n);
       if (type === 'CmdSubst' || type === 'ProcSubst') {
-        found.push(this.stmts(goValueOf(n).Stmts, depth));
+        found.push(this.inSubstitution(() => this.stmts(goValueOf(n).Stmts, depth)));
         return false;
       }
       if (type === 'Assign' || type === 'ArrayElem' || type === 'ParamExp') this.checkSubscript(goValueOf(n));
