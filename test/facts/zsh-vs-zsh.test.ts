@@ -37,7 +37,7 @@ const readingEnv = [
 // zsh's own special parameters: each makes the next command run something else.
 const settingWhatRuns = ['path=($PWD/bin $path); ls', 'path=($PWD/bin); ls', 'f() { touch PWNED; }; chpwd_functions=(f); cd .', 'NULLCMD=$PWD/bin/ls; > out.txt',
   // red team 8c: the function and command hashes, `set -A` of a tied array
-  "functions[ls]='touch PWNED'; ls", 'commands[ls]=$PWD/bin/ls; ls', 'commands+=(ls $PWD/bin/ls); ls', 'set -A path $PWD/bin; ls'];
+  "functions[ls]='touch PWNED'; ls", 'hash ls=$PWD/bin/ls; ls', 'commands[ls]=$PWD/bin/ls; ls', 'commands+=(ls $PWD/bin/ls); ls', 'set -A path $PWD/bin; ls'];
 // Read by zsh as by bash (no `.env`).
 const same = ['x=.env.bak; cat $x', 'docker run -v $PWD:/app img', 'echo ${x:-a}', 'cp a $HOME/b', 'echo "$x"', 'set -- a b; echo ${@:1}', 'echo $1:80'];
 
@@ -55,7 +55,7 @@ describe('words zsh reads otherwise than bash', () => {
   });
 
   it.each(settingWhatRuns)('%j sets what runs and is unverifiable', (command) => {
-    expect(parseShell(command).unverifiable).toMatch(/changes what runs/);
+    expect(parseShell(command).unverifiable).toMatch(/changes what runs|changes which program/);
   });
 
   it.each(same)('%j reads as in bash: readable', (command) => {

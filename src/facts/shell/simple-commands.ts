@@ -641,6 +641,10 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   if (name === 'hash' && values.slice(at + 1).some((v) => /^-[A-Za-z]*p/.test(v.text))) {
     markUnverifiable(walk, '`hash -p` changes which program a command word runs');
   }
+  if (name === 'hash' && values.slice(at + 1).some((v) => !v.literal || v.text.includes('='))) {
+    // zsh's `hash ls=/usr/bin/id` puts a program in the command hash table (`hash -d n=dir` a named directory).
+    markUnverifiable(walk, '`hash NAME=PATH` (zsh) changes which program a command word runs');
+  }
   if ((name === 'source' || name === '.') && stdinPaths.has(values[at + 1]?.text ?? '')) {
     const script = stdinScript(stmt);
     if (script !== undefined) collectFromSource(script, depth + 1, walk);
