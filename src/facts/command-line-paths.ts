@@ -104,6 +104,8 @@ function directoryChanges(commands: readonly SimpleCommand[]): DirectoryChanges 
     // `shopt -s cdable_vars`: `cd x` goes to $x when there is no directory x; `autocd`: a
     // directory's name alone changes into it.
     if (name === 'shopt' && args.some((a) => a === 'cdable_vars' || a === 'autocd')) return { computed: `shopt ${args.join(' ')}` };
+    // zsh's spelling, any case and `_` anywhere: `setopt CDABLE_VARS`, `set -o cdablevars`.
+    if ((name === 'setopt' || name === 'set') && args.some((a) => /^(?:cdablevars|autocd)$/.test(a.toLowerCase().replace(/_/g, '')))) return { computed: `${name} ${args.join(' ')}` };
     if (!isDirectoryChange(cmd)) continue;
     if (cmd.wrappedBy !== undefined) unfollowed = true;
     // `popd` only goes back to a directory already seen.
@@ -118,7 +120,13 @@ function directoryChanges(commands: readonly SimpleCommand[]): DirectoryChanges 
     if (stays) i++;
     if (args[i] === '--') i++;
     const target = i < args.length ? args[i]! : name === 'cd' ? '~' : undefined;
-    // `cd -`, `pushd` alone: back to a directory already seen.
+    // zsh's `cd OLD NEW` (`pushd` too) goes to $PWD with OLD replaced by NEW (`cd ws outside`
+    // from /w/ws is /w/outside); bash refuses two operands.
+    if (i + 1 < args.length) return { computed: `${name} ${args.slice(i).join(' ')}` };
+    // `cd -` goes to $OLDPWD, which the shell inherits (exported by most shells) until a `cd`
+    // of the line succeeds: a directory not known here, whatever `cd` came before it.
+    if (target === '-' && name === 'cd') return { computed: 'cd -' };
+    // `pushd` alone: back to a directory already seen.
     if (target === undefined || target === '-') {
       unfollowed = true;
       continue;

@@ -426,3 +426,74 @@ describe("$'...' is decoded as bash decodes it", () => {
     );
   });
 });
+
+describe('parseShell: red team 8c', () => {
+  it.each([
+    ["a['$(id)']=1", /subscript/],
+    ["declare -A m=(['k']=v)", /subscript/],
+    ["let 'x[$(id)]'", /subscript/],
+    ['[[ ${BASH_CMDS[ls]:=./x} ]]; ls', /BASH_CMDS/],
+    ['[[ -n ${CDPATH:=..} ]] && cd x', /CDPATH/],
+    ['echo $(cat <<EOF\nEOF)\nid\nEOF\n)', /here-doc/],
+    ["bash -k -c 'git diff GIT_EXTERNAL_DIFF=id'", /-k/],
+    ["bash -o keyword -c 'ls PATH=src'", /keyword/],
+    ['set -k; ls LD_PRELOAD=./x.so', /set -k/],
+    ['set -o keyword; ls', /keyword/],
+    ['shopt -os keyword; ls', /keyword/],
+    ["bash <<'EOF'\nshopt -os history histexpand\necho a\n!!\nEOF", /history/],
+    ["bash -i <<'EOF'\necho a\n!!\nEOF", /history/],
+    ["zsh -i <<< 'echo !!'", /history/],
+    ["bash --rcfile ./x -i <<< ''", /rcfile/],
+    ["bash --init-file=.env -i <<< ''", /init-file/],
+    ["bash -O cdable_vars -c 'cd d'", /cdable_vars/],
+    ["sh -c 'echo $'\\''\\'\\'';id;echo \\'\\'''\\'' #'\\'''", /POSIX/],
+    ["echo $'\\';id;echo \\'' #'", /POSIX/],
+    ["cat $'/../x'", /POSIX/],
+    ['$"ls" -la', /translates/],
+    ['[[ a > .env ]]', /POSIX/],
+    ["sh -c '[[ x || sh ]]'", /POSIX/],
+    ["bash <<'EOF'\ncat\necho id\nEOF", /standard input/],
+    ["bash <<< $'read x\\nid'", /standard input/],
+    ['x=$(ls); arr=([$x]=1)', /arithmetic/],
+    ["functions[ls]='id'; ls", /functions/],
+    ['commands+=(ls ./x); ls', /commands/],
+    ['options[caseglob]=off; cat .EN?', /options/],
+    ['set -A path src; ls', /set -A/],
+    ["read 'BASH_CMDS[ls]' <<< ./x; ls", /BASH_CMDS/],
+    ["bash -c '((BASH_CMDS[ls]=1)); ls'", /BASH_CMDS/],
+    ["bash -c 'let BASH_CMDS[ls]+=1; ls'", /BASH_CMDS/],
+    ['zmodload zsh/mapfile; echo ${mapfile[.env]}', /zmodload|mapfile/],
+    ['declare -l x; x=.ENV; cat $x', /attribute/],
+    ['typeset -L4 x; x=.envrc.example; cat $x', /attribute/],
+  ])('%j is unverifiable', (src, reason) => {
+    expect(parseShell(src).unverifiable).toMatch(reason);
+  });
+
+  it.each([
+    ['arr=([0]=a [1]=b); echo hi', ['echo hi']],
+    ["let 'n=1+2'; [[ 3 -eq 3 ]] && echo y", ['echo y']],
+    ["bash <<'EOF'\necho hi\nls\nEOF", ['echo hi', 'ls']],
+    ['bash <<< "cat x"', ['cat x']],
+    ["echo $'a\\tb'; [[ -f a && -n b ]] && echo y", ['echo a\tb', 'echo y']],
+    ["bash -c 'echo $'\\''a'\\'''", ['echo a']],
+    ['declare -l x=ABC; echo $x', ['declare -l x=ABC', 'echo $x', 'echo ABC abc aBC']],
+    ['set -euo pipefail; ls', ['set -euo pipefail', 'ls']],
+    // outside `$(…)` bash ends a here-doc only at its delimiter alone
+    ['cat <<E\nError (foo)\nEOF)\nE', ['cat']],
+  ])('%j stays readable', (src, expected) => {
+    const facts = parseShell(src);
+    expect(facts.unverifiable).toBeUndefined();
+    expect(facts.commands.map((c) => c.text).sort()).toEqual([...expected].sort());
+  });
+
+  it('reads zsh precommand modifiers and `emulate -c` as what they run', () => {
+    expect(parseShell('noglob curl x').commands.map((c) => c.text)).toContain('curl x');
+    expect(parseShell('repeat 3 curl x').commands.map((c) => c.text)).toContain('curl x');
+    expect(parseShell("emulate sh -c 'curl x'").commands.map((c) => c.text)).toContain('curl x');
+  });
+
+  it('reads `time -o FILE` as GNU time under a POSIX reading (the file is written)', () => {
+    expect(parseShell('time -o../x ls').commands.some((c) => c.words[0] === 'ls' && c.wrapperFiles?.includes('../x'))).toBe(true);
+    expect(parseShell('echo x >!out').commands[0]!.redirects).toEqual(['!out', 'out']);
+  });
+});

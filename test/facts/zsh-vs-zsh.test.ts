@@ -31,9 +31,13 @@ const readingEnv = [
   'z=.envXYZ; cat $z[1,4]', 'x=.env; cat $=x', 'x=.env; cat $^x', 'x=.env; cat "$~x"', 'x=.env.bak; y=$x:r; cat $y',
   // case-insensitive globbing turned on
   'setopt nocaseglob; cat .EN?', 'unsetopt CASE_GLOB; cat .EN?', 'set -o NO_CASE_GLOB; cat .EN?',
+  // red team 8c: the options hash, the zsh/mapfile module, a width attribute on later values
+  'options[caseglob]=off; cat .EN?', 'zmodload zsh/mapfile; echo ${mapfile[.env]}', 'typeset -L4 x; x=.envrc.example; cat $x',
 ];
 // zsh's own special parameters: each makes the next command run something else.
-const settingWhatRuns = ['path=($PWD/bin $path); ls', 'path=($PWD/bin); ls', 'f() { touch PWNED; }; chpwd_functions=(f); cd .', 'NULLCMD=$PWD/bin/ls; > out.txt'];
+const settingWhatRuns = ['path=($PWD/bin $path); ls', 'path=($PWD/bin); ls', 'f() { touch PWNED; }; chpwd_functions=(f); cd .', 'NULLCMD=$PWD/bin/ls; > out.txt',
+  // red team 8c: the function and command hashes, `set -A` of a tied array
+  "functions[ls]='touch PWNED'; ls", 'hash ls=$PWD/bin/ls; ls', 'commands[ls]=$PWD/bin/ls; ls', 'commands+=(ls $PWD/bin/ls); ls', 'set -A path $PWD/bin; ls'];
 // Read by zsh as by bash (no `.env`).
 const same = ['x=.env.bak; cat $x', 'docker run -v $PWD:/app img', 'echo ${x:-a}', 'cp a $HOME/b', 'echo "$x"', 'set -- a b; echo ${@:1}', 'echo $1:80'];
 
@@ -47,11 +51,11 @@ describe('words zsh reads otherwise than bash', () => {
   });
 
   it.each(readingEnv)('%j reads `.env` in zsh and is unverifiable', (command) => {
-    expect(parseShell(command).unverifiable).toMatch(/zsh|nocaseglob/);
+    expect(parseShell(command).unverifiable).toMatch(/zsh|nocaseglob|changes what runs|attribute/);
   });
 
   it.each(settingWhatRuns)('%j sets what runs and is unverifiable', (command) => {
-    expect(parseShell(command).unverifiable).toMatch(/changes what runs/);
+    expect(parseShell(command).unverifiable).toMatch(/changes what runs|changes which program/);
   });
 
   it.each(same)('%j reads as in bash: readable', (command) => {
@@ -61,6 +65,21 @@ describe('words zsh reads otherwise than bash', () => {
   it('`=cmd` starting a word is the path of a program to zsh (red team 12); a lone `=` or `==` is not', () => {
     for (const command of ['cat =bash', 'cp =ls out', 'ls -l =node']) expect(parseShell(command).unverifiable, command).toMatch(/path of a program/);
     for (const command of ['[ "$a" = b ]', '[[ a == b ]]', 'echo "=ls"', "echo '=x'", 'git log --format==%H']) expect(parseShell(command).unverifiable, command).toBeUndefined();
+  });
+
+  it('`>!f`, `>>!f` and `&>!f` write f in zsh (red team 8c): f is a target too', () => {
+    for (const command of ['echo x >!out', 'echo x >>!out', 'echo x &>!out']) expect(parseShell(command).commands[0]!.redirects, command).toContain('out');
+  });
+
+  it.runIf(zsh)('real zsh writes f for `>!f` (bash writes `!f`)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tw-zsh-'));
+    try {
+      execFileSync('zsh', ['-c', 'echo x >!out'], { cwd: dir });
+      expect(existsSync(path.join(dir, 'out'))).toBe(true);
+      expect(existsSync(path.join(dir, '!out'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.runIf(zsh)('real zsh puts the program path where a word starts with `=`', () => {

@@ -2,10 +2,15 @@
 // behind it (parser.ts converts the parser's tree into this one). Only what policy checks
 // need survives: which commands run, with which words, and where their output goes.
 
-/** A piece of a word. */
+/**
+ * A piece of a word. `posixOtherwise`: a `$'…'` string a POSIX shell (dash), which reads `$`
+ * and a plain '…' string, reads unlike bash beyond a leading `$`: one holding a quote
+ * (`$'\''`), where dash ends the string and reads the words after it otherwise, or `..`
+ * (`$'/../x'` is the relative `$/../x` to dash: another directory than bash's `/x`).
+ */
 export type WordPart =
   /** Text known before running anything; `quoted` when it came from '...', "..." or $'...'. */
-  | { kind: 'literal'; value: string; quoted: boolean }
+  | { kind: 'literal'; value: string; quoted: boolean; posixOtherwise?: true }
   /** `$x`, `${x...}`, `$((...))`, extended globs: value unknown until run. `nested` holds
    * the command lists of substitutions found inside (e.g. `${x:-$(id)}`). */
   | { kind: 'expansion'; source: string; nested: Stmt[][] }
@@ -21,6 +26,8 @@ export interface Redirect {
   op: string;
   /** The file, fd, here-doc delimiter or here-string word. */
   word: Word;
+  /** The descriptor written before an input redirection (`3< f`), when one is. */
+  fd?: string;
   /** Here-doc body; its parts are literal when the delimiter was quoted. */
   heredoc?: Word;
   /**
@@ -49,9 +56,12 @@ export type Command =
    * expressions (`nested`). `repeats`: the body may run more than once (a loop or a
    * function body; `function`: a function body, with its name). `and`: `a && b`, the second statement runs only when the first succeeded.
    * `posixReading`: an arithmetic command `((x))` as a POSIX shell (dash) reads it, two
-   * nested subshells `( (x) )` that run the command `x`.
+   * nested subshells `( (x) )` that run the command `x`. `posixHazard`: why a POSIX shell
+   * reads a `[[ … ]]` otherwise (to dash `[[` is a command: `[[ a > f ]]` writes f).
+   * `posixTime`: `time -o f cmd`, whose `time` a POSIX shell runs as the program (GNU time),
+   * options and all; body[0] is the command after the keyword.
    */
-  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true; and?: true; posixReading?: string; function?: string };
+  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true; and?: true; posixReading?: string; posixHazard?: string; posixTime?: true; function?: string };
 
 export interface Stmt {
   /** Undefined for a statement that is only redirections (`> file`). */

@@ -69,6 +69,10 @@ export function parseBash(source: string, maxDepth: number): Stmt[] {
   // A carriage return: mvdan-sh reads it as a blank, bash as part of a word, so `ls\rx/evil`
   // is `ls x/evil` to the parser and runs the file `ls\rx/evil` in bash; `bash -c $'ls\rx/evil'` too.
   if (source.includes('\r')) throw new UnsupportedSyntax('command contains a carriage return (bash reads it as part of a word)');
+  // `$`, a line continuation, then `'…'` or a name: bash removes the continuation first and
+  // reads `$'…'` (ANSI-C quoting: `$\<newline>'\x2eenv'` is `.env`) or `$name`; the parser
+  // reads a literal `$` and a plain quoted string or name.
+  if (source.includes('$\\\n')) throw new UnsupportedSyntax('a `$` followed by a line continuation: bash joins it with what follows (`$\'…\'`, `$name`), the parser reads a literal `$`');
   return parsePlain(source) ?? parseWithMvdan(source, maxDepth);
 }
 
@@ -107,6 +111,9 @@ export function parseWithMvdan(source: string, maxDepth: number): Stmt[] {
 const WORD_BOUNDARY: ReadonlySet<number> = new Set([...' \t\n;&|()<>'].map((c) => c.charCodeAt(0)));
 
 class Converter {
+  /** How many `$(…)` and `<(…)` enclose the node being converted. */
+  private substitutionDepth = 0;
+
   constructor(
     private readonly syntax: Mvdan['syntax'],
     private readonly bytes: Buffer,
@@ -191,21 +198,32 @@ class Converter {
       throw new UnsupportedSyntax('digits glued to a word before a redirection: bash reads them as part of the word');
     }
     const redirect: Redirect = { op, word: this.word(node.Word, depth) };
+    // Which descriptor an input redirection sets (`3< f` is not standard input).
+    if (!isNil(node.N) && op.startsWith('<')) redirect.fd = text(node.N.Value);
     const hdoc = node.Hdoc;
     if (!isNil(hdoc)) redirect.heredoc = this.heredoc(hdoc, node.Word, depth);
     return redirect;
   }
 
   private heredoc(body: GoNode, delimiter: GoNode, depth: number): Word {
+    // bash removes a line continuation in the delimiter before reading it (`<<E\<newline>OF`
+    // is the unquoted delimiter `EOF`): a backslash that only continues a line quotes nothing.
+    const delimiterText = this.source(delimiter).replace(/\\\n/g, '');
+    // Inside `$(…)` or backquotes, bash ends a here-doc at a line that starts with the
+    // delimiter and holds a `)` (or a backquote) after it (`EOF)`, `EOF x)`), and runs the
+    // lines after it as commands; the parser reads on to a line that is the delimiter alone.
+    const delimiterValue = delimiterText.replace(/['"\\]/g, ''); // `<<'EOF'` ends at `EOF)` too
+    const bodyLines = this.source(body).split('\n');
+    if (this.substitutionDepth > 0 && bodyLines.slice(0, -1).some((line) => { const l = line.replace(/^\t+/, ''); return l.startsWith(delimiterValue) && /[)`]/.test(l.slice(delimiterValue.length)); })) {
+      throw new UnsupportedSyntax('a here-doc body line starts with its delimiter and holds a `)`: inside `$(…)` bash ends the here-doc there');
+    }
     // A quoted delimiter (<<'E', <<"E", <<\E) makes the body plain data.
-    const quoted = items(delimiter.Parts).some((p) => typeName(p) !== 'Lit') ||
-      this.source(delimiter).includes('\\');
+    const quoted = items(delimiter.Parts).some((p) => typeName(p) !== 'Lit') || delimiterText.includes('\\');
     if (quoted) {
       return { parts: [{ kind: 'literal', value: this.literalText(body), quoted: true }] };
     }
     // bash joins a line ending in a backslash with the next before it looks for the delimiter
     // (`EO\` then `F` ends the here-doc): the lines after it are commands, not body.
-    const delimiterText = this.source(delimiter);
     const isDelimiter = (line: string): boolean => line === delimiterText || line.replace(/^\t+/, '') === delimiterText;
     const lines = joinedLines(this.source(body));
     // The body's text ends with the delimiter's own line.
@@ -285,15 +303,31 @@ class Converter {
         // command `a=b rm x`, `coproc x a=b` as `x`, `coproc a=b [[ a ]]` as a test (bash runs
         // a command `[[`). Rare in agents' commands: refused whole.
         throw new UnsupportedSyntax('`coproc`: bash and the parser read the words after it differently');
-      case 'TimeClause':
-        return compound(isNil(node.Stmt) ? [] : [this.stmt(node.Stmt, inner)]);
+      case 'TimeClause': {
+        const timed: Command & { kind: 'compound' } = { kind: 'compound', body: isNil(node.Stmt) ? [] : [this.stmt(node.Stmt, inner)], words: [], nested: [] };
+        // `time -o f ls`: bash's keyword takes only -p (the command is `-o`); dash has no such
+        // keyword and runs the program time, which writes f.
+        const first = isNil(node.Stmt) || typeName(node.Stmt.Cmd) !== 'CallExpr' ? undefined : items(node.Stmt.Cmd.Args)[0];
+        if (first !== undefined && this.source(first).startsWith('-')) timed.posixTime = true;
+        return timed;
+      }
       case 'ArithmCmd': {
         const source = this.source(node);
         return { kind: 'compound', body: [], words: [], nested: this.substitutions(node, inner), posixReading: source.slice(1, -1) };
       }
-      case 'TestClause':
+      case 'TestClause': {
+        // Its operands are words, read as any other (a literal `'x[$(id)]'` that `-eq`
+        // evaluates, `${PATH:=x}` assigning): the substitutions are inside them.
+        const test: Command = { kind: 'compound', body: [], words: this.operandWords(node, depth), nested: [] };
+        // To a POSIX shell `[[` is a command: `<`, `>`, `|`, `&` and `||` between its words are
+        // redirections and operators (`[[ a > f ]]` writes f, `[[ a || sh ]]` runs `sh ]]`).
+        // `&&` is not: the command `[[` fails, so what follows never runs. Quoted text aside.
+        const operators = this.source(node).replace(/'[^']*'|"(?:[^"\\]|\\.)*"|\\./g, '').replace(/&&/g, '');
+        if (/[<>|&]/.test(operators)) test.posixHazard = `a POSIX shell runs \`${this.source(node).slice(0, 80)}\` as the command \`[[\` with redirections or further commands`;
+        return test;
+      }
       case 'LetClause':
-        return { kind: 'compound', body: [], words: [], nested: this.substitutions(node, inner) };
+        return { kind: 'compound', body: [], words: this.operandWords(node, depth), nested: [] };
       default:
         throw new UnsupportedSyntax(`unsupported construct ${type}`);
     }
@@ -336,9 +370,17 @@ class Converter {
         const raw = text(node.Value);
         return [{ kind: 'literal', value: inDoubleQuotes ? unescapeDouble(raw) : unescapeUnquoted(raw), quoted: inDoubleQuotes }];
       }
-      case 'SglQuoted':
-        return [{ kind: 'literal', value: node.Dollar ? decodeAnsiC(text(node.Value)) : text(node.Value), quoted: true }];
+      case 'SglQuoted': {
+        if (!node.Dollar) return [{ kind: 'literal', value: text(node.Value), quoted: true }];
+        const body = text(node.Value);
+        // dash reads `$` and a plain '…' string: `$'\';id;'` ends at the quote, then dash runs
+        // `id`; `$'/../x'` is the relative `$/../x` there, which climbs out of where bash's `/x` is.
+        return [body.includes("'") || body.includes('..') ? { kind: 'literal', value: decodeAnsiC(body), quoted: true, posixOtherwise: true } : { kind: 'literal', value: decodeAnsiC(body), quoted: true }];
+      }
       case 'DblQuoted': {
+        // `$"…"` is translated by bash from the message catalog TEXTDOMAIN and TEXTDOMAINDIR
+        // name (any text, a command word too), and is `$` and a string to dash.
+        if (node.Dollar) throw new UnsupportedSyntax('`$"…"`: bash translates the string through a message catalog, dash reads a `$` before it');
         const parts: WordPart[] = [];
         for (const p of items(node.Parts)) parts.push(...this.wordPart(p, depth, true));
         // "" is an empty literal: it still joins words (r""m is rm).
@@ -354,7 +396,7 @@ class Converter {
           const body = parseBash(unescapeBackquoted(source.slice(1, -1)), this.maxDepth - depth - 1);
           return [{ kind: 'substitution', source, body }];
         }
-        return [{ kind: 'substitution', source, body: this.stmts(node.Stmts, depth + 1) }];
+        return [{ kind: 'substitution', source, body: this.inSubstitution(() => this.stmts(node.Stmts, depth + 1)) }];
       }
       case 'ParamExp':
         // `$x` and `${x}` hold no word or arithmetic that could hide a substitution: no walk.
@@ -371,6 +413,41 @@ class Converter {
     }
   }
 
+  /** Converts what `read` converts inside a `$(…)` or `<(…)` (see heredoc). */
+  private inSubstitution<T>(read: () => T): T {
+    this.substitutionDepth++;
+    try {
+      return read();
+    } finally {
+      this.substitutionDepth--;
+    }
+  }
+
+  /** The words anywhere below `node` (the operands of `[[ … ]]` and `let`), outermost only. */
+  private operandWords(node: GoNode, depth: number): Word[] {
+    const found: GoNode[] = [];
+    this.syntax.Walk(wrapperOf(node), (n) => {
+      if (n == null) return true;
+      if (this.syntax.NodeType(n) !== 'Word') return true;
+      found.push(goValueOf(n));
+      return false;
+    });
+    return found.map((w) => this.word(w, depth));
+  }
+
+  /**
+   * An indexed array's subscript (`a[…]=`, `([…]=v)`, `${a[…]}`) is arithmetic text to bash,
+   * expanded with quotes that do not quote: `a['$(id)']=1` runs id, where the parser reads a
+   * quoted literal. Whether the array is indexed or associative is known only at run time.
+   */
+  private checkSubscript(node: GoNode): void {
+    if (isNil(node.Index)) return;
+    const index = this.source(node.Index);
+    if (index.includes("'") || index.includes('"')) {
+      throw new UnsupportedSyntax(`quotes in the array subscript \`[${index.slice(0, 60)}]\`: bash reads an indexed array's subscript as arithmetic text, where they do not quote`);
+    }
+  }
+
   /**
    * Command lists of every `$(...)`, backtick and `<(...)` anywhere below `node`. mvdan-sh's
    * own Walk finds them (its order and reach); it takes and hands out wrapped nodes.
@@ -381,9 +458,10 @@ class Converter {
       if (n == null) return true;
       const type = this.syntax.NodeType(n);
       if (type === 'CmdSubst' || type === 'ProcSubst') {
-        found.push(this.stmts(goValueOf(n).Stmts, depth));
+        found.push(this.inSubstitution(() => this.stmts(goValueOf(n).Stmts, depth)));
         return false;
       }
+      if (type === 'Assign' || type === 'ArrayElem' || type === 'ParamExp') this.checkSubscript(goValueOf(n));
       return true;
     });
     return found;

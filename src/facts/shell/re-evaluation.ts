@@ -8,12 +8,12 @@ import { markUnverifiable, type Walk } from './walk.js';
 import { arithmeticEnd, literalPrefix, wordValue, type WordValue } from './words.js';
 
 // Contexts that evaluate a variable's text again, by their text: arithmetic ($((..)), $[..],
-// ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, declare -i, a substring's offset or length
+// ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, ([..]=v) in an array's list, declare -i, a substring's offset or length
 // written with a name or an expansion ${s:x:y}), a name with a subscript (${!x}, [[ -v x ]], test -v x) and prompt expansion
 // (${x@P}). (`-eq` counts when `[[` is there too: `[` and `test` read plain numbers; `-v`
 // with any of them. Linear scans only, no nested quantifiers.)
 const arithmeticText =
-  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|\$\{[^}[]*\[|\$\{[^}:]*:(?![-=+?])[^}]*[A-Za-z_$`]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
+  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|\$\{[^}[]*\[|\$\{[^}:]*:(?![-=+?])[^}]*[A-Za-z_$`]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|[(\s]\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
 // `$((6*7))`: arithmetic on numbers alone names no variable, so it evaluates no other text.
 const numberArithmetic = /\$\(\([\d\s+\-*/%<>=!&|^~?:(),]*\)\)/g;
 function withoutNumberArithmetic(source: string): string {
@@ -47,9 +47,13 @@ export function notePayload(walk: Walk, word: Word | undefined): void {
 // An assignment arithmetic makes: `((PATH=0))`, `let PATH+=1`, `$((HOME++))`, `++PWD`.
 const arithmeticAssignment = /(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)/g;
 
+// A name with a subscript (`BASH_CMDS[ls]`): arithmetic may assign the element (`((BASH_CMDS[ls]=1))`
+// makes ls run ./1), whatever the subscript holds (`a[b[0]]=1` has brackets inside).
+const subscriptedName = /([A-Za-z_][A-Za-z0-9_]*)\[/g;
+
 /** `((PATH=0)); ls` runs ./0/ls: arithmetic that assigns a risky variable is unverifiable. */
 function checkArithmeticAssignments(source: string, walk: Walk): void {
-  for (const m of source.matchAll(arithmeticAssignment)) {
+  for (const m of [...source.matchAll(arithmeticAssignment), ...source.matchAll(subscriptedName)]) {
     const name = m[1] ?? m[2]!;
     if (isRiskyVariable(name)) {
       markUnverifiable(walk, `arithmetic may assign \`${name}\`, which changes what runs`);
@@ -206,9 +210,17 @@ const knownExpansion =
 export function assignedRunTimeText(value: Word): boolean {
   const [only, ...rest] = value.parts;
   if (rest.length === 0 && only?.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(only.source)) {
-    return only.nested.length > 0 || /[$`*?[]/.test(only.source.slice(only.source.indexOf('=') + 1));
+    return only.nested.length > 0 || /[$`*?[]/.test(withoutElementKeys(only.source.slice(only.source.indexOf('=') + 1)));
   }
   return runTimeText(value, false);
+}
+
+/**
+ * An array's list without its literal element keys (`([0]=a [1]=b)` is `(a b)`): a key gives
+ * an element its value, it is no value itself. A key with an expansion (`[$x]=1`) stays.
+ */
+function withoutElementKeys(list: string): string {
+  return list.replace(/(^|[\s(])\[[^\]$`]*\]\+?=/g, '$1');
 }
 
 // `TH=0`, `x+=1`, `x++`, `++x`, `--x`: text that, evaluated as arithmetic, assigns.
@@ -216,7 +228,7 @@ const assignmentText = /[A-Za-z0-9_\]]\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)
 
 /** Whether a value a variable is given (literal parts) spells an assignment. */
 export function spellsAssignment(word: Word): boolean {
-  return word.parts.some((p) => p.kind === 'literal' ? assignmentText.test(p.value) : p.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(p.source) && assignmentText.test(p.source.slice(p.source.indexOf('=') + 1)));
+  return word.parts.some((p) => p.kind === 'literal' ? assignmentText.test(p.value) : p.kind === 'expansion' && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=\()/.test(p.source) && assignmentText.test(withoutElementKeys(p.source.slice(p.source.indexOf('=') + 1))));
 }
 
 /**

@@ -23,7 +23,7 @@ import {
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
-import { zshReading } from './zsh.js';
+import { zshClobberTarget, zshReading } from './zsh.js';
 import { longName } from '../options.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
@@ -66,11 +66,47 @@ function readPosixArithmetic(text: string, depth: number, walk: Walk, redirects:
   }
 }
 
+/** `time -o f ls` in a POSIX shell: the program `time` with its options (GNU time writes f), read as the wrapper `time`. */
+function readPosixTime(timed: Stmt, depth: number, walk: Walk, redirects: string[]): void {
+  const call = timed.command;
+  if (call?.kind !== 'call') return;
+  const time: Word = { parts: [{ kind: 'literal', value: 'time', quoted: false }] };
+  visitStatement({ command: { ...call, args: [time, ...call.args] }, redirects: timed.redirects }, depth + 1, walk, redirects);
+}
+
+// A declaration giving a variable a case or width attribute (bash's `-l`, `-u`, `-c`; zsh's
+// `-L N`, `-R N`, `-Z N`), and the words after it up to the end of the command.
+const ATTRIBUTE_DECLARATION = /(?:^|[\s;&|(`])(?:declare|typeset|local|readonly|export)((?:\s+[^\s;&|)`]+)+)/g;
+
+/**
+ * `declare -l x; x=.ENV; cat $x` reads .env: the attribute changes every later value of x.
+ * Values given in the declaration are read with it (variables.ts); a name with such an
+ * attribute that the text assigns anywhere else (`x=`, `for x`, `read x`, `${x:=…}`) is
+ * unverifiable.
+ */
+function checkAttributedAssignments(source: string, walk: Walk): void {
+  if (!/declare|typeset|local|readonly|export/.test(source)) return;
+  for (const m of source.matchAll(ATTRIBUTE_DECLARATION)) {
+    const words = m[1]!.trim().split(/\s+/);
+    if (!words.some((w) => /^-[A-Za-z0-9]*[lucLRZ]/.test(w))) continue;
+    for (const w of words) {
+      const name = /^([A-Za-z_][A-Za-z0-9_]*)/.exec(w)?.[1];
+      if (name === undefined) continue;
+      const mentions = [...source.matchAll(new RegExp(`(?<![$A-Za-z0-9_{#!])${name}(?![A-Za-z0-9_])`, 'g'))].length;
+      if (mentions > 1 || new RegExp(`\\$\\{${name}(?:\\[[^\\]]*\\])?:?=`).test(source)) {
+        markUnverifiable(walk, `\`${name}\` has a case or width attribute that changes the values it is given later`);
+        return;
+      }
+    }
+  }
+}
+
 /** Parses `source` at nesting `depth` and adds its simple commands to `walk`. */
 export function collectFromSource(source: string, depth: number, walk: Walk, stdinRedirects: string[] = []): void {
   if (source.length > walk.caps.maxLength) throw new CapExceeded('length');
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
   noteReEvaluatingText(source, walk);
+  checkAttributedAssignments(source, walk);
   let stmts: Stmt[];
   try {
     stmts = parseBash(source, walk.caps.maxDepth - depth);
@@ -117,8 +153,28 @@ function visitNested(lists: Stmt[][], depth: number, walk: Walk): void {
   for (const list of lists) visitList(list, depth + 1, walk, []);
 }
 
-// `${PATH:=/tmp/x}` and `${PATH=/tmp/x}` assign when PATH is unset (or empty).
-const assigningExpansion = /^\$\{([A-Za-z_][A-Za-z0-9_]*):?=/;
+// `${PATH:=/tmp/x}` and `${PATH=/tmp/x}` assign when PATH is unset (or empty), an element too
+// (`${BASH_CMDS[ls]:=./x}`), anywhere in the expansion (`${x:-${PATH:=.}}`).
+const assigningExpansion = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?:?=/g;
+
+// An ANSI-C string holding an escaped quote inside an expansion's text (`${x:-$'\''}`).
+const POSIX_SPLIT_ANSI_C = /\$'(?:[^'\\]|\\.)*\\'/;
+
+/**
+ * `$'…'` is bash's: a POSIX shell (dash) reads `$` and a plain '…' string, which ends at a
+ * quote bash reads as escaped (`echo $'\';id;echo \''` runs id in dash). Under a POSIX
+ * reading (`sh -c`, the top level) such a word is unverifiable, and so is one with `..`
+ * (dash's relative `$/../x` climbs elsewhere than bash's `/x`). Others split the same in both
+ * and name, to dash, text starting with `$` (a name in the working directory): read as bash's.
+ */
+function notePosixWord(walk: Walk, word: Word | undefined): void {
+  if (word === undefined || walk.posix === 0) return;
+  for (const p of word.parts) {
+    if (p.kind === 'literal' ? p.posixOtherwise === true : p.kind === 'expansion' && POSIX_SPLIT_ANSI_C.test(p.source)) {
+      markUnverifiable(walk, 'a `$\'…\'` string holding a quote or `..`: a POSIX shell (dash) reads `$` and a plain string, which ends at that quote (what follows is read as commands) or names another path');
+    }
+  }
+}
 
 // Builtins whose operands name variables (`read NAME`, `printf -v NAME`, `declare NAME=v`).
 const namesVariables: ReadonlySet<string> = new Set(['read', 'printf', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'mapfile', 'readarray', 'getopts']);
@@ -155,12 +211,15 @@ function noteZshReading(walk: Walk, word: Word): void {
 function visitWords(words: Word[], depth: number, walk: Walk): void {
   for (const word of words) {
     noteZshReading(walk, word);
+    notePosixWord(walk, word);
     noteAssigningExpansions(walk, word);
     notePayload(walk, word);
     if (word.parts.some((p) => p.kind === 'expansion' && p.nested.length > 0)) walk.runTimeText = true; // `$(( $(cat f) ))`, `${x:=$(cat f)}`
     for (const part of word.parts) {
-      const variable = part.kind === 'expansion' ? assigningExpansion.exec(part.source)?.[1] : undefined;
-      if (variable !== undefined && isRiskyVariable(variable)) markUnverifiable(walk, `\`${part.kind === 'expansion' ? part.source.slice(0, 80) : ''}\` sets \`${variable}\`, which changes what runs`);
+      if (part.kind !== 'expansion') continue;
+      for (const m of part.source.matchAll(assigningExpansion)) {
+        if (isRiskyVariable(m[1]!)) markUnverifiable(walk, `\`${part.source.slice(0, 80)}\` sets \`${m[1]}\`, which changes what runs`);
+      }
     }
     visitNested(nestedLists(word), depth, walk);
   }
@@ -194,6 +253,8 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     } else if (command.words.some((w) => runTimeText(w, false))) walk.runTimeText = true;
     if (command.loopVar !== undefined && command.words.some(spellsAssignment)) walk.assignmentValue = true;
     if (command.posixReading !== undefined && walk.posix > 0) readPosixArithmetic(command.posixReading, depth, walk, redirects);
+    if (command.posixHazard !== undefined && walk.posix > 0) markUnverifiable(walk, command.posixHazard);
+    if (command.posixTime && walk.posix > 0) readPosixTime(command.body[0]!, depth, walk, redirects);
     visitWords(command.words, depth, walk);
     visitNested(command.nested, depth, walk);
     // Redirections of a compound command apply to every command inside it.
@@ -260,6 +321,7 @@ function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): stri
   for (const r of redirects) {
     if (r.wordsAfter && walk.posix > 0) markUnverifiable(walk, `a POSIX shell reads \`${r.op}\` as \`&\` then \`>\`: the words after its target are a command of their own`);
     noteZshReading(walk, r.word);
+    notePosixWord(walk, r.word);
     notePayload(walk, r.word);
     notePayload(walk, r.heredoc);
     visitNested(nestedLists(r.word), depth, walk);
@@ -272,6 +334,12 @@ function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): stri
     if (!target.literal) markUnverifiable(walk, `redirection target is not a literal: \`${target.text}\``);
     if (r.op !== '<' && r.op !== '<&') walk.written.add(target.text);
     targets.push(target.text);
+    // zsh reads `>!f`, `>>!f`, `&>!f` as clobbering redirections to f (bash: to the file `!f`).
+    const clobbered = zshClobberTarget(r.op, r.word);
+    if (clobbered !== undefined) {
+      walk.written.add(clobbered);
+      targets.push(clobbered);
+    }
   }
   return targets;
 }
@@ -299,6 +367,63 @@ function stdinOf(stmt: Stmt): { kind: 'text'; text: string } | { kind: 'unknown'
 function stdinScript(stmt: Stmt): string | undefined {
   const stdin = stdinOf(stmt);
   return stdin.kind === 'text' ? stdin.text : undefined;
+}
+
+// `set -H`, `set -o history`, `set -o histexpand`, `shopt -os history` in a script: history
+// expansion from there on.
+const turnsOnHistory = /(?:^|[\s;&|(])(?:set\s[^\n]*-[A-Za-z]*H|(?:set|shopt)\s[^\n]*\bhist(?:ory|expand)\b)/;
+
+// Commands that never read standard input (a small list on purpose: `rm -i`, `cp -i` prompt on it).
+const NON_READING: ReadonlySet<string> = new Set([
+  'echo', 'printf', 'ls', 'pwd', 'cd', 'true', 'false', 'test', '[', 'export', 'set', 'unset', 'local', 'declare', 'typeset', 'readonly',
+  'mkdir', 'touch', 'date', 'uname', 'whoami', 'id', 'hostname', 'basename', 'dirname', 'sleep', 'exit', 'return', 'shift', ':', 'shopt', 'type',
+]);
+
+/**
+ * A shell reading its script from standard input shares it with the commands the script
+ * runs: `read -n 5 x` eats the next line's `echo `, and bash runs what is left (`id`). The
+ * first command of `script` that may read that input (one not known not to read, without an
+ * input redirection of its own; in a pipe too, on the safe side) before its last statement,
+ * or undefined.
+ */
+function stdinScriptReader(script: string, depth: number, walk: Walk): string | undefined {
+  let stmts: Stmt[];
+  try {
+    stmts = parseBash(script, walk.caps.maxDepth - depth - 1);
+  } catch {
+    return 'the script';
+  }
+  const inLists = (lists: Stmt[][]): string | undefined => {
+    for (const list of lists) {
+      const found = inList(list);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const inWords = (words: readonly Word[]): string | undefined => inLists(words.flatMap(nestedLists));
+  const inList = (list: Stmt[]): string | undefined => {
+    for (const stmt of list) {
+      const found = inStmt(stmt);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const inStmt = (stmt: Stmt): string | undefined => {
+    const fromRedirects = inWords(stmt.redirects.flatMap((r) => (r.heredoc ? [r.word, r.heredoc] : [r.word])));
+    if (fromRedirects !== undefined) return fromRedirects;
+    if (stmt.redirects.some((r) => INPUT_REDIRECTS.has(r.op) && (r.fd === undefined || r.fd === '0'))) return undefined;
+    const command = stmt.command;
+    if (command === undefined) return undefined;
+    if (command.kind === 'compound') return inWords(command.words) ?? inLists(command.nested) ?? inList(command.body);
+    const found = inWords(command.assigns.flatMap((a) => (a.value ? [a.value] : []))) ?? inWords(command.args);
+    if (found !== undefined) return found;
+    const head = command.args[0] === undefined ? undefined : wordValue(command.args[0]);
+    if (head !== undefined && !(head.literal && NON_READING.has(baseName(head.text)))) return head.text;
+    return undefined;
+  };
+  // bash parses a whole line (a complete command) before it runs it: what the last statement
+  // reads lies after the script, where nothing is left to run.
+  return inList(stmts.slice(0, -1));
 }
 
 /** Redirections that can set standard input. */
@@ -461,7 +586,17 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     if (how.kind === 'stdin') {
       const script = stdinScript(stmt);
       if (script !== undefined) {
+        // History expansion (`bash -i`, `-H -o history`, `set -H`, `zsh -i`) rewrites each line
+        // before it is parsed: `!:1` pastes a word of the line before, quotes and all, and a
+        // line starting with `^` substitutes in the line before (`^echo ^` runs its argument).
+        if ((script.includes('!') || /(?:^|\n)\^/.test(script)) && (how.history === true || turnsOnHistory.test(script))) {
+          markUnverifiable(walk, `\`${name}\` expands history (\`!\`) in the script it reads, rewriting its lines`);
+        }
         collectAs(readsPosix(name), script, depth + 1, walk);
+        const reader = stdinScriptReader(script, depth, walk);
+        if (reader !== undefined) {
+          markUnverifiable(walk, `\`${reader.slice(0, 40)}\` may read the standard input \`${name}\` reads its script from, so the rest of the script is not what runs`);
+        }
         return;
       }
       markUnverifiable(walk, `\`${name}\` reads commands from standard input`);
@@ -483,11 +618,32 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     runStringCommand(name, values, at, depth, walk, redirects);
     return;
   }
+  if (name === 'set') checkSetOptions(values.slice(at + 1), walk);
+  if (name === 'shopt' && values.some((v, k) => k > at && /^-[A-Za-z]*o/.test(v.text)) && values.some((v, k) => k > at && v.text === 'keyword')) {
+    // `shopt -os keyword` is `set -o keyword`.
+    markUnverifiable(walk, '`shopt -o keyword` puts every NAME=value word of a command into its environment');
+  }
+  if (name === 'zmodload' && values.length > at + 1) {
+    // zsh modules add variables that read and write files (zsh/mapfile: `${mapfile[.env]}`,
+    // `mapfile[f]=x`), builtins and hooks.
+    markUnverifiable(walk, '`zmodload` loads a zsh module, whose variables and builtins read and write files');
+  }
+  if (name === 'emulate' && values.slice(at + 1).some((v) => v.text === '-c')) {
+    // `emulate sh -c STRING` evaluates STRING (under that emulation): read as `eval`.
+    const i = values.findIndex((v, k) => k > at && v.text === '-c');
+    const string = values[i + 1];
+    if (string === undefined || !string.literal) markUnverifiable(walk, '`emulate -c` of a string not known');
+    else collectAs(values.slice(at + 1, i).some((v) => v.text === 'sh' || v.text === 'ksh') ? true : undefined, string.text, depth + 1, walk);
+  }
   if (name === 'alias' && values.length > at + 1) {
     markUnverifiable(walk, 'alias definitions change what later command words mean');
   }
   if (name === 'hash' && values.slice(at + 1).some((v) => /^-[A-Za-z]*p/.test(v.text))) {
     markUnverifiable(walk, '`hash -p` changes which program a command word runs');
+  }
+  if (name === 'hash' && values.slice(at + 1).some((v) => !v.literal || v.text.includes('='))) {
+    // zsh's `hash ls=/usr/bin/id` puts a program in the command hash table (`hash -d n=dir` a named directory).
+    markUnverifiable(walk, '`hash NAME=PATH` (zsh) changes which program a command word runs');
   }
   if ((name === 'source' || name === '.') && stdinPaths.has(values[at + 1]?.text ?? '')) {
     const script = stdinScript(stmt);
@@ -582,6 +738,28 @@ function runStringCommand(name: string, values: WordValue[], at: number, depth: 
 }
 
 /**
+ * `set -k` (`-o keyword`) puts every NAME=value word of later commands into their environment
+ * (`ls LD_PRELOAD=./x.so`); `set -H` / `-o history` turn on history expansion, which rewrites
+ * later lines of a script read from input; zsh's `set -A NAME …` (`+A`) assigns the array NAME
+ * (`set -A path src` is PATH=src).
+ */
+function checkSetOptions(args: WordValue[], walk: Walk): void {
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!.text;
+    if (w === '--' || !/^[-+]/.test(w)) return;
+    if (w.startsWith('-') && /^-[A-Za-z]*k/.test(w)) markUnverifiable(walk, '`set -k` puts every NAME=value word of a command into its environment');
+    if (/^[-+][A-Za-z]*o$/.test(w) && w.startsWith('-') && args[i + 1]?.text === 'keyword') markUnverifiable(walk, '`set -o keyword` puts every NAME=value word of a command into its environment');
+    if (/^[-+][A-Za-z]*A$/.test(w)) {
+      const variable = args[i + 1]?.text;
+      if (variable === undefined) return;
+      if (!args[i + 1]!.literal || isRiskyVariable(variable)) markUnverifiable(walk, `\`set ${w} ${variable.slice(0, 40)}\` sets an array that changes what runs`);
+      return;
+    }
+    if (/^[-+][A-Za-z]*o$/.test(w)) i++;
+  }
+}
+
+/**
  * Builtins that set the variables their arguments name: `read PATH`, `mapfile -t PATH`,
  * `getopts o PATH`, `printf -v PATH /tmp/x` (then `ls` runs /tmp/x/ls). Any argument naming
  * a risky variable counts (an option's value that only spells one too: the safe side). And
@@ -590,9 +768,10 @@ function runStringCommand(name: string, values: WordValue[], at: number, depth: 
 function checkVariableSetters(name: string, args: WordValue[], walk: Walk): void {
   if (name === 'read' || name === 'mapfile' || name === 'readarray' || name === 'getopts' || name === 'printf') {
     for (const arg of args) {
-      // `-vPATH`, `-aPATH`: the name attached to its option.
-      const variable = name === 'printf' || /^-[A-Za-z]*[av]/.test(arg.text) ? arg.text.replace(/^-[A-Za-z]*[av]/, '') : arg.text;
-      if (isRiskyVariable(variable) || isRiskyVariable(arg.text)) {
+      // `-vPATH`, `-aPATH`: the name attached to its option; `BASH_CMDS[ls]`: an element of the
+      // variable, set as much as the variable is.
+      const variable = (name === 'printf' || /^-[A-Za-z]*[av]/.test(arg.text) ? arg.text.replace(/^-[A-Za-z]*[av]/, '') : arg.text).replace(/\[[^]*$/, '');
+      if (isRiskyVariable(variable) || isRiskyVariable(arg.text.replace(/\[[^]*$/, ''))) {
         if (name === 'printf' && !args.some((a) => a.text.startsWith('-v'))) continue; // `printf PATH` only prints
         markUnverifiable(walk, `\`${name}\` sets \`${isRiskyVariable(variable) ? variable : arg.text}\`, which changes what runs`);
       }

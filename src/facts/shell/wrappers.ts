@@ -78,6 +78,12 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['chroot', { shortWithValue: '', longWithValue: ['--userspec', '--groups'], operands: 1 }],
   ['taskset', { shortWithValue: '', notACommand: ['-p', '--pid'], operands: 1 }],
   ['busybox', { shortWithValue: '' }],
+  // zsh's precommand modifiers: `noglob CMD`, `nocorrect CMD`, `- CMD` run CMD; the short
+  // loop `repeat N CMD` runs it N times.
+  ['noglob', { shortWithValue: '' }],
+  ['nocorrect', { shortWithValue: '' }],
+  ['-', { shortWithValue: '' }],
+  ['repeat', { shortWithValue: '', operands: 1 }],
   ['toybox', { shortWithValue: '' }],
   // Namespaces, schedulers, tracers, privilege and proxy runners: each runs the command
   // after its options, so each is a wrapper like `nice`.
@@ -191,11 +197,18 @@ const writtenFileVariable = /^(SSLKEYLOGFILE|HISTFILE|LESSHISTFILE)$/;
 // The pagers programs start through the shell (`sh -c "$GIT_PAGER"`).
 const PAGER_VARIABLE = /^(?:PAGER|GIT_PAGER|MANPAGER|SYSTEMD_PAGER)$/;
 
+// zsh's special hashes and arrays (zsh/parameter, loaded by default, and zsh/mapfile): an
+// element assigned defines a function (`functions[ls]=CMD`), hashes a command
+// (`commands[ls]=PROG`, as BASH_CMDS), an alias, an option (`options[caseglob]=off`), a named
+// directory, writes a file (`mapfile[f]=x`); `dis_*` are their disabled twins.
+const zshSpecialVariable = /^(functions|commands|aliases|galiases|saliases|options|nameddirs|mapfile|reswords|builtins|dis_[a-z_]+)$/;
+
 /**
  * Whether setting `name` (to `value`, when its literal text is known) changes what a command
  * runs or writes beyond what its words show.
  */
 export function isRiskyVariable(name: string, value?: string): boolean {
+  if (zshSpecialVariable.test(name)) return true;
   // `CC=gcc`, `CXX=clang++-17`: a compiler from the system's PATH, not one the agent wrote.
   if (value !== undefined && TOOLCHAIN_PROGRAM_VARIABLE.test(name) && isToolchainProgram(value)) return false;
   // `GIT_PAGER=cat git log`, `PAGER= man x`: no pager at all, the commonest setting an agent makes.
@@ -380,8 +393,11 @@ export type ShellInvocation =
   | { kind: 'string'; index: number }
   /** `bash script.sh`: an ordinary command that runs a file. */
   | { kind: 'script' }
-  /** `bash`, `bash -s`: commands come from standard input. */
-  | { kind: 'stdin' }
+  /**
+   * `bash`, `bash -s`: commands come from standard input. `history`: an option that turns on
+   * history expansion of the lines read (`-i`, `-H`, `-o history`, `-o histexpand`).
+   */
+  | { kind: 'stdin'; history?: true }
   | { kind: 'unverifiable'; reason: string };
 
 /** How the shell interpreter at `words[at]` is asked to run something. */
@@ -389,6 +405,8 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
   let i = at + 1;
   let stringMode = false;
   let stdinMode = false;
+  let history = false;
+  const shell = words[at]!.text;
   while (i < words.length) {
     const word = words[i]!;
     if (!word.literal) {
@@ -400,15 +418,27 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
       break;
     }
     if (w.startsWith('--')) {
-      i += w === '--rcfile' || w === '--init-file' ? 2 : 1;
+      // `--rcfile FILE`, `--init-file FILE`: a script the shell sources before the commands.
+      if (w === '--rcfile' || w === '--init-file' || w.startsWith('--rcfile=') || w.startsWith('--init-file=')) {
+        return { kind: 'unverifiable', reason: `\`${shell} ${w}\` runs the commands of a file first` };
+      }
+      if (w === '--interactive') history = true; // zsh's long spelling of -i
+      i++;
       continue;
     }
     if (!(w.startsWith('-') || w.startsWith('+')) || w.length === 1) break;
+    const on = w.startsWith('-');
     let consumed = 1;
     for (const c of w.slice(1)) {
       if (c === 'c') stringMode = true;
       else if (c === 's') stdinMode = true;
-      else if (c === 'o' || c === 'O') consumed = 2;
+      else if (c === 'o' || c === 'O') {
+        consumed = 2;
+        const why = on ? riskyShellOption(c, words[i + 1]?.text ?? '') : undefined;
+        if (why === 'history') history = true;
+        else if (why !== undefined) return { kind: 'unverifiable', reason: `\`${shell} -${c} ${words[i + 1]!.text}\` ${why}` };
+      } else if (on && c === 'k') return { kind: 'unverifiable', reason: `\`${shell} -k\` puts every NAME=value word of a command into its environment` };
+      else if (on && (c === 'i' || c === 'H')) history = true;
     }
     i += consumed;
   }
@@ -416,8 +446,23 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
     if (i >= words.length) return { kind: 'unverifiable', reason: `\`${words[at]!.text} -c\` without a command string` };
     return { kind: 'string', index: i };
   }
-  if (stdinMode || i >= words.length || stdinPaths.has(words[i]!.text)) return { kind: 'stdin' };
+  if (stdinMode || i >= words.length || stdinPaths.has(words[i]!.text)) return history ? { kind: 'stdin', history: true } : { kind: 'stdin' };
   return { kind: 'script' };
+}
+
+/**
+ * What turning on the shell option `name` (`-o NAME`, or `-O NAME` for shopt's) does that
+ * the reading cannot follow: `history` when it turns on history expansion (with `-i` or both
+ * options, `!` rewrites the lines read), else why it is unverifiable, or undefined.
+ */
+export function riskyShellOption(letter: string, name: string): string | undefined {
+  if (letter === 'o' && name === 'keyword') return 'puts every NAME=value word of a command into its environment';
+  if (letter === 'o' && (name === 'history' || name === 'histexpand')) return 'history';
+  // `cdable_vars`: `cd d` goes to $d when there is no directory d (as `shopt -s cdable_vars`).
+  if (letter === 'O' && (name === 'cdable_vars' || name === 'autocd')) return 'makes `cd` go where a variable says';
+  // zsh's `-o cdablevars` (any case, `_` anywhere): the same.
+  if (letter === 'o' && /^(?:cdablevars|autocd)$/.test(name.toLowerCase().replace(/_/g, ''))) return 'makes `cd` go where a variable says';
+  return undefined;
 }
 
 /**

@@ -44,3 +44,16 @@ export function zshReading(word: Word): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The file zsh writes for an output redirection whose word starts with an unquoted `!`:
+ * `>!f`, `>>!f`, `&>!f` are zsh's clobbering forms of `>f` (bash writes the file `!f`).
+ * Undefined when the redirection is no such one.
+ */
+export function zshClobberTarget(op: string, word: Word): string | undefined {
+  if (op !== '>' && op !== '>>' && op !== '&>' && op !== '&>>') return undefined;
+  const first = word.parts[0];
+  if (first?.kind !== 'literal' || first.quoted || !first.value.startsWith('!')) return undefined;
+  const rest = [first.value.slice(1), ...word.parts.slice(1).map((p) => (p.kind === 'literal' ? p.value : p.source))].join('');
+  return rest === '' ? undefined : rest;
+}
