@@ -11,7 +11,7 @@ import { bareNames } from '../facts/word-paths.js';
 import { commandLinePaths } from '../facts/command-line-paths.js';
 import { isRelative, parentOf, within } from '../facts/within.js';
 import { canonicalPath, canonicalRoot, directoriesUpTo, MAX_WILDCARD_ENTRIES, wildcardExpansions, type Canonical, type GlobReading, type PathContext, type StatCache } from '../facts/paths.js';
-import { anyCaseGlob, hasShellWildcard } from '../facts/path-glob.js';
+import { anyCaseGlob, hasShellWildcard, mayExpandTo } from '../facts/path-glob.js';
 import { parseShell } from '../facts/shell/index.js';
 import { execCommandFacts } from '../facts/exec-command.js';
 
@@ -122,6 +122,8 @@ interface ShellPaths {
   readonly fromTop: readonly { dir: string; path: string; written: boolean }[];
   /** What the line moves or copies as links (CommandLinePaths.moves). */
   readonly moves: readonly { source: string; destinations: string[] }[];
+  /** CommandLinePaths.unseenLinks. */
+  readonly unseenLinks: string | undefined;
   /**
    * The canonical forms of `names` for the last lexical memo map that made them (a map
    * stands for one path setting and one cwd, and canonical forms are pure in those): most
@@ -391,6 +393,8 @@ export class CallFrame {
             for (const e of expanded.paths) addPath(out, e.path, shell.written[i]!, e.narrow);
           }
         }
+        // With links followed, paths after an archive is extracted may lead through links it made.
+        if (settings.resolveSymlinks && shell.unseenLinks !== undefined) return { ok: false, reason: shell.unseenLinks };
         // A link on disk moved or copied as a link leads, from its new place, where its text says.
         if (settings.resolveSymlinks) for (const move of shell.moves) {
           const problem = this.addMovedLinks(out, move, settings, m, place);
@@ -433,18 +437,29 @@ export class CallFrame {
    * as written, as a link the line makes does. Why the call cannot be placed, or undefined.
    */
   private addMovedLinks(out: FoundPaths, move: { source: string; destinations: string[] }, settings: PathSettings, m: PathMemo, place: Place): string | undefined {
-    const parent = this.canonicalAt(parentOf(move.source) || '.', settings, m, place);
+    const trimmed = move.source.replace(/\/+$/, '');
+    const parentRaw = parentOf(trimmed) || '.';
+    const pattern = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+    if (hasShellWildcard(parentRaw)) return `\`${printable(move.source)}\` moves or copies what a wildcard directory holds: which links it moves is known only when it runs`;
+    const parent = this.canonicalAt(parentRaw, settings, m, place);
     if (!parent.ok) return undefined; // the source's own reading already refuses it
-    const name = move.source.replace(/\/+$/, '').slice(move.source.replace(/\/+$/, '').lastIndexOf('/') + 1);
-    const links = linksAt(within(parent.path, name), (this.wildcardBudget ??= { entries: MAX_WILDCARD_ENTRIES }));
-    if (links === undefined) return `a moved or copied directory \`${printable(move.source)}\` holds more entries than a call may read for its links`;
-    for (const { below, text } of links) {
-      for (const destination of move.destinations) {
-        const at = below === '' ? destination : `${destination.replace(/\/+$/, '')}/${below}`;
-        const target = isRelative(text) ? within(parentOf(at), text) : text;
-        const c = this.canonicalAt(target, settings, m, place);
-        if (!c.ok) return `path \`${printable(target)}\` (a link \`${printable(move.source)}\` leads to once moved) cannot be made canonical: ${c.reason}`;
-        addPath(out, c.path, true, c.narrow);
+    const budget = (this.wildcardBudget ??= { entries: MAX_WILDCARD_ENTRIES });
+    // A wildcard source (`mv d/su? e`) moves each name it expands to, links not followed.
+    const names = hasShellWildcard(pattern) ? namesMatching(parent.path, pattern, budget) : [pattern];
+    if (names === undefined) return `\`${printable(move.source)}\` names more entries than a call may read for its links`;
+    for (const name of names) {
+      const links = linksAt(within(parent.path, name), budget);
+      if (links === undefined) return `a moved or copied directory \`${printable(move.source)}\` holds more entries than a call may read for its links`;
+      for (const { below, text } of links) {
+        for (const written of move.destinations) {
+          // A destination made of the pattern (`e/su?`) is the name it matched (`e/sub`).
+          const destination = written.endsWith(`/${pattern}`) || written === pattern ? written.slice(0, written.length - pattern.length) + name : written;
+          const at = below === '' ? destination : `${destination.replace(/\/+$/, '')}/${below}`;
+          const target = isRelative(text) ? within(parentOf(at), text) : text;
+          const c = this.canonicalAt(target, settings, m, place);
+          if (!c.ok) return `path \`${printable(target)}\` (a link \`${printable(move.source)}\` leads to once moved) cannot be made canonical: ${c.reason}`;
+          addPath(out, c.path, true, c.narrow);
+        }
       }
     }
     return undefined;
@@ -576,6 +591,19 @@ function linksAt(path: string, budget: { entries: number }): { below: string; te
   return out;
 }
 
+/** The names in `dir` a shell word may expand to (mayExpandTo), links not followed; undefined past the budget. */
+function namesMatching(dir: string, pattern: string, budget: { entries: number }): string[] | undefined {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  budget.entries -= names.length;
+  if (budget.entries < 0) return undefined;
+  return names.filter((name) => mayExpandTo(pattern, name));
+}
+
 /** A command line's paths (facts/command-line-paths.ts), frozen: shared by every call with the same parse. */
 function shellPaths(facts: ShellFacts): ShellPaths {
   const found = commandLinePaths(facts);
@@ -587,6 +615,7 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     unplaceable: found.unplaceable,
     fromTop: Object.freeze(found.fromTop),
     moves: Object.freeze(found.moves),
+    unseenLinks: found.unseenLinks,
     namedFor: undefined,
     named: undefined,
   };
@@ -642,7 +671,7 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 // A path that names no place of its own: not absolute, not from home, not a drive or a URL.
 const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), moves: Object.freeze([]), namedFor: undefined, named: undefined });
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), moves: Object.freeze([]), unseenLinks: undefined, namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
 

@@ -53,6 +53,8 @@ const EXEC_TOOLS = [
   'Bash', 'Monitor', 'PowerShell',
   // Gemini CLI
   'run_shell_command',
+  // Codex: `write_stdin` types into a session `exec_command` started
+  'exec_command', 'write_stdin',
 ];
 
 function buildCatalog(): Readonly<Record<string, ToolClass>> {
@@ -82,15 +84,22 @@ function isToolClass(value: unknown): value is ToolClass {
 // An unlisted tool whose name says it runs commands is `exec`, so its command is read and
 // checked (an MCP server's `start_process`, `execute_shell_command`, `execute_terminal_command`):
 // a shell word anywhere in the name, or a verb of running with a noun of what runs.
-const SHELL_NAME_WORDS: ReadonlySet<string> = new Set(['shell', 'terminal', 'bash', 'zsh', 'powershell', 'pwsh']);
-const RUN_VERBS: ReadonlySet<string> = new Set(['run', 'start', 'exec', 'execute', 'spawn', 'launch', 'interact', 'send']);
-const RUN_NOUNS: ReadonlySet<string> = new Set(['process', 'command', 'commands', 'cmd', 'script', 'program', 'code', 'terminal', 'shell']);
+// Also written as one word (`shellexec`, `ipython_cell`), so found inside words.
+const SHELL_NAME_PARTS = /shell|terminal|bash|zsh|pwsh|ipython/;
+const RUN_VERBS: ReadonlySet<string> = new Set(['run', 'start', 'exec', 'execute', 'spawn', 'launch', 'interact', 'send', 'eval', 'evaluate']);
+const RUN_NOUNS: ReadonlySet<string> = new Set(['process', 'command', 'commands', 'cmd', 'script', 'program', 'code', 'terminal', 'shell', 'python', 'js', 'javascript', 'node', 'cell', 'notebook']);
+// Tools whose settings choose what later commands run: desktop-commander's `set_config_value`
+// sets its `defaultShell` (`python3`: every later command is Python) and allowed directories.
+const RUNS_BY_SETTINGS: ReadonlySet<string> = new Set(['set_config_value']);
+// A verb and a noun run together (`runcommand`, `execcmd`, `startprocess`).
+const RUN_COMPOUND = /^(?:run|start|exec|execute|spawn|launch|eval)(?:process|command|cmd|script|program|code|python|js)$/;
 
 /** Whether an unlisted tool's name says it runs commands (an MCP tool by its own part: `mcp__server__start_process`). */
 function namedLikeExec(toolName: string): boolean {
   const own = toolName.startsWith('mcp__') ? toolName.slice(toolName.lastIndexOf('__') + 2) : toolName;
   const words = nameWords(own);
-  return words.some((w) => SHELL_NAME_WORDS.has(w)) || (words.some((w) => RUN_VERBS.has(w)) && words.some((w) => RUN_NOUNS.has(w)));
+  if (RUNS_BY_SETTINGS.has(own) || SHELL_NAME_PARTS.test(own.toLowerCase()) || words.includes('eval') || words.includes('repl') || words.some((w) => RUN_COMPOUND.test(w))) return true;
+  return words.some((w) => RUN_VERBS.has(w)) && words.some((w) => RUN_NOUNS.has(w));
 }
 
 /** A tool name's words, split at non-letters and at lower-to-upper case changes (`moveFile`: move, file). */
@@ -139,10 +148,25 @@ export function mayCarryCommand(toolName: string, fromPolicy?: (toolName: string
   return COMMAND_CARRIERS.has(toolName) || builtinClassOf(toolName) === undefined;
 }
 
-/** Whether a call's parameters carry a command, under a name an exec tool reads one from (facts/exec-command.ts). */
+/**
+ * Whether a call's parameters carry a command or code to run: under a name an exec tool reads a
+ * command from (facts/exec-command.ts), `code` (`execute_ipython { code: "!cat .env" }`), or a
+ * name ending in `command` (`shell_command`, `shellCommand`).
+ */
 export function carriesCommand(params: Record<string, unknown>): boolean {
-  return params.command !== undefined || params.cmd !== undefined || params.script !== undefined || params.commandLine !== undefined;
+  if (params.command !== undefined || params.cmd !== undefined || params.script !== undefined || params.commandLine !== undefined || params.code !== undefined) return true;
+  for (const key in params) {
+    if (COMMAND_KEY.test(key)) return true;
+    // One level down too (`{ request: { command } }`): the tool may pass it on as it is.
+    const value = params[key];
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const inner = value as Record<string, unknown>;
+      if (inner.command !== undefined || inner.cmd !== undefined || inner.script !== undefined || inner.commandLine !== undefined || inner.code !== undefined) return true;
+    }
+  }
+  return false;
 }
+const COMMAND_KEY = /(?:_c|C)ommand$|^shell$/;
 
 // Words in a tool's name that say it acts on files (`move_file`, `mcp__filesystem__copy`,
 // `createDirectory`), and the built-in file tools whose names say nothing of it.

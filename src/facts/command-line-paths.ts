@@ -2,7 +2,7 @@
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
 import type { ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths, withParentSegments } from './word-paths.js';
-import { movedPaths, ownDirectories, symbolicLinks } from './file-operands.js';
+import { movedPaths, ownDirectories, symbolicLinks, unseenLinksDirectory } from './file-operands.js';
 import { TAR_PROGRAMS } from './grammars.js';
 import { isRelative, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
@@ -19,6 +19,12 @@ export interface CommandLinePaths {
   words: string[];
   /** Why the paths cannot be placed (a `cd` to a computed directory, too many names); undefined when they can. */
   unplaceable?: string;
+  /**
+   * A command that puts links on disk no word shows (an archive extracted: makesUnseenLinks),
+   * followed by a command naming paths, which may lead through them: with symlink resolution
+   * the paths cannot be placed. Undefined when there is none.
+   */
+  unseenLinks?: string;
   /**
    * Paths written relative to the top of a git work tree (`path`, `''` for the whole tree),
    * which is `dir` or a directory above it: the engine counts each of them, up to the
@@ -170,6 +176,14 @@ function isDirectoryChange(cmd: SimpleCommand): boolean {
   return name === 'cd' || name === 'pushd' || name === 'popd';
 }
 
+/** Whether `path` lies strictly below `dir` (both as the line writes them, from one base; `''` and `.` are that base). */
+function isBelow(path: string, dir: string): boolean {
+  const d = dir === '.' ? '' : dir.replace(/\/+$/, '');
+  const p = path.replace(/^\.\//, '');
+  if (d === '') return isRelative(p) && p !== '' && p !== '.';
+  return p.startsWith(d + '/') && p.length > d.length + 1;
+}
+
 // Programs that run a command with arguments of their own choosing (`find -exec … {}`, `xargs`).
 const ARGUMENT_SUPPLIERS = /^(?:find|xargs|fd|fdfind|parallel)\s/;
 
@@ -229,6 +243,9 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   const aliases: { link: string; target: string; text: string }[] = [];
   // A link made with operands another program supplies (`find / -exec ln -s {} x \;`, `xargs ln -s`).
   let unknownLink: string | undefined;
+  // The commands that put unseen links on disk, where, and whether a later path lies below one.
+  const unseen: { text: string; dirs: string[] }[] = [];
+  let unseenLinks: string | undefined;
   for (let index = 0; index < commands.length; index++) {
     const cmd = commands[index]!;
     const found = commandPaths(cmd);
@@ -255,6 +272,13 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     const { reads, writesOnly } = found;
     const writesTo = (p: string) => (writesOnly !== undefined ? writesOnly.includes(p) : writes && !reads.includes(p)) || (writtenRedirects !== undefined && writtenRedirects.includes(p));
     if (cmd.words[0] === 'ln' && cmd.wrappedBy?.some((outer) => ARGUMENT_SUPPLIERS.test(outer))) unknownLink ??= cmd.text;
+    if (unseen.length > 0 && unseenLinks === undefined) {
+      const later = [...found.pathLike, ...found.redirects, ...found.names].flatMap((p) => (isRelative(p) ? here.map((base) => within(base, p)) : [p]));
+      const through = unseen.find((u) => later.some((p) => u.dirs.some((dir) => isBelow(p, dir))));
+      if (through !== undefined) unseenLinks = `\`${through.text}\` puts files on disk no word names (links among them, perhaps), and a later path below where it puts them may lead through one`;
+    }
+    const extractedInto = unseenLinksDirectory(cmd.words);
+    if (extractedInto !== undefined) unseen.push({ text: cmd.text, dirs: isRelative(extractedInto) ? here.map((base) => within(base, extractedInto)) : [extractedInto] });
     const links = symbolicLinks(cmd.words);
     // A relative target of `ln -s` is no path from here: it is read from the link's directory (below).
     const fromLinks = links.filter((l) => !l.fromShell && isRelative(l.target)).map((l) => l.target);
@@ -325,6 +349,7 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     }
   }
   const out: CommandLinePaths = { raws, written, names: [...names], words, fromTop, moves };
+  if (unseenLinks !== undefined) out.unseenLinks = unseenLinks;
   if (names.size > MAX_NAMES) out.unplaceable = `more than ${MAX_NAMES} names to check in one command line`;
   // Any path after it may lead through a link whose name and target only the run knows.
   else if (unknownLink !== undefined) out.unplaceable = `\`${unknownLink}\` makes a link with names another program supplies, so where paths lead is known only when it runs`;

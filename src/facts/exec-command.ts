@@ -33,6 +33,8 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   const command = a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
   // The process tool does what its action says; a command parameter beside it is never run,
   // so it is not what is checked (`{ action: "write", data: "…", command: "git status" }`).
+  // Codex's write_stdin types into a session exec_command started, as process `write` does.
+  if (toolName === 'write_stdin') return FEEDS_A_PROCESS;
   if (toolName === 'process') {
     const action = params.action;
     if (typeof action !== 'string') return NO_COMMAND;
@@ -41,6 +43,10 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   if (key === undefined) return NO_COMMAND;
   // `PowerShell { command: "ls; Remove-Item -Recurse x" }` is not a shell script.
   if (isNotPosixShellTool(toolName)) return NOT_POSIX_SHELL;
+  // A parameter choosing the interpreter (desktop-commander's `start_process { shell: "python3" }`
+  // runs `python3 -c COMMAND`): only a POSIX shell's reading is ours.
+  const shell = interpreterOf(params);
+  if (shell !== undefined) return { commands: [], unverifiable: `parameter \`${shell.key}\` runs the command with \`${String(shell.value).slice(0, 80)}\`, not a POSIX shell Toolwarden can read` };
   // Which one would the tool run? Checking one and running the other is a bypass.
   if (count > 1) return SEVERAL_COMMANDS;
   if (typeof command !== 'string') return { commands: [], unverifiable: `parameter \`${key}\` is not a string` };
@@ -68,6 +74,23 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
     if (text !== undefined) return { ...facts, unverifiable: `parameter \`env\` sets \`${text[0]}\` to text the command may evaluate as code (arithmetic, \`\${!x}\`, \`\${x@P}\`)` };
   }
   return facts;
+}
+
+// The parameters that choose what runs the command, and the shells whose reading is ours.
+const INTERPRETER_KEYS = ['shell', 'interpreter', 'executable'] as const;
+const POSIX_SHELL = /^(?:(?:\/usr)?\/bin\/)?(?:sh|bash|dash|zsh)$/;
+
+/** The first interpreter parameter set to anything but a POSIX shell (`true`, Node's default one, counts as one). */
+function interpreterOf(params: Record<string, unknown>): { key: string; value: unknown } | undefined {
+  // Named reads first (each a fast property load): nearly every call sets none of them.
+  if (params.shell === undefined && params.interpreter === undefined && params.executable === undefined) return undefined;
+  for (const key of INTERPRETER_KEYS) {
+    const value = params[key];
+    if (value === undefined || value === null || value === true || value === false) continue;
+    if (typeof value === 'string' && POSIX_SHELL.test(value)) continue;
+    return { key, value };
+  }
+  return undefined;
 }
 
 /** The parameters an exec tool takes the command's environment from. */

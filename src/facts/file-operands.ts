@@ -650,6 +650,11 @@ function arRoles(words: readonly string[]): WordRoles {
  */
 export function movedPaths(words: readonly string[]): { source: string; destinations: string[] }[] {
   const program = words[0];
+  if (program === 'git') {
+    const at = gitSubcommandAt(words);
+    return words[at] === 'mv' ? movedPaths(['mv', ...words.slice(at + 1)]) : [];
+  }
+  if (program === 'rsync') return rsyncMoves(words);
   if (program !== 'mv' && program !== 'cp') return [];
   const grammar = GRAMMARS.get(program)!;
   const known = [...longNamesOf(grammar), '--no-dereference', '--archive', '--recursive', '--dereference', '--no-target-directory'];
@@ -664,6 +669,54 @@ export function movedPaths(words: readonly string[]): { source: string; destinat
   const sources = operands.slice(0, -1);
   const itself = sources.length === 1 ? [dest] : [];
   return sources.map((source) => ({ source, destinations: has('T', ['--no-target-directory']) ? [dest] : [...itself, within(dest, name(source))] }));
+}
+
+/**
+ * What `rsync` copies with links kept as links (`-a`, `-l`, `--links`, `--archive`; not with
+ * `-L`/`--copy-links`): each local source, to DEST/NAME, or into DEST itself when the source
+ * ends in `/` (its contents). A remote source's links are not seen here (makesUnseenLinks).
+ */
+function rsyncMoves(words: readonly string[]): { source: string; destinations: string[] }[] {
+  const grammar = GRAMMARS.get('rsync')!;
+  const known = [...longNamesOf(grammar), '--links', '--archive', '--copy-links'];
+  const has = (letters: string, long: string[]): boolean => hasOption(words, { letters, long }, grammar.valued, known);
+  if (!has('al', ['--links', '--archive']) || has('L', ['--copy-links'])) return [];
+  const operands = operandsBy(words, 0, grammar).operandFiles;
+  const dest = operands.at(-1);
+  if (dest === undefined || operands.length < 2) return [];
+  return operands.slice(0, -1).filter((source) => !isRemote(source)).map((source) => ({ source, destinations: [source.endsWith('/') ? dest : within(dest, source.replace(/\/+$/, '').slice(source.replace(/\/+$/, '').lastIndexOf('/') + 1))] }));
+}
+
+/** An rsync or scp operand on another host (`host:path`, `user@host:path`, `rsync://`). */
+function isRemote(operand: string): boolean {
+  return /^[^/]*:/.test(operand) && !operand.startsWith('./');
+}
+
+/**
+ * Where a command puts files on disk whose names and kinds no word shows, links among them
+ * (`.` when it names no directory): extracting an archive (tar, unzip, 7-Zip, cpio), or
+ * copying from another host with links kept (rsync). A later path of the line below it may
+ * lead through such a link. Undefined for other commands.
+ */
+export function unseenLinksDirectory(words: readonly string[]): string | undefined {
+  const program = words[0]!;
+  if (TAR_PROGRAMS.has(program)) {
+    const dashed = tarWords(words);
+    return extracts(dashed) ? optionValues(dashed, TAR.directory!, TAR.valued, 1, longNamesOf(TAR)).reduce(within, '') || '.' : undefined;
+  }
+  if (program === 'unzip') return words.slice(1).some((w) => /^-[a-zA-Z]*[ltpvZz]/.test(w)) ? undefined : lastOptionValue(words, { letters: 'd', long: [] }, 'dP', 1, []) ?? '.';
+  if (SEVEN_ZIP_PROGRAMS.has(program)) return words[1] === 'x' || words[1] === 'e' ? (words.find((w) => w.startsWith('-o') && w.length > 2)?.slice(2) ?? '.') : undefined;
+  if (program === 'cpio') {
+    if (words.slice(1).some((w) => /^-[a-zA-Z]*p/.test(w) || w === '--pass-through')) return words.slice(1).filter((w) => !w.startsWith('-')).at(-1) ?? '.';
+    // `-i` extracts, unless `-t` (or --list) only lists what it would.
+    const listing = words.slice(1).some((w) => /^-[a-zA-Z]*t/.test(w) || w === '--list');
+    return !listing && words.slice(1).some((w) => /^-[a-zA-Z]*i/.test(w) || w === '--extract') ? (lastOptionValue(words, { letters: 'D', long: ['--directory'] }, 'DFHIEMORC', 1, ['--directory']) ?? '.') : undefined;
+  }
+  if (program === 'rsync') {
+    const operands = operandsBy(words, 0, GRAMMARS.get('rsync')!).operandFiles;
+    return rsyncMoves(words).length === 0 && operands.slice(0, -1).some(isRemote) ? operands.at(-1) : undefined;
+  }
+  return undefined;
 }
 
 // Programs that run containers with docker's options.

@@ -8,7 +8,10 @@ import { initShellParser } from '../../src/facts/shell/index.js';
 describe('isGitMetadataPath', () => {
   it.each([
     ['/ws/.git/config', true], ['/ws/src/x/.git/HEAD', true], ['/ws/src/x/.git', true], ['/ws/.GIT/hooks/pre-commit', true], ['/ws/.g?t/config', true],
-    ['/ws/.gitignore', false], ['/ws/src/.gitkeep', false], ['/ws/.github/workflows/ci.yml', false], ['/ws/repo.git/config', false], ['/ws/src/a.ts', false],
+    // A repository without a `.git` (HEAD, objects/, refs/ in a plain directory), and the user's configuration
+    ['/ws/repo.git/config', true], ['/ws/src/x/HEAD', true], ['/ws/src/x/head', true], ['/ws/src/x/hooks/pre-commit', true], ['/ws/src/x/HEA?', true], ['/home/u/.gitconfig', true],
+    ['/ws/.gitignore', false], ['/ws/src/.gitkeep', false], ['/ws/.github/workflows/ci.yml', false], ['/ws/src/a.ts', false], ['/ws/docs/README.md', false],
+    ['/ws/src/config.ts', false], ['/ws/src/hooks/useThing.ts', false], ['/ws/src/header', false], ['/ws/.husky/pre-commit', false],
   ])('%s: %s', (path, expected) => expect(isGitMetadataPath(path)).toBe(expected));
 });
 

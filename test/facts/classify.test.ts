@@ -62,7 +62,7 @@ describe('classifyTool', () => {
         const known = Object.prototype.hasOwnProperty.call(BUILTIN_TOOL_CLASSES, name);
         const cls = classifyTool(name);
         // Unless its name says it runs commands (a shell word, or a verb of running with a noun of what runs).
-        return known ? cls === BUILTIN_TOOL_CLASSES[name] : cls === 'write' || (cls === 'exec' && /shell|terminal|bash|zsh|pwsh|run|start|exec|spawn|launch|interact|send/i.test(name));
+        return known ? cls === BUILTIN_TOOL_CLASSES[name] : cls === 'write' || (cls === 'exec' && /shell|terminal|bash|zsh|pwsh|ipython|repl|eval|run|start|exec|spawn|launch|interact|send/i.test(name));
       }),
       { numRuns: 1000 },
     );
@@ -71,10 +71,10 @@ describe('classifyTool', () => {
 
 describe('tools nobody listed that run commands', () => {
   it('are exec when their name says so (an MCP tool by its own part)', () => {
-    for (const name of ['mcp__desktop-commander__start_process', 'mcp__desktop-commander__interact_with_process', 'mcp__serena__execute_shell_command', 'mcp__jetbrains__execute_terminal_command', 'run_command', 'runScript', 'mcp__x__bash', 'open_terminal', 'execute_code']) {
+    for (const name of ['mcp__desktop-commander__start_process', 'mcp__desktop-commander__interact_with_process', 'mcp__serena__execute_shell_command', 'mcp__jetbrains__execute_terminal_command', 'run_command', 'runScript', 'mcp__x__bash', 'open_terminal', 'execute_code', 'mcp__box__shellexec', 'mcp__jupyter__execute_ipython', 'execute_ipython_cell', 'runcommand', 'execcmd', 'python_repl', 'eval', 'run_js', 'write_stdin', 'exec_command', 'mcp__desktop-commander__set_config_value']) {
       expect(classifyTool(name), name).toBe('exec');
     }
-    for (const name of ['mcp__desktop-commander__list_processes', 'mcp__desktop-commander__read_process_output', 'mcp__github__run_workflow', 'mcp__shell__list_history', 'send_message', 'start_timer', 'mcp__commander__notify']) {
+    for (const name of ['mcp__desktop-commander__list_processes', 'mcp__desktop-commander__read_process_output', 'mcp__github__run_workflow', 'mcp__shell__list_history', 'send_message', 'start_timer', 'mcp__commander__notify', 'mcp__slack__reply_to_thread', 'mcp__playwright__browser_console_messages', 'evaluate_model']) {
       expect(classifyTool(name), name).toBe('write');
     }
   });
@@ -93,7 +93,7 @@ describe('tools nobody listed that run commands', () => {
   });
 
   it('carriesCommand: any of the parameters an exec tool reads its command from', () => {
-    for (const key of ['command', 'cmd', 'script', 'commandLine']) expect(carriesCommand({ [key]: 'x' }), key).toBe(true);
+    for (const key of ['command', 'cmd', 'script', 'commandLine', 'code', 'shell_command', 'shellCommand', 'shell']) expect(carriesCommand({ [key]: 'x' }), key).toBe(true);
     expect(carriesCommand({ text: 'rm -rf /', commands: ['x'] })).toBe(false);
   });
 });

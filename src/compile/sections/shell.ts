@@ -37,8 +37,22 @@ export function runsProgram(cmd: SimpleCommand): boolean {
  * either form.
  */
 export function allowForms(cmd: SimpleCommand): string[] {
-  if (cmd.commandPath === undefined || isSystemProgram(cmd.commandPath)) return [cmd.text];
+  const plain = plainGit(cmd);
+  if (cmd.commandPath === undefined || isSystemProgram(cmd.commandPath)) return plain === undefined ? [cmd.text] : [cmd.text, plain];
   return [[cmd.commandPath, ...cmd.words.slice(1)].join(' ')];
+}
+
+// git's options before the subcommand that change only how it shows or matches, never what it
+// runs or touches: `git --no-pager log` is `git log` to the patterns (allow, approve and deny alike).
+const GIT_DISPLAY_FLAGS: ReadonlySet<string> = new Set(['--no-pager', '-P', '-p', '--paginate', '--no-optional-locks', '--no-replace-objects', '--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs']);
+
+/** A git command without its display flags (GIT_DISPLAY_FLAGS) before the subcommand; undefined when it has none. */
+function plainGit(cmd: SimpleCommand): string | undefined {
+  const { words } = cmd;
+  if (words[0] !== 'git' || !GIT_DISPLAY_FLAGS.has(words[1] ?? '')) return undefined;
+  let at = 1;
+  while (at < words.length && GIT_DISPLAY_FLAGS.has(words[at]!)) at++;
+  return ['git', ...words.slice(at)].join(' ');
 }
 
 /**
@@ -47,6 +61,8 @@ export function allowForms(cmd: SimpleCommand): string[] {
  */
 export function denyForms(cmd: SimpleCommand): string[] {
   const forms = [cmd.text];
+  const plain = plainGit(cmd);
+  if (plain !== undefined) forms.push(plain);
   if (cmd.commandPath !== undefined) forms.push([cmd.commandPath, ...cmd.words.slice(1)].join(' '));
   if (cmd.wrappedBy !== undefined) forms.push(...cmd.wrappedBy);
   return forms;
@@ -259,19 +275,40 @@ function mayNameGitMetadata(path: string): boolean {
  * that folds case reads `.GIT` as `.git`), or one a wildcard may expand to it (`.g?t`).
  */
 export function isGitMetadataPath(path: string): boolean {
+  if (isRepositoryFile(path)) return true;
   // Nearly every path: no `.g` (any case) and no wildcard, found in one pass without allocating.
   if (!mayNameGitMetadata(path)) return false;
   if (!hasShellWildcard(path)) return GIT_SEGMENT.test(path);
-  for (const segment of path.split('/')) {
+  const segments = path.split('/');
+  for (const segment of segments) {
     if (segment.length !== 4 && !hasShellWildcard(segment)) continue;
     if (segment.toLowerCase() === '.git' || (hasShellWildcard(segment) && mayExpandTo(segment, '.git'))) return true;
   }
-  return false;
+  const name = segments[segments.length - 1]!;
+  return hasShellWildcard(name) && REPOSITORY_FILE_NAMES.some((file) => mayExpandTo(name, file) || mayExpandTo(name, file.toUpperCase()));
+}
+
+// A directory holding HEAD, objects/ and refs/ is a repository to git without any `.git`
+// (implicit bare discovery): its `config` (core.fsmonitor, core.worktree) and `hooks/` run
+// under the next `git status` there. So these names are git's metadata wherever they are.
+// The user's configuration (`~/.gitconfig`, and `~/.config/git/config` by the name `config`) too.
+const REPOSITORY_FILE_NAMES = ['head', 'config', 'commondir', 'gitdir', '.gitconfig'];
+const REPOSITORY_FILE = /(?:^|\/)(?:head|config|commondir|gitdir|\.gitconfig)$/i;
+const GIT_HOOK = /\/hooks\/(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change|p4-[a-z-]+)$/i;
+
+/** Whether a path's last name is one of a repository's own files (REPOSITORY_FILE) or a hook in a `hooks` directory. */
+function isRepositoryFile(path: string): boolean {
+  // Their names end in `d`, `g` or `r` (any case); a hook sits in `/hooks/`: cheap tests first.
+  const last = path.charCodeAt(path.length - 1) | 0x20;
+  if ((last === 0x64 || last === 0x67 || last === 0x72) && REPOSITORY_FILE.test(path)) return true;
+  return path.includes('/hooks/') && GIT_HOOK.test(path);
 }
 
 /**
  * `shell.gitMetadata`: under a policy that limits which commands run, a write (by any tool)
- * to a path with a `.git` segment is denied, reading it is not. git runs what its metadata
+ * to a path with a `.git` segment, or to a repository's own files anywhere (`HEAD`, `config`,
+ * `hooks/pre-commit`: a directory with HEAD, objects/ and refs/ is a repository to git), is
+ * denied, reading it is not. git runs what its metadata
  * names: `core.fsmonitor`, `core.pager`, aliases and hooks in a repository's config or
  * hooks/ run under the next allowed `git status`, so writing `.git/config`,
  * `.git/hooks/pre-commit`, or a nested `src/x/.git/{HEAD,config}` (which makes src/x a

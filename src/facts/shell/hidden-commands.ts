@@ -355,6 +355,10 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   return found;
 }
 
+// FUSE and other mounters by name: `sshfs`, `unionfs`, `mergerfs`, `bindfs`, `fuse-overlayfs`,
+// `squashfuse`, `archivemount`, `mount.fuse3`, ... (any `*fs`, anything with `fuse` in it).
+const FUSE_MOUNTER = /^(?:mount\..+|[a-z0-9_.-]*fs|[a-z0-9_.-]*fuse[a-z0-9_.-]*|archivemount|guestmount|unionfs[a-z0-9_.-]*)$/;
+
 /**
  * Why a command gives files other names for what follows, or undefined: a mount (`mount --bind
  * . src` makes src/secrets/key of secrets/key; in a user namespace any user may: `unshare -rm`),
@@ -362,7 +366,8 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
  * what they say. `mount` with no operand or only listing options (`-l`, `-t T`) only lists.
  */
 function remapsFiles(name: string, args: readonly string[]): string | undefined {
-  if (name === 'bindfs') return '`bindfs` gives a directory a second name';
+  if (FUSE_MOUNTER.test(name)) return `\`${name}\` mounts a file system (a directory under a second name, perhaps)`;
+  if (name === 'rclone' && args.some((a) => a === 'mount' || a === 'nfsmount')) return '`rclone mount` mounts a file system';
   if (name === 'bwrap' && args.some((a) => /^--(?:ro-|dev-)?bind(?:-try)?$|^--(?:bind|ro-bind)-fd$|^--overlay/.test(a))) return '`bwrap` binds directories under other names';
   if (name !== 'mount') return undefined;
   const operands = args.filter((a, i) => !a.startsWith('-') && !/^-[tO]$|^--types$|^--test-opts$/.test(args[i - 1] ?? ''));

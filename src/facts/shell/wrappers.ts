@@ -196,6 +196,8 @@ const compressionLevel = /^\s*(?:(?:-[0-9eT]+|--(?:best|fast|extreme|threads=\d+
 const writtenFileVariable = /^(SSLKEYLOGFILE|HISTFILE|LESSHISTFILE)$/;
 // The pagers programs start through the shell (`sh -c "$GIT_PAGER"`).
 const PAGER_VARIABLE = /^(?:PAGER|GIT_PAGER|MANPAGER|SYSTEMD_PAGER)$/;
+// The editors programs start through the shell (`sh -c "$GIT_EDITOR FILE"`).
+const EDITOR_VARIABLE = /^(?:EDITOR|VISUAL|GIT_EDITOR|GIT_SEQUENCE_EDITOR)$/;
 
 // zsh's special hashes and arrays (zsh/parameter, loaded by default, and zsh/mapfile): an
 // element assigned defines a function (`functions[ls]=CMD`), hashes a command
@@ -211,8 +213,10 @@ export function isRiskyVariable(name: string, value?: string): boolean {
   if (zshSpecialVariable.test(name)) return true;
   // `CC=gcc`, `CXX=clang++-17`: a compiler from the system's PATH, not one the agent wrote.
   if (value !== undefined && TOOLCHAIN_PROGRAM_VARIABLE.test(name) && isToolchainProgram(value)) return false;
-  // `GIT_PAGER=cat git log`, `PAGER= man x`: no pager at all, the commonest setting an agent makes.
+  // `GIT_PAGER=cat git log`, `PAGER= man x`: no pager at all, the commonest setting an agent makes;
+  // `GIT_EDITOR=true git commit --amend`: no editor (`true` and `:` only succeed).
   if (value !== undefined && PAGER_VARIABLE.test(name) && (value === '' || value === 'cat')) return false;
+  if (value !== undefined && EDITOR_VARIABLE.test(name) && (value === 'true' || value === ':')) return false;
   if (riskyVariable.test(name)) return true;
   if (toolchainVariable.test(name) && !optionVariable.test(name)) return !harmlessToolchainVariable.test(name) && !writtenPathVariable.test(name);
   if (gitVariable.test(name) && !optionVariable.test(name)) return !harmlessGitVariable.test(name);
