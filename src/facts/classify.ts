@@ -156,7 +156,8 @@ export function mayCarryCommand(toolName: string, fromPolicy?: (toolName: string
 export function carriesCommand(params: Record<string, unknown>): boolean {
   if (params.command !== undefined || params.cmd !== undefined || params.script !== undefined || params.commandLine !== undefined || params.code !== undefined) return true;
   for (const key in params) {
-    if (COMMAND_KEY.test(key)) return true;
+    // `…command` ends in `d`: the regex only for those (and `shell`).
+    if ((key.charCodeAt(key.length - 1) === 0x64 && COMMAND_KEY.test(key)) || key === 'shell') return true;
     // One level down too (`{ request: { command } }`): the tool may pass it on as it is.
     const value = params[key];
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
@@ -166,7 +167,7 @@ export function carriesCommand(params: Record<string, unknown>): boolean {
   }
   return false;
 }
-const COMMAND_KEY = /(?:_c|C)ommand$|^shell$/;
+const COMMAND_KEY = /(?:_c|C)ommand$/;
 
 // Words in a tool's name that say it acts on files (`move_file`, `mcp__filesystem__copy`,
 // `createDirectory`), and the built-in file tools whose names say nothing of it.

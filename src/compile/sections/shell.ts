@@ -260,25 +260,19 @@ function restrictsCommands(doc: SectionInput['doc']): string | undefined {
 }
 
 const GIT_SEGMENT = /(?:^|\/)\.git(?:\/|$)/i;
-
-/** Whether a path holds `.g` or `.G`, or a character a shell wildcard starts with (`*`, `?`, `[`, an extglob's `(`): only then may a segment be `.git`. */
-function mayNameGitMetadata(path: string): boolean {
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c === 0x2e /* . */ ? (path.charCodeAt(i + 1) | 0x20) === 0x67 /* g */ : c === 0x2a /* * */ || c === 0x3f /* ? */ || c === 0x5b /* [ */ || c === 0x28 /* ( of an extglob */) return true;
-  }
-  return false;
-}
+// Bounds of shell.gitMetadata's memo: entries (cleared when full), and the longest path kept.
+const MAX_REMEMBERED_PATHS = 16_384;
+const MAX_REMEMBERED_PATH = 256;
 
 /**
  * Whether a canonical path is in git's metadata: a segment `.git` (any case: a file system
- * that folds case reads `.GIT` as `.git`), or one a wildcard may expand to it (`.g?t`).
+ * that folds case reads `.GIT` as `.git`), or one a wildcard may expand to it (`.g?t`), or one
+ * of a repository's own files anywhere (isRepositoryFile). Every written path of a call is
+ * asked, so the common answer (no) comes from native searches, without a split or a regex.
  */
 export function isGitMetadataPath(path: string): boolean {
   if (isRepositoryFile(path)) return true;
-  // Nearly every path: no `.g` (any case) and no wildcard, found in one pass without allocating.
-  if (!mayNameGitMetadata(path)) return false;
-  if (!hasShellWildcard(path)) return GIT_SEGMENT.test(path);
+  if (!hasShellWildcard(path)) return (path.includes('.g') || path.includes('.G')) && GIT_SEGMENT.test(path);
   const segments = path.split('/');
   for (const segment of segments) {
     if (segment.length !== 4 && !hasShellWildcard(segment)) continue;
@@ -290,18 +284,18 @@ export function isGitMetadataPath(path: string): boolean {
 
 // A directory holding HEAD, objects/ and refs/ is a repository to git without any `.git`
 // (implicit bare discovery): its `config` (core.fsmonitor, core.worktree) and `hooks/` run
-// under the next `git status` there. So these names are git's metadata wherever they are.
-// The user's configuration (`~/.gitconfig`, and `~/.config/git/config` by the name `config`) too.
+// under the next `git status` there. So these names are git's metadata wherever they are, and
+// so is the user's configuration (`~/.gitconfig`, and `~/.config/git/config` by the name `config`).
 const REPOSITORY_FILE_NAMES = ['head', 'config', 'commondir', 'gitdir', '.gitconfig'];
-const REPOSITORY_FILE = /(?:^|\/)(?:head|config|commondir|gitdir|\.gitconfig)$/i;
-const GIT_HOOK = /\/hooks\/(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change|p4-[a-z-]+)$/i;
+const REPOSITORY_NAMES: ReadonlySet<string> = new Set(REPOSITORY_FILE_NAMES);
+const REPOSITORY_NAME_LENGTHS: ReadonlySet<number> = new Set(REPOSITORY_FILE_NAMES.map((name) => name.length));
+const GIT_HOOK_NAME = /^(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change|p4-[a-z-]+)$/i;
 
-/** Whether a path's last name is one of a repository's own files (REPOSITORY_FILE) or a hook in a `hooks` directory. */
+/** Whether a path's last name is one of a repository's own files (REPOSITORY_FILE_NAMES, any case) or a hook in a `hooks` directory. */
 function isRepositoryFile(path: string): boolean {
-  // Their names end in `d`, `g` or `r` (any case); a hook sits in `/hooks/`: cheap tests first.
-  const last = path.charCodeAt(path.length - 1) | 0x20;
-  if ((last === 0x64 || last === 0x67 || last === 0x72) && REPOSITORY_FILE.test(path)) return true;
-  return path.includes('/hooks/') && GIT_HOOK.test(path);
+  const slash = path.lastIndexOf('/');
+  if (REPOSITORY_NAME_LENGTHS.has(path.length - slash - 1) && REPOSITORY_NAMES.has(path.slice(slash + 1).toLowerCase())) return true;
+  return slash >= 6 && path.charCodeAt(slash - 6) === 0x2f /* / */ && path.startsWith('hooks', slash - 5) && GIT_HOOK_NAME.test(path.slice(slash + 1));
 }
 
 /**
@@ -320,6 +314,19 @@ function isRepositoryFile(path: string): boolean {
  */
 function gitMetadataCheck(source: string): Check {
   const verdicts = new VerdictMemo();
+  // The answer is pure in the path, and canonical paths come back call after call: remembered
+  // (a lookup costs a fraction of the string searches isGitMetadataPath makes).
+  const known = new Map<string, boolean>();
+  const isMetadata = (path: string): boolean => {
+    let answer = known.get(path);
+    if (answer !== undefined) return answer;
+    answer = isGitMetadataPath(path);
+    if (path.length <= MAX_REMEMBERED_PATH) {
+      if (known.size >= MAX_REMEMBERED_PATHS) known.clear();
+      known.set(path, answer);
+    }
+    return answer;
+  };
   return {
     id: 'shell.gitMetadata',
     classes: WRITERS,
@@ -329,7 +336,7 @@ function gitMetadataCheck(source: string): Check {
       let objected = false;
       for (let j = 0; j < facts.paths.length; j++) {
         const path = facts.paths[j]!;
-        if (!facts.written[j] || !isGitMetadataPath(path)) continue;
+        if (!facts.written[j] || !isMetadata(path)) continue;
         objected = true;
         sink.verdicts.push(verdicts.get(path) ?? verdicts.keep(path, { decision: 'deny', check: 'shell.gitMetadata', message: `written path ${tick(path)} is in git's metadata, whose settings and hooks name commands git runs`, source }));
       }
