@@ -68,11 +68,13 @@ function buildCatalog(): Readonly<Record<string, ToolClass>> {
 
 // Exec tools whose command string is not a POSIX shell script: reading it with a shell
 // parser would check commands other than the ones the tool runs, so it is unverifiable.
+// PowerShell by any name (`mcp__windows-mcp__Powershell-Tool`: `cat .\.env` reads .env there).
 const NOT_POSIX_SHELL_TOOLS: ReadonlySet<string> = new Set(['PowerShell']);
+const POWERSHELL_NAME = /powershell|pwsh/i;
 
 /** Whether this tool's command string is in a language other than the POSIX shell's. */
 export function isNotPosixShellTool(toolName: string): boolean {
-  return NOT_POSIX_SHELL_TOOLS.has(toolName);
+  return NOT_POSIX_SHELL_TOOLS.has(toolName) || (typeof toolName === 'string' && POWERSHELL_NAME.test(toolName));
 }
 
 export const BUILTIN_TOOL_CLASSES: Readonly<Record<string, ToolClass>> = buildCatalog();
@@ -94,10 +96,14 @@ const RUNS_BY_SETTINGS: ReadonlySet<string> = new Set(['set_config_value']);
 // A verb and a noun run together (`runcommand`, `execcmd`, `startprocess`).
 const RUN_COMPOUND = /^(?:run|start|exec|execute|spawn|launch|eval)(?:process|command|cmd|script|program|code|python|js)$/;
 
+// A first word that says the tool only looks (`read_terminal_output`, `get_shell_history`).
+const LOOKING_VERBS: ReadonlySet<string> = new Set(['read', 'get', 'list', 'show', 'view', 'capture', 'search', 'find']);
+
 /** Whether an unlisted tool's name says it runs commands (an MCP tool by its own part: `mcp__server__start_process`). */
 function namedLikeExec(toolName: string): boolean {
   const own = toolName.startsWith('mcp__') ? toolName.slice(toolName.lastIndexOf('__') + 2) : toolName;
   const words = nameWords(own);
+  if (LOOKING_VERBS.has(words[0] ?? '')) return false;
   if (RUNS_BY_SETTINGS.has(own) || SHELL_NAME_PARTS.test(own.toLowerCase()) || words.includes('eval') || words.includes('repl') || words.some((w) => RUN_COMPOUND.test(w))) return true;
   return words.some((w) => RUN_VERBS.has(w)) && words.some((w) => RUN_NOUNS.has(w));
 }
@@ -149,12 +155,13 @@ export function mayCarryCommand(toolName: string, fromPolicy?: (toolName: string
 }
 
 /**
- * Whether a call's parameters carry a command or code to run: under a name an exec tool reads a
- * command from (facts/exec-command.ts), `code` (`execute_ipython { code: "!cat .env" }`), or a
- * name ending in `command` (`shell_command`, `shellCommand`).
+ * Whether a call's parameters carry a command: under a name an exec tool reads one from
+ * (facts/exec-command.ts: `command`, `cmd`, `commandLine`, `…_command`; not `script` or `code`,
+ * which other tools use for a page's JavaScript or a snippet to parse, while tools that run
+ * code say so in their names: namedLikeExec), or one level down (`{ request: { command } }`).
  */
 export function carriesCommand(params: Record<string, unknown>): boolean {
-  if (params.command !== undefined || params.cmd !== undefined || params.script !== undefined || params.commandLine !== undefined || params.code !== undefined) return true;
+  if (params.command !== undefined || params.cmd !== undefined || params.commandLine !== undefined) return true;
   for (const key in params) {
     // `…command` ends in `d`: the regex only for those (and `shell`).
     if ((key.charCodeAt(key.length - 1) === 0x64 && COMMAND_KEY.test(key)) || key === 'shell') return true;
@@ -162,7 +169,7 @@ export function carriesCommand(params: Record<string, unknown>): boolean {
     const value = params[key];
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const inner = value as Record<string, unknown>;
-      if (inner.command !== undefined || inner.cmd !== undefined || inner.script !== undefined || inner.commandLine !== undefined || inner.code !== undefined) return true;
+      if (inner.command !== undefined || inner.cmd !== undefined || inner.commandLine !== undefined) return true;
     }
   }
   return false;

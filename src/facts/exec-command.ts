@@ -12,6 +12,9 @@ const NO_COMMAND: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'th
 const NOT_POSIX_SHELL: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the tool runs its command in a language other than the POSIX shell (PowerShell), which cannot be read' });
 const SEVERAL_COMMANDS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call carries more than one command parameter' });
 const RUNS_NOTHING: ShellFacts = Object.freeze({ commands: NONE });
+const STDIN_GIVEN: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call gives its command input (`stdin`), which it may read as file names or a script' });
+// Parameters named for a command line other than the usual ones (`cli_command`, `shellCommand`).
+const COMMAND_NAME = /(?:_c|C)ommand$/;
 const FEEDS_A_PROCESS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call types input into a running process (a shell, perhaps), which cannot be read' });
 
 // OpenClaw's `process` tool manages the runs `exec` started in the background: listing,
@@ -28,9 +31,10 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   // The parameters that carry the command string, in order of preference. Read, not hasOwn:
   // a value the tool would read counts, an absent (undefined) one does not.
   const { command: a, cmd: b, script: c, commandLine: d } = params;
-  const count = (a !== undefined ? 1 : 0) + (b !== undefined ? 1 : 0) + (c !== undefined ? 1 : 0) + (d !== undefined ? 1 : 0);
-  const key = a !== undefined ? 'command' : b !== undefined ? 'cmd' : c !== undefined ? 'script' : d !== undefined ? 'commandLine' : undefined;
-  const command = a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
+  let count = (a !== undefined ? 1 : 0) + (b !== undefined ? 1 : 0) + (c !== undefined ? 1 : 0) + (d !== undefined ? 1 : 0);
+  let key = a !== undefined ? 'command' : b !== undefined ? 'cmd' : c !== undefined ? 'script' : d !== undefined ? 'commandLine' : undefined;
+  let command = a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
+
   // The process tool does what its action says; a command parameter beside it is never run,
   // so it is not what is checked (`{ action: "write", data: "…", command: "git status" }`).
   // Codex's write_stdin types into a session exec_command started, as process `write` does.
@@ -40,9 +44,19 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
     if (typeof action !== 'string') return NO_COMMAND;
     return PROCESS_ACTIONS_RUNNING_NOTHING.has(action) ? RUNS_NOTHING : PROCESS_INPUT_ACTIONS.has(action) ? FEEDS_A_PROCESS : NO_COMMAND;
   }
+  // Else a parameter named for it (`call_aws { cli_command }`, `{ shellCommand }`): read the same way.
+  if (key === undefined) for (const name in params) {
+    if (!COMMAND_NAME.test(name) || params[name] === undefined) continue;
+    count++;
+    key ??= name;
+    command ??= params[name];
+  }
   if (key === undefined) return NO_COMMAND;
   // `PowerShell { command: "ls; Remove-Item -Recurse x" }` is not a shell script.
   if (isNotPosixShellTool(toolName)) return NOT_POSIX_SHELL;
+  // Input the tool feeds the command (mcp-server-commands' `run_command { stdin }`): `xargs cat`
+  // reads file names there, `sh` a script. Not read here, so the call cannot be verified.
+  if (params.stdin !== undefined && params.stdin !== null && params.stdin !== '') return STDIN_GIVEN;
   // A parameter choosing the interpreter (desktop-commander's `start_process { shell: "python3" }`
   // runs `python3 -c COMMAND`): only a POSIX shell's reading is ours.
   const shell = interpreterOf(params);
@@ -78,7 +92,8 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
 
 // The parameters that choose what runs the command, and the shells whose reading is ours.
 const INTERPRETER_KEYS = ['shell', 'interpreter', 'executable'] as const;
-const POSIX_SHELL = /^(?:(?:\/usr)?\/bin\/)?(?:sh|bash|dash|zsh)$/;
+// By name, or from a system directory (never one in the workspace, where the agent may write a `bash`).
+const POSIX_SHELL = /^(?:(?:\/usr|\/usr\/local|\/opt\/homebrew)?\/bin\/)?(?:sh|bash|dash|zsh)$/;
 
 /** The first interpreter parameter set to anything but a POSIX shell (`true`, Node's default one, counts as one). */
 function interpreterOf(params: Record<string, unknown>): { key: string; value: unknown } | undefined {

@@ -382,7 +382,8 @@ const WRAPPER_SCHEME = /^[\u0000-\u0020]*(view-source|jar)[\t\n\r]*:/i;
 
 /** The URL a wrapper scheme shows (for `jar:`, the archive's), wrappers nested too; the text itself when it has none. */
 function unwrappedUrl(text: string): string {
-  let inner = text;
+  // A URL parser drops tabs and newlines anywhere, the scheme's letters included (`view-so\turce:`).
+  let inner = /[\t\n\r]/.test(text) ? text.replace(URL_INNER_JUNK, '') : text;
   for (let match = WRAPPER_SCHEME.exec(inner); match !== null; match = WRAPPER_SCHEME.exec(inner)) {
     inner = inner.slice(match[0].length);
     if (match[1]!.toLowerCase() === 'jar') {

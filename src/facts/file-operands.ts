@@ -353,7 +353,11 @@ function programRoles(words: readonly string[]): WordRoles {
     // With -P (--absolute-names, bsdtar's --insecure) it extracts `/x` and `../x` as they are: anywhere.
     const anywhere = hasOption(dashed, { letters: 'P', long: ['--absolute-names', '--insecure'] }, TAR.valued, known);
     const into = anywhere ? '/' : optionValues(dashed, TAR.directory!, TAR.valued, 1, known).reduce(within, '') || '.';
-    return { files: extracting ? [...roles.files, into] : roles.files, plain: roles.plain, reads };
+    if (!extracting) return { files: roles.files, plain: roles.plain, reads };
+    // The members named on the line are written where it extracts them (`tar -xf a.tar -C build
+    // r/.git/config` writes build/r/.git/config), not where the shell is.
+    const members = roles.files.filter((file) => !archives.includes(file) && !snapshots.includes(file) && into !== '.');
+    return { files: [...roles.files, into, ...members.map((member) => within(into, member))], plain: roles.plain, reads };
   }
   const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
   if (program === 'git' && (GIT_READ_ONLY.has(words[at] ?? '') || words[at] === 'push')) {

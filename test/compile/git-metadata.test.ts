@@ -8,8 +8,10 @@ import { initShellParser } from '../../src/facts/shell/index.js';
 describe('isGitMetadataPath', () => {
   it.each([
     ['/ws/.git/config', true], ['/ws/src/x/.git/HEAD', true], ['/ws/src/x/.git', true], ['/ws/.GIT/hooks/pre-commit', true], ['/ws/.g?t/config', true],
-    // A repository without a `.git` (HEAD, objects/, refs/ in a plain directory), and the user's configuration
-    ['/ws/repo.git/config', true], ['/ws/src/x/HEAD', true], ['/ws/src/x/head', true], ['/ws/src/x/hooks/pre-commit', true], ['/ws/src/x/HEA?', true], ['/home/u/.gitconfig', true],
+    // A bare repository (`NAME.git`), a hook in a `hooks` directory, and the user's configuration
+    ['/ws/repo.git/config', true], ['/ws/repo.git/HEAD', true], ['/ws/src/x/hooks/pre-commit', true], ['/ws/src/x/Hooks/pre-commit', true], ['/home/u/.gitconfig', true], ['/home/u/.config/git/config', true],
+    // Names that are everyday work (`mkdir src/config`, a component `Head`): no longer metadata by name alone
+    ['/ws/src/config', false], ['/ws/src/x/HEAD', false], ['/ws/src/components/Head', false],
     ['/ws/.gitignore', false], ['/ws/src/.gitkeep', false], ['/ws/.github/workflows/ci.yml', false], ['/ws/src/a.ts', false], ['/ws/docs/README.md', false],
     ['/ws/src/config.ts', false], ['/ws/src/hooks/useThing.ts', false], ['/ws/src/header', false], ['/ws/.husky/pre-commit', false],
   ])('%s: %s', (path, expected) => expect(isGitMetadataPath(path)).toBe(expected));

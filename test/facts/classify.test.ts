@@ -74,7 +74,7 @@ describe('tools nobody listed that run commands', () => {
     for (const name of ['mcp__desktop-commander__start_process', 'mcp__desktop-commander__interact_with_process', 'mcp__serena__execute_shell_command', 'mcp__jetbrains__execute_terminal_command', 'run_command', 'runScript', 'mcp__x__bash', 'open_terminal', 'execute_code', 'mcp__box__shellexec', 'mcp__jupyter__execute_ipython', 'execute_ipython_cell', 'runcommand', 'execcmd', 'python_repl', 'eval', 'run_js', 'write_stdin', 'exec_command', 'mcp__desktop-commander__set_config_value']) {
       expect(classifyTool(name), name).toBe('exec');
     }
-    for (const name of ['mcp__desktop-commander__list_processes', 'mcp__desktop-commander__read_process_output', 'mcp__github__run_workflow', 'mcp__shell__list_history', 'send_message', 'start_timer', 'mcp__commander__notify', 'mcp__slack__reply_to_thread', 'mcp__playwright__browser_console_messages', 'evaluate_model']) {
+    for (const name of ['mcp__desktop-commander__list_processes', 'mcp__desktop-commander__read_process_output', 'mcp__github__run_workflow', 'mcp__shell__list_history', 'send_message', 'start_timer', 'mcp__commander__notify', 'mcp__slack__reply_to_thread', 'mcp__playwright__browser_console_messages', 'evaluate_model', 'mcp__iterm__read_terminal_output', 'get_terminal_output', 'list_shells']) {
       expect(classifyTool(name), name).toBe('write');
     }
   });
@@ -93,8 +93,10 @@ describe('tools nobody listed that run commands', () => {
   });
 
   it('carriesCommand: any of the parameters an exec tool reads its command from', () => {
-    for (const key of ['command', 'cmd', 'script', 'commandLine', 'code', 'shell_command', 'shellCommand', 'shell']) expect(carriesCommand({ [key]: 'x' }), key).toBe(true);
-    expect(carriesCommand({ text: 'rm -rf /', commands: ['x'] })).toBe(false);
+    for (const key of ['command', 'cmd', 'commandLine', 'shell_command', 'shellCommand', 'shell']) expect(carriesCommand({ [key]: 'x' }), key).toBe(true);
+    expect(carriesCommand({ request: { command: 'x' } })).toBe(true);
+    // `script` and `code` are a page's JavaScript or a snippet to parse as often: the tool's name says whether it runs them.
+    expect(carriesCommand({ text: 'rm -rf /', commands: ['x'], script: 'document.title', code: 'x = 1' })).toBe(false);
   });
 });
 

@@ -283,19 +283,24 @@ export function isGitMetadataPath(path: string): boolean {
 }
 
 // A directory holding HEAD, objects/ and refs/ is a repository to git without any `.git`
-// (implicit bare discovery): its `config` (core.fsmonitor, core.worktree) and `hooks/` run
-// under the next `git status` there. So these names are git's metadata wherever they are, and
-// so is the user's configuration (`~/.gitconfig`, and `~/.config/git/config` by the name `config`).
-const REPOSITORY_FILE_NAMES = ['head', 'config', 'commondir', 'gitdir', '.gitconfig'];
+// (implicit bare discovery), conventionally named `NAME.git`: its files are git's metadata,
+// and so are the user's configuration (`~/.gitconfig`, `~/.config/git/config`) and a hook in a
+// `hooks` directory. (Files named `config` or `HEAD` anywhere are not: `mkdir src/config` is
+// everyday work; a bare repository in a directory named otherwise is a known gap.)
+const REPOSITORY_FILE_NAMES = ['.gitconfig'];
 const REPOSITORY_NAMES: ReadonlySet<string> = new Set(REPOSITORY_FILE_NAMES);
 const REPOSITORY_NAME_LENGTHS: ReadonlySet<number> = new Set(REPOSITORY_FILE_NAMES.map((name) => name.length));
+// A segment `NAME.git` (a bare repository), and git's own configuration directory's `config`.
+const BARE_OR_USER_CONFIG = /\.git(?:\/|$)|(?:^|\/)git\/config$/i;
 const GIT_HOOK_NAME = /^(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change|p4-[a-z-]+)$/i;
 
 /** Whether a path's last name is one of a repository's own files (REPOSITORY_FILE_NAMES, any case) or a hook in a `hooks` directory. */
 function isRepositoryFile(path: string): boolean {
   const slash = path.lastIndexOf('/');
   if (REPOSITORY_NAME_LENGTHS.has(path.length - slash - 1) && REPOSITORY_NAMES.has(path.slice(slash + 1).toLowerCase())) return true;
-  return slash >= 6 && path.charCodeAt(slash - 6) === 0x2f /* / */ && path.startsWith('hooks', slash - 5) && GIT_HOOK_NAME.test(path.slice(slash + 1));
+  if (BARE_OR_USER_CONFIG.test(path)) return true;
+  // A hook: its directory is `hooks` (any case: a file system that folds names reads `Hooks` so).
+  return slash >= 6 && path.charCodeAt(slash - 6) === 0x2f /* / */ && path.slice(slash - 5, slash).toLowerCase() === 'hooks' && GIT_HOOK_NAME.test(path.slice(slash + 1));
 }
 
 /**
