@@ -74,29 +74,19 @@ function readPosixTime(timed: Stmt, depth: number, walk: Walk, redirects: string
   visitStatement({ command: { ...call, args: [time, ...call.args] }, redirects: timed.redirects }, depth + 1, walk, redirects);
 }
 
-// A declaration giving a variable a case or width attribute (bash's `-l`, `-u`, `-c`; zsh's
-// `-L N`, `-R N`, `-Z N`), and the words after it up to the end of the command.
-const ATTRIBUTE_DECLARATION = /(?:^|[\s;&|(`])(?:declare|typeset|local|readonly|export)((?:\s+[^\s;&|)`]+)+)/g;
-
 /**
  * `declare -l x; x=.ENV; cat $x` reads .env: the attribute changes every later value of x.
- * Values given in the declaration are read with it (variables.ts); a name with such an
- * attribute that the text assigns anywhere else (`x=`, `for x`, `read x`, `${x:=…}`) is
- * unverifiable.
+ * checkDeclaration notes the names a declaration gives a case or width attribute, read from
+ * its resolved words (`declare "-l" x`, `declare -"l" x` and `declare -l "x"` are bash's
+ * `declare -l x`). Values given in the declaration are read with it (variables.ts); such a
+ * name that `source` mentions again (`x=`, `for x`, `read x`, `${x:=…}`) is unverifiable.
  */
 function checkAttributedAssignments(source: string, walk: Walk): void {
-  if (!/declare|typeset|local|readonly|export/.test(source)) return;
-  for (const m of source.matchAll(ATTRIBUTE_DECLARATION)) {
-    const words = m[1]!.trim().split(/\s+/);
-    if (!words.some((w) => /^-[A-Za-z0-9]*[lucLRZ]/.test(w))) continue;
-    for (const w of words) {
-      const name = /^([A-Za-z_][A-Za-z0-9_]*)/.exec(w)?.[1];
-      if (name === undefined) continue;
-      const mentions = [...source.matchAll(new RegExp(`(?<![$A-Za-z0-9_{#!])${name}(?![A-Za-z0-9_])`, 'g'))].length;
-      if (mentions > 1 || new RegExp(`\\$\\{${name}(?:\\[[^\\]]*\\])?:?=`).test(source)) {
-        markUnverifiable(walk, `\`${name}\` has a case or width attribute that changes the values it is given later`);
-        return;
-      }
+  for (const name of walk.caseAttributed) {
+    const mentions = [...source.matchAll(new RegExp(`(?<![$A-Za-z0-9_{#!])${name}(?![A-Za-z0-9_])`, 'g'))].length;
+    if (mentions > 1 || new RegExp(`\\$\\{${name}(?:\\[[^\\]]*\\])?:?=`).test(source)) {
+      markUnverifiable(walk, `\`${name}\` has a case or width attribute that changes the values it is given later`);
+      return;
     }
   }
 }
@@ -106,7 +96,6 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
   if (source.length > walk.caps.maxLength) throw new CapExceeded('length');
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
   noteReEvaluatingText(source, walk);
-  checkAttributedAssignments(source, walk);
   let stmts: Stmt[];
   try {
     stmts = parseBash(source, walk.caps.maxDepth - depth);
@@ -121,6 +110,7 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
     walk.sequential = steps !== undefined;
   }
   visitList(stmts, depth, walk, stdinRedirects);
+  checkAttributedAssignments(source, walk);
 }
 
 /**
@@ -170,6 +160,13 @@ const POSIX_SPLIT_ANSI_C = /\$'(?:[^'\\]|\\.)*\\'/;
 function notePosixWord(walk: Walk, word: Word | undefined): void {
   if (word === undefined || walk.posix === 0) return;
   for (const p of word.parts) {
+    // bash's old arithmetic `$[ … ]` is text to dash, which reads the `<`, `>`, `|`, `;` and
+    // `&` inside as operators (`cat $[ 0 - 1 < key ]` runs cat reading key, `echo $[ 1 | id ]`
+    // runs id): refused under a POSIX reading, as rare in agent commands (`$((…))` is the form).
+    if (p.kind === 'expansion' && p.source.includes('$[')) {
+      markUnverifiable(walk, `\`${p.source.slice(0, 80)}\`: bash's old arithmetic \`$[…]\` is text to a POSIX shell (dash), which reads the \`<\`, \`>\` or \`|\` inside as redirections and pipes`);
+      continue;
+    }
     if (p.kind === 'literal' ? p.posixOtherwise === true : p.kind === 'expansion' && POSIX_SPLIT_ANSI_C.test(p.source)) {
       markUnverifiable(walk, 'a `$\'…\'` string holding a quote or `..`: a POSIX shell (dash) reads `$` and a plain string, which ends at that quote (what follows is read as commands) or names another path');
     }
@@ -685,6 +682,18 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     walk.arithmetic = true;
     walk.arithmeticReadsAny = true;
   }
+  // `unset a[x]`, `read a[x]`, `local a[x]=1`, `wait -p a[x]`: bash evaluates a name's
+  // subscript as arithmetic, reading x's text again (text read at run time runs commands
+  // there: `b[$(id)]`). A subscript of digits alone evaluates nothing else.
+  if (namesVariables.has(name) || name === 'wait') {
+    for (const v of values.slice(at + 1)) {
+      const subscript = /^(?:-[A-Za-z]*[av])?[A-Za-z_][A-Za-z0-9_]*\[([^]*)\]/.exec(v.text)?.[1];
+      if (subscript === undefined || /^\s*\d*\s*$/.test(subscript)) continue;
+      walk.arithmetic = true;
+      if (/[$`]/.test(subscript)) walk.arithmeticReadsAny = true;
+      for (const m of subscript.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) walk.arithmeticNames.add(m[0]);
+    }
+  }
   if (DECLARATION_BUILTINS.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
   checkVariableSetters(name, values.slice(at + 1), walk);
   if (name === 'find') runFindExec(values, at, depth, walk, redirects);
@@ -785,6 +794,25 @@ function checkVariableSetters(name: string, args: WordValue[], walk: Walk): void
 /** `export PATH=...` changes what later commands run; `declare -a 'a=($(id))'` expands
  * the quoted array text again, like eval. */
 function checkDeclaration(name: string, args: WordValue[], walk: Walk): void {
+  // Options as bash reads them, once quotes are gone (`declare -"i" n` is `declare -i n`);
+  // a word not known (`declare "$o" x`) may be any option.
+  const unknown = args.some((a) => !a.literal && !/^[A-Za-z_]/.test(literalPrefix(a)));
+  const options = args.filter((a) => a.literal && a.text.startsWith('-')).map((a) => a.text);
+  // A case or width attribute (bash's `-l`, `-u`, `-c`; zsh's `-L N`, `-R N`, `-Z N`).
+  const caseOption = options.some((o) => /^-[A-Za-z0-9]*[lucLRZ]/.test(o));
+  if (unknown || caseOption) {
+    for (const arg of args) {
+      const variable = /^([A-Za-z_][A-Za-z0-9_]*)(?:$|\[|=|\+=)/.exec(arg.text)?.[1];
+      if (variable !== undefined) walk.caseAttributed.add(variable);
+      // `declare -l "$n"`: a name not known, whose later values cannot be followed.
+      else if (!arg.literal && caseOption) markUnverifiable(walk, `\`${name}\` gives a case or width attribute to a variable not known: \`${arg.text.slice(0, 80)}\``);
+    }
+  }
+  // `declare -i n; read n < f`: every value n is given is evaluated as arithmetic.
+  if (unknown || options.some((o) => /^-[A-Za-z0-9]*i/.test(o))) {
+    walk.arithmetic = true;
+    walk.arithmeticReadsAny = true;
+  }
   for (const arg of args) {
     const variable = /^([A-Za-z_][A-Za-z0-9_]*)(\[|=|\+=)/.exec(arg.text)?.[1];
     if (variable !== undefined && isRiskyVariable(variable, arg.literal && arg.text.startsWith(`${variable}=`) ? arg.text.slice(variable.length + 1) : undefined)) {
