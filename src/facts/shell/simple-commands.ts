@@ -408,14 +408,17 @@ function stdinScriptReader(script: string, depth: number, walk: Walk): string | 
   const inStmt = (stmt: Stmt): string | undefined => {
     const fromRedirects = inWords(stmt.redirects.flatMap((r) => (r.heredoc ? [r.word, r.heredoc] : [r.word])));
     if (fromRedirects !== undefined) return fromRedirects;
-    if (stmt.redirects.some((r) => INPUT_REDIRECTS.has(r.op) && (r.fd === undefined || r.fd === '0'))) return undefined;
+    if (stmt.redirects.some(givesOtherInput)) return undefined;
     const command = stmt.command;
     if (command === undefined) return undefined;
     if (command.kind === 'compound') return inWords(command.words) ?? inLists(command.nested) ?? inList(command.body);
     const found = inWords(command.assigns.flatMap((a) => (a.value ? [a.value] : []))) ?? inWords(command.args);
     if (found !== undefined) return found;
     const head = command.args[0] === undefined ? undefined : wordValue(command.args[0]);
-    if (head !== undefined && !(head.literal && NON_READING.has(baseName(head.text)))) return head.text;
+    if (head !== undefined && !(head.literal && NON_READING.has(baseName(head.text)))) {
+      if (head.literal && namesItsInput(baseName(head.text), command.args.slice(1).map(wordValue))) return undefined;
+      return head.text;
+    }
     return undefined;
   };
   // bash parses a whole line (a complete command) before it runs it: what the last statement
@@ -425,6 +428,82 @@ function stdinScriptReader(script: string, depth: number, walk: Walk): string | 
 
 /** Redirections that can set standard input. */
 const INPUT_REDIRECTS: ReadonlySet<string> = new Set(['<', '<<', '<<-', '<<<', '<>', '<&']);
+
+/**
+ * A name that may be the shared standard input itself: `-` (to a command), `/dev/stdin`,
+ * `/dev/fd/0`, `/proc/self/fd/0` or any process's (`/proc/$$/fd/0`), and relative names
+ * ending so (after `cd /dev`: `stdin`, `fd/0`), however spelled (`//`, `./`).
+ */
+function mayNameStandardInput(path: string): boolean {
+  const last = path.replace(/\/+$/, '').split('/').pop()!;
+  return path === '-' || last === 'stdin' || /^0+$/.test(last);
+}
+
+/**
+ * Whether a redirection gives a command other input than the shared standard input: a
+ * here-doc or here-string, `<&-` (closed), or a literal file that is not standard input
+ * again. `<&0`, `< /dev/stdin`, `</dev/fd/0`, `< $f` (any name) and `<&3` (a copy of some
+ * descriptor, which `exec 3<&0` may have made) may still read the script.
+ */
+function givesOtherInput(r: Redirect): boolean {
+  if (r.fd !== undefined && r.fd !== '0') return false;
+  if (r.op === '<<' || r.op === '<<-' || r.op === '<<<') return true;
+  const target = wordValue(r.word);
+  if (r.op === '<&') return target.literal && target.text === '-';
+  if (r.op !== '<' && r.op !== '<>') return false;
+  return target.literal && !/[*?[]/.test(target.text) && !mayNameStandardInput(target.text);
+}
+
+// Commands that read standard input only when given no file operand (or `-`), with their
+// options that take the next word as a value (a long option without `=` is taken to, on
+// the safe side). grep's first operand is its pattern, unless -e or -f gives one.
+const FILE_READERS: ReadonlyMap<string, string> = new Map([
+  ['cat', ''], ['head', 'cn'], ['tail', 'cns'], ['wc', ''], ['sort', 'kotST'], ['nl', 'bdfhilnsvw'],
+  ['md5sum', ''], ['sha1sum', ''], ['sha256sum', ''], ['grep', 'ABCDdefm'], ['egrep', 'ABCDdefm'], ['fgrep', 'ABCDdefm'],
+]);
+
+/**
+ * Whether `cat package.json` or `grep -rn TODO .` names the files it reads, so it never
+ * reads standard input: an operand that is a literal file name (no wildcard, which may
+ * match a file named `-`; nor a name of standard input itself), and no option value that
+ * names standard input (`grep -f - x`) nor `--files0-from`.
+ */
+function namesItsInput(name: string, args: readonly WordValue[]): boolean {
+  const valued = FILE_READERS.get(name);
+  if (valued === undefined) return false;
+  const grep = name.endsWith('grep');
+  const operands: WordValue[] = [];
+  let patternGiven = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.literal) return false; // `$f` may be `-`, or empty
+    if (arg.text === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (!arg.text.startsWith('-') || arg.text === '-') {
+      operands.push(arg);
+      continue;
+    }
+    let value: { text: string; literal: boolean } | undefined;
+    if (arg.text.startsWith('--')) {
+      if (arg.text.startsWith('--files0-from')) return false;
+      if (/^--(?:regexp|file)\b/.test(arg.text)) patternGiven = true;
+      if (arg.text.includes('=')) value = { text: arg.text.slice(arg.text.indexOf('=') + 1), literal: true };
+      else value = args[++i];
+    } else {
+      for (let k = 1; k < arg.text.length; k++) {
+        if (!valued.includes(arg.text[k]!)) continue;
+        if (grep && (arg.text[k] === 'e' || arg.text[k] === 'f')) patternGiven = true;
+        value = k + 1 < arg.text.length ? { text: arg.text.slice(k + 1), literal: true } : args[++i];
+        break;
+      }
+    }
+    if (value !== undefined && (!value.literal || mayNameStandardInput(value.text))) return false;
+  }
+  const files = grep && !patternGiven ? operands.slice(1) : operands;
+  return files.length > 0 && files.every((f) => f.literal && !/[*?[]/.test(f.text) && !mayNameStandardInput(f.text));
+}
 
 /**
  * Where the words of a command came from when another program builds part of it:
