@@ -370,6 +370,35 @@ function stdinScript(stmt: Stmt): string | undefined {
 // expansion from there on.
 const turnsOnHistory = /(?:^|[\s;&|(])(?:set\s[^\n]*-[A-Za-z]*H|(?:set|shopt)\s[^\n]*\bhist(?:ory|expand)\b)/;
 
+/**
+ * Whether a script may turn on history expansion (`set -H`, `set -o histexpand`): read from
+ * its parsed commands, their words as bash resolves them (`se\t -H`, `"set" -H`, `builtin
+ * set -H`, `eval 'set -H'` all hold the words `set … -H`); a command word not known (`$x -H`)
+ * or a script that does not parse may turn it on.
+ */
+function mayTurnOnHistory(script: string, depth: number, walk: Walk): boolean {
+  if (turnsOnHistory.test(script)) return true;
+  let stmts: Stmt[];
+  try {
+    stmts = parseBash(script, walk.caps.maxDepth - depth - 1);
+  } catch {
+    return true;
+  }
+  const inList = (list: Stmt[]): boolean => list.some(inStmt);
+  const inWords = (words: readonly Word[]): boolean => words.flatMap(nestedLists).some(inList);
+  const inStmt = (stmt: Stmt): boolean => {
+    if (inWords(stmt.redirects.flatMap((r) => (r.heredoc ? [r.word, r.heredoc] : [r.word])))) return true;
+    const command = stmt.command;
+    if (command === undefined) return false;
+    if (command.kind === 'compound') return inWords(command.words) || command.nested.some(inList) || inList(command.body);
+    if (inWords(command.assigns.flatMap((a) => (a.value ? [a.value] : []))) || inWords(command.args)) return true;
+    const values = command.args.map(wordValue);
+    if (values[0] !== undefined && !values[0].literal) return true;
+    return turnsOnHistory.test(values.map((v) => v.text).join(' '));
+  };
+  return inList(stmts);
+}
+
 // Commands that never read standard input (a small list on purpose: `rm -i`, `cp -i` prompt on it).
 const NON_READING: ReadonlySet<string> = new Set([
   'echo', 'printf', 'ls', 'pwd', 'cd', 'true', 'false', 'test', '[', 'export', 'set', 'unset', 'local', 'declare', 'typeset', 'readonly',
@@ -665,7 +694,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
         // History expansion (`bash -i`, `-H -o history`, `set -H`, `zsh -i`) rewrites each line
         // before it is parsed: `!:1` pastes a word of the line before, quotes and all, and a
         // line starting with `^` substitutes in the line before (`^echo ^` runs its argument).
-        if ((script.includes('!') || /(?:^|\n)\^/.test(script)) && (how.history === true || turnsOnHistory.test(script))) {
+        if ((script.includes('!') || /(?:^|\n)\^/.test(script)) && (how.history === true || mayTurnOnHistory(script, depth, walk))) {
           markUnverifiable(walk, `\`${name}\` expands history (\`!\`) in the script it reads, rewriting its lines`);
         }
         collectAs(readsPosix(name), script, depth + 1, walk);
