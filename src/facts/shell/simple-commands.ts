@@ -66,6 +66,24 @@ function readPosixArithmetic(text: string, depth: number, walk: Walk, redirects:
   }
 }
 
+/**
+ * `[[ "$ver" < 2.0 ]]` in a POSIX shell: the command `[[` (none is found) with its input
+ * from the file 2.0, which is opened: a read of each such literal file; one not literal
+ * (`< $f`) or a wildcard is unverifiable.
+ */
+function readPosixComparisons(words: Word[], walk: Walk, redirects: string[]): void {
+  const files: string[] = [];
+  for (const word of words) {
+    const file = wordValue(word);
+    if (!file.literal || /[*?[]/.test(file.text)) {
+      markUnverifiable(walk, `a POSIX shell opens \`${file.text.slice(0, 80)}\` (after \`<\` in \`[[ … ]]\`) as a redirection, which cannot be read`);
+      return;
+    }
+    files.push(file.text);
+  }
+  emit(walk, { words: [], text: '', redirects: [...redirects, ...files] });
+}
+
 /** `time -o f ls` in a POSIX shell: the program `time` with its options (GNU time writes f), read as the wrapper `time`. */
 function readPosixTime(timed: Stmt, depth: number, walk: Walk, redirects: string[]): void {
   const call = timed.command;
@@ -251,6 +269,7 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     if (command.loopVar !== undefined && command.words.some(spellsAssignment)) walk.assignmentValue = true;
     if (command.posixReading !== undefined && walk.posix > 0) readPosixArithmetic(command.posixReading, depth, walk, redirects);
     if (command.posixHazard !== undefined && walk.posix > 0) markUnverifiable(walk, command.posixHazard);
+    if (command.posixReads !== undefined && walk.posix > 0) readPosixComparisons(command.posixReads, walk, redirects);
     if (command.posixTime && walk.posix > 0) readPosixTime(command.body[0]!, depth, walk, redirects);
     visitWords(command.words, depth, walk);
     visitNested(command.nested, depth, walk);
