@@ -23,7 +23,7 @@ import {
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
-import { zshClobberTarget, zshReading } from './zsh.js';
+import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { longName } from '../options.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
@@ -199,22 +199,15 @@ const setsFromArguments: ReadonlySet<string> = new Set(['set', 'declare', 'types
 
 /**
  * Whether `setopt`, `unsetopt`, `set -o`/`+o` or a zsh command line turns zsh's CASE_GLOB off
- * (names are matched in any case): zsh spells options in any case, with `_` anywhere, and
- * `no` before a name turns it the other way.
+ * (names are matched in any case), however spelled (zshOptionChanges: any case, `_`
+ * anywhere, `no` before a name turning it the other way, `--nocaseglob`, `-onocaseglob`).
  */
 function turnsOffZshCaseGlob(name: string, args: readonly WordValue[]): boolean {
-  if (name !== 'setopt' && name !== 'unsetopt' && name !== 'set' && !isShellInterpreter(name)) return false;
-  let off = name !== 'unsetopt';
-  for (const arg of args) {
-    if (name !== 'setopt' && name !== 'unsetopt') {
-      if (arg.text === '-o') off = true;
-      else if (arg.text === '+o') off = false;
-    }
-    const option = arg.text.toLowerCase().replace(/_/g, '');
-    if ((option === 'nocaseglob' && off) || (option === 'caseglob' && !off)) return true;
-  }
-  return false;
+  const kind = name === 'setopt' || name === 'unsetopt' || name === 'set' ? name : isShellInterpreter(name) ? 'shell' : undefined;
+  if (kind === undefined) return false;
+  return zshOptionChanges(kind, args.map((a) => a.text), CASE_GLOB).some((c) => c.option === 'caseglob' && !c.on);
 }
+const CASE_GLOB: ReadonlySet<string> = new Set(['caseglob']);
 
 /** A word zsh reads otherwise (shell/zsh.ts) makes the command unverifiable. */
 function noteZshReading(walk: Walk, word: Word): void {
