@@ -114,6 +114,9 @@ function directoryChanges(commands: readonly SimpleCommand[]): DirectoryChanges 
     // zsh's spellings, any case and `_` anywhere, `no` turned the other way: `setopt
     // CDABLE_VARS`, `set -o cdablevars`, `set -T`, `unsetopt nocdablevars`, `set +o nocdablevars`.
     if ((name === 'setopt' || name === 'unsetopt' || name === 'set') && turnsOnZshCdOption(name, args)) return { computed: `${name} ${args.join(' ')}` };
+    // `emulate zsh -o cdablevars -c '…'` runs its string with the option on (checked in zsh):
+    // its options read as setopt's (the mode word and the string, as option names, turn on nothing).
+    if (name === 'emulate' && turnsOnZshCdOption('setopt', args)) return { computed: `${name} ${args.join(' ')}` };
     if (!isDirectoryChange(cmd)) continue;
     if (cmd.wrappedBy !== undefined) unfollowed = true;
     // `popd` only goes back to a directory already seen.
