@@ -203,7 +203,8 @@ const setsFromArguments: ReadonlySet<string> = new Set(['set', 'declare', 'types
  * anywhere, `no` before a name turning it the other way, `--nocaseglob`, `-onocaseglob`).
  */
 function turnsOffZshCaseGlob(name: string, args: readonly WordValue[]): boolean {
-  const kind = name === 'setopt' || name === 'unsetopt' || name === 'set' ? name : isShellInterpreter(name) ? 'shell' : undefined;
+  // `emulate zsh -o nocaseglob -c '…'`: emulate's options read as setopt's.
+  const kind = name === 'setopt' || name === 'unsetopt' || name === 'set' ? name : name === 'emulate' ? 'setopt' : isShellInterpreter(name) ? 'shell' : undefined;
   if (kind === undefined) return false;
   return zshOptionChanges(kind, args.map((a) => a.text), CASE_GLOB).some((c) => c.option === 'caseglob' && !c.on);
 }
