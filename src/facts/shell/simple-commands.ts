@@ -807,7 +807,9 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   // subscript as arithmetic, reading x's text again (text read at run time runs commands
   // there: `b[$(id)]`). A subscript of digits alone evaluates nothing else.
   if (namesVariables.has(name) || name === 'wait') {
-    for (const v of values.slice(at + 1)) {
+    for (const [k, v] of values.slice(at + 1).entries()) {
+      // printf names a variable only with -v (`printf 'a[%d]' 1` prints).
+      if (name === 'printf' && !v.text.startsWith('-v') && values[at + k]?.text !== '-v') continue;
       const subscript = /^(?:-[A-Za-z]*[av])?[A-Za-z_][A-Za-z0-9_]*\[([^]*)\]/.exec(v.text)?.[1];
       if (subscript === undefined || /^\s*\d*\s*$/.test(subscript)) continue;
       walk.arithmetic = true;
