@@ -7,6 +7,7 @@ import { TAR_PROGRAMS } from './grammars.js';
 import { isRelative, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
+import { turnsOnZshCdOption } from './shell/zsh.js';
 
 export interface CommandLinePaths {
   /** Raw paths, in order: programs run by path, path-like arguments, redirect targets. */
@@ -110,8 +111,12 @@ function directoryChanges(commands: readonly SimpleCommand[]): DirectoryChanges 
     // `shopt -s cdable_vars`: `cd x` goes to $x when there is no directory x; `autocd`: a
     // directory's name alone changes into it.
     if (name === 'shopt' && args.some((a) => a === 'cdable_vars' || a === 'autocd')) return { computed: `shopt ${args.join(' ')}` };
-    // zsh's spelling, any case and `_` anywhere: `setopt CDABLE_VARS`, `set -o cdablevars`.
-    if ((name === 'setopt' || name === 'set') && args.some((a) => /^(?:cdablevars|autocd)$/.test(a.toLowerCase().replace(/_/g, '')))) return { computed: `${name} ${args.join(' ')}` };
+    // zsh's spellings, any case and `_` anywhere, `no` turned the other way: `setopt
+    // CDABLE_VARS`, `set -o cdablevars`, `set -T`, `unsetopt nocdablevars`, `set +o nocdablevars`.
+    if ((name === 'setopt' || name === 'unsetopt' || name === 'set') && turnsOnZshCdOption(name, args)) return { computed: `${name} ${args.join(' ')}` };
+    // `emulate zsh -o cdablevars -c '…'` runs its string with the option on (checked in zsh):
+    // its options read as setopt's (the mode word and the string, as option names, turn on nothing).
+    if (name === 'emulate' && turnsOnZshCdOption('setopt', args)) return { computed: `${name} ${args.join(' ')}` };
     if (!isDirectoryChange(cmd)) continue;
     if (cmd.wrappedBy !== undefined) unfollowed = true;
     // `popd` only goes back to a directory already seen.

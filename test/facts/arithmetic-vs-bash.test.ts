@@ -77,3 +77,36 @@ describe('arithmetic over run-time text, against real bash', () => {
     expect(parseShell(s).unverifiable).toBeUndefined();
   });
 });
+
+// Red team 10a: builtins whose operand `NAME[expr]` bash evaluates as arithmetic, and a
+// declaration option bash reads once its quotes are gone (`declare -"i" n`).
+describe('a name operand with a subscript, against real bash', () => {
+  it.each([
+    'read -r x < input.txt; a=(1 2); unset a[x]',
+    "read -r x < input.txt; a=(1 2); unset 'a[x]'",
+    'read -r x < input.txt; a=(1 2); read a[x] <<< 1',
+    'read -r x < input.txt; f() { local a[x]=1; }; f',
+    'read -r x < input.txt; declare a[x]=1',
+    'read -r x < input.txt; printf -v a[x] 1',
+    'declare -"i" n; read n < input.txt',
+    'declare "-i" n; read n < input.txt',
+  ])('bash runs the payload, and %j is unverifiable', (s) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tw-subscript-'));
+    try {
+      writeFileSync(path.join(dir, 'input.txt'), `${PAYLOAD}\n`);
+      try {
+        execFileSync('bash', ['-c', s], { cwd: dir, stdio: 'ignore', timeout: 5000 });
+      } catch {
+        // what matters is whether the payload ran
+      }
+      expect(existsSync(path.join(dir, 'PWNED')), s).toBe(true);
+      expect(parseShell(s).unverifiable, s).toBeDefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a subscript of digits evaluates nothing else: `unset 'a[0]'` stays verifiable", () => {
+    expect(parseShell("read -r x < input.txt; a=(1 2); unset 'a[0]'").unverifiable).toBeUndefined();
+  });
+});

@@ -497,3 +497,43 @@ describe('parseShell: red team 8c', () => {
     expect(parseShell('echo x >!out').commands[0]!.redirects).toEqual(['!out', 'out']);
   });
 });
+
+// Red team 10a, checked in the real shells.
+describe('stdin scripts and `$[…]`, against bash and dash', () => {
+  // A script bash reads from its input, whose first line reads 7 bytes of that input through
+  // a redirection that is the input itself: `echo #x` is eaten and bash runs `echo RAN`.
+  it.each(['<&0', '< /dev/stdin', '</dev/fd/0', '</proc/self/fd/0', '0<&0'])('`read -n 7 x %s` still reads the script', (redirect) => {
+    const script = `read -n 7 x ${redirect}\necho #x echo RAN\n`;
+    // Through a pipe (node's own stdin is a socket, which /dev/stdin cannot open).
+    expect(execFileSync('sh', ['-c', 'printf %s "$1" | bash', 'sh', script], { encoding: 'utf8' })).toContain('RAN');
+    expect(parseShell(`bash <<'EOF'\n${script}EOF`).unverifiable).toMatch(/standard input/);
+  });
+
+  it.each(['cat package.json', 'grep -rn TODO .', 'wc -l app.ts', 'head -n 3 README.md', 'grep -e TODO -r src'])('`%s` names its files: it does not read the script', (command) => {
+    expect(parseShell(`sh <<'EOF'\n${command}\necho done\nEOF`).unverifiable).toBeUndefined();
+  });
+
+  it.each(['cat', 'cat -', 'cat /dev/stdin', 'grep TODO', 'grep -A 1 TODO', 'grep -f - x', 'head -c 7 $f', 'cat *', 'wc --files0-from=- '])('`%s` may read the script', (command) => {
+    expect(parseShell(`sh <<'EOF'\n${command}\necho done\nEOF`).unverifiable).toMatch(/standard input/);
+  });
+
+  it('dash reads `$[ 1 | cat ]` as a pipe (so `$[…]` is refused under the POSIX reading, kept inside bash -c)', () => {
+    expect(execFileSync('dash', ['-c', 'echo $[ 1 | cat ] 2>&1 || true'], { encoding: 'utf8' })).not.toContain('$[');
+    expect(parseShell('echo $[ 1 | id ]').unverifiable).toMatch(/old arithmetic/);
+    expect(parseShell("sh -c 'cat $[ 0 - 1 < key ]'").unverifiable).toMatch(/old arithmetic/);
+    expect(parseShell("bash -c 'echo $[ 1 + 2 ]'").unverifiable).toBeUndefined();
+  });
+
+  it('history turned on through words bash resolves (`se\\t -H`, `"set" -H`, `eval`) makes `!` unverifiable', () => {
+    for (const line of ['se\\t -H -o history', '"set" -H -o history', "eval 'set -H -o history'", 'builtin set -H']) {
+      expect(parseShell(`bash -s <<'EOF'\n${line}\necho .enx\ncat !-1:1:s/x/v/\nEOF`).unverifiable, line).toMatch(/history/);
+    }
+  });
+
+  it('`[[ a < b ]]` to a POSIX shell reads the file b', () => {
+    const facts = parseShell('[[ "$ver" < 2.0 ]] && echo old');
+    expect(facts.unverifiable).toBeUndefined();
+    expect(facts.commands.some((c) => c.redirects.includes('2.0'))).toBe(true);
+    expect(parseShell('[[ a < b || id ]]').unverifiable).toBeDefined();
+  });
+});

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
+import { turnsOnZshCdOption } from '../../src/facts/shell/zsh.js';
 
 await initShellParser();
 
@@ -119,5 +120,34 @@ describe('words zsh reads otherwise than bash', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+// Red team 10a: zsh's cdable_vars (`cd d` goes to $d) under every spelling zsh takes: each
+// switch below is run in zsh, and turnsOnZshCdOption must say on exactly when zsh turned it on.
+describe('zsh cdable_vars spellings, against real zsh', () => {
+  const builtins: Array<['set' | 'setopt' | 'unsetopt', string]> = [
+    ['setopt', 'cdablevars'], ['setopt', 'CDABLE_VARS'], ['setopt', 'no_cdablevars'], ['setopt', '-T'], ['setopt', '+o nocdablevars'],
+    ['unsetopt', 'nocdablevars'], ['unsetopt', 'NO_CDABLE_VARS'], ['unsetopt', 'cdablevars'], ['unsetopt', '+T'], ['unsetopt', '-o nocdablevars'],
+    ['set', '-o cdablevars'], ['set', '+o nocdablevars'], ['set', '-o nocdablevars'], ['set', '+o cdablevars'], ['set', '-ocdablevars'], ['set', '-T'], ['set', '+T'],
+  ];
+  const lines = ['--cdablevars', '--cdable-vars', '--CDABLE_VARS', '-ocdablevars', '+o nocdablevars', '-o nocdablevars', '-T', '+T', '+-nocdablevars', '-o no_cdable_vars'];
+  const cdGoesToVariable = (script: string, options: string[] = []): boolean => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tw-cdable-'));
+    try {
+      mkdirSync(path.join(dir, 'target'));
+      const out = spawnSync('zsh', [...options, '-c', `${script}; x=${path.join(dir, 'target')}; cd x 2>/dev/null && pwd`], { cwd: dir, encoding: 'utf8' });
+      return out.stdout.includes('target');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it.skipIf(!zsh).each(builtins)('`%s %s` in zsh and turnsOnZshCdOption agree', (command, args) => {
+    expect(turnsOnZshCdOption(command, args.split(' '))).toBe(cdGoesToVariable(`${command} ${args}`));
+  });
+
+  it.skipIf(!zsh).each(lines)('`zsh %s -c …` in zsh and turnsOnZshCdOption agree', (args) => {
+    expect(turnsOnZshCdOption('shell', args.split(' '))).toBe(cdGoesToVariable('true', args.split(' ')));
   });
 });

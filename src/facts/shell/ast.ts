@@ -58,10 +58,12 @@ export type Command =
    * `posixReading`: an arithmetic command `((x))` as a POSIX shell (dash) reads it, two
    * nested subshells `( (x) )` that run the command `x`. `posixHazard`: why a POSIX shell
    * reads a `[[ … ]]` otherwise (to dash `[[` is a command: `[[ a > f ]]` writes f).
+   * `posixReads`: the files a `[[ … ]]` whose only such operator is `<` (`[[ a < b ]]`)
+   * opens for reading to a POSIX shell (which then finds no command `[[`).
    * `posixTime`: `time -o f cmd`, whose `time` a POSIX shell runs as the program (GNU time),
    * options and all; body[0] is the command after the keyword.
    */
-  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true; and?: true; posixReading?: string; posixHazard?: string; posixTime?: true; function?: string };
+  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true; and?: true; posixReading?: string; posixHazard?: string; posixReads?: Word[]; posixTime?: true; function?: string };
 
 export interface Stmt {
   /** Undefined for a statement that is only redirections (`> file`). */

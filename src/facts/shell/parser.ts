@@ -38,6 +38,8 @@ let idleParser: { Parse(src: string, name: string): GoNode } | undefined;
 let redirectOps: Map<number, string> | undefined;
 /** The number of `&&` between two statements in this mvdan build, learnt the same way. */
 let andOp: number | undefined;
+/** The number of the string comparison `<` inside `[[ … ]]`, learnt the same way. */
+let testBeforeOp: number | undefined;
 
 function loadParser(): Mvdan {
   if (mvdan) return mvdan;
@@ -49,6 +51,7 @@ function loadParser(): Mvdan {
   }
   redirectOps = ops;
   andOp = loaded.syntax.NewParser().Parse('x && y\n', '').Stmts[0].Cmd.Op as number;
+  testBeforeOp = loaded.syntax.NewParser().Parse('[[ x < y ]]\n', '').Stmts[0].Cmd.X.Op as number;
   mvdan = loaded;
   return loaded;
 }
@@ -323,7 +326,13 @@ class Converter {
         // redirections and operators (`[[ a > f ]]` writes f, `[[ a || sh ]]` runs `sh ]]`).
         // `&&` is not: the command `[[` fails, so what follows never runs. Quoted text aside.
         const operators = this.source(node).replace(/'[^']*'|"(?:[^"\\]|\\.)*"|\\./g, '').replace(/&&/g, '');
-        if (/[<>|&]/.test(operators)) test.posixHazard = `a POSIX shell runs \`${this.source(node).slice(0, 80)}\` as the command \`[[\` with redirections or further commands`;
+        if (/[<>|&]/.test(operators)) {
+          // Only string comparisons `a < b` (`[[ "$ver" < 2.0 ]]`): the command `[[` reading
+          // the file b, which no shell runs (dash refuses `[[` as a function name): a read of b.
+          const before = this.comparedBefore(node, depth);
+          if (!/[>|&]|<[<>&(]/.test(operators) && before.length === (operators.match(/</g) ?? []).length) test.posixReads = before;
+          else test.posixHazard = `a POSIX shell runs \`${this.source(node).slice(0, 80)}\` as the command \`[[\` with redirections or further commands`;
+        }
         return test;
       }
       case 'LetClause':
@@ -421,6 +430,19 @@ class Converter {
     } finally {
       this.substitutionDepth--;
     }
+  }
+
+  /** The right operands of the comparisons `a < b` anywhere in a `[[ … ]]`. */
+  private comparedBefore(node: GoNode, depth: number): Word[] {
+    const found: GoNode[] = [];
+    this.syntax.Walk(wrapperOf(node), (n) => {
+      if (n == null) return true;
+      if (this.syntax.NodeType(n) !== 'BinaryTest') return true;
+      const test = goValueOf(n);
+      if (test.Op === testBeforeOp && !isNil(test.Y) && typeName(test.Y) === 'Word') found.push(test.Y);
+      return true;
+    });
+    return found.map((w) => this.word(w, depth));
   }
 
   /** The words anywhere below `node` (the operands of `[[ … ]]` and `let`), outermost only. */

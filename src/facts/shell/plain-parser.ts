@@ -184,8 +184,13 @@ class Reader {
       const atRedirect = this.s.charCodeAt(j) === GT || this.s.charCodeAt(j) === LT;
       if (atRedirect) {
         if (args.length === 0) throw NOT_PLAIN; // a redirection before the command name
+        const fd = this.s.slice(this.i, j);
         this.i = j;
-        redirects.push(this.redirect()!);
+        const redirect = this.redirect()!;
+        // The descriptor of an input redirection, kept as the converter keeps it (`2<a` is not
+        // standard input: a stdin script's reader still reads the script).
+        if (fd !== '' && redirect.op.startsWith('<')) redirect.fd = fd;
+        redirects.push(redirect);
         continue;
       }
       const word = this.word();

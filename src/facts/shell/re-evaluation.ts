@@ -11,7 +11,9 @@ import { arithmeticEnd, literalPrefix, wordValue, type WordValue } from './words
 // ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, ([..]=v) in an array's list, declare -i, a substring's offset or length
 // written with a name or an expansion ${s:x:y}), a name with a subscript (${!x}, [[ -v x ]], test -v x) and prompt expansion
 // (${x@P}). (`-eq` counts when `[[` is there too: `[` and `test` read plain numbers; `-v`
-// with any of them. Linear scans only, no nested quantifiers.)
+// with any of them. Linear scans only, no nested quantifiers.) Text is only a first look:
+// what bash reads once quotes are gone (`declare -"i" n`, `unset a[x]`) is noted from the
+// resolved words in simple-commands.ts (checkDeclaration, the `NAME[expr]` operands).
 const arithmeticText =
   /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|\$\{[^}[]*\[|\$\{[^}:]*:(?![-=+?])[^}]*[A-Za-z_$`]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|[(\s]\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
 // `$((6*7))`: arithmetic on numbers alone names no variable, so it evaluates no other text.

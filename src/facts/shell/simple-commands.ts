@@ -23,7 +23,7 @@ import {
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
-import { zshClobberTarget, zshReading } from './zsh.js';
+import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { longName } from '../options.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
@@ -66,6 +66,24 @@ function readPosixArithmetic(text: string, depth: number, walk: Walk, redirects:
   }
 }
 
+/**
+ * `[[ "$ver" < 2.0 ]]` in a POSIX shell: the command `[[` (none is found) with its input
+ * from the file 2.0, which is opened: a read of each such literal file; one not literal
+ * (`< $f`) or a wildcard is unverifiable.
+ */
+function readPosixComparisons(words: Word[], walk: Walk, redirects: string[]): void {
+  const files: string[] = [];
+  for (const word of words) {
+    const file = wordValue(word);
+    if (!file.literal || /[*?[]/.test(file.text)) {
+      markUnverifiable(walk, `a POSIX shell opens \`${file.text.slice(0, 80)}\` (after \`<\` in \`[[ … ]]\`) as a redirection, which cannot be read`);
+      return;
+    }
+    files.push(file.text);
+  }
+  emit(walk, { words: [], text: '', redirects: [...redirects, ...files] });
+}
+
 /** `time -o f ls` in a POSIX shell: the program `time` with its options (GNU time writes f), read as the wrapper `time`. */
 function readPosixTime(timed: Stmt, depth: number, walk: Walk, redirects: string[]): void {
   const call = timed.command;
@@ -74,29 +92,19 @@ function readPosixTime(timed: Stmt, depth: number, walk: Walk, redirects: string
   visitStatement({ command: { ...call, args: [time, ...call.args] }, redirects: timed.redirects }, depth + 1, walk, redirects);
 }
 
-// A declaration giving a variable a case or width attribute (bash's `-l`, `-u`, `-c`; zsh's
-// `-L N`, `-R N`, `-Z N`), and the words after it up to the end of the command.
-const ATTRIBUTE_DECLARATION = /(?:^|[\s;&|(`])(?:declare|typeset|local|readonly|export)((?:\s+[^\s;&|)`]+)+)/g;
-
 /**
  * `declare -l x; x=.ENV; cat $x` reads .env: the attribute changes every later value of x.
- * Values given in the declaration are read with it (variables.ts); a name with such an
- * attribute that the text assigns anywhere else (`x=`, `for x`, `read x`, `${x:=…}`) is
- * unverifiable.
+ * checkDeclaration notes the names a declaration gives a case or width attribute, read from
+ * its resolved words (`declare "-l" x`, `declare -"l" x` and `declare -l "x"` are bash's
+ * `declare -l x`). Values given in the declaration are read with it (variables.ts); such a
+ * name that `source` mentions again (`x=`, `for x`, `read x`, `${x:=…}`) is unverifiable.
  */
 function checkAttributedAssignments(source: string, walk: Walk): void {
-  if (!/declare|typeset|local|readonly|export/.test(source)) return;
-  for (const m of source.matchAll(ATTRIBUTE_DECLARATION)) {
-    const words = m[1]!.trim().split(/\s+/);
-    if (!words.some((w) => /^-[A-Za-z0-9]*[lucLRZ]/.test(w))) continue;
-    for (const w of words) {
-      const name = /^([A-Za-z_][A-Za-z0-9_]*)/.exec(w)?.[1];
-      if (name === undefined) continue;
-      const mentions = [...source.matchAll(new RegExp(`(?<![$A-Za-z0-9_{#!])${name}(?![A-Za-z0-9_])`, 'g'))].length;
-      if (mentions > 1 || new RegExp(`\\$\\{${name}(?:\\[[^\\]]*\\])?:?=`).test(source)) {
-        markUnverifiable(walk, `\`${name}\` has a case or width attribute that changes the values it is given later`);
-        return;
-      }
+  for (const name of walk.caseAttributed) {
+    const mentions = [...source.matchAll(new RegExp(`(?<![$A-Za-z0-9_{#!])${name}(?![A-Za-z0-9_])`, 'g'))].length;
+    if (mentions > 1 || new RegExp(`\\$\\{${name}(?:\\[[^\\]]*\\])?:?=`).test(source)) {
+      markUnverifiable(walk, `\`${name}\` has a case or width attribute that changes the values it is given later`);
+      return;
     }
   }
 }
@@ -106,7 +114,6 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
   if (source.length > walk.caps.maxLength) throw new CapExceeded('length');
   if (depth > walk.caps.maxDepth) throw new CapExceeded('depth');
   noteReEvaluatingText(source, walk);
-  checkAttributedAssignments(source, walk);
   let stmts: Stmt[];
   try {
     stmts = parseBash(source, walk.caps.maxDepth - depth);
@@ -121,6 +128,7 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
     walk.sequential = steps !== undefined;
   }
   visitList(stmts, depth, walk, stdinRedirects);
+  checkAttributedAssignments(source, walk);
 }
 
 /**
@@ -170,6 +178,13 @@ const POSIX_SPLIT_ANSI_C = /\$'(?:[^'\\]|\\.)*\\'/;
 function notePosixWord(walk: Walk, word: Word | undefined): void {
   if (word === undefined || walk.posix === 0) return;
   for (const p of word.parts) {
+    // bash's old arithmetic `$[ … ]` is text to dash, which reads the `<`, `>`, `|`, `;` and
+    // `&` inside as operators (`cat $[ 0 - 1 < key ]` runs cat reading key, `echo $[ 1 | id ]`
+    // runs id): refused under a POSIX reading, as rare in agent commands (`$((…))` is the form).
+    if (p.kind === 'expansion' && p.source.includes('$[')) {
+      markUnverifiable(walk, `\`${p.source.slice(0, 80)}\`: bash's old arithmetic \`$[…]\` is text to a POSIX shell (dash), which reads the \`<\`, \`>\` or \`|\` inside as redirections and pipes`);
+      continue;
+    }
     if (p.kind === 'literal' ? p.posixOtherwise === true : p.kind === 'expansion' && POSIX_SPLIT_ANSI_C.test(p.source)) {
       markUnverifiable(walk, 'a `$\'…\'` string holding a quote or `..`: a POSIX shell (dash) reads `$` and a plain string, which ends at that quote (what follows is read as commands) or names another path');
     }
@@ -184,22 +199,16 @@ const setsFromArguments: ReadonlySet<string> = new Set(['set', 'declare', 'types
 
 /**
  * Whether `setopt`, `unsetopt`, `set -o`/`+o` or a zsh command line turns zsh's CASE_GLOB off
- * (names are matched in any case): zsh spells options in any case, with `_` anywhere, and
- * `no` before a name turns it the other way.
+ * (names are matched in any case), however spelled (zshOptionChanges: any case, `_`
+ * anywhere, `no` before a name turning it the other way, `--nocaseglob`, `-onocaseglob`).
  */
 function turnsOffZshCaseGlob(name: string, args: readonly WordValue[]): boolean {
-  if (name !== 'setopt' && name !== 'unsetopt' && name !== 'set' && !isShellInterpreter(name)) return false;
-  let off = name !== 'unsetopt';
-  for (const arg of args) {
-    if (name !== 'setopt' && name !== 'unsetopt') {
-      if (arg.text === '-o') off = true;
-      else if (arg.text === '+o') off = false;
-    }
-    const option = arg.text.toLowerCase().replace(/_/g, '');
-    if ((option === 'nocaseglob' && off) || (option === 'caseglob' && !off)) return true;
-  }
-  return false;
+  // `emulate zsh -o nocaseglob -c '…'`: emulate's options read as setopt's.
+  const kind = name === 'setopt' || name === 'unsetopt' || name === 'set' ? name : name === 'emulate' ? 'setopt' : isShellInterpreter(name) ? 'shell' : undefined;
+  if (kind === undefined) return false;
+  return zshOptionChanges(kind, args.map((a) => a.text), CASE_GLOB).some((c) => c.option === 'caseglob' && !c.on);
 }
+const CASE_GLOB: ReadonlySet<string> = new Set(['caseglob']);
 
 /** A word zsh reads otherwise (shell/zsh.ts) makes the command unverifiable. */
 function noteZshReading(walk: Walk, word: Word): void {
@@ -254,6 +263,7 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     if (command.loopVar !== undefined && command.words.some(spellsAssignment)) walk.assignmentValue = true;
     if (command.posixReading !== undefined && walk.posix > 0) readPosixArithmetic(command.posixReading, depth, walk, redirects);
     if (command.posixHazard !== undefined && walk.posix > 0) markUnverifiable(walk, command.posixHazard);
+    if (command.posixReads !== undefined && walk.posix > 0) readPosixComparisons(command.posixReads, walk, redirects);
     if (command.posixTime && walk.posix > 0) readPosixTime(command.body[0]!, depth, walk, redirects);
     visitWords(command.words, depth, walk);
     visitNested(command.nested, depth, walk);
@@ -373,6 +383,35 @@ function stdinScript(stmt: Stmt): string | undefined {
 // expansion from there on.
 const turnsOnHistory = /(?:^|[\s;&|(])(?:set\s[^\n]*-[A-Za-z]*H|(?:set|shopt)\s[^\n]*\bhist(?:ory|expand)\b)/;
 
+/**
+ * Whether a script may turn on history expansion (`set -H`, `set -o histexpand`): read from
+ * its parsed commands, their words as bash resolves them (`se\t -H`, `"set" -H`, `builtin
+ * set -H`, `eval 'set -H'` all hold the words `set … -H`); a command word not known (`$x -H`)
+ * or a script that does not parse may turn it on.
+ */
+function mayTurnOnHistory(script: string, depth: number, walk: Walk): boolean {
+  if (turnsOnHistory.test(script)) return true;
+  let stmts: Stmt[];
+  try {
+    stmts = parseBash(script, walk.caps.maxDepth - depth - 1);
+  } catch {
+    return true;
+  }
+  const inList = (list: Stmt[]): boolean => list.some(inStmt);
+  const inWords = (words: readonly Word[]): boolean => words.flatMap(nestedLists).some(inList);
+  const inStmt = (stmt: Stmt): boolean => {
+    if (inWords(stmt.redirects.flatMap((r) => (r.heredoc ? [r.word, r.heredoc] : [r.word])))) return true;
+    const command = stmt.command;
+    if (command === undefined) return false;
+    if (command.kind === 'compound') return inWords(command.words) || command.nested.some(inList) || inList(command.body);
+    if (inWords(command.assigns.flatMap((a) => (a.value ? [a.value] : []))) || inWords(command.args)) return true;
+    const values = command.args.map(wordValue);
+    if (values[0] !== undefined && !values[0].literal) return true;
+    return turnsOnHistory.test(values.map((v) => v.text).join(' '));
+  };
+  return inList(stmts);
+}
+
 // Commands that never read standard input (a small list on purpose: `rm -i`, `cp -i` prompt on it).
 const NON_READING: ReadonlySet<string> = new Set([
   'echo', 'printf', 'ls', 'pwd', 'cd', 'true', 'false', 'test', '[', 'export', 'set', 'unset', 'local', 'declare', 'typeset', 'readonly',
@@ -411,14 +450,17 @@ function stdinScriptReader(script: string, depth: number, walk: Walk): string | 
   const inStmt = (stmt: Stmt): string | undefined => {
     const fromRedirects = inWords(stmt.redirects.flatMap((r) => (r.heredoc ? [r.word, r.heredoc] : [r.word])));
     if (fromRedirects !== undefined) return fromRedirects;
-    if (stmt.redirects.some((r) => INPUT_REDIRECTS.has(r.op) && (r.fd === undefined || r.fd === '0'))) return undefined;
+    if (stmt.redirects.some(givesOtherInput)) return undefined;
     const command = stmt.command;
     if (command === undefined) return undefined;
     if (command.kind === 'compound') return inWords(command.words) ?? inLists(command.nested) ?? inList(command.body);
     const found = inWords(command.assigns.flatMap((a) => (a.value ? [a.value] : []))) ?? inWords(command.args);
     if (found !== undefined) return found;
     const head = command.args[0] === undefined ? undefined : wordValue(command.args[0]);
-    if (head !== undefined && !(head.literal && NON_READING.has(baseName(head.text)))) return head.text;
+    if (head !== undefined && !(head.literal && NON_READING.has(baseName(head.text)))) {
+      if (head.literal && namesItsInput(baseName(head.text), command.args.slice(1).map(wordValue))) return undefined;
+      return head.text;
+    }
     return undefined;
   };
   // bash parses a whole line (a complete command) before it runs it: what the last statement
@@ -428,6 +470,82 @@ function stdinScriptReader(script: string, depth: number, walk: Walk): string | 
 
 /** Redirections that can set standard input. */
 const INPUT_REDIRECTS: ReadonlySet<string> = new Set(['<', '<<', '<<-', '<<<', '<>', '<&']);
+
+/**
+ * A name that may be the shared standard input itself: `-` (to a command), `/dev/stdin`,
+ * `/dev/fd/0`, `/proc/self/fd/0` or any process's (`/proc/$$/fd/0`), and relative names
+ * ending so (after `cd /dev`: `stdin`, `fd/0`), however spelled (`//`, `./`).
+ */
+function mayNameStandardInput(path: string): boolean {
+  const last = path.replace(/\/+$/, '').split('/').pop()!;
+  return path === '-' || last === 'stdin' || /^0+$/.test(last);
+}
+
+/**
+ * Whether a redirection gives a command other input than the shared standard input: a
+ * here-doc or here-string, `<&-` (closed), or a literal file that is not standard input
+ * again. `<&0`, `< /dev/stdin`, `</dev/fd/0`, `< $f` (any name) and `<&3` (a copy of some
+ * descriptor, which `exec 3<&0` may have made) may still read the script.
+ */
+function givesOtherInput(r: Redirect): boolean {
+  if (r.fd !== undefined && r.fd !== '0') return false;
+  if (r.op === '<<' || r.op === '<<-' || r.op === '<<<') return true;
+  const target = wordValue(r.word);
+  if (r.op === '<&') return target.literal && target.text === '-';
+  if (r.op !== '<' && r.op !== '<>') return false;
+  return target.literal && !/[*?[]/.test(target.text) && !mayNameStandardInput(target.text);
+}
+
+// Commands that read standard input only when given no file operand (or `-`), with their
+// options that take the next word as a value (a long option without `=` is taken to, on
+// the safe side). grep's first operand is its pattern, unless -e or -f gives one.
+const FILE_READERS: ReadonlyMap<string, string> = new Map([
+  ['cat', ''], ['head', 'cn'], ['tail', 'cns'], ['wc', ''], ['sort', 'kotST'], ['nl', 'bdfhilnsvw'],
+  ['md5sum', ''], ['sha1sum', ''], ['sha256sum', ''], ['grep', 'ABCDdefm'], ['egrep', 'ABCDdefm'], ['fgrep', 'ABCDdefm'],
+]);
+
+/**
+ * Whether `cat package.json` or `grep -rn TODO .` names the files it reads, so it never
+ * reads standard input: an operand that is a literal file name (no wildcard, which may
+ * match a file named `-`; nor a name of standard input itself), and no option value that
+ * names standard input (`grep -f - x`) nor `--files0-from`.
+ */
+function namesItsInput(name: string, args: readonly WordValue[]): boolean {
+  const valued = FILE_READERS.get(name);
+  if (valued === undefined) return false;
+  const grep = name.endsWith('grep');
+  const operands: WordValue[] = [];
+  let patternGiven = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.literal) return false; // `$f` may be `-`, or empty
+    if (arg.text === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (!arg.text.startsWith('-') || arg.text === '-') {
+      operands.push(arg);
+      continue;
+    }
+    let value: { text: string; literal: boolean } | undefined;
+    if (arg.text.startsWith('--')) {
+      if (arg.text.startsWith('--files0-from')) return false;
+      if (/^--(?:regexp|file)\b/.test(arg.text)) patternGiven = true;
+      if (arg.text.includes('=')) value = { text: arg.text.slice(arg.text.indexOf('=') + 1), literal: true };
+      else value = args[++i];
+    } else {
+      for (let k = 1; k < arg.text.length; k++) {
+        if (!valued.includes(arg.text[k]!)) continue;
+        if (grep && (arg.text[k] === 'e' || arg.text[k] === 'f')) patternGiven = true;
+        value = k + 1 < arg.text.length ? { text: arg.text.slice(k + 1), literal: true } : args[++i];
+        break;
+      }
+    }
+    if (value !== undefined && (!value.literal || mayNameStandardInput(value.text))) return false;
+  }
+  const files = grep && !patternGiven ? operands.slice(1) : operands;
+  return files.length > 0 && files.every((f) => f.literal && !/[*?[]/.test(f.text) && !mayNameStandardInput(f.text));
+}
 
 /**
  * Where the words of a command came from when another program builds part of it:
@@ -589,7 +707,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
         // History expansion (`bash -i`, `-H -o history`, `set -H`, `zsh -i`) rewrites each line
         // before it is parsed: `!:1` pastes a word of the line before, quotes and all, and a
         // line starting with `^` substitutes in the line before (`^echo ^` runs its argument).
-        if ((script.includes('!') || /(?:^|\n)\^/.test(script)) && (how.history === true || turnsOnHistory.test(script))) {
+        if ((script.includes('!') || /(?:^|\n)\^/.test(script)) && (how.history === true || mayTurnOnHistory(script, depth, walk))) {
           markUnverifiable(walk, `\`${name}\` expands history (\`!\`) in the script it reads, rewriting its lines`);
         }
         collectAs(readsPosix(name), script, depth + 1, walk);
@@ -684,6 +802,20 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   if (namesVariables.has(name) && values.slice(at + 1).some((v) => !v.literal && !/^[A-Za-z_][A-Za-z0-9_]*(\+?=|$)/.test(literalPrefix(v)))) {
     walk.arithmetic = true;
     walk.arithmeticReadsAny = true;
+  }
+  // `unset a[x]`, `read a[x]`, `local a[x]=1`, `wait -p a[x]`: bash evaluates a name's
+  // subscript as arithmetic, reading x's text again (text read at run time runs commands
+  // there: `b[$(id)]`). A subscript of digits alone evaluates nothing else.
+  if (namesVariables.has(name) || name === 'wait') {
+    for (const [k, v] of values.slice(at + 1).entries()) {
+      // printf names a variable only with -v (`printf 'a[%d]' 1` prints).
+      if (name === 'printf' && !v.text.startsWith('-v') && values[at + k]?.text !== '-v') continue;
+      const subscript = /^(?:-[A-Za-z]*[av])?[A-Za-z_][A-Za-z0-9_]*\[([^]*)\]/.exec(v.text)?.[1];
+      if (subscript === undefined || /^\s*\d*\s*$/.test(subscript)) continue;
+      walk.arithmetic = true;
+      if (/[$`]/.test(subscript)) walk.arithmeticReadsAny = true;
+      for (const m of subscript.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) walk.arithmeticNames.add(m[0]);
+    }
   }
   if (DECLARATION_BUILTINS.has(name)) checkDeclaration(name, values.slice(at + 1), walk);
   checkVariableSetters(name, values.slice(at + 1), walk);
@@ -785,6 +917,25 @@ function checkVariableSetters(name: string, args: WordValue[], walk: Walk): void
 /** `export PATH=...` changes what later commands run; `declare -a 'a=($(id))'` expands
  * the quoted array text again, like eval. */
 function checkDeclaration(name: string, args: WordValue[], walk: Walk): void {
+  // Options as bash reads them, once quotes are gone (`declare -"i" n` is `declare -i n`);
+  // a word not known (`declare "$o" x`) may be any option.
+  const unknown = args.some((a) => !a.literal && !/^[A-Za-z_]/.test(literalPrefix(a)));
+  const options = args.filter((a) => a.literal && a.text.startsWith('-')).map((a) => a.text);
+  // A case or width attribute (bash's `-l`, `-u`, `-c`; zsh's `-L N`, `-R N`, `-Z N`).
+  const caseOption = options.some((o) => /^-[A-Za-z0-9]*[lucLRZ]/.test(o));
+  if (unknown || caseOption) {
+    for (const arg of args) {
+      const variable = /^([A-Za-z_][A-Za-z0-9_]*)(?:$|\[|=|\+=)/.exec(arg.text)?.[1];
+      if (variable !== undefined) walk.caseAttributed.add(variable);
+      // `declare -l "$n"`: a name not known, whose later values cannot be followed.
+      else if (!arg.literal && caseOption) markUnverifiable(walk, `\`${name}\` gives a case or width attribute to a variable not known: \`${arg.text.slice(0, 80)}\``);
+    }
+  }
+  // `declare -i n; read n < f`: every value n is given is evaluated as arithmetic.
+  if (unknown || options.some((o) => /^-[A-Za-z0-9]*i/.test(o))) {
+    walk.arithmetic = true;
+    walk.arithmeticReadsAny = true;
+  }
   for (const arg of args) {
     const variable = /^([A-Za-z_][A-Za-z0-9_]*)(\[|=|\+=)/.exec(arg.text)?.[1];
     if (variable !== undefined && isRiskyVariable(variable, arg.literal && arg.text.startsWith(`${variable}=`) ? arg.text.slice(variable.length + 1) : undefined)) {

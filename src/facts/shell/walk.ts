@@ -44,6 +44,8 @@ export interface Walk {
   arithmeticNames: Set<string>;
   /** Some context reads variables by names not followed (`let`, `${!x}`, `[[ a -eq b ]]`, `$((${1}))`). */
   arithmeticReadsAny: boolean;
+  /** Variables a declaration gave a case or width attribute (`declare -l x`): checkAttributedAssignments. */
+  caseAttributed: Set<string>;
   /** For each variable, the names its assigned values mention (`y=$x`: y is made from x). */
   madeFrom: Map<string, Set<string>>;
   /** A value a variable is given spells an assignment (`x='PA'; y='TH=0'`): evaluated, it sets any variable. */
@@ -78,7 +80,7 @@ export interface Walk {
 export function newWalk(caps: ShellCaps): Walk {
   // `posix: 1` at the top: which shell an exec tool runs is unknown (OpenClaw runs $SHELL, and
   // `sh`, dash on Debian, when none is set), so `((x))` is read both ways there too.
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {

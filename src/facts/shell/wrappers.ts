@@ -3,6 +3,7 @@
 // are data: adding a wrapper is adding a line.
 import { lastOptionValue, longName, optionValues, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
+import { turnsOnZshCdOption } from './zsh.js';
 
 export interface WrapperSpec {
   /** Short options that take a value, attached (`-uroot`) or as the next word. */
@@ -300,7 +301,7 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
     if (hiding !== undefined) {
       return { kind: 'unverifiable', reason: `\`${words[at]!.text} ${hiding}\` hides the command it runs` };
     }
-    if (w.startsWith('--')) {
+    if (w.startsWith('--') || w.startsWith('+-')) { // `+-name`: zsh's long option turned off
       if (spec.notACommand?.includes(name)) return { kind: 'none' };
       i += !w.includes('=') && spec.longWithValue?.includes(name) ? 2 : 1;
       continue;
@@ -411,6 +412,11 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
   let stdinMode = false;
   let history = false;
   const shell = words[at]!.text;
+  // zsh's cdable_vars and auto_cd however spelled: `--cdablevars`, `-ocdablevars`, `-T`,
+  // `+o nocdablevars` (a `no` name turned off).
+  if (turnsOnZshCdOption('shell', words.slice(at + 1).map((w) => w.text))) {
+    return { kind: 'unverifiable', reason: `\`${shell} ${words.slice(at + 1, at + 4).map((w) => w.text).join(' ')}\` makes \`cd\` go where a variable says` };
+  }
   while (i < words.length) {
     const word = words[i]!;
     if (!word.literal) {
@@ -437,10 +443,15 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
       if (c === 'c') stringMode = true;
       else if (c === 's') stdinMode = true;
       else if (c === 'o' || c === 'O') {
-        consumed = 2;
-        const why = on ? riskyShellOption(c, words[i + 1]?.text ?? '') : undefined;
+        // zsh takes the name attached too (`zsh -ocdablevars`); bash takes the next word
+        // whatever follows in the cluster (checked in bash 5.2: `-ohistory -c` names `-c`).
+        const attached = /zsh$/.test(shell) ? w.slice(w.indexOf(c) + 1) : '';
+        if (attached === '') consumed = 2;
+        const option = attached === '' ? words[i + 1]?.text ?? '' : attached;
+        const why = on ? riskyShellOption(c, option) : undefined;
         if (why === 'history') history = true;
-        else if (why !== undefined) return { kind: 'unverifiable', reason: `\`${shell} -${c} ${words[i + 1]!.text}\` ${why}` };
+        else if (why !== undefined) return { kind: 'unverifiable', reason: `\`${shell} -${c} ${option}\` ${why}` };
+        if (attached !== '') break;
       } else if (on && c === 'k') return { kind: 'unverifiable', reason: `\`${shell} -k\` puts every NAME=value word of a command into its environment` };
       else if (on && (c === 'i' || c === 'H')) history = true;
     }

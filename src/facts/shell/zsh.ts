@@ -57,3 +57,65 @@ export function zshClobberTarget(op: string, word: Word): string | undefined {
   const rest = [first.value.slice(1), ...word.parts.slice(1).map((p) => (p.kind === 'literal' ? p.value : p.source))].join('');
   return rest === '' ? undefined : rest;
 }
+
+/** An option's name as zsh compares it: any case, `_` ignored (and `-`, which zsh's command line ignores too). */
+export function zshOptionName(name: string): string {
+  return name.toLowerCase().replace(/[_-]/g, '');
+}
+
+// zsh's single letters (in its own emulation) for options the reading cares about.
+const ZSH_OPTION_LETTERS: Readonly<Record<string, string>> = { T: 'cdablevars', J: 'autocd' };
+
+/**
+ * The options `set`, `setopt`, `unsetopt` or a zsh command line (`shell`: its words before
+ * the script) turn on or off, by zshOptionName: `-o NAME`, `-oNAME`, `+o NAME`, a plain name
+ * (setopt, unsetopt), `--NAME` and `+-NAME` (the command line), the letters `-T`, `+J`;
+ * unsetopt turns the other way. A name starting with `no` is the option without it turned
+ * the other way (`unsetopt nocdablevars` and `set +o nocdablevars` turn cdablevars on), as
+ * zsh reads it, when `known` holds the option without it.
+ */
+export function zshOptionChanges(command: 'set' | 'setopt' | 'unsetopt' | 'shell', args: readonly string[], known: ReadonlySet<string>): Array<{ option: string; on: boolean }> {
+  const base = command !== 'unsetopt';
+  const changes: Array<{ option: string; on: boolean }> = [];
+  const add = (name: string, on: boolean): void => {
+    const option = zshOptionName(name);
+    if (option.startsWith('no') && known.has(option.slice(2))) changes.push({ option: option.slice(2), on: !on });
+    else changes.push({ option, on });
+  };
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (w === '--' || w === '-') {
+      if (command === 'set' || command === 'shell') break;
+      continue;
+    }
+    if (w.startsWith('--') || w.startsWith('+-')) {
+      add(w.slice(2), w.startsWith('--') === base);
+      continue;
+    }
+    if (w.startsWith('-') || w.startsWith('+')) {
+      const sign = w.startsWith('-') === base;
+      for (let k = 1; k < w.length; k++) {
+        const letter = w[k]!;
+        if (letter === 'o') {
+          const name = k + 1 < w.length ? w.slice(k + 1) : args[++i];
+          if (name !== undefined) add(name, sign);
+          break;
+        }
+        const option = ZSH_OPTION_LETTERS[letter];
+        if (option !== undefined) changes.push({ option, on: sign });
+      }
+      continue;
+    }
+    if (command === 'set' || command === 'shell') break; // positional parameters, the script
+    add(w, base);
+  }
+  return changes;
+}
+
+/** zsh's options that make `cd d` go to $d (`cdable_vars`) and a directory's name alone change into it (`auto_cd`). */
+export const ZSH_CD_OPTIONS: ReadonlySet<string> = new Set(['cdablevars', 'autocd']);
+
+/** Whether a zsh option switch (zshOptionChanges) turns cdable_vars or auto_cd on. */
+export function turnsOnZshCdOption(command: 'set' | 'setopt' | 'unsetopt' | 'shell', args: readonly string[]): boolean {
+  return zshOptionChanges(command, args, ZSH_CD_OPTIONS).some((c) => c.on && ZSH_CD_OPTIONS.has(c.option));
+}
