@@ -74,8 +74,16 @@ const POWERSHELL_NAME = /powershell|pwsh/i;
 
 /** Whether this tool's command string is in a language other than the POSIX shell's. */
 export function isNotPosixShellTool(toolName: string): boolean {
-  return NOT_POSIX_SHELL_TOOLS.has(toolName) || (typeof toolName === 'string' && POWERSHELL_NAME.test(toolName));
+  // Asked on every exec call: the few exec tool names come back, so the answer is remembered.
+  let answer = notPosixByName.get(toolName);
+  if (answer === undefined) {
+    answer = NOT_POSIX_SHELL_TOOLS.has(toolName) || (typeof toolName === 'string' && POWERSHELL_NAME.test(toolName));
+    if (notPosixByName.size >= 1024) notPosixByName.clear();
+    notPosixByName.set(toolName, answer);
+  }
+  return answer;
 }
+const notPosixByName = new Map<string, boolean>();
 
 export const BUILTIN_TOOL_CLASSES: Readonly<Record<string, ToolClass>> = buildCatalog();
 
@@ -161,18 +169,23 @@ export function mayCarryCommand(toolName: string, fromPolicy?: (toolName: string
  * code say so in their names: namedLikeExec), or one level down (`{ request: { command } }`).
  */
 export function carriesCommand(params: Record<string, unknown>): boolean {
-  if (params.command !== undefined || params.cmd !== undefined || params.commandLine !== undefined) return true;
+  // One pass over the names (no reads of absent ones, which cost more on objects of many shapes).
   for (const key in params) {
-    // `…command` ends in `d`: the regex only for those (and `shell`).
-    if ((key.charCodeAt(key.length - 1) === 0x64 && COMMAND_KEY.test(key)) || key === 'shell') return true;
+    if (isCommandKey(key)) return true;
     // One level down too (`{ request: { command } }`): the tool may pass it on as it is.
     const value = params[key];
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      const inner = value as Record<string, unknown>;
-      if (inner.command !== undefined || inner.cmd !== undefined || inner.commandLine !== undefined) return true;
+      for (const inner in value as Record<string, unknown>) if (inner === 'command' || inner === 'cmd' || inner === 'commandLine') return true;
     }
   }
   return false;
+}
+
+/** `command`, `cmd`, `commandLine`, `shell`, or a name ending in `command` (`shell_command`, `shellCommand`). */
+function isCommandKey(key: string): boolean {
+  if (key === 'command' || key === 'cmd' || key === 'commandLine' || key === 'shell') return true;
+  // `…command` ends in `d`: the regex only for those.
+  return key.charCodeAt(key.length - 1) === 0x64 && COMMAND_KEY.test(key);
 }
 const COMMAND_KEY = /(?:_c|C)ommand$/;
 
