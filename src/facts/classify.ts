@@ -109,9 +109,12 @@ const LOOKING_VERBS: ReadonlySet<string> = new Set(['read', 'get', 'list', 'show
 
 /** Whether an unlisted tool's name says it runs commands (an MCP tool by its own part: `mcp__server__start_process`). */
 function namedLikeExec(toolName: string): boolean {
-  const own = toolName.startsWith('mcp__') ? toolName.slice(toolName.lastIndexOf('__') + 2) : toolName;
+  const mcp = toolName.startsWith('mcp__');
+  const own = mcp ? toolName.slice(toolName.lastIndexOf('__') + 2) : toolName;
   const words = nameWords(own);
   if (LOOKING_VERBS.has(words[0] ?? '')) return false;
+  // A shell server's tools (`mcp__terminal__send`, `mcp__bash__run`) run in its shell whatever they are called.
+  if (mcp && SHELL_NAME_PARTS.test(toolName.slice(5, toolName.lastIndexOf('__')).toLowerCase())) return true;
   if (RUNS_BY_SETTINGS.has(own) || SHELL_NAME_PARTS.test(own.toLowerCase()) || words.includes('eval') || words.includes('repl') || words.some((w) => RUN_COMPOUND.test(w))) return true;
   return words.some((w) => RUN_VERBS.has(w)) && words.some((w) => RUN_NOUNS.has(w));
 }

@@ -71,7 +71,7 @@ describe('classifyTool', () => {
 
 describe('tools nobody listed that run commands', () => {
   it('are exec when their name says so (an MCP tool by its own part)', () => {
-    for (const name of ['mcp__desktop-commander__start_process', 'mcp__desktop-commander__interact_with_process', 'mcp__serena__execute_shell_command', 'mcp__jetbrains__execute_terminal_command', 'run_command', 'runScript', 'mcp__x__bash', 'open_terminal', 'execute_code', 'mcp__box__shellexec', 'mcp__jupyter__execute_ipython', 'execute_ipython_cell', 'runcommand', 'execcmd', 'python_repl', 'eval', 'run_js', 'write_stdin', 'exec_command', 'mcp__desktop-commander__set_config_value']) {
+    for (const name of ['mcp__desktop-commander__start_process', 'mcp__desktop-commander__interact_with_process', 'mcp__serena__execute_shell_command', 'mcp__jetbrains__execute_terminal_command', 'run_command', 'runScript', 'mcp__x__bash', 'open_terminal', 'execute_code', 'mcp__box__shellexec', 'mcp__jupyter__execute_ipython', 'execute_ipython_cell', 'runcommand', 'execcmd', 'python_repl', 'eval', 'run_js', 'write_stdin', 'exec_command', 'mcp__desktop-commander__set_config_value', 'mcp__terminal__send', 'mcp__bash-server__do']) {
       expect(classifyTool(name), name).toBe('exec');
     }
     for (const name of ['mcp__desktop-commander__list_processes', 'mcp__desktop-commander__read_process_output', 'mcp__github__run_workflow', 'mcp__shell__list_history', 'send_message', 'start_timer', 'mcp__commander__notify', 'mcp__slack__reply_to_thread', 'mcp__playwright__browser_console_messages', 'evaluate_model', 'mcp__iterm__read_terminal_output', 'get_terminal_output', 'list_shells']) {
