@@ -9,7 +9,7 @@ import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } fro
 import { extractPaths } from '../facts/extract-paths.js';
 import { bareNames } from '../facts/word-paths.js';
 import { commandLinePaths } from '../facts/command-line-paths.js';
-import { isRelative, parentOf, within } from '../facts/within.js';
+import { isRelative, nameOf, parentOf, within } from '../facts/within.js';
 import { canonicalPath, canonicalRoot, directoriesUpTo, MAX_WILDCARD_ENTRIES, wildcardExpansions, type Canonical, type GlobReading, type PathContext, type StatCache } from '../facts/paths.js';
 import { anyCaseGlob, hasShellWildcard, mayExpandTo } from '../facts/path-glob.js';
 import { parseShell } from '../facts/shell/index.js';
@@ -437,9 +437,8 @@ export class CallFrame {
    * as written, as a link the line makes does. Why the call cannot be placed, or undefined.
    */
   private addMovedLinks(out: FoundPaths, move: { source: string; destinations: string[] }, settings: PathSettings, m: PathMemo, place: Place): string | undefined {
-    const trimmed = move.source.replace(/\/+$/, '');
-    const parentRaw = parentOf(trimmed) || '.';
-    const pattern = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+    const parentRaw = parentOf(move.source.replace(/\/+$/, '')) || '.';
+    const pattern = nameOf(move.source);
     if (hasShellWildcard(parentRaw)) return `\`${printable(move.source)}\` moves or copies what a wildcard directory holds: which links it moves is known only when it runs`;
     const parent = this.canonicalAt(parentRaw, settings, m, place);
     if (!parent.ok) return undefined; // the source's own reading already refuses it

@@ -4,6 +4,7 @@
 // commands or code. A name nobody classified is `write` (fail closed), or `exec` when its name
 // says it runs commands; a call of it that carries a command is checked as `exec`.
 import type { ToolClass } from '../types.js';
+import { RememberedFirst } from './glob-test.js';
 
 const READ_TOOLS = [
   // OpenClaw
@@ -75,15 +76,9 @@ const POWERSHELL_NAME = /powershell|pwsh/i;
 /** Whether this tool's command string is in a language other than the POSIX shell's. */
 export function isNotPosixShellTool(toolName: string): boolean {
   // Asked on every exec call: the few exec tool names come back, so the answer is remembered.
-  let answer = notPosixByName.get(toolName);
-  if (answer === undefined) {
-    answer = NOT_POSIX_SHELL_TOOLS.has(toolName) || (typeof toolName === 'string' && POWERSHELL_NAME.test(toolName));
-    if (notPosixByName.size >= 1024) notPosixByName.clear();
-    notPosixByName.set(toolName, answer);
-  }
-  return answer;
+  return typeof toolName === 'string' && notPosixByName.first(toolName) === 0;
 }
-const notPosixByName = new Map<string, boolean>();
+const notPosixByName = new RememberedFirst([(name: string) => NOT_POSIX_SHELL_TOOLS.has(name) || POWERSHELL_NAME.test(name)], 1024, 256);
 
 export const BUILTIN_TOOL_CLASSES: Readonly<Record<string, ToolClass>> = buildCatalog();
 
@@ -184,9 +179,13 @@ export function carriesCommand(params: Record<string, unknown>): boolean {
   return false;
 }
 
-/** `command`, `cmd`, `commandLine`, `shell`, or a name ending in `command` (`shell_command`, `shellCommand`). */
+/** `command`, `cmd`, `commandLine`, `shell`, or a name for a command line (isNamedForCommand). */
 function isCommandKey(key: string): boolean {
-  if (key === 'command' || key === 'cmd' || key === 'commandLine' || key === 'shell') return true;
+  return key === 'command' || key === 'cmd' || key === 'commandLine' || key === 'shell' || isNamedForCommand(key);
+}
+
+/** A parameter named for a command line other than the usual ones (`cli_command`, `shellCommand`). */
+export function isNamedForCommand(key: string): boolean {
   // `…command` ends in `d`: the regex only for those.
   return key.charCodeAt(key.length - 1) === 0x64 && COMMAND_KEY.test(key);
 }

@@ -2,7 +2,7 @@
 // `script` or `commandLine`), with the argument list and the environment the tool adds. A
 // call whose command cannot be read this way is unverifiable.
 import type { ShellFacts, SimpleCommand } from '../types.js';
-import { isNotPosixShellTool } from './classify.js';
+import { isNamedForCommand, isNotPosixShellTool } from './classify.js';
 import { parseWithArguments } from './shell/index.js';
 import { isRiskyVariable } from './shell/wrappers.js';
 
@@ -13,8 +13,6 @@ const NOT_POSIX_SHELL: ShellFacts = Object.freeze({ commands: NONE, unverifiable
 const SEVERAL_COMMANDS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call carries more than one command parameter' });
 const RUNS_NOTHING: ShellFacts = Object.freeze({ commands: NONE });
 const STDIN_GIVEN: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call gives its command input (`stdin`), which it may read as file names or a script' });
-// Parameters named for a command line other than the usual ones (`cli_command`, `shellCommand`).
-const COMMAND_NAME = /(?:_c|C)ommand$/;
 const FEEDS_A_PROCESS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call types input into a running process (a shell, perhaps), which cannot be read' });
 
 // OpenClaw's `process` tool manages the runs `exec` started in the background: listing,
@@ -46,7 +44,7 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   }
   // Else a parameter named for it (`call_aws { cli_command }`, `{ shellCommand }`): read the same way.
   if (key === undefined) for (const name in params) {
-    if (!COMMAND_NAME.test(name) || params[name] === undefined) continue;
+    if (!isNamedForCommand(name) || params[name] === undefined) continue;
     count++;
     key ??= name;
     command ??= params[name];

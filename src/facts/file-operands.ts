@@ -4,7 +4,7 @@
 // are files by the program's own grammar are paths, whether written `./x` or `x`.
 import { hasOption, lastOptionValue, longName, optionIs, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
 import { stdinPaths, writtenVariablePath } from './shell/wrappers.js';
-import { within } from './within.js';
+import { nameOf, within } from './within.js';
 import { anyCaseGlob } from './path-glob.js';
 import {
   AWK_PROGRAMS, backups, compilerFiles, isCompilerDriver, sqliteRoles, SEVEN_ZIP_PROGRAMS, TAR_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
@@ -350,9 +350,7 @@ function programRoles(words: readonly string[]): WordRoles {
     // --remove-files deletes the members it put in.
     const removes = hasOption(dashed, { letters: '', long: ['--remove-files'] }, TAR.valued, known);
     const reads = removes ? [] : roles.files.filter((file) => !snapshots.includes(file) && (archiveRead || !archives.includes(file)));
-    // With -P (--absolute-names, bsdtar's --insecure) it extracts `/x` and `../x` as they are: anywhere.
-    const anywhere = hasOption(dashed, { letters: 'P', long: ['--absolute-names', '--insecure'] }, TAR.valued, known);
-    const into = anywhere ? '/' : optionValues(dashed, TAR.directory!, TAR.valued, 1, known).reduce(within, '') || '.';
+    const into = tarExtractsInto(dashed);
     if (!extracting) return { files: roles.files, plain: roles.plain, reads };
     // The members named on the line are written where it extracts them (`tar -xf a.tar -C build
     // r/.git/config` writes build/r/.git/config), not where the shell is.
@@ -665,14 +663,13 @@ export function movedPaths(words: readonly string[]): { source: string; destinat
   const has = (letters: string, long: string[]): boolean => hasOption(words, { letters, long }, grammar.valued, known);
   if (program === 'cp' && !(has('Pda', ['--no-dereference', '--archive']) || (has('Rr', ['--recursive']) && !has('LH', ['--dereference'])))) return [];
   const operands = operandsBy(words, 0, grammar).operandFiles;
-  const name = (source: string): string => source.replace(/\/+$/, '').slice(source.replace(/\/+$/, '').lastIndexOf('/') + 1);
   const directory = lastOptionValue(words, TARGET_OPTION, grammar.valued, 1, known);
-  if (directory !== undefined) return operands.map((source) => ({ source, destinations: [within(directory, name(source))] }));
+  if (directory !== undefined) return operands.map((source) => ({ source, destinations: [within(directory, nameOf(source))] }));
   const dest = operands.at(-1);
   if (dest === undefined || operands.length < 2) return [];
   const sources = operands.slice(0, -1);
   const itself = sources.length === 1 ? [dest] : [];
-  return sources.map((source) => ({ source, destinations: has('T', ['--no-target-directory']) ? [dest] : [...itself, within(dest, name(source))] }));
+  return sources.map((source) => ({ source, destinations: has('T', ['--no-target-directory']) ? [dest] : [...itself, within(dest, nameOf(source))] }));
 }
 
 /**
@@ -688,7 +685,7 @@ function rsyncMoves(words: readonly string[]): { source: string; destinations: s
   const operands = operandsBy(words, 0, grammar).operandFiles;
   const dest = operands.at(-1);
   if (dest === undefined || operands.length < 2) return [];
-  return operands.slice(0, -1).filter((source) => !isRemote(source)).map((source) => ({ source, destinations: [source.endsWith('/') ? dest : within(dest, source.replace(/\/+$/, '').slice(source.replace(/\/+$/, '').lastIndexOf('/') + 1))] }));
+  return operands.slice(0, -1).filter((source) => !isRemote(source)).map((source) => ({ source, destinations: [source.endsWith('/') ? dest : within(dest, nameOf(source))] }));
 }
 
 /** An rsync or scp operand on another host (`host:path`, `user@host:path`, `rsync://`). */
@@ -706,7 +703,7 @@ export function unseenLinksDirectory(words: readonly string[]): string | undefin
   const program = words[0]!;
   if (TAR_PROGRAMS.has(program)) {
     const dashed = tarWords(words);
-    return extracts(dashed) ? optionValues(dashed, TAR.directory!, TAR.valued, 1, longNamesOf(TAR)).reduce(within, '') || '.' : undefined;
+    return extracts(dashed) ? tarExtractsInto(dashed) : undefined;
   }
   if (program === 'unzip') return words.slice(1).some((w) => /^-[a-zA-Z]*[ltpvZz]/.test(w)) ? undefined : lastOptionValue(words, { letters: 'd', long: [] }, 'dP', 1, []) ?? '.';
   if (SEVEN_ZIP_PROGRAMS.has(program)) return words[1] === 'x' || words[1] === 'e' ? (words.find((w) => w.startsWith('-o') && w.length > 2)?.slice(2) ?? '.') : undefined;
@@ -857,6 +854,16 @@ function tarWords(words: readonly string[]): readonly string[] {
 }
 
 /** Whether a (dashed) tar command extracts: `-x`, in a cluster too, `--extract`, `--get`. */
+/**
+ * Where tar extracts: where its -C options lead, each from the one before, else here (`.`);
+ * with -P (--absolute-names, bsdtar's --insecure) it extracts `/x` and `../x` as they are: anywhere (`/`).
+ */
+function tarExtractsInto(dashed: readonly string[]): string {
+  const known = longNamesOf(TAR);
+  if (hasOption(dashed, { letters: 'P', long: ['--absolute-names', '--insecure'] }, TAR.valued, known)) return '/';
+  return optionValues(dashed, TAR.directory!, TAR.valued, 1, known).reduce(within, '') || '.';
+}
+
 function extracts(words: readonly string[]): boolean {
   return hasOption(words, { letters: 'x', long: ['--extract', '--get'] }, TAR.valued, longNamesOf(TAR));
 }

@@ -14,6 +14,12 @@ export function within(base: string, path: string): string {
   return base.endsWith('/') ? base + path : `${base}/${path}`;
 }
 
+/** A path's last name, trailing `/` ignored (`a/b/` is `b`). */
+export function nameOf(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+}
+
 /** The directory a relative or absolute path is in (`''`: the shell's own, for a bare name). */
 export function parentOf(path: string): string {
   const slash = path.lastIndexOf('/');

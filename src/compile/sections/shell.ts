@@ -3,6 +3,7 @@
 import type { ShellFacts, SimpleCommand } from '../../types.js';
 import { compileCommandGlob } from '../../facts/command-glob.js';
 import { hasShellWildcard, mayExpandTo } from '../../facts/path-glob.js';
+import { RememberedFirst } from '../../facts/glob-test.js';
 import { isSystemProgram } from '../../facts/read-only-commands.js';
 import type { SectionCompiler, SectionInput } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
@@ -321,17 +322,7 @@ function gitMetadataCheck(source: string): Check {
   const verdicts = new VerdictMemo();
   // The answer is pure in the path, and canonical paths come back call after call: remembered
   // (a lookup costs a fraction of the string searches isGitMetadataPath makes).
-  const known = new Map<string, boolean>();
-  const isMetadata = (path: string): boolean => {
-    let answer = known.get(path);
-    if (answer !== undefined) return answer;
-    answer = isGitMetadataPath(path);
-    if (path.length <= MAX_REMEMBERED_PATH) {
-      if (known.size >= MAX_REMEMBERED_PATHS) known.clear();
-      known.set(path, answer);
-    }
-    return answer;
-  };
+  const metadata = new RememberedFirst([isGitMetadataPath], MAX_REMEMBERED_PATHS, MAX_REMEMBERED_PATH);
   return {
     id: 'shell.gitMetadata',
     classes: WRITERS,
@@ -341,7 +332,7 @@ function gitMetadataCheck(source: string): Check {
       let objected = false;
       for (let j = 0; j < facts.paths.length; j++) {
         const path = facts.paths[j]!;
-        if (!facts.written[j] || !isMetadata(path)) continue;
+        if (!facts.written[j] || metadata.first(path) !== 0) continue;
         objected = true;
         sink.verdicts.push(verdicts.get(path) ?? verdicts.keep(path, { decision: 'deny', check: 'shell.gitMetadata', message: `written path ${tick(path)} is in git's metadata, whose settings and hooks name commands git runs`, source }));
       }

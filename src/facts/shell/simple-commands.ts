@@ -21,7 +21,7 @@ import {
   wrapperFiles,
 } from './wrappers.js';
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
-import { within } from '../within.js';
+import { nameOf, within } from '../within.js';
 import { hiddenCommands } from './hidden-commands.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { longName } from '../options.js';
@@ -477,7 +477,7 @@ const INPUT_REDIRECTS: ReadonlySet<string> = new Set(['<', '<<', '<<-', '<<<', '
  * ending so (after `cd /dev`: `stdin`, `fd/0`), however spelled (`//`, `./`).
  */
 function mayNameStandardInput(path: string): boolean {
-  const last = path.replace(/\/+$/, '').split('/').pop()!;
+  const last = nameOf(path);
   return path === '-' || last === 'stdin' || /^0+$/.test(last);
 }
 
