@@ -87,8 +87,8 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       const perPolicy = policies.map((policy) => planOf(policy, classifyTool(toolName, policy.toolClasses)));
       // The protection reads a tool by its built-in class (a policy's toolClasses cannot make a writer a reader there).
       const builtinClass = classifyTool(toolName);
-      const carries = builtinClass !== 'exec' && (mayCarryCommand(toolName) || policies.some((policy) => mayCarryCommand(toolName, policy.toolClasses)));
-      known = { perPolicy, builtinClass, withCommand: carries ? undefined : null };
+      // Whether any policy may check a call of it as exec: only if nobody classified the name (a policy listing it only narrows that).
+      known = { perPolicy, builtinClass, withCommand: mayCarryCommand(toolName) ? undefined : null };
       if (plans.size >= MAX_PLANS) plans.clear();
       plans.set(toolName, known);
     }
