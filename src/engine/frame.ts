@@ -2,7 +2,7 @@
 // per path settings): tool class, parsed shell command, canonical root and paths.
 // Views are small objects with prototype methods, not closures: a decision allocates as
 // little as it can, and what it allocates dies young.
-import fs, { existsSync } from 'node:fs';
+import fs from 'node:fs';
 import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
@@ -350,7 +350,7 @@ export class CallFrame {
     if (extracted.mustExist !== undefined) for (const raw of extracted.mustExist) {
       const c = this.canonicalAt(raw, settings, m, m.here, lexicalCwd);
       if (!c.ok) return cannotCanonicalise(raw, 'params', c.reason);
-      if (!existsSync(c.path)) return { ok: false, reason: `path \`${printable(raw)}\` is not there, and for a relative path that is not there ${printable(call.toolName)} edits any file whose path ends with it` };
+      if (!fs.existsSync(c.path)) return { ok: false, reason: `path \`${printable(raw)}\` is not there, and for a relative path that is not there ${printable(call.toolName)} edits any file whose path ends with it` };
     }
     // What a tool's own glob expands a pattern to is read: with symlinks resolved, the files it
     // matches now, links followed (`include: ["envl?nk"]`); without, a pattern matched in any case
