@@ -2,7 +2,7 @@
 // exactly alike (decision, reasons in order, approval, explain trace)? Run before committing a
 // change to the hot path. Policies: bench/policy/*.yaml and all of policies/; calls: a seeded
 // corpus, the same with working directories, with every path new (two ways), examples/calls.jsonl and
-// a few malformed inputs; each with and without `explain`, twice (cold and warm memos).
+// a few malformed inputs; each as gateways call, with `allReasons` and with `explain`, twice (cold and warm memos).
 // Build BASE_DIST as for bench/ab.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,10 +42,10 @@ for (const files of policySets) {
     return lib.compilePolicies(loaded.policies, { store: lib.createMemoryStore(), home: HOME, clock: () => 1764400000000 });
   };
   const [a, b] = [await make(A), await make(B)];
-  for (const explain of [false, true]) {
+  // As gateways call it (a deny stops at its first check), with every reason, and explained.
+  for (const opts of [undefined, { allReasons: true }, { explain: true }]) {
     for (let pass = 0; pass < 2; pass++) {
       for (const call of calls) {
-        const opts = explain ? { explain: true } : undefined;
         const [x, y] = [JSON.stringify(withoutTrace(await a.evaluate(call, opts))), JSON.stringify(withoutTrace(await b.evaluate(call, opts)))];
         evaluations++;
         if (x === y) continue;

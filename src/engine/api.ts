@@ -24,6 +24,11 @@ export interface EngineOptions {
 export interface EvaluateOptions {
   /** Collect a trace of every check that ran and what it saw. */
   explain?: boolean;
+  /**
+   * Every reason of a deny, not only the first: a deny is final, so by default evaluation stops
+   * at the first check that denies. `explain` implies it.
+   */
+  allReasons?: boolean;
   /** Honour the call's `time` field instead of the clock (replays, policy tests). */
   useCallTime?: boolean;
 }

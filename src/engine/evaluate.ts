@@ -1,6 +1,7 @@
-// Evaluation: phase 1 runs the stateless checks of every policy that governs the call and
-// combines them (deny > ask > allow); phase 2 takes a slot in every applicable limit,
-// atomically, only when the result is not deny. Any failure is a deny.
+// Evaluation: phase 1 runs the stateless checks of every policy that governs the call (up to
+// the first that denies, unless every reason is wanted) and combines them (deny > ask > allow);
+// phase 2 takes a slot in every applicable limit, atomically, only when the result is not deny.
+// Any failure is a deny.
 import { boundedCache } from '../state/bounded-cache.js';
 import type { Approval, Decision, DecisionKind, Reason, Severity, ShellFacts, ToolClass, TraceEntry } from '../types.js';
 import type { Check, CleanCall, CompiledPolicy, CompiledSet, Limit, Verdict } from '../compile/model.js';
@@ -122,8 +123,22 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       const sink = { verdicts, trace };
       const toolPlans = plansOf(call);
       const callPlans = toolPlans.perPolicy;
+      // A deny is final (deny beats everything): unless every reason is wanted, evaluation stops at the first.
+      const everyReason = trace !== undefined || opts.allReasons === true;
 
-      for (let p = 0; p < policies.length; p++) {
+      // Toolwarden's own files first: their refusal is the most telling reason a call can get.
+      if (protection !== undefined) {
+        const refused = protection(frame, toolPlans.builtinClass);
+        trace?.push({ policy: '*', check: 'toolwarden.protected', outcome: refused ? 'deny' : 'allow', saw: refused?.message ?? toolPlans.builtinClass });
+        if (refused !== undefined) {
+          verdicts.push(refused);
+          owners.push('*');
+          if (!everyReason) return finish('deny', verdicts, owners, call, trace);
+        }
+      }
+
+      let denied = false;
+      for (let p = 0; p < policies.length && !denied; p++) {
         const policy = policies[p]!;
         if (!policy.match.governs(call)) {
           trace?.push({ policy: policy.id, check: 'match', outcome: 'skip', saw: 'policy does not govern this call' });
@@ -136,19 +151,15 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
         trace?.push({ policy: policy.id, check: 'match', outcome: 'allow', saw: { toolClass: view.toolClass } });
         const before = verdicts.length;
         const { checks } = plan;
-        for (let c = 0; c < checks.length; c++) checks[c]!.run(view, sink);
+        for (let c = 0; c < checks.length && !denied; c++) {
+          const seen = verdicts.length;
+          checks[c]!.run(view, sink);
+          if (!everyReason) for (let i = seen; i < verdicts.length; i++) if (verdicts[i]!.decision === 'deny') denied = true;
+        }
         for (let i = before; i < verdicts.length; i++) owners.push(policy.id);
         if (trace) for (let i = traceStart; i < trace.length; i++) trace[i]!.policy = policy.id;
       }
 
-      if (protection !== undefined) {
-        const refused = protection(frame, toolPlans.builtinClass);
-        trace?.push({ policy: '*', check: 'toolwarden.protected', outcome: refused ? 'deny' : 'allow', saw: refused?.message ?? toolPlans.builtinClass });
-        if (refused !== undefined) {
-          verdicts.push(refused);
-          owners.push('*');
-        }
-      }
       let decision: DecisionKind = 'allow';
       for (let i = 0; i < verdicts.length; i++) decision = stricter(decision, verdicts[i]!.decision);
       // Most sets have no limits: nothing more to build or read (not even the clock).

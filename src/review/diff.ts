@@ -91,7 +91,7 @@ export function replayOn(set: PolicySet, reset: () => void): Replay {
     reset();
     const out: { decision: DecisionKind; reasons: Reason[] }[] = [];
     for (const call of calls) {
-      const d = await set.evaluateAsync(call, { useCallTime: true });
+      const d = await set.evaluateAsync(call, { allReasons: true, useCallTime: true });
       out.push({ decision: d.decision, reasons: d.reasons });
     }
     return out;

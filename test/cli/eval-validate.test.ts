@@ -34,6 +34,14 @@ const broken = path.join(dir, 'broken.yaml');
 writeFileSync(broken, 'version: 1\nid: Bad Id\nautonomy: yolo\nshel: {}\n');
 
 describe('toolwarden eval', () => {
+  it('lists every reason of a deny, where a gateway stops at the first', async () => {
+    // `cat .env`: not on the allowlist (shell.allow), and a forbidden path (paths.forbidden)
+    const call = { toolName: 'exec', params: { command: 'cat .env' }, cwd: '/srv/ws', sessionId: 'e' };
+    const x = io(JSON.stringify(call));
+    expect(await runCli(['eval', '--policy', policy], x)).toBe(2);
+    expect(JSON.parse(x.out).reasons.map((r: { check: string }) => r.check)).toEqual(['shell.allow', 'paths.forbidden']);
+  });
+
   it('exits 0 allow, 2 deny, 3 ask for one call, printing the decision', async () => {
     const cases: [object, number, string][] = [
       [{ toolName: 'exec', params: { command: 'git status' }, cwd: '/srv/ws', sessionId: 'a' }, 0, 'allow'],

@@ -233,6 +233,44 @@ limits: { maxToolCalls: 1 }
     expect(second.reasons.map((r) => r.policy)).toEqual(['b']);
   });
 
+  it('a deny stops at the first objection; allReasons and explain list every one, with the same decision', async () => {
+    const set = await setFrom(`version: 1
+id: a
+autonomy: readonly
+paths:
+  forbidden: [".env"]
+---
+version: 1
+id: b
+tools:
+  deny: [write]
+`);
+    const call = { toolName: 'write', params: { path: `${WS}/.env`, content: 'x' }, cwd: WS };
+    const first = decide(set, call);
+    expect(first.decision).toBe('deny');
+    // policies in order, checks in order: policy a's autonomy check objects first
+    expect(first.reasons.map((r) => `${r.policy}:${r.check}`)).toEqual(['a:autonomy']);
+    const every = set.evaluate(call, { allReasons: true });
+    if (every instanceof Promise) throw new Error('expected a synchronous decision');
+    expect(every.decision).toBe('deny');
+    expect(every.reasons.map((r) => `${r.policy}:${r.check}`)).toEqual(['a:autonomy', 'a:paths.forbidden', 'b:tools.deny']);
+    expect(every.trace).toBeUndefined();
+    expect(decide(set, call, true).reasons).toEqual(every.reasons);
+    // an ask is not final: a later policy's deny still wins over it
+    const asks = await setFrom(`version: 1
+id: asks
+autonomy: supervised
+---
+version: 1
+id: denies
+tools:
+  deny: [write]
+`);
+    const asked = decide(asks, call);
+    expect(asked.decision).toBe('deny');
+    expect(asked.reasons.map((r) => `${r.policy}:${r.check}`)).toEqual(['denies:tools.deny']);
+  });
+
   it('rules on commands or paths deny what cannot be read, and see the files bare words name', async () => {
     const set = await setFrom(`version: 1
 id: g

@@ -121,6 +121,25 @@ describe('engine properties', () => {
     );
   });
 
+  it('stopping at the first deny decides as evaluating everything, and keeps the first reasons', () => {
+    fc.assert(
+      fc.property(fc.array(policyArb('p'), { minLength: 1, maxLength: 3 }), callArb, (docs, call) => {
+        const named = docs.map((d, i) => ({ ...d, id: `p-${i}` }));
+        const first = decide(compile(named), call);
+        const every = compile(named).evaluate(call, { useCallTime: true, allReasons: true }) as Decision;
+        expect(first.decision).toBe(every.decision);
+        if (first.decision !== 'deny') expect(first).toEqual(every);
+        else {
+          // the first check that denied, with every reason it gave (one check may object twice: two commands)
+          expect(first.reasons.length).toBeGreaterThan(0);
+          expect(every.reasons.slice(0, first.reasons.length)).toEqual(first.reasons);
+          expect(new Set(first.reasons.map((r) => `${r.policy} ${r.check}`)).size).toBe(1);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('never throws, whatever the call looks like; anything malformed is denied', async () => {
     const set = compile([{ version: 1, id: 'all', autonomy: 'supervised', workspace: { root: ROOT }, paths: { forbidden: ['.env'] }, shell: { allow: ['ls *'] }, scopes: { owner: 'all' }, limits: { maxToolCalls: 1000 }, rules: [{ id: 'r', when: { any: [{ fact: 'params', path: '$.content.length', operator: 'greaterThan', value: 5 }] }, decision: 'ask' }] }]);
     const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'path', 'command', 'file_path', 'paths', 'cwd', 'derivedPaths', 'requester', 'hasOwnProperty');

@@ -53,7 +53,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const set = loaded.set;
     const explain = args.values.explain === true;
     if (calls.single !== undefined) {
-      const decision = await set.evaluateAsync(calls.single, { explain, useCallTime: true });
+      const decision = await set.evaluateAsync(calls.single, { explain, allReasons: true, useCallTime: true });
       io.stdout(`${JSON.stringify(decision, null, 2)}\n`);
       return EXIT[decision.decision];
     }
@@ -65,7 +65,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         io.stdout(`${JSON.stringify({ line: line.line, error: line.error })}\n`);
         continue;
       }
-      const decision = await set.evaluateAsync(line.call, { explain, useCallTime: true });
+      const decision = await set.evaluateAsync(line.call, { explain, allReasons: true, useCallTime: true });
       // A line of JSON that is no tool call (`null`, `42`, `{}`) is decided (deny) and counted bad.
       const invalid = decision.reasons.find((r) => r.check === 'call.invalid');
       if (invalid !== undefined) {
