@@ -117,7 +117,8 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       const trace: TraceEntry[] | undefined = opts.explain ? [] : undefined;
       const frame = new CallFrame(call, env);
       const verdicts: Verdict[] = [];
-      const owners: string[] = []; // policy id of each verdict, same index
+      // The policy id of each verdict, same index: made with the first verdict (most calls have none).
+      let owners: string[] | undefined;
       // The governing policies' indexes, kept only for the limits phase (most sets have no limits).
       const governing: number[] | undefined = hasLimits ? [] : undefined;
       const sink = { verdicts, trace };
@@ -132,7 +133,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
         trace?.push({ policy: '*', check: 'toolwarden.protected', outcome: refused ? 'deny' : 'allow', saw: refused?.message ?? toolPlans.builtinClass });
         if (refused !== undefined) {
           verdicts.push(refused);
-          owners.push('*');
+          owners = ['*'];
           if (!everyReason) return finish('deny', verdicts, owners, call, trace);
         }
       }
@@ -156,7 +157,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
           checks[c]!.run(view, sink);
           if (!everyReason) for (let i = seen; i < verdicts.length; i++) if (verdicts[i]!.decision === 'deny') denied = true;
         }
-        for (let i = before; i < verdicts.length; i++) owners.push(policy.id);
+        for (let i = before; i < verdicts.length; i++) (owners ??= []).push(policy.id);
         if (trace) for (let i = traceStart; i < trace.length; i++) trace[i]!.policy = policy.id;
       }
 
@@ -188,7 +189,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
           for (const i of result.full) {
             const { policy, limit } = limits[i]!;
             verdicts.push({ decision: 'deny', check: limit.check, ...(limit.rule ? { rule: limit.rule } : {}), message: `limit reached: ${limit.label}`, source: limit.source });
-            owners.push(policy);
+            (owners ??= []).push(policy);
           }
         }
         return finish(decision, verdicts, owners, call, trace);
@@ -207,7 +208,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     }
   }
 
-  function finish(decision: DecisionKind, verdicts: Verdict[], owners: string[], call: CleanCall, trace: TraceEntry[] | undefined): Decision {
+  function finish(decision: DecisionKind, verdicts: Verdict[], owners: string[] | undefined, call: CleanCall, trace: TraceEntry[] | undefined): Decision {
     // An array of one for the first reason (most denies have one): growing an empty array is an allocation.
     let reasons: Reason[] | undefined;
     for (let i = 0; i < verdicts.length; i++) {
@@ -215,7 +216,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       if (v.decision !== decision) continue;
       // Each shape built whole: adding `rule` afterwards would grow the object (an allocation).
       const rule = v.rule;
-      const reason: Reason = rule === undefined ? { policy: owners[i]!, check: v.check, message: v.message, source: v.source } : { policy: owners[i]!, check: v.check, message: v.message, source: v.source, rule };
+      const reason: Reason = rule === undefined ? { policy: owners![i]!, check: v.check, message: v.message, source: v.source } : { policy: owners![i]!, check: v.check, message: v.message, source: v.source, rule };
       if (reasons === undefined) reasons = [reason];
       else reasons.push(reason);
     }
