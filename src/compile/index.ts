@@ -28,8 +28,12 @@ export interface CompileOptions {
   home: string;
 }
 
-/** Section compilers in evaluation order: cheap name checks first, paths and rules last. */
-const SECTIONS: readonly SectionCompiler[] = [compileTools, compileScopes, compileAutonomy, compileShell, compileWorkspace, compilePaths, compileRules, compileLimits];
+/**
+ * Section compilers in evaluation order: checks of the call's names first (a deny there costs
+ * no path work), then those that read its command and paths, rules last.
+ */
+const NAME_SECTIONS: readonly SectionCompiler[] = [compileTools, compileScopes, compileAutonomy];
+const FACT_SECTIONS: readonly SectionCompiler[] = [compileShell, compileWorkspace, compilePaths, compileRules, compileLimits];
 
 export function compilePolicySet(inputs: readonly PolicyInput[], options: CompileOptions): CompiledSet {
   const coverageItems: CoverageItemData[] = [];
@@ -62,14 +66,19 @@ function compilePolicy(input: PolicyInput, options: CompileOptions, coverage: Co
   const checks: Check[] = [capsCheck(at)];
   const limits: Limit[] = [];
   let usesPaths = false;
-  for (const section of SECTIONS) {
-    const out = section(sectionInput);
-    if (out.checks) checks.push(...out.checks);
-    if (out.limits) limits.push(...out.limits);
-    usesPaths ||= out.usesPaths === true;
-  }
-  // Canonical paths are the ground every path check stands on: check them first.
-  if (usesPaths) checks.splice(1, 0, canonicalCheck(at, doc.workspace ? '/workspace' : '/paths'));
+  const compileSections = (sections: readonly SectionCompiler[]): void => {
+    for (const section of sections) {
+      const out = section(sectionInput);
+      if (out.checks) checks.push(...out.checks);
+      if (out.limits) limits.push(...out.limits);
+      usesPaths ||= out.usesPaths === true;
+    }
+  };
+  compileSections(NAME_SECTIONS);
+  const namesChecked = checks.length;
+  compileSections(FACT_SECTIONS);
+  // Canonical paths are the ground every path check stands on: checked before any of them.
+  if (usesPaths) checks.splice(namesChecked, 0, canonicalCheck(at, doc.workspace ? '/workspace' : '/paths'));
   return {
     id: doc.id,
     file,

@@ -256,6 +256,16 @@ tools:
     expect(every.reasons.map((r) => `${r.policy}:${r.check}`)).toEqual(['a:autonomy', 'a:paths.forbidden', 'b:tools.deny']);
     expect(every.trace).toBeUndefined();
     expect(decide(set, call, true).reasons).toEqual(every.reasons);
+    // checks of names come before any path work: a call with no requester and a path that cannot be
+    // made canonical is refused for the requester (every reason lists both)
+    const scoped = await setFrom(`version: 1
+id: s
+workspace: { root: ${WS} }
+scopes: { missingRequester: deny }
+`);
+    const nameless = { toolName: 'read', params: { path: '~nobody-such/x' }, cwd: WS };
+    expect(decide(scoped, nameless).reasons.map((r) => r.check)).toEqual(['scopes.missingRequester']);
+    expect(decide(scoped, nameless, true).reasons.map((r) => r.check)).toEqual(['scopes.missingRequester', 'paths.canonical']);
     // an ask is not final: a later policy's deny still wins over it
     const asks = await setFrom(`version: 1
 id: asks
