@@ -14,6 +14,7 @@ import { canonicalPath, canonicalRoot, directoriesUpTo, MAX_WILDCARD_ENTRIES, wi
 import { anyCaseGlob, hasShellWildcard, mayExpandTo } from '../facts/path-glob.js';
 import { parseShell } from '../facts/shell/index.js';
 import { execCommandFacts } from '../facts/exec-command.js';
+import { directoriesBelow, entriesIn, type EntryBudget } from '../facts/directories.js';
 
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
 const MAX_CACHED_COMMAND = 4096;
@@ -564,43 +565,29 @@ export class CallFrame {
  * descended into), each with its place below `path` (`''` for itself) and its text; undefined
  * past the call's budget of directory entries. Nothing there: none.
  */
-function linksAt(path: string, budget: { entries: number }): { below: string; text: string }[] | undefined {
+function linksAt(path: string, budget: EntryBudget): { below: string; text: string }[] | undefined {
   const out: { below: string; text: string }[] = [];
   const stat = fs.lstatSync(path, { throwIfNoEntry: false });
   if (stat === undefined) return out;
   if (stat.isSymbolicLink()) return [{ below: '', text: fs.readlinkSync(path, 'utf8') }];
   if (!stat.isDirectory()) return out;
-  const pending = [''];
-  while (pending.length > 0) {
-    const below = pending.pop()!;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(below === '' ? path : `${path}/${below}`, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    budget.entries -= entries.length;
-    if (budget.entries < 0) return undefined;
-    for (const entry of entries) {
-      const at = below === '' ? entry.name : `${below}/${entry.name}`;
-      if (entry.isSymbolicLink()) out.push({ below: at, text: fs.readlinkSync(`${path}/${at}`, 'utf8') });
-      else if (entry.isDirectory()) pending.push(at);
+  for (const found of directoriesBelow(path, budget)) {
+    if (found === undefined) return undefined;
+    const prefix = found.dir === path ? '' : `${found.dir.slice(path.length + 1)}/`;
+    for (const entry of found.entries) {
+      if (entry.isSymbolicLink()) out.push({ below: prefix + entry.name, text: fs.readlinkSync(`${found.dir}/${entry.name}`, 'utf8') });
     }
   }
   return out;
 }
 
 /** The names in `dir` a shell word may expand to (mayExpandTo), links not followed; undefined past the budget. */
-function namesMatching(dir: string, pattern: string, budget: { entries: number }): string[] | undefined {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-  budget.entries -= names.length;
-  if (budget.entries < 0) return undefined;
-  return names.filter((name) => mayExpandTo(pattern, name));
+function namesMatching(dir: string, pattern: string, budget: EntryBudget): string[] | undefined {
+  const entries = entriesIn(dir, budget);
+  if (entries === undefined) return undefined;
+  const names: string[] = [];
+  for (const { name } of entries) if (mayExpandTo(pattern, name)) names.push(name);
+  return names;
 }
 
 /** A command line's paths (facts/command-line-paths.ts), frozen: shared by every call with the same parse. */

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { bracketEnd, hasShellWildcard } from './path-glob.js';
+import { directoriesBelow, entriesIn, type EntryBudget } from './directories.js';
 import { lexicallyNormalised } from './within.js';
 import { caseFold, hasLoneSurrogate, narrowFold } from './unicode.js';
 
@@ -29,7 +30,7 @@ export interface PathContext {
    * a call naming thousands of patterns must not make one decision take seconds (a gateway
    * that times out may proceed). Owned by the caller, per call.
    */
-  wildcardBudget?: { entries: number };
+  wildcardBudget?: EntryBudget;
 }
 
 /** `lstat` answers by absolute path within one call; null: the entry does not exist. */
@@ -448,24 +449,15 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
       if (globstar && segment === '**') {
         // Any depth: every directory below (links are matched, not descended into, as glob does).
         const all: string[] = [];
-        const pending = [...found];
-        while (pending.length > 0) {
-          const dir = pending.pop()!;
-          all.push(dir);
-          let entries: fs.Dirent[];
-          try {
-            entries = fs.readdirSync(dir === '' ? '/' : dir, { withFileTypes: true });
-          } catch {
-            continue;
-          }
-          budget.entries -= entries.length;
-          if (budget.entries < 0) return tooMany;
-          for (const entry of entries) {
-            if (entry.name.includes('\ufffd') && (entry.isDirectory() || entry.isSymbolicLink())) return { ok: false, reason: NOT_UTF8 };
-            if (entry.isDirectory()) {
-              if (skipDirectories?.has(entry.name) !== true) pending.push(dir + '/' + entry.name);
+        for (const start of found) {
+          for (const below of directoriesBelow(start === '' ? '/' : start, budget, skipDirectories)) {
+            if (below === undefined) return tooMany;
+            const dir = below.dir === '/' ? '' : below.dir;
+            all.push(dir);
+            for (const entry of below.entries) {
+              if (entry.name.includes('\ufffd') && (entry.isDirectory() || entry.isSymbolicLink())) return { ok: false, reason: NOT_UTF8 };
+              if (entry.isSymbolicLink()) all.push(dir + '/' + entry.name);
             }
-            else if (entry.isSymbolicLink()) all.push(dir + '/' + entry.name);
           }
         }
         found = all;
@@ -474,15 +466,9 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
       const matches = picomatch(picomatchSegment(segment), { dot: true, nocase: ctx.caseInsensitive || anyCase });
       const next: string[] = [];
       for (const dir of found) {
-        let names: string[];
-        try {
-          names = fs.readdirSync(dir === '' ? '/' : dir);
-        } catch {
-          continue; // no such directory: nothing there to expand to
-        }
-        budget.entries -= names.length;
-        if (budget.entries < 0) return tooMany;
-        for (const name of names) {
+        const entries = entriesIn(dir === '' ? '/' : dir, budget); // none when there is no such directory: nothing to expand to
+        if (entries === undefined) return tooMany;
+        for (const { name } of entries) {
           if (!matches(name)) continue;
           // readdir decodes a name that is no UTF-8 to U+FFFD: that name opens nothing, the real one is unseen.
           if (name.includes('\ufffd')) return { ok: false, reason: NOT_UTF8 };

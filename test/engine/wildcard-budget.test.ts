@@ -43,6 +43,15 @@ describe('one budget of directory entries per call', () => {
     // a few of them are read whole
     expect(decide(set, { toolName: 'exec', params: { command: `ls ${patterns.slice(0, 3).join(' ')}` }, cwd: path.join(root, 'ws') }).decision).toBe('allow');
   });
+
+  it('the links a copy keeps are looked for within the same budget', async () => {
+    const set = await setFrom(`version: 1\nid: b\nworkspace: { root: ${path.join(root, 'ws')} }\npaths:\n  forbidden: [".env"]\n`);
+    const copies = (n: number) => Array.from({ length: n }, (_, i) => `cp -a d e${i}`).join(' && ');
+    const many = decide(set, { toolName: 'exec', params: { command: copies(words) }, cwd: path.join(root, 'ws') });
+    expect(many.decision).toBe('deny');
+    expect(many.reasons[0]!.message).toMatch(/holds more entries than a call may read for its links/);
+    expect(decide(set, { toolName: 'exec', params: { command: copies(2) }, cwd: path.join(root, 'ws') }).decision).toBe('allow');
+  });
 });
 
 describe("read_many_files walks `**` as Gemini CLI's glob does", () => {

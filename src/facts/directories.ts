@@ -1,0 +1,41 @@
+// Reading directories for the names a call may reach (wildcards, links a move keeps): every
+// read is charged to the call's budget of entries, so no call makes the engine walk a disk.
+import * as fs from 'node:fs';
+
+/** Directory entries a call may still read (PathContext.wildcardBudget). */
+export interface EntryBudget {
+  entries: number;
+}
+
+/** A directory's entries, charged to the budget: none when it cannot be read, undefined once the budget is spent. */
+export function entriesIn(dir: string, budget: EntryBudget): fs.Dirent[] | undefined {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  budget.entries -= entries.length;
+  return budget.entries < 0 ? undefined : entries;
+}
+
+/**
+ * `top` and every directory below it, depth first, each with its entries (none when it cannot
+ * be read). Symbolic links are listed, never walked into; nor are directories named in `skip`.
+ * Once the budget is spent, one undefined is yielded, last.
+ */
+export function* directoriesBelow(top: string, budget: EntryBudget, skip?: ReadonlySet<string>): Generator<{ dir: string; entries: fs.Dirent[] } | undefined> {
+  const pending = [top];
+  while (pending.length > 0) {
+    const dir = pending.pop()!;
+    const entries = entriesIn(dir, budget);
+    if (entries === undefined) {
+      yield undefined;
+      return;
+    }
+    yield { dir, entries };
+    for (const entry of entries) {
+      if (entry.isDirectory() && skip?.has(entry.name) !== true) pending.push(dir === '/' ? `/${entry.name}` : `${dir}/${entry.name}`);
+    }
+  }
+}
