@@ -29,10 +29,11 @@ export interface CompileOptions {
 }
 
 /**
- * Section compilers in evaluation order: checks of the call's names first (a deny there costs
- * no path work), then those that read its command and paths, rules last.
+ * Section compilers in evaluation order: the gates on the tool's name, the requester and the
+ * autonomy mode first (a deny there costs no path work), then the checks of the call's command
+ * and paths, rules last.
  */
-const NAME_SECTIONS: readonly SectionCompiler[] = [compileTools, compileScopes, compileAutonomy];
+const GATE_SECTIONS: readonly SectionCompiler[] = [compileTools, compileScopes, compileAutonomy];
 const FACT_SECTIONS: readonly SectionCompiler[] = [compileShell, compileWorkspace, compilePaths, compileRules, compileLimits];
 
 export function compilePolicySet(inputs: readonly PolicyInput[], options: CompileOptions): CompiledSet {
@@ -74,11 +75,11 @@ function compilePolicy(input: PolicyInput, options: CompileOptions, coverage: Co
       usesPaths ||= out.usesPaths === true;
     }
   };
-  compileSections(NAME_SECTIONS);
-  const namesChecked = checks.length;
+  compileSections(GATE_SECTIONS);
+  const gatesEnd = checks.length;
   compileSections(FACT_SECTIONS);
   // Canonical paths are the ground every path check stands on: checked before any of them.
-  if (usesPaths) checks.splice(namesChecked, 0, canonicalCheck(at, doc.workspace ? '/workspace' : '/paths'));
+  if (usesPaths) checks.splice(gatesEnd, 0, canonicalCheck(at, doc.workspace ? '/workspace' : '/paths'));
   return {
     id: doc.id,
     file,
