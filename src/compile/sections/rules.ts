@@ -4,6 +4,7 @@ import { compileCondition, type CompiledCondition } from '../conditions.js';
 import type { SectionCompiler } from '../section.js';
 import { tick } from '../section.js';
 import type { CallView, Check, Verdict } from '../model.js';
+import type { ToolClass } from '../../types.js';
 
 /** The facts a condition may name (LANGUAGE.md), all of them. */
 export function conditionFacts(view: CallView): Record<string, unknown> {
@@ -87,16 +88,18 @@ export const compileRules: SectionCompiler = ({ doc, at, cover }) => {
   const usesPaths = compiled.some((c) => c.condition.factsUsed.has('paths'));
   const used = new Set<string>();
   for (const c of compiled) for (const f of c.condition.factsUsed) used.add(f);
-  // Per tool name (the class follows from the name within one policy): which rules can match at all.
-  const candidates = new Map<string, boolean[]>();
+  // Per class and tool name, which rules can match at all. Both are keys: a tool nobody classified
+  // is `write`, or `exec` when a call of it carries a command, so its name alone decides nothing.
+  const candidates: Record<ToolClass, Map<string, boolean[]>> = { read: new Map(), write: new Map(), exec: new Map() };
   function candidatesFor(view: CallView): boolean[] {
     const name = view.call.toolName;
-    let known = candidates.get(name);
+    const ofClass = candidates[view.toolClass];
+    let known = ofClass.get(name);
     if (known === undefined) {
       const nameFacts = { toolName: name, toolClass: view.toolClass };
       known = compiled.map((c) => c.byName.every((conjunct) => conjunct.test(nameFacts)));
-      if (candidates.size >= MAX_NAMES) candidates.clear();
-      candidates.set(name, known);
+      if (ofClass.size >= MAX_NAMES) ofClass.clear();
+      ofClass.set(name, known);
     }
     return known;
   }
