@@ -17,6 +17,7 @@
 import picomatch from 'picomatch';
 import { globTest } from './glob-test.js';
 import { caseFold, narrowFold } from './unicode.js';
+import { lexicallyNormalised } from './within.js';
 
 export interface PathGlobOptions {
   root?: string;
@@ -70,13 +71,35 @@ function globTestOf(glob: string, nocase: boolean): (value: string) => boolean {
 }
 
 /** A literal directory (root, home) made safe to embed in a glob. */
-function escapeGlob(literal: string): string {
+export function escapeGlob(literal: string): string {
   return literal.replace(/[\\*?[\]{}()!+@|]/g, (c) => '\\' + c);
 }
 
 function joinAnchor(anchor: string, rest: string): string {
   const a = escapeGlob(anchor);
   return a === '/' ? '/' + rest : a + '/' + rest;
+}
+
+/** What makes a glob segment a pattern (a `\` escapes the next character). */
+const PATTERN_CHAR = /[\\*?[\]{}()!+@]/;
+
+/**
+ * An absolute glob split before its first segment that is a pattern: the literal path before it,
+ * lexically normalised as canonical paths are (`//`, `.` and `..` collapsed: written
+ * otherwise, it would match no canonical path), and the rest as written.
+ */
+export function splitLiteralPrefix(glob: string): { prefix: string; rest: string } {
+  const segments = glob.split('/');
+  let i = 0;
+  while (i < segments.length && !PATTERN_CHAR.test(segments[i]!)) i++;
+  return { prefix: lexicallyNormalised(`/${segments.slice(0, i).join('/')}`), rest: segments.slice(i).join('/') };
+}
+
+/** An absolute glob with its literal prefix normalised (splitLiteralPrefix). */
+function normalisedGlob(glob: string): string {
+  const { prefix, rest } = splitLiteralPrefix(glob);
+  if (rest === '') return prefix;
+  return prefix === '/' ? `/${rest}` : `${prefix}/${rest}`;
 }
 
 /** Whether a `paths` glob is anchored at the workspace root (`src/**`, `./x`): relative, with a `/`, not `**\/…`. */
@@ -91,15 +114,15 @@ export function isRootRelativeGlob(glob: string): boolean {
  */
 function absolutePattern(g: string, opts: PathGlobOptions): { pattern: string; anyDepth: boolean } | undefined {
   let glob = g.endsWith('/') ? g + '**' : g; // `dir/` names a directory and all below it
-  if (glob.startsWith('/')) return { pattern: glob, anyDepth: false };
+  if (glob.startsWith('/')) return { pattern: normalisedGlob(glob), anyDepth: false };
   if (glob === '~' || glob.startsWith('~/')) {
     const home = prepare(opts.home, opts.caseInsensitive, opts.fold);
-    return { pattern: glob === '~' ? escapeGlob(home) : joinAnchor(home, glob.slice(2)), anyDepth: false };
+    return { pattern: glob === '~' ? escapeGlob(home) : normalisedGlob(joinAnchor(home, glob.slice(2))), anyDepth: false };
   }
   if (glob.startsWith('**/')) return { pattern: glob, anyDepth: true };
   while (glob.startsWith('./')) glob = glob.slice(2);
   if (opts.root === undefined) return opts.list === 'deny' ? { pattern: '**/' + glob, anyDepth: true } : undefined;
-  return { pattern: joinAnchor(prepare(opts.root, opts.caseInsensitive, opts.fold), glob), anyDepth: false };
+  return { pattern: normalisedGlob(joinAnchor(prepare(opts.root, opts.caseInsensitive, opts.fold), glob)), anyDepth: false };
 }
 
 /** Compiles one `paths` glob into a matcher over canonical absolute paths. Throws on a bad glob. */
@@ -153,6 +176,28 @@ export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (wo
       if (fragment === '') continue;
       if (test(fragment)) return true;
       if (SHELL_WILDCARD.test(fragment) && wildcard(fragment)) return true;
+    }
+    return false;
+  };
+}
+
+/** Separators of a shell word's fragments that may be absolute paths (`UNIX-CONNECT:/x`, `unix:///x`, `--opt=/x`): WORD_SPLIT but `/`. */
+const ABSOLUTE_FRAGMENT_SPLIT = /[\s"'`()=,;:<>|&{}$\\@]+/;
+
+/**
+ * A forbidden absolute glob tried against one shell argument word, as file-name globs are:
+ * true when a fragment of the word that starts with `/` (`UNIX-CONNECT:/var/run/docker.sock`,
+ * `unix:///var/run/docker.sock`, `--socket=/x`), lexically canonical, matches. Programs read
+ * paths out of words no grammar knows; a deny list may match more than they open.
+ * `matches` is the glob's matcher over canonical paths.
+ */
+export function absoluteWordTest(matches: (canonicalPath: string) => boolean, caseInsensitive: boolean): (word: string) => boolean {
+  return (word) => {
+    if (typeof word !== 'string' || !word.includes('/')) return false;
+    for (const fragment of word.split(ABSOLUTE_FRAGMENT_SPLIT)) {
+      if (fragment.charCodeAt(0) !== 0x2f /* / */) continue;
+      const path = lexicallyNormalised(fragment.normalize('NFC'));
+      if (matches(caseInsensitive ? caseFold(path) : path)) return true;
     }
     return false;
   };

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
-import { bracketEnd, hasShellWildcard } from './path-glob.js';
+import { bracketEnd, escapeGlob, hasShellWildcard, splitLiteralPrefix } from './path-glob.js';
 import { directoriesBelow, entriesIn, type EntryBudget } from './directories.js';
 import { lexicallyNormalised } from './within.js';
 import { caseFold, hasLoneSurrogate, narrowFold } from './unicode.js';
@@ -383,6 +383,27 @@ export function canonicalPath(raw: string, ctx: PathContext, lexicalCwd = false)
   } catch (error) {
     return fail(`cannot make the path canonical: ${error instanceof Error ? error.message : 'unknown error'}`);
   }
+}
+
+/**
+ * An absolute or `~/` glob of a policy with its literal directories resolved through symlinks,
+ * as the paths it is matched against are (`/var/run/docker.sock` is `/run/docker.sock` where
+ * `/var/run` links to `/run`); undefined when that changes nothing or cannot be done. Read once,
+ * when the policy is compiled, as roots are pinned: a link the agent moves later cannot move
+ * the glob away from the files it named.
+ */
+export function globThroughLinks(glob: string, home: string, caseInsensitive: boolean): string | undefined {
+  let g = glob.endsWith('/') ? `${glob}**` : glob;
+  if (g === '~' || g.startsWith('~/')) g = escapeGlob(home) + g.slice(1);
+  if (!g.startsWith('/')) return undefined;
+  const { prefix, rest } = splitLiteralPrefix(g);
+  const resolved = canonicalPath(prefix, { home, resolveSymlinks: true, caseInsensitive });
+  if (!resolved.ok) return undefined;
+  const lexical = finish(prefix, caseInsensitive);
+  if (lexical.ok && lexical.path === resolved.path) return undefined;
+  const literal = escapeGlob(resolved.path);
+  if (rest === '') return literal;
+  return literal === '/' ? `/${rest}` : `${literal}/${rest}`;
 }
 
 /** The canonical files a wildcard path expands to (wildcardExpansions), or why it is refused. */

@@ -57,6 +57,9 @@ export function setupAdversarialFixtures(): void {
   fs.mkdirSync(path.join(base, 'a/ws/src'), { recursive: true });
   fs.writeFileSync(path.join(base, 'a/ws/src/app.ts'), 'outside\n');
   links.push(['a/wslink', '../ws']);
+  // A system directory reached through a link, as /var/run is /run (red team 11): `varrun/daemon.sock` is outside/daemon.sock.
+  fs.writeFileSync(path.join(outside, 'daemon.sock'), '');
+  links.push(['varrun', 'outside']);
   // A second workspace (`lws`) whose relative links are harmless where they are and lead
   // elsewhere once moved or copied as links (red team 8): a/b/k -> ../secrets/key is
   // lws/a/secrets/key from a/b, lws/secrets/key from a/; a/b/r leaves the workspace from a/.

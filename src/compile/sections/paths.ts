@@ -1,7 +1,8 @@
 // `paths`: forbidden globs on every touched path (and file-name globs on every shell
 // argument), allowlists for touched and written paths.
 import { LRUCache } from 'lru-cache';
-import { compileFileNameGlob, compilePathGlob, isFileNameGlob } from '../../facts/path-glob.js';
+import { absoluteWordTest, compileFileNameGlob, compilePathGlob, isFileNameGlob, type PathGlobOptions } from '../../facts/path-glob.js';
+import { globThroughLinks } from '../../facts/paths.js';
 import { RememberedFirst } from '../../facts/glob-test.js';
 import type { SectionCompiler } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
@@ -48,10 +49,19 @@ class GlobSet {
     private readonly home: string,
     private readonly caseInsensitive: boolean,
     private readonly list: 'deny' | 'allow',
+    /** Per glob, the same glob with its literal directories resolved through symlinks (facts/paths.ts globThroughLinks), matched too. */
+    private readonly throughLinks: readonly (string | undefined)[],
     /** `narrow`: matched against narrow forms of paths (PathFacts.narrow); such a set tries no shell words. */
     private readonly fold?: 'narrow',
   ) {
-    const fileNameTests = globs.map((g) => (isFileNameGlob(g) && fold === undefined ? compileFileNameGlob(g, caseInsensitive) : undefined));
+    // Shell words are tried against a deny list's file-name globs and absolute globs (with their resolved forms).
+    const wordTest = (g: string, i: number): Matcher | undefined => {
+      if (fold !== undefined || list !== 'deny') return undefined;
+      if (isFileNameGlob(g)) return compileFileNameGlob(g, caseInsensitive);
+      if (!g.startsWith('/')) return undefined;
+      return absoluteWordTest(this.matcher(g, throughLinks[i], { root: undefined, home, caseInsensitive, list }), caseInsensitive);
+    };
+    const fileNameTests = globs.map(wordTest);
     this.words = fileNameTests.some((t) => t !== undefined) ? new RememberedFirst(fileNameTests.map((t) => t ?? never), MAX_REMEMBERED, MAX_REMEMBERED_LENGTH) : undefined;
   }
 
@@ -60,13 +70,22 @@ class GlobSet {
     if (key === this.lastKey) return this.last!;
     let r = this.byRoot.get(key);
     if (!r) {
-      const { home, caseInsensitive, list, fold } = this;
-      r = { matchers: this.globs.map((g) => compilePathGlob(g, { root, home, caseInsensitive, list, ...(fold ? { fold } : {}) })), first: new Map() };
+      const { home, caseInsensitive, list, fold, throughLinks } = this;
+      const options: PathGlobOptions = { root, home, caseInsensitive, list, ...(fold ? { fold } : {}) };
+      r = { matchers: this.globs.map((g, i) => this.matcher(g, throughLinks[i], options)), first: new Map() };
       this.byRoot.set(key, r);
     }
     this.lastKey = key;
     this.last = r;
     return r;
+  }
+
+  /** A glob's matcher over canonical paths: as written, or through its literal directories' links. */
+  private matcher(glob: string, throughLinks: string | undefined, options: PathGlobOptions): Matcher {
+    const written = compilePathGlob(glob, options);
+    if (throughLinks === undefined) return written;
+    const resolved = compilePathGlob(throughLinks, options);
+    return (path) => written(path) || resolved(path);
   }
 
   /** Index of the first glob matching a canonical path under this root, or -1. */
@@ -105,9 +124,11 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
   if (!p) return {};
   const ci = pathSettings.caseInsensitive;
   const checks: Check[] = [];
+  // The paths matched have their links resolved: so have the absolute globs' directories, once.
+  const throughLinksOf = (globs: readonly string[]): (string | undefined)[] => (pathSettings.resolveSymlinks ? globs.map((g) => globThroughLinks(g, home, ci)) : []);
 
   if (p.forbidden && p.forbidden.length > 0) {
-    const set = new GlobSet(p.forbidden, home, ci, 'deny');
+    const set = new GlobSet(p.forbidden, home, ci, 'deny', throughLinksOf(p.forbidden));
     const rootless = pathSettings.root === undefined;
     set.globs.forEach((g, i) => cover(`/paths/forbidden/${i}`, `paths.forbidden ${tick(g)}`));
     // Pointers and source locations per glob, built once rather than per verdict.
@@ -163,7 +184,8 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
   for (const key of ['allowed', 'writable'] as const) {
     const globs = p[key];
     if (!globs) continue;
-    const set = new GlobSet(globs, home, ci, 'allow');
+    const throughLinks = throughLinksOf(globs);
+    const set = new GlobSet(globs, home, ci, 'allow', throughLinks);
     // Allowlists must match no more than the file system does: a path with a narrow form
     // (NFC or folding changed it: paths.ts checkedNarrow) must match in that form too. Made
     // on the first such path: plain ASCII names never need it.
@@ -187,7 +209,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
           let only = '';
           const narrowPath = narrow?.[j];
           if (found >= 0 && narrowPath !== undefined && narrowPath !== path) {
-            narrowSet ??= new GlobSet(globs, home, ci, 'allow', 'narrow');
+            narrowSet ??= new GlobSet(globs, home, ci, 'allow', throughLinks, 'narrow');
             if (narrowSet.first(view.narrowAnchor(), narrowPath) < 0) {
               found = -1;
               only = ` (as the file system compares names ${tick(narrowPath)}: only Unicode normalisation or case folding makes it match)`;
