@@ -49,7 +49,7 @@ export function protectionCheck(protectedPaths: ProtectedPaths, home: string): P
   return (frame, toolClass) => {
     if (toolClass === 'read') return undefined;
     if (frame.call.toolName === 'gateway' && !GATEWAY_ACTIONS_WRITING_NOTHING.has(frame.call.params.action as string)) {
-      return { decision: 'deny', check: 'toolwarden.protected', message: 'OpenClaw\'s `gateway` tool rewrites the gateway settings that run Toolwarden (`config.apply`, `config.patch`) or the gateway itself (`update.run`): no call it governs may do that', source: SOURCE };
+      return { decision: 'deny', check: 'toolwarden.protected', message: 'OpenClaw\'s `gateway` tool rewrites the gateway settings that run Toolwarden (`config.apply`, `config.patch`), the gateway itself (`update.run`), or restarts it, which starts Toolwarden\'s limits kept in memory over (`restart`): no call it governs may do that', source: SOURCE };
     }
     const facts = frame.paths(settings, toolClass);
     if (!facts.ok) return { decision: 'deny', check: 'toolwarden.protected', message: `cannot tell whether the call writes Toolwarden's own files: ${facts.reason}`, source: SOURCE };
@@ -62,8 +62,10 @@ export function protectionCheck(protectedPaths: ProtectedPaths, home: string): P
 }
 
 // OpenClaw's `gateway` tool names no file, yet `config.apply` and `config.patch` write
-// openclaw.json and `update.run` installs another OpenClaw: only these actions leave them be.
-const GATEWAY_ACTIONS_WRITING_NOTHING: ReadonlySet<unknown> = new Set(['config.get', 'config.schema', 'config.schema.lookup', 'restart']);
+// openclaw.json, `update.run` installs another OpenClaw, and `restart` (which resumes the
+// session after it) empties the limits an in-memory store kept (red team 11): only these
+// actions leave them be.
+const GATEWAY_ACTIONS_WRITING_NOTHING: ReadonlySet<unknown> = new Set(['config.get', 'config.schema', 'config.schema.lookup']);
 
 /** Whether `path` is `dir` or below it (both canonical, absolute). */
 function within(path: string, dir: string): boolean {

@@ -52,6 +52,7 @@ describe('protected paths', () => {
     ["OpenClaw's gateway tool patching the config", () => call('gateway', { action: 'config.patch', raw: '{}' })],
     ["OpenClaw's gateway tool updating OpenClaw", () => call('gateway', { action: 'update.run' })],
     ["OpenClaw's gateway tool with an action it may add later", () => call('gateway', { action: 'config.set' })],
+    ["OpenClaw's gateway tool restarting the gateway (limits kept in memory start over; red team 11)", () => call('gateway', { action: 'restart', continuationMessage: 'go on' })],
   ])('%s is denied', (_name, make) => {
     const d = decide(set, make());
     expect(d.decision).toBe('deny');
