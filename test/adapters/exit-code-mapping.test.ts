@@ -65,13 +65,14 @@ describe('readExitCodeInput', () => {
     expect(readExitCodeInput({ HOOK_TOOL_NAME: 'exec', HOOK_TOOL_INPUT: '{}' }, '')).toMatchObject({ phase: 'pre' });
   });
 
-  it('a call named in the environment whose input came nowhere is refused (stdin is read for a moment only)', () => {
+  it('a call whose input came nowhere is refused (stdin is read for a moment only when the name is in the environment)', () => {
     expect(readExitCodeInput({ HOOK_TOOL_NAME: 'write' }, '')).toMatchObject({ ok: false, message: expect.stringContaining('no tool input') });
     expect(readExitCodeInput({ HOOK_TOOL_NAME: 'write' }, JSON.stringify({ session_id: 's' }))).toMatchObject({ ok: false, message: expect.stringContaining('no tool input') });
     expect(readExitCodeInput({ HOOK_TOOL_NAME: 'write' }, JSON.stringify({ tool_input: { path: 'a' } }))).toMatchObject({ ok: true, call: { params: { path: 'a' } } });
     expect(readExitCodeInput({ HOOK_TOOL_NAME: 'write', HOOK_TOOL_INPUT: '{}' }, '')).toMatchObject({ ok: true, call: { params: {} } });
-    // Named on stdin, the hook reads stdin to its end: no input there is a call without one.
-    expect(readExitCodeInput({}, JSON.stringify({ toolName: 'web_search' }))).toMatchObject({ ok: true, call: { params: {} } });
+    // Named on stdin with its input under a key the hook does not read: refused, not judged with none (red team 11).
+    expect(readExitCodeInput({}, JSON.stringify({ tool_name: 'write', parameters: { path: '/etc/cron.d/x' } }))).toMatchObject({ ok: false, message: expect.stringContaining('no tool input') });
+    expect(readExitCodeInput({}, JSON.stringify({ toolName: 'web_search', params: {} }))).toMatchObject({ ok: true, call: { params: {} } });
   });
 
   it('phaseOf: post/after spellings are post, anything else (unknown too) is pre', () => {

@@ -135,12 +135,6 @@ function readInput(env: Record<string, string | undefined>, stdinText: string): 
     if (params !== undefined && !isDeepStrictEqual(params, fromEnv)) return fail('`HOOK_TOOL_INPUT` and the stdin tool input disagree');
     params = fromEnv;
   }
-  // Given its name in the environment, the hook reads stdin for a moment only (hook.ts): an
-  // input sent later would be missed, and the call judged with none (a `write` naming no path).
-  if (params === undefined && envName !== undefined && phase === 'pre') {
-    return fail('no tool input: with `HOOK_TOOL_NAME` set, pass `HOOK_TOOL_INPUT` (`{}` for none) or send the input on stdin at once');
-  }
-
   const call: ToolCall = { toolName, params: params ?? {} };
   const strings: Array<[keyof ToolCall & string, readonly string[]]> = [
     ['sessionId', ['sessionId', 'session_id']],
@@ -165,6 +159,15 @@ function readInput(env: Record<string, string | undefined>, stdinText: string): 
     const r = parseRequester(requester);
     if (typeof r === 'string') return fail(`stdin ${r}`);
     call.requester = r;
+  }
+  // A call is never judged with no input: given its name in the environment, the hook reads
+  // stdin for a moment only (hook.ts) and an input sent later would be missed; and a payload
+  // may hold its input under a key we do not read (`parameters`, `args`). Either way the call
+  // would be judged as one naming no path (red teams 8 and 11).
+  if (params === undefined && phase === 'pre') {
+    return fail(envName !== undefined
+      ? 'no tool input: with `HOOK_TOOL_NAME` set, pass `HOOK_TOOL_INPUT` (`{}` for none) or send the input on stdin at once'
+      : 'no tool input on stdin: send it as `tool_input` or `params` (`{}` for none), or in `HOOK_TOOL_INPUT`');
   }
   return { ok: true, phase, call };
 }
