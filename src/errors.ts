@@ -34,6 +34,7 @@ export const DiagnosticCode = {
   EmptyMatch: 'empty-match',
   ScopeRuleWithoutChannel: 'scope-rule-without-channel',
   NegationOnMissingFact: 'negation-on-missing-fact',
+  NonCanonicalPathValue: 'non-canonical-path-value',
 } as const;
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 

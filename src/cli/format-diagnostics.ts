@@ -36,6 +36,7 @@ const CODE_DESCRIPTIONS: Record<string, string> = {
   [DiagnosticCode.EmptyMatch]: 'A match list is empty, so the policy governs no call.',
   [DiagnosticCode.ScopeRuleWithoutChannel]: 'A scope rule lists sender or role ids but no channel, so the ids match in every channel.',
   [DiagnosticCode.NegationOnMissingFact]: 'A custom rule uses doesNotContain on a fact a call may lack; a missing fact makes it false, so the rule does not fire.',
+  [DiagnosticCode.NonCanonicalPathValue]: 'A custom rule compares the `paths` fact (canonical paths) with a value no canonical path equals.',
 };
 
 export function formatDiagnostics(d: Diagnostic[], format: DiagnosticFormat): string {

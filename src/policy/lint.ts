@@ -7,6 +7,8 @@ import type { Issue } from './issue.js';
 import { hasNestedRepetition } from './unsafe-regex.js';
 import { nameGlobTest } from '../facts/name-glob.js';
 import { isRootRelativeGlob } from '../facts/path-glob.js';
+import { lexicallyNormalised } from '../facts/within.js';
+import { caseFold } from '../facts/unicode.js';
 
 export const GLOB_MAX_LENGTH = 1024;
 
@@ -165,6 +167,30 @@ function comparisonsOnMissingFacts(node: unknown, pointer: string, negated: bool
   return [{ pointer, fact: String(n.fact), path: typeof n.path === 'string' ? n.path : undefined, operator: n.operator, value: n.value }];
 }
 
+/** The string values compared with the `paths` fact as a whole list (no `path`), anywhere in a condition. */
+function pathsFactValues(node: unknown, pointer: string): Array<{ pointer: string; value: string }> {
+  if (node === null || typeof node !== 'object') return [];
+  const n = node as Record<string, unknown>;
+  if (Array.isArray(n.all) || Array.isArray(n.any)) {
+    const key = Array.isArray(n.all) ? 'all' : 'any';
+    return (n[key] as unknown[]).flatMap((child, i) => pathsFactValues(child, `${pointer}/${key}/${i}`));
+  }
+  if (n.not !== undefined) return pathsFactValues(n.not, `${pointer}/not`);
+  if (n.fact !== 'paths' || n.path !== undefined) return [];
+  if (typeof n.value === 'string') return [{ pointer: `${pointer}/value`, value: n.value }];
+  if (!Array.isArray(n.value)) return [];
+  return n.value.flatMap((v, i) => (typeof v === 'string' ? [{ pointer: `${pointer}/value/${i}`, value: v }] : []));
+}
+
+/** Why no canonical path equals `value` (absolute, `.`/`..`/`//` collapsed, NFC, folded when case-insensitive), or undefined. */
+function nonCanonicalPath(value: string, caseInsensitive: boolean): string | undefined {
+  if (!value.startsWith('/')) return 'paths are absolute';
+  const normal = lexicallyNormalised(value.normalize('NFC'));
+  if (normal !== value) return `it is \`${normal}\` once \`.\`, \`..\`, \`//\` and a final \`/\` are collapsed`;
+  if (caseInsensitive && caseFold(value) !== value) return `with \`caseInsensitive\` paths are folded: \`${caseFold(value)}\``;
+  return undefined;
+}
+
 export function lintDocument(doc: PolicyDocument): Issue[] {
   const issues: Issue[] = [];
   const error = (code: string, message: string, pointer: string): void => {
@@ -248,6 +274,15 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
         `rule \`${rule.id}\`: \`equal ${String(value)}\` on ${shownFact} is false when a call lacks that fact (it is then undefined, not ${String(value)}), so the rule does not fire for such a call (absent fields prove nothing);${instead}`,
         `${pointer}/operator`,
       );
+    }
+  });
+  // `paths` holds canonical paths: a value spelt otherwise never equals one, and the rule never fires (red team 11).
+  (doc.rules ?? []).forEach((rule, i) => {
+    for (const { pointer, value } of pathsFactValues(rule.when, `/rules/${i}/when`)) {
+      const why = nonCanonicalPath(value, doc.workspace?.caseInsensitive === true);
+      if (why !== undefined) {
+        warn(DiagnosticCode.NonCanonicalPathValue, `rule \`${rule.id}\`: \`paths\` holds canonical paths and \`${value}\` is none (${why}), so this comparison never holds; for files however they are spelt use \`paths.forbidden\``, pointer);
+      }
     }
   });
   (doc.limits?.rate ?? []).forEach((rate, i) => {

@@ -142,3 +142,35 @@ describe('YAML aliases', () => {
     expect(result.policies[0]?.doc.shell?.approve).toEqual(['git status']);
   });
 });
+
+describe('a `paths` rule value no canonical path equals (red team 11)', () => {
+  const PATHS_RULE = (value: string, workspace = '') => `version: 1
+id: r
+${workspace}rules:
+  - id: no-prod-env
+    decision: deny
+    when: { fact: paths, operator: contains, value: ${JSON.stringify(value)} }
+`;
+  it.each([
+    ['config/prod.env', ''],
+    ['/srv/app/../app/config/prod.env', ''],
+    ['/srv//app/prod.env', ''],
+    ['/srv/app/Config/Prod.env', 'workspace: { root: /srv/app, caseInsensitive: true }\n'],
+  ])('%s is a located warning', async (value, workspace) => {
+    const warnings = await warningsOf(PATHS_RULE(value, workspace));
+    expect(warnings).toEqual([expect.stringMatching(/ warning non-canonical-path-value \/rules\/0\/when\/value$/)]);
+  });
+
+  it('names the canonical form, and an `in` list is read item by item', async () => {
+    const result = await loadPolicyText(PATHS_RULE('/srv/app/Config/Prod.env', 'workspace: { root: /srv/app, caseInsensitive: true }\n'), 'p.yaml');
+    expect(result.diagnostics[0]?.message).toMatch(/`\/srv\/app\/config\/prod\.env`/);
+    const list = `version: 1\nid: r\nrules:\n  - id: x\n    decision: deny\n    when: { not: { fact: paths, operator: in, value: ["/a/b", "c"] } }\n`;
+    expect(await warningsOf(list)).toEqual([expect.stringMatching(/non-canonical-path-value \/rules\/0\/when\/not\/value\/1$/)]);
+  });
+
+  it('control: canonical values, and comparisons under a `path`, get no warning', async () => {
+    expect(await warningsOf(PATHS_RULE('/srv/app/config/prod.env'))).toEqual([]);
+    expect(await warningsOf(PATHS_RULE('/srv/app/Config/Prod.env'))).toEqual([]);
+    expect(await warningsOf(`version: 1\nid: r\nrules:\n  - id: x\n    decision: deny\n    when: { fact: paths, path: "$[0]", operator: equal, value: "rel" }\n`)).toEqual([]);
+  });
+});
