@@ -22,15 +22,15 @@ const KEYED_VALUE = /^(?:[A-Za-z_][A-Za-z0-9_.-]*=|file:(?!\/\/))/i;
 
 /**
  * The path readings of one shell word: itself, an option's value, `@file` and `<file` (curl
- * `-d @f`, `-F name=@f;type=x`, `-F 'name=<f'`), `file://` URLs, and the word with a wildcard
+ * `-d @f`, `-F name=@f;type=x`, `-F 'name=<f'`), `file:` URLs (fileUrlPaths), and the word with a wildcard
  * segment that may expand to `..` taken as `..` (`.?/x` is `../x` for dash).
  */
 function pathCandidates(word: string): string[] {
   const out: string[] = [];
   const consider = (w: string): void => {
     if (w.length === 0) return;
-    if (/^file:\/\//i.test(w)) {
-      out.push(w.slice(7));
+    if (/^file:\//i.test(w)) {
+      for (const p of fileUrlPaths(w.slice(5))) if (!out.includes(p)) out.push(p);
       return;
     }
     if (URL_SCHEME.test(w)) return; // a URL, not a file
@@ -65,6 +65,27 @@ function pathCandidates(word: string): string[] {
     if (eq > 0 && /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(word.slice(0, eq))) consider(word.slice(eq + 1)); // `of=/dev/x`, `file=@x`
   }
   return out;
+}
+
+/**
+ * The paths a `file:` URL names, given what follows `file:`: as written after `//` (the old
+ * reading, kept: the careful side), and as curl and libxml2 open it: a host of `localhost`
+ * or `127.0.0.1` dropped (curl refuses any other), the query and fragment cut off, and
+ * percent escapes decoded (`%2e%2e` is `..`, `.e%6ev` is `.env`, `%2f` a `/`).
+ */
+function fileUrlPaths(rest: string): string[] {
+  const out = [rest.startsWith('//') ? rest.slice(2) : rest];
+  const local = /^(?:\/\/(?:localhost|127\.0\.0\.1)?(?=\/)|(?!\/\/))(\/[^?#]*)/i.exec(rest);
+  if (local !== null) {
+    const decoded = percentDecodedBytes(local[1]!);
+    if (!out.includes(decoded)) out.push(decoded);
+  }
+  return out;
+}
+
+/** Percent escapes decoded as curl and libxml2 decode them: each `%XX` a byte (a run read as UTF-8), any other `%` kept as it is. */
+function percentDecodedBytes(text: string): string {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => new TextDecoder().decode(Uint8Array.from(run.slice(1).split('%'), (hex) => parseInt(hex, 16))));
 }
 
 /**
