@@ -110,9 +110,9 @@ export interface OperandGrammar {
   /**
    * Files named inside option values by a syntax of their own, the rest of the value no file:
    * read (`curl -b FILE` when it holds no cookie `name=value`, `-H @FILE`) and written
-   * (`curl -w '%output{FILE}'`).
+   * (`curl -w '%output{FILE}'`). `operands`: all its operands (curl's URLs).
    */
-  valueFiles?: (words: readonly string[]) => { reads: string[]; writes: string[] };
+  valueFiles?: (words: readonly string[], operands: readonly string[]) => { reads: string[]; writes: string[] };
   /** The option whose value is the directory it works in (`tar -C DIR`, `make -C DIR`, `patch -d DIR`). */
   directory?: OptionSpelling;
 }
@@ -401,7 +401,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     urlOperands: true,
     writes: { readValued: 'TKE', readLong: ['--upload-file', '--config', '--cert', '--key', '--cacert', '--netrc-file', '--etag-compare', '--proxy-cert', '--proxy-key', '--proxy-cacert', '--crlfile', '--unix-socket'] },
     writesInto: { when: { letters: 'O', long: ['--remote-name', '--remote-name-all'] }, directory: { letters: '', long: ['--output-dir'] } },
-    valueFiles: (words) => curlValueFiles(words),
+    valueFiles: curlValueFiles,
   }],
   ['wget', {
     valued: 'OoaPiBtTwQeUlARDXI', fileValued: 'OoaPi', opaque: 'e',
@@ -658,12 +658,15 @@ function csplitOutputs(words: readonly string[]): string[] {
  * The files curl's option values name (curl(1)): `-b`/`--cookie` read a cookie file when the
  * value holds no `=`; `-H @FILE`, `-d @FILE` (and --data-*), `--data-urlencode [name]@FILE`,
  * `-F name=@FILE` or `name=<FILE` read FILE; `-w`'s format writes `%output{FILE}` (8.3.0; `>>`
- * appends), and a format read from `-w @FILE` may write anything: `/`.
+ * appends), and a format read from `-w @FILE` may write anything: `/`. Unless -g/--globoff,
+ * curl globs its URLs and -T's files (curlGlobs): a `file:` URL operand (or --url) is read,
+ * or with -T written, in every spelling it makes, and `#N` in -o/--output is the text a URL's
+ * glob matched (`-o 'src/#1' 'https://x/?{../../x}'` writes ../x).
  */
 // rsync's long option names (an abbreviation is read by them): for its filter rules.
 const RSYNC_LONG = ['--filter', '--files-from', '--from0'];
 
-function curlValueFiles(words: readonly string[]): { reads: string[]; writes: string[] } {
+function curlValueFiles(words: readonly string[], operands: readonly string[]): { reads: string[]; writes: string[] } {
   const grammar = GRAMMARS.get('curl')!;
   const known = longNamesOf(grammar);
   const values = (letters: string, ...long: string[]): string[] => optionValues(words, { letters, long }, grammar.valued, 1, known);
@@ -685,17 +688,43 @@ function curlValueFiles(words: readonly string[]): { reads: string[]; writes: st
     reads.push(file[1]!);
     if (file[1]!.includes(',')) reads.push(...(file[1]!.match(/"[^"]*"|[^,]+/g) ?? []).map((name) => name.replace(/^"(.*)"$/s, '$1')));
   }
-  // curl globs what -T names (`{a,b}` alternatives; -g turns that off, and reading both is the safe side).
-  for (const value of values('T', '--upload-file')) {
-    if (!value.includes('{')) continue;
-    // curl's own globbing: `{a,b}` alternatives, and `{x}` a single one (`{.env}`, `.{e}nv`).
-    reads.push(...(braceAlternatives(value) ?? ['/']).map((alternative) => alternative.replace(/\{([^{},]*)\}/g, '$1')));
+  // curl globs what -T names (-g turns that off for URLs; for -T reading both is the safe side).
+  const uploads = values('T', '--upload-file');
+  for (const value of uploads) reads.push(...curlGlobs(value).spellings);
+  if (!hasOption(words, { letters: 'g', long: ['--globoff'] }, grammar.valued, known)) {
+    const matched: string[] = [];
+    for (const url of [...operands, ...values('', '--url')]) {
+      const { spellings, sets } = curlGlobs(url);
+      matched.push(...sets);
+      if (/^file:/i.test(url)) (uploads.length > 0 ? writes : reads).push(...spellings);
+    }
+    // `#N` is the Nth glob's match: any text of a `{…}`, or a range's letters and digits (`*`).
+    const choices = ['*', ...matched].join(',');
+    for (const output of values('o', '--output')) {
+      if (/#\d/.test(output)) writes.push(...(braceAlternatives(output.replace(/#\d+/g, `{${choices}}`)) ?? ['/']));
+    }
   }
   for (const format of values('w', '--write-out')) {
     if (format.startsWith('@')) writes.push('/');
     for (const m of format.matchAll(/%output\{(?:>>)?([^}]*)\}/g)) writes.push(m[1]!);
   }
   return { reads: reads.filter((file) => file !== '-' && file !== ''), writes: writes.filter((file) => file !== '') };
+}
+
+// A range of curl's URL globbing: `[a-z]`, `[0-9]`, `[001-100]`, with a step (`[a-z:2]`).
+const CURL_RANGE = /\[[A-Za-z0-9]+-[A-Za-z0-9]+(?::\d+)?\]/g;
+
+/**
+ * What curl's globbing (curl(1) "URL") makes of a URL or a -T name: each spelling, with
+ * `{a,b}` alternatives taken one by one (`{x}` is x; `/` alone when there are too many) and
+ * a range written `*` (its values are letters or digits, never `/` or `..`); and the texts of
+ * its `{…}` sets, which -o's `#N` may stand for. None without a glob (the value is read as written).
+ */
+function curlGlobs(value: string): { spellings: string[]; sets: string[] } {
+  if (!/[{[]/.test(value)) return { spellings: [], sets: [] };
+  const sets = [...value.matchAll(/\{([^{}]*)\}/g)].flatMap((m) => m[1]!.split(','));
+  const spellings = (braceAlternatives(value) ?? ['/']).map((alternative) => alternative.replace(/\{([^{},]*)\}/g, '$1').replace(CURL_RANGE, '*'));
+  return { spellings, sets };
 }
 
 /** The vimrc files vim's -u and -U read (not `NONE`, `NORC`, `DEFAULTS`), and the log -V[N]FILE writes. */
