@@ -1,7 +1,7 @@
 // The per-program grammars: which words of a command are files, read or written, by the
 // program's own grammar (`rm x`, `cp a b`, `tar -xf a.tar -C dir`). The tables are data;
 // file-operands.ts reads a command's words with them.
-import { hasOption, lastOptionValue, longName, optionValues, type OptionSpelling } from './options.js';
+import { hasOption, lastOptionValue, longName, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
 import { braceAlternatives } from './extract-paths.js';
 
 /** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
@@ -414,6 +414,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     noOperandFiles: true, urlOperands: true,
     writes: { readValued: 'i', readLong: ['--input-file', '--post-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate', '--body-file', '--config', '--ca-directory', '--crl-file'] },
     writesInto: { unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
+    valueFiles: wgetValueFiles,
   }],
   // awk reads its files; what its program writes is read from the program (shell/hidden-commands.ts)
   // (`awk` is gawk on many systems: its options count for every awk; gawk: -e/--source give
@@ -725,6 +726,40 @@ function curlGlobs(value: string): { spellings: string[]; sets: string[] } {
   const sets = [...value.matchAll(/\{([^{}]*)\}/g)].flatMap((m) => m[1]!.split(','));
   const spellings = (braceAlternatives(value) ?? ['/']).map((alternative) => alternative.replace(/\{([^{},]*)\}/g, '$1').replace(CURL_RANGE, '*'));
   return { spellings, sets };
+}
+
+/**
+ * The wgetrc commands wget's -e/--execute values run, read as wgetrc reads a line (wget's
+ * init.c): `name = value`, blanks around `=` or none, the name in any case and with `_` and
+ * `-` anywhere (`use_askpass`, `UseAskPass`, `use-askpass` are one command). `command`: the
+ * name in lower case without them, undefined for a value that is no such line (wget refuses
+ * it, unless a variable makes it one); `at`: the index of the word holding the value.
+ */
+export function wgetrcCommands(words: readonly string[]): { command: string | undefined; value: string; at: number }[] {
+  const grammar = GRAMMARS.get('wget')!;
+  return optionValuePlaces(words, { letters: 'e', long: ['--execute'] }, grammar.valued, 1, longNamesOf(grammar)).map(({ index, start }) => {
+    const line = /^\s*([A-Za-z0-9_-]+)\s*=\s*(.*?)\s*$/s.exec(words[index]!.slice(start));
+    return { command: line?.[1]!.replace(/[-_]/g, '').toLowerCase(), value: line?.[2] ?? '', at: index };
+  });
+}
+
+// wgetrc commands whose value is a file wget reads, or writes (a directory it writes into, a
+// default page's name), as their options' (--input-file, --output-document, ...).
+const WGETRC_READS: ReadonlySet<string> = new Set([
+  'input', 'inputmetalink', 'postfile', 'bodyfile', 'loadcookies', 'certificate', 'privatekey', 'cacertificate', 'cadirectory', 'crlfile', 'randomfile', 'egdfile', 'warccdxdedup',
+]);
+const WGETRC_WRITES: ReadonlySet<string> = new Set(['outputdocument', 'logfile', 'savecookies', 'hstsfile', 'rejectedlog', 'warcfile', 'warctempdir', 'dirprefix', 'defaultpage']);
+
+/** The files wget's -e/--execute wgetrc commands name (wgetrcCommands): `-e 'post_file = secrets/key'` reads it. */
+function wgetValueFiles(words: readonly string[]): { reads: string[]; writes: string[] } {
+  const reads: string[] = [];
+  const writes: string[] = [];
+  for (const { command, value } of wgetrcCommands(words)) {
+    if (command === undefined || value === '') continue;
+    if (WGETRC_READS.has(command)) reads.push(value);
+    else if (WGETRC_WRITES.has(command)) writes.push(value);
+  }
+  return { reads, writes };
 }
 
 /** The vimrc files vim's -u and -U read (not `NONE`, `NORC`, `DEFAULTS`), and the log -V[N]FILE writes. */
