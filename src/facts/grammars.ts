@@ -2,7 +2,7 @@
 // program's own grammar (`rm x`, `cp a b`, `tar -xf a.tar -C dir`). The tables are data;
 // file-operands.ts reads a command's words with them.
 import { hasOption, lastOptionValue, longName, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
-import { braceAlternatives } from './extract-paths.js';
+import { braceAlternatives, fileUrlPaths } from './extract-paths.js';
 
 /** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
 export interface OperandGrammar {
@@ -527,7 +527,7 @@ export const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string,
 /** A push or fetch repository operand that is a directory on this machine (`../mirror`, `file:///x`), as a path; none for a remote name or URL. */
 function localRepository(operand: string | undefined): string[] {
   if (operand === undefined) return [];
-  if (/^file:\/\//i.test(operand)) return [operand.slice(7)];
+  if (/^file:\/\//i.test(operand)) return fileUrlPaths(operand.slice(5));
   if (/^[^/]*:|^[a-z]+:\/\//i.test(operand)) return []; // `host:path`, `https://...`
   return operand.includes('/') || operand.startsWith('.') || operand.startsWith('~') ? [operand] : [];
 }

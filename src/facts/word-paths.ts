@@ -5,7 +5,7 @@ import type { SimpleCommand } from '../types.js';
 import { WORD_SPLIT, mayExpandTo } from './path-glob.js';
 import { gitSubcommandAt, wordRoles } from './file-operands.js';
 import { optionValues, type OptionSpelling } from './options.js';
-import { looksLikePath, URL_SCHEME } from './extract-paths.js';
+import { fileUrlPaths, looksLikePath, URL_SCHEME } from './extract-paths.js';
 import { arithmeticEnd } from './shell/words.js';
 
 // `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.
@@ -65,27 +65,6 @@ function pathCandidates(word: string): string[] {
     if (eq > 0 && /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(word.slice(0, eq))) consider(word.slice(eq + 1)); // `of=/dev/x`, `file=@x`
   }
   return out;
-}
-
-/**
- * The paths a `file:` URL names, given what follows `file:`: as written after `//` (the old
- * reading, kept: the careful side), and as curl and libxml2 open it: a host of `localhost`
- * or `127.0.0.1` dropped (curl refuses any other), the query and fragment cut off, and
- * percent escapes decoded (`%2e%2e` is `..`, `.e%6ev` is `.env`, `%2f` a `/`).
- */
-function fileUrlPaths(rest: string): string[] {
-  const out = [rest.startsWith('//') ? rest.slice(2) : rest];
-  const local = /^(?:\/\/(?:localhost|127\.0\.0\.1)?(?=\/)|(?!\/\/))(\/[^?#]*)/i.exec(rest);
-  if (local !== null) {
-    const decoded = percentDecodedBytes(local[1]!);
-    if (!out.includes(decoded)) out.push(decoded);
-  }
-  return out;
-}
-
-/** Percent escapes decoded as curl and libxml2 decode them: each `%XX` a byte (a run read as UTF-8), any other `%` kept as it is. */
-function percentDecodedBytes(text: string): string {
-  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => new TextDecoder().decode(Uint8Array.from(run.slice(1).split('%'), (hex) => parseInt(hex, 16))));
 }
 
 /**
