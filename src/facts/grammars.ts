@@ -755,7 +755,7 @@ function wgetValueFiles(words: readonly string[]): { reads: string[]; writes: st
   const reads: string[] = [];
   const writes: string[] = [];
   for (const { command, value } of wgetrcCommands(words)) {
-    if (command === undefined || value === '') continue;
+    if (command === undefined || value === '' || value === '-') continue; // `-`: standard input or output
     if (WGETRC_READS.has(command)) reads.push(value);
     else if (WGETRC_WRITES.has(command)) writes.push(value);
   }
