@@ -574,6 +574,29 @@ function percentDecoded(value: string): string | undefined {
 }
 
 /**
+ * The paths a `file:` URL names, given what follows `file:`: as written after `//` (the old
+ * reading, kept: the careful side), and as curl, git and libxml2 open it, percent escapes
+ * decoded (`%2e%2e` is `..`, `.e%6ev` is `.env`, `%2f` a `/`): without its host (git drops
+ * any; curl takes only `localhost` and `127.0.0.1`), with and without its query and fragment
+ * (curl cuts them off, git keeps them).
+ */
+export function fileUrlPaths(rest: string): string[] {
+  const out = [rest.startsWith('//') ? rest.slice(2) : rest];
+  const path = /^(?:\/\/[^/]*)?(\/.*)$/s.exec(rest)?.[1];
+  if (path === undefined) return out;
+  for (const reading of [path, path.replace(/[?#].*$/s, '')]) {
+    const decoded = percentDecodedBytes(reading);
+    if (!out.includes(decoded)) out.push(decoded);
+  }
+  return out;
+}
+
+/** Percent escapes decoded as curl, git and libxml2 decode them: each `%XX` a byte (a run read as UTF-8), any other `%` kept as it is. */
+function percentDecodedBytes(text: string): string {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => new TextDecoder().decode(Uint8Array.from(run.slice(1).split('%'), (hex) => parseInt(hex, 16))));
+}
+
+/**
  * One reading of a path: as written, and as a URL parser reads it when that is a `file:` URL
  * (` file:///etc/x`); for a file tool also each other spelling of its file name that the
  * tool may open instead (readVariants).

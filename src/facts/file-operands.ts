@@ -406,7 +406,7 @@ function programRoles(words: readonly string[]): WordRoles {
     reads = reads?.filter((file) => !outputs.includes(file));
   }
   if (grammar.valueFiles !== undefined) {
-    const named = grammar.valueFiles(words);
+    const named = grammar.valueFiles(words, reading.operands);
     files = [...files, ...named.reads, ...named.writes];
     reads = reads === undefined ? undefined : [...reads.filter((file) => !named.writes.includes(file)), ...named.reads.filter((file) => !named.writes.includes(file))];
   }

@@ -1,8 +1,8 @@
 // The per-program grammars: which words of a command are files, read or written, by the
 // program's own grammar (`rm x`, `cp a b`, `tar -xf a.tar -C dir`). The tables are data;
 // file-operands.ts reads a command's words with them.
-import { hasOption, lastOptionValue, longName, optionValues, type OptionSpelling } from './options.js';
-import { braceAlternatives } from './extract-paths.js';
+import { hasOption, lastOptionValue, longName, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
+import { braceAlternatives, fileUrlPaths } from './extract-paths.js';
 
 /** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
 export interface OperandGrammar {
@@ -110,9 +110,9 @@ export interface OperandGrammar {
   /**
    * Files named inside option values by a syntax of their own, the rest of the value no file:
    * read (`curl -b FILE` when it holds no cookie `name=value`, `-H @FILE`) and written
-   * (`curl -w '%output{FILE}'`).
+   * (`curl -w '%output{FILE}'`). `operands`: all its operands (curl's URLs).
    */
-  valueFiles?: (words: readonly string[]) => { reads: string[]; writes: string[] };
+  valueFiles?: (words: readonly string[], operands: readonly string[]) => { reads: string[]; writes: string[] };
   /** The option whose value is the directory it works in (`tar -C DIR`, `make -C DIR`, `patch -d DIR`). */
   directory?: OptionSpelling;
 }
@@ -401,7 +401,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     urlOperands: true,
     writes: { readValued: 'TKE', readLong: ['--upload-file', '--config', '--cert', '--key', '--cacert', '--netrc-file', '--etag-compare', '--proxy-cert', '--proxy-key', '--proxy-cacert', '--crlfile', '--unix-socket'] },
     writesInto: { when: { letters: 'O', long: ['--remote-name', '--remote-name-all'] }, directory: { letters: '', long: ['--output-dir'] } },
-    valueFiles: (words) => curlValueFiles(words),
+    valueFiles: curlValueFiles,
   }],
   ['wget', {
     valued: 'OoaPiBtTwQeUlARDXI', fileValued: 'OoaPi', opaque: 'e',
@@ -414,6 +414,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     noOperandFiles: true, urlOperands: true,
     writes: { readValued: 'i', readLong: ['--input-file', '--post-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate', '--body-file', '--config', '--ca-directory', '--crl-file'] },
     writesInto: { unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
+    valueFiles: wgetValueFiles,
   }],
   // awk reads its files; what its program writes is read from the program (shell/hidden-commands.ts)
   // (`awk` is gawk on many systems: its options count for every awk; gawk: -e/--source give
@@ -526,7 +527,7 @@ export const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string,
 /** A push or fetch repository operand that is a directory on this machine (`../mirror`, `file:///x`), as a path; none for a remote name or URL. */
 function localRepository(operand: string | undefined): string[] {
   if (operand === undefined) return [];
-  if (/^file:\/\//i.test(operand)) return [operand.slice(7)];
+  if (/^file:\/\//i.test(operand)) return fileUrlPaths(operand.slice(5));
   if (/^[^/]*:|^[a-z]+:\/\//i.test(operand)) return []; // `host:path`, `https://...`
   return operand.includes('/') || operand.startsWith('.') || operand.startsWith('~') ? [operand] : [];
 }
@@ -658,12 +659,15 @@ function csplitOutputs(words: readonly string[]): string[] {
  * The files curl's option values name (curl(1)): `-b`/`--cookie` read a cookie file when the
  * value holds no `=`; `-H @FILE`, `-d @FILE` (and --data-*), `--data-urlencode [name]@FILE`,
  * `-F name=@FILE` or `name=<FILE` read FILE; `-w`'s format writes `%output{FILE}` (8.3.0; `>>`
- * appends), and a format read from `-w @FILE` may write anything: `/`.
+ * appends), and a format read from `-w @FILE` may write anything: `/`. Unless -g/--globoff,
+ * curl globs its URLs and -T's files (curlGlobs): a `file:` URL operand (or --url) is read,
+ * or with -T written, in every spelling it makes, and `#N` in -o/--output is the text a URL's
+ * glob matched (`-o 'src/#1' 'https://x/?{../../x}'` writes ../x).
  */
 // rsync's long option names (an abbreviation is read by them): for its filter rules.
 const RSYNC_LONG = ['--filter', '--files-from', '--from0'];
 
-function curlValueFiles(words: readonly string[]): { reads: string[]; writes: string[] } {
+function curlValueFiles(words: readonly string[], operands: readonly string[]): { reads: string[]; writes: string[] } {
   const grammar = GRAMMARS.get('curl')!;
   const known = longNamesOf(grammar);
   const values = (letters: string, ...long: string[]): string[] => optionValues(words, { letters, long }, grammar.valued, 1, known);
@@ -685,17 +689,77 @@ function curlValueFiles(words: readonly string[]): { reads: string[]; writes: st
     reads.push(file[1]!);
     if (file[1]!.includes(',')) reads.push(...(file[1]!.match(/"[^"]*"|[^,]+/g) ?? []).map((name) => name.replace(/^"(.*)"$/s, '$1')));
   }
-  // curl globs what -T names (`{a,b}` alternatives; -g turns that off, and reading both is the safe side).
-  for (const value of values('T', '--upload-file')) {
-    if (!value.includes('{')) continue;
-    // curl's own globbing: `{a,b}` alternatives, and `{x}` a single one (`{.env}`, `.{e}nv`).
-    reads.push(...(braceAlternatives(value) ?? ['/']).map((alternative) => alternative.replace(/\{([^{},]*)\}/g, '$1')));
+  // curl globs what -T names (-g turns that off for URLs; for -T reading both is the safe side).
+  const uploads = values('T', '--upload-file');
+  for (const value of uploads) reads.push(...curlGlobs(value).spellings);
+  if (!hasOption(words, { letters: 'g', long: ['--globoff'] }, grammar.valued, known)) {
+    const matched: string[] = [];
+    for (const url of [...operands, ...values('', '--url')]) {
+      const { spellings, sets } = curlGlobs(url);
+      matched.push(...sets);
+      if (/^file:/i.test(url)) (uploads.length > 0 ? writes : reads).push(...spellings);
+    }
+    // `#N` is the Nth glob's match: any text of a `{…}`, or a range's letters and digits (`*`).
+    const choices = ['*', ...matched].join(',');
+    for (const output of values('o', '--output')) {
+      if (/#\d/.test(output)) writes.push(...(braceAlternatives(output.replace(/#\d+/g, `{${choices}}`)) ?? ['/']));
+    }
   }
   for (const format of values('w', '--write-out')) {
     if (format.startsWith('@')) writes.push('/');
     for (const m of format.matchAll(/%output\{(?:>>)?([^}]*)\}/g)) writes.push(m[1]!);
   }
   return { reads: reads.filter((file) => file !== '-' && file !== ''), writes: writes.filter((file) => file !== '') };
+}
+
+// A range of curl's URL globbing: `[a-z]`, `[0-9]`, `[001-100]`, with a step (`[a-z:2]`).
+const CURL_RANGE = /\[[A-Za-z0-9]+-[A-Za-z0-9]+(?::\d+)?\]/g;
+
+/**
+ * What curl's globbing (curl(1) "URL") makes of a URL or a -T name: each spelling, with
+ * `{a,b}` alternatives taken one by one (`{x}` is x; `/` alone when there are too many) and
+ * a range written `*` (its values are letters or digits, never `/` or `..`); and the texts of
+ * its `{…}` sets, which -o's `#N` may stand for. None without a glob (the value is read as written).
+ */
+function curlGlobs(value: string): { spellings: string[]; sets: string[] } {
+  if (!/[{[]/.test(value)) return { spellings: [], sets: [] };
+  const sets = [...value.matchAll(/\{([^{}]*)\}/g)].flatMap((m) => m[1]!.split(','));
+  const spellings = (braceAlternatives(value) ?? ['/']).map((alternative) => alternative.replace(/\{([^{},]*)\}/g, '$1').replace(CURL_RANGE, '*'));
+  return { spellings, sets };
+}
+
+/**
+ * The wgetrc commands wget's -e/--execute values run, read as wgetrc reads a line (wget's
+ * init.c): `name = value`, blanks around `=` or none, the name in any case and with `_` and
+ * `-` anywhere (`use_askpass`, `UseAskPass`, `use-askpass` are one command). `command`: the
+ * name in lower case without them, undefined for a value that is no such line (wget refuses
+ * it, unless a variable makes it one); `at`: the index of the word holding the value.
+ */
+export function wgetrcCommands(words: readonly string[]): { command: string | undefined; value: string; at: number }[] {
+  const grammar = GRAMMARS.get('wget')!;
+  return optionValuePlaces(words, { letters: 'e', long: ['--execute'] }, grammar.valued, 1, longNamesOf(grammar)).map(({ index, start }) => {
+    const line = /^\s*([A-Za-z0-9_-]+)\s*=\s*(.*?)\s*$/s.exec(words[index]!.slice(start));
+    return { command: line?.[1]!.replace(/[-_]/g, '').toLowerCase(), value: line?.[2] ?? '', at: index };
+  });
+}
+
+// wgetrc commands whose value is a file wget reads, or writes (a directory it writes into, a
+// default page's name), as their options' (--input-file, --output-document, ...).
+const WGETRC_READS: ReadonlySet<string> = new Set([
+  'input', 'inputmetalink', 'postfile', 'bodyfile', 'loadcookies', 'certificate', 'privatekey', 'cacertificate', 'cadirectory', 'crlfile', 'randomfile', 'egdfile', 'warccdxdedup',
+]);
+const WGETRC_WRITES: ReadonlySet<string> = new Set(['outputdocument', 'logfile', 'savecookies', 'hstsfile', 'rejectedlog', 'warcfile', 'warctempdir', 'dirprefix', 'defaultpage']);
+
+/** The files wget's -e/--execute wgetrc commands name (wgetrcCommands): `-e 'post_file = secrets/key'` reads it. */
+function wgetValueFiles(words: readonly string[]): { reads: string[]; writes: string[] } {
+  const reads: string[] = [];
+  const writes: string[] = [];
+  for (const { command, value } of wgetrcCommands(words)) {
+    if (command === undefined || value === '' || value === '-') continue; // `-`: standard input or output
+    if (WGETRC_READS.has(command)) reads.push(value);
+    else if (WGETRC_WRITES.has(command)) writes.push(value);
+  }
+  return { reads, writes };
 }
 
 /** The vimrc files vim's -u and -U read (not `NONE`, `NORC`, `DEFAULTS`), and the log -V[N]FILE writes. */

@@ -5,7 +5,7 @@ import type { SimpleCommand } from '../types.js';
 import { WORD_SPLIT, mayExpandTo } from './path-glob.js';
 import { gitSubcommandAt, wordRoles } from './file-operands.js';
 import { optionValues, type OptionSpelling } from './options.js';
-import { looksLikePath, URL_SCHEME } from './extract-paths.js';
+import { fileUrlPaths, looksLikePath, URL_SCHEME } from './extract-paths.js';
 import { arithmeticEnd } from './shell/words.js';
 
 // `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.
@@ -22,15 +22,15 @@ const KEYED_VALUE = /^(?:[A-Za-z_][A-Za-z0-9_.-]*=|file:(?!\/\/))/i;
 
 /**
  * The path readings of one shell word: itself, an option's value, `@file` and `<file` (curl
- * `-d @f`, `-F name=@f;type=x`, `-F 'name=<f'`), `file://` URLs, and the word with a wildcard
+ * `-d @f`, `-F name=@f;type=x`, `-F 'name=<f'`), `file:` URLs (fileUrlPaths), and the word with a wildcard
  * segment that may expand to `..` taken as `..` (`.?/x` is `../x` for dash).
  */
 function pathCandidates(word: string): string[] {
   const out: string[] = [];
   const consider = (w: string): void => {
     if (w.length === 0) return;
-    if (/^file:\/\//i.test(w)) {
-      out.push(w.slice(7));
+    if (/^file:\//i.test(w)) {
+      for (const p of fileUrlPaths(w.slice(5))) if (!out.includes(p)) out.push(p);
       return;
     }
     if (URL_SCHEME.test(w)) return; // a URL, not a file

@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
-import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, isCompilerDriver } from '../grammars.js';
+import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, isCompilerDriver, wgetrcCommands } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, stdinPaths } from './wrappers.js';
@@ -302,7 +302,7 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   if (name === 'm4') return m4Hidden(args, stdin);
   const spec = commandOptions.get(name);
   if (spec === undefined) return [];
-  const found: Hidden[] = [];
+  const found: Hidden[] = name === 'wget' ? wgetrcHidden(args) : [];
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
     // Only the program's own options, before its first operand; `ownOptions` take the next word.
@@ -372,6 +372,18 @@ function remapsFiles(name: string, args: readonly string[]): string | undefined 
   if (name !== 'mount') return undefined;
   const operands = args.filter((a, i) => !a.startsWith('-') && !/^-[tO]$|^--types$|^--test-opts$/.test(args[i - 1] ?? ''));
   return operands.length > 0 ? '`mount` puts a file system or a directory under another name' : undefined;
+}
+
+// wgetrc commands whose value is a program wget runs: `-e use_askpass=PROG` is --use-askpass.
+const WGETRC_PROGRAMS: ReadonlySet<string> = new Set(['useaskpass']);
+
+/** The programs wget's -e/--execute wgetrc commands run (grammars.ts wgetrcCommands); one whose name a variable gives may be any. */
+function wgetrcHidden(args: WordValue[]): Hidden[] {
+  return wgetrcCommands(['wget', ...args.map((a) => a.text)]).flatMap(({ command, value, at }): Hidden[] => {
+    const word = args[at - 1]!;
+    if (command === undefined) return word.literal ? [] : [unverifiable(`\`wget -e ${word.text}\` runs a wgetrc command a variable chooses`)];
+    return WGETRC_PROGRAMS.has(command) ? [valueOf('wget', { ...word, text: value })] : [];
+  });
 }
 
 function unverifiable(reason: string): Hidden {
