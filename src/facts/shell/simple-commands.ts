@@ -15,7 +15,7 @@ import {
   readShellInvocation,
   runnerFiles,
   skipWrapperOptions,
-  stdinPaths,
+  namesStandardInput,
   wrappers,
   wrapperChdir,
   wrapperFiles,
@@ -472,16 +472,6 @@ function stdinScriptReader(script: string, depth: number, walk: Walk): string | 
 const INPUT_REDIRECTS: ReadonlySet<string> = new Set(['<', '<<', '<<-', '<<<', '<>', '<&']);
 
 /**
- * A name that may be the shared standard input itself: `-` (to a command), `/dev/stdin`,
- * `/dev/fd/0`, `/proc/self/fd/0` or any process's (`/proc/$$/fd/0`), and relative names
- * ending so (after `cd /dev`: `stdin`, `fd/0`), however spelled (`//`, `./`).
- */
-function mayNameStandardInput(path: string): boolean {
-  const last = nameOf(path);
-  return path === '-' || last === 'stdin' || /^0+$/.test(last);
-}
-
-/**
  * Whether a redirection gives a command other input than the shared standard input: a
  * here-doc or here-string, `<&-` (closed), or a literal file that is not standard input
  * again. `<&0`, `< /dev/stdin`, `</dev/fd/0`, `< $f` (any name) and `<&3` (a copy of some
@@ -493,7 +483,7 @@ function givesOtherInput(r: Redirect): boolean {
   const target = wordValue(r.word);
   if (r.op === '<&') return target.literal && target.text === '-';
   if (r.op !== '<' && r.op !== '<>') return false;
-  return target.literal && !/[*?[]/.test(target.text) && !mayNameStandardInput(target.text);
+  return target.literal && !/[*?[]/.test(target.text) && !namesStandardInput(target.text);
 }
 
 // Commands that read standard input only when given no file operand (or `-`), with their
@@ -541,10 +531,10 @@ function namesItsInput(name: string, args: readonly WordValue[]): boolean {
         break;
       }
     }
-    if (value !== undefined && (!value.literal || mayNameStandardInput(value.text))) return false;
+    if (value !== undefined && (!value.literal || namesStandardInput(value.text))) return false;
   }
   const files = grep && !patternGiven ? operands.slice(1) : operands;
-  return files.length > 0 && files.every((f) => f.literal && !/[*?[]/.test(f.text) && !mayNameStandardInput(f.text));
+  return files.length > 0 && files.every((f) => f.literal && !/[*?[]/.test(f.text) && !namesStandardInput(f.text));
 }
 
 /**
@@ -763,7 +753,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // zsh's `hash ls=/usr/bin/id` puts a program in the command hash table (`hash -d n=dir` a named directory).
     markUnverifiable(walk, '`hash NAME=PATH` (zsh) changes which program a command word runs');
   }
-  if ((name === 'source' || name === '.') && stdinPaths.has(values[at + 1]?.text ?? '')) {
+  if ((name === 'source' || name === '.') && namesStandardInput(values[at + 1]?.text ?? '')) {
     const script = stdinScript(stmt);
     if (script !== undefined) collectFromSource(script, depth + 1, walk);
     else markUnverifiable(walk, `\`${name}\` reads commands from standard input`);
@@ -1040,7 +1030,7 @@ function xargsBuilder(options: WordValue[]): Builder {
     else if (option === 'i') replace = value || '{}';
     else if (option === '0' || option === '--null') splits = { separator: '\0' };
     else if (option === 'd' || option === '--delimiter') splits = xargsSeparator(value);
-    else if (option === 'a' || option === '--arg-file') fromFile = value === undefined || !stdinPaths.has(value);
+    else if (option === 'a' || option === '--arg-file') fromFile = value === undefined || !namesStandardInput(value);
   };
   for (let i = 0; i < options.length; i++) {
     const w = options[i]!.text;
@@ -1220,7 +1210,7 @@ function stdinProgram(words: readonly string[]): 'code' | 'document' | undefined
   if (program === 'xmllint' && args.includes('-')) return 'document';
   if (!STDIN_INTERPRETERS.has(program)) return undefined;
   const operand = args.find((w) => !w.startsWith('-') || w === '-');
-  if (operand !== undefined && operand !== '-') return undefined;
+  if (operand !== undefined && !namesStandardInput(operand)) return undefined;
   if (args.some((w) => /^-[A-Za-z]*[cemEpr]/.test(w) && !w.startsWith('--') || /^--(?:eval|print|require|import)/.test(w))) return undefined;
   return 'code';
 }
