@@ -267,16 +267,19 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
 // make's own variables for the programs its built-in rules run (and its shell).
 const MAKE_PROGRAM_VARIABLES: ReadonlySet<string> = new Set(['SHELL', 'MAKE', 'MAKESHELL', 'CC', 'CXX', 'CPP', 'FC', 'LD', 'AS', 'AR', 'RM', 'LEX', 'YACC', 'M2C', 'PC', 'CO', 'GET', 'MAKEINFO', 'TEX', 'TEXI2DVI', 'WEAVE', 'CWEAVE', 'TANGLE', 'CTANGLE', 'RANLIB', 'INSTALL']);
 
-// Editor commands that take a file (`w /x`, `sav`, `r /etc/x`, `mksession`, `e`, `so`, `redir`, ...),
-// also after modifiers and the commands that run one for each window, buffer or line
-// (`silent! w /x`, `windo w /x`, `g/re/w /x`).
-const VIM_FILE_COMMAND = /^\s*:*\s*(?:(?:(?:sil|sile|silen|silent|uns|unsilent|noa|noautocmd|keepa|keepalt|kee|keepmarks|keepj|keepjumps|keepp|keeppatterns|loc|lockmarks|conf|confirm|hid|hide|vert|vertical|tab|abo|aboveleft|bel|belowright|bo|botright|to|topleft|wind|windo|bufd|bufdo|argdo|tabd|tabdo|cdo|cfd|cfdo|ldo|lfd|lfdo)!?\s+|(?:g|gl|glo|glob|globa|global|v|vg|vglobal)!?\s*\/(?:[^/\\]|\\.)*\/)\s*:*\s*)*(?:[%.$,'<>0-9\s]*)(?:w|wr|wri|writ|write|wq|x|xi|xit|exi|exit|up|upd|updat|update|wa|wal|wall|sav|save|savea|saveas|r|re|rea|read|mks|mksession|mkv|mkview|mkvie|wv|wviminfo|wsh|wshada|rv|rviminfo|rsh|rshada|e|ed|edi|edit|sp|split|vs|vsplit|new|vne|vnew|tabe|tabedit|tabnew|redi|redir|diffs|diffsplit|cd|lcd|chd|chdir|ar|arga|argadd|n|next|so|sou|source|ru|runtime|bad|badd|fin|find)!?(?:\s+\S|$)/;
+// Where a vim command starts in one of its `|`-separated parts: after `:`, modifiers and the
+// commands that run one for each window, buffer or line (`silent! w /x`, `windo w /x`,
+// `g/re/w /x`), and a range.
+const VIM_COMMAND_START = String.raw`^\s*:*\s*(?:(?:(?:sil|sile|silen|silent|uns|unsilent|noa|noautocmd|keepa|keepalt|kee|keepmarks|keepj|keepjumps|keepp|keeppatterns|loc|lockmarks|conf|confirm|hid|hide|vert|vertical|tab|abo|aboveleft|bel|belowright|bo|botright|to|topleft|wind|windo|bufd|bufdo|argdo|tabd|tabdo|cdo|cfd|cfdo|ldo|lfd|lfdo)!?\s+|(?:g|gl|glo|glob|globa|global|v|vg|vglobal)!?\s*\/(?:[^/\\]|\\.)*\/)\s*:*\s*)*(?:[%.$,'<>0-9\s]*)`;
+// Editor commands that take a file (`w /x`, `sav`, `r /etc/x`, `mksession`, `e`, `so`, `redir`, ...).
+const VIM_FILE_COMMAND = new RegExp(VIM_COMMAND_START + String.raw`(?:w|wr|wri|writ|write|wq|x|xi|xit|exi|exit|up|upd|updat|update|wa|wal|wall|sav|save|savea|saveas|r|re|rea|read|mks|mksession|mkv|mkview|mkvie|wv|wviminfo|wsh|wshada|rv|rviminfo|rsh|rshada|e|ed|edi|edit|sp|split|vs|vsplit|new|vne|vnew|tabe|tabedit|tabnew|redi|redir|diffs|diffsplit|cd|lcd|chd|chdir|ar|arga|argadd|n|next|so|sou|source|ru|runtime|bad|badd|fin|find)!?(?:\s+\S|$)`);
+// `:make` and `:grep` (and their location-list forms) run 'makeprg' and 'grepprg' through the shell.
+const VIM_PROGRAM_COMMAND = new RegExp(VIM_COMMAND_START + String.raw`l?(?:mak|make|gr|gre|grep|grepa|grepad|grepadd)!?(?:\s|$)`);
 // Editor commands that can start a shell or run code: `!`, `:sh`, `system()`, `:terminal`, the
-// language interfaces, `:call`, `:execute`, `:source`; `:make` and `:grep` (and their location
-// list forms), which run 'makeprg' and 'grepprg' through the shell, and setting one of the
-// options naming a program (`set mp=id`, `let &gp=…`): 'equalprg' (`=`), 'formatprg' (`gq`),
-// 'keywordprg' (`K`) run it too. 'shell' holds `sh`.
-const VIM_SHELL_COMMAND = /!|sh|system|term|py|lua|perl|ruby|call|exe|so|\bl?mak|\bl?gr(?:e|ep|epa|epad|epadd)?\b|(?:\bset?(?:l|lo|loc|loca|local|g|gl|glo|glob|globa|global)?\s[^|]*\b|&(?:[lg]:)?)(?:mp|makeprg|gp|grepprg|ep|equalprg|fp|formatprg|kp|keywordprg)\b/;
+// language interfaces, `:call`, `:execute`, `:source`; setting an option that names a program
+// (`set mp=id`, `let &gp=…`): 'equalprg' (`=`), 'formatprg' (`gq`) and 'keywordprg' (`K`) run
+// theirs too ('shell' holds `sh`).
+const VIM_SHELL_COMMAND = /!|sh|system|term|py|lua|perl|ruby|call|exe|so|(?:\bset?(?:l|lo|loc|loca|local|g|gl|glo|glob|globa|global)?\s[^|]*\b|&(?:[lg]:)?)(?:mp|makeprg|gp|grepprg|ep|equalprg|fp|formatprg|kp|keywordprg)\b/;
 const sshNames = new Set(['ssh', 'scp', 'sftp']);
 
 // sqlite3's shell: dot-commands that run a program (`.shell`, `.system`, `.excel`, `.once -x`,
@@ -290,8 +293,9 @@ const sqliteRunsCommands =
  * What `words[at]` (already known to be `name`) would run besides itself. `stdin`: the
  * literal text its standard input holds (a here-string or here-doc), undefined when that is
  * not known (a pipe, a file, the caller's input), for programs that may read a script there.
+ * `inputSet`: the line sets that input (a pipe, a redirection), so it is not the caller's.
  */
-export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string): Hidden[] {
+export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string, inputSet = false): Hidden[] {
   // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
   const args = TAR_PROGRAMS.has(name) ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
   const chosen = chosenProgram(name, args.map((a) => a.text));
@@ -299,7 +303,7 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   if (name === 'git') return gitHidden(args);
   if (awkNames.has(name)) return awkHidden(args, stdin);
   if (sedNames.has(name)) return sedHidden(args, stdin);
-  if (vimNames.has(name)) return vimHidden(name, args, stdin);
+  if (vimNames.has(name)) return vimHidden(name, args, stdin !== undefined || inputSet);
   // ed reads its editing commands (`w /x`, `r /etc/x`, `!cmd`) from its input.
   if (edNames.has(name)) return [unverifiable(`\`${name}\` reads editing commands from its input, which may read, write or run anything`)];
   const remap = remapsFiles(name, args.map((a) => a.text));
@@ -904,10 +908,12 @@ function optionWords(args: WordValue[], option: OptionSpelling, valued: string, 
 const VIM_VALUED = 'V';
 
 /** Ex commands given with -c, --cmd or +: `vim -c '!rm x'` runs a shell. */
-function vimHidden(name: string, args: WordValue[], stdin: string | undefined): Hidden[] {
-  // In ex mode (`ex`, `vim -e`/`-es`/`-E`) a literal input is a script of commands too.
+function vimHidden(name: string, args: WordValue[], inputSet: boolean): Hidden[] {
+  // An input the line sets (a here-string, a pipe, a file) is editor commands: Ex commands in ex
+  // mode (`ex`, `vim -e`/`-es`/`-E`), read once the -c commands are done (or one failed: `wq`
+  // of a file it cannot write does not quit), typed keys otherwise, unless `-` makes it the text.
   const exMode = name === 'ex' || args.some((a) => /^-[A-Za-z]*[eE]/.test(a.text) && !a.text.startsWith('--'));
-  if (exMode && stdin !== undefined) return [unverifiable(`\`${name}\` in ex mode reads editing commands from its input, which may read, write or run anything`)];
+  if (inputSet && (exMode || !args.some((a) => a.text === '-'))) return [unverifiable(`\`${name}\` reads editor commands (or keys) from the input this line gives it, which may read, write or run anything`)];
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
     // A vimrc (`-u`, `-U`), a script to source (`-S`) or keystrokes to type (`-s`) read from
@@ -919,7 +925,7 @@ function vimHidden(name: string, args: WordValue[], stdin: string | undefined): 
     const c = clusterLetter(w, 'c', VIM_VALUED);
     const command = w === '--cmd' ? args[i + 1]?.text : c > 0 ? (c < w.length - 1 ? w.slice(c + 1) : args[i + 1]?.text) : w.startsWith('+') ? w.slice(1) : undefined;
     if (command === undefined) continue;
-    if (VIM_SHELL_COMMAND.test(command)) {
+    if (VIM_SHELL_COMMAND.test(command) || command.split('|').some((part) => VIM_PROGRAM_COMMAND.test(part))) {
       return [unverifiable(`\`${name}\` runs editor commands that can start a shell: \`${command}\``)];
     }
     // `w /x`, `sav`, `r /etc/passwd`: each `|`-separated command that names a file.

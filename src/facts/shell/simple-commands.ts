@@ -161,6 +161,18 @@ function visitNested(lists: Stmt[][], depth: number, walk: Walk): void {
   for (const list of lists) visitList(list, depth + 1, walk, []);
 }
 
+/** The command lists hidden in a word (nestedLists); those of `>(cmd)` read what is written there. */
+function visitWordLists(word: Word, depth: number, walk: Walk): void {
+  for (const part of word.parts) {
+    if (part.kind === 'expansion') visitNested(part.nested, depth, walk);
+    if (part.kind !== 'substitution') continue;
+    const input = part.source.startsWith('>(') ? 1 : 0;
+    walk.inputSet += input;
+    visitNested([part.body], depth, walk);
+    walk.inputSet -= input;
+  }
+}
+
 // `${PATH:=/tmp/x}` and `${PATH=/tmp/x}` assign when PATH is unset (or empty), an element too
 // (`${BASH_CMDS[ls]:=./x}`), anywhere in the expansion (`${x:-${PATH:=.}}`).
 const assigningExpansion = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?:?=/g;
@@ -230,7 +242,7 @@ function visitWords(words: Word[], depth: number, walk: Walk): void {
         if (isRiskyVariable(m[1]!)) markUnverifiable(walk, `\`${part.source.slice(0, 80)}\` sets \`${m[1]}\`, which changes what runs`);
       }
     }
-    visitNested(nestedLists(word), depth, walk);
+    visitWordLists(word, depth, walk);
   }
 }
 
@@ -267,9 +279,17 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     if (command.posixTime && walk.posix > 0) readPosixTime(command.body[0]!, depth, walk, redirects);
     visitWords(command.words, depth, walk);
     visitNested(command.nested, depth, walk);
-    // Redirections of a compound command apply to every command inside it.
+    // Redirections of a compound command apply to every command inside it, its input too.
     if (command.repeats) walk.repeating++;
-    visitList(command.body, depth + 1, walk, redirects);
+    const input = stmt.redirects.some(setsInput) ? 1 : 0;
+    walk.inputSet += input;
+    if (command.pipe) {
+      visitList(command.body.slice(0, 1), depth + 1, walk, redirects);
+      walk.inputSet++;
+      visitList(command.body.slice(1), depth + 1, walk, redirects);
+      walk.inputSet--;
+    } else visitList(command.body, depth + 1, walk, redirects);
+    walk.inputSet -= input;
     if (command.repeats) walk.repeating--;
     return;
   }
@@ -334,8 +354,8 @@ function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): stri
     notePosixWord(walk, r.word);
     notePayload(walk, r.word);
     notePayload(walk, r.heredoc);
-    visitNested(nestedLists(r.word), depth, walk);
-    if (r.heredoc) visitNested(nestedLists(r.heredoc), depth, walk);
+    visitWordLists(r.word, depth, walk);
+    if (r.heredoc) visitWordLists(r.heredoc, depth, walk);
     if (r.op === '<<' || r.op === '<<-' || r.op === '<<<') continue; // data, not a file
     if (isProcessSubstitution(r.word)) continue; // `> >(cmd)`: a pipe to a command visited above
     const target = wordValue(r.word);
@@ -470,6 +490,11 @@ function stdinScriptReader(script: string, depth: number, walk: Walk): string | 
 
 /** Redirections that can set standard input. */
 const INPUT_REDIRECTS: ReadonlySet<string> = new Set(['<', '<<', '<<-', '<<<', '<>', '<&']);
+
+/** Whether a redirection sets standard input (`< f`, `0<&3`, a here-string), not another descriptor. */
+function setsInput(r: Redirect): boolean {
+  return INPUT_REDIRECTS.has(r.op) && (r.fd === undefined || r.fd === '0');
+}
 
 /**
  * Whether a redirection gives a command other input than the shared standard input: a
@@ -770,7 +795,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
   // Files a script opens are checked like redirections of the command itself.
   const opened: string[] = [];
-  for (const hidden of hiddenCommands(name, values, at, stdinScript(stmt))) {
+  for (const hidden of hiddenCommands(name, values, at, stdinScript(stmt), walk.inputSet > 0 || stmt.redirects.some(setsInput))) {
     if (hidden.kind === 'string') collectFromSource(hidden.text, depth + 1, walk);
     else if (hidden.kind === 'file') {
       opened.push(hidden.path);
