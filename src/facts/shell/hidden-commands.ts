@@ -770,8 +770,9 @@ function sedHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
 }
 
 // Where a sed command may start: at the start, after an address, `;`, newline, `{`, `}`, `!`,
-// or a label, which GNU sed (4.9) ends at a blank (`:x e id` runs id).
-const SED_COMMAND_START = String.raw`(?:^|[;\n{}!\d$/]|\/[IM]*|:[^\s;]*[ \t])\s*`;
+// or after a label (`:x`, `b x`, `t x`, `T x`), which GNU sed (4.9) ends at a blank (`:x e id`
+// and `$b x e id` run id).
+const SED_COMMAND_START = String.raw`(?:^|[;\n{}!\d$/]|\/[IM]*)\s*(?:(?::|[btT]\s*)[^\s;]+[ \t]+)*`;
 const SED_FILE_COMMAND = new RegExp(String.raw`${SED_COMMAND_START}([rRwW])[ \t]*([^\n]+)`, 'g');
 // `e` with its command after a blank or on the next line (`1e\`).
 const SED_E_COMMAND = new RegExp(String.raw`${SED_COMMAND_START}e(?:\s|;|$|}|\\)`);
