@@ -3,7 +3,7 @@
 // `./package.json` names, and must be judged like it. For the programs below, the words that
 // are files by the program's own grammar are paths, whether written `./x` or `x`.
 import { hasOption, lastOptionValue, longName, optionIs, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
-import { stdinPaths, writtenVariablePath } from './shell/wrappers.js';
+import { namesStandardInput, writtenVariablePath } from './shell/wrappers.js';
 import { nameOf, within } from './within.js';
 import { anyCaseGlob } from './path-glob.js';
 import {
@@ -1063,7 +1063,7 @@ export function stdinFileList(words: readonly string[]): '\n' | '\0' | undefined
   const has = (letters: string, long: string[], valued = ''): boolean => hasOption(words, { letters, long }, valued);
   // The list file is standard input by any of its names (`-T -`, `-T /dev/stdin`, `--files-from=/dev/fd/0`).
   const fromStdin = (letters: string, long: string[], valued: string, all = words, from = 1, known: readonly string[] = long): boolean =>
-    optionValues(all, { letters, long }, valued, from, known).some((value) => stdinPaths.has(value));
+    optionValues(all, { letters, long }, valued, from, known).some((value) => namesStandardInput(value));
   if (TAR_PROGRAMS.has(program ?? '')) {
     const dashed = tarWords(words);
     if (!fromStdin('T', ['--files-from'], TAR.valued, dashed, 1, longNamesOf(TAR))) return undefined;
@@ -1080,7 +1080,7 @@ export function stdinFileList(words: readonly string[]): '\n' | '\0' | undefined
     return has('0', ['--from0'], 'eBfT') ? '\0' : '\n';
   }
   if (program === 'du' || program === 'wc' || program === 'sort') return fromStdin('', ['--files0-from'], '') ? '\0' : undefined;
-  if (program === 'find') return words.some((w, i) => w === '-files0-from' && stdinPaths.has(words[i + 1] ?? '')) ? '\0' : undefined;
+  if (program === 'find') return words.some((w, i) => w === '-files0-from' && namesStandardInput(words[i + 1] ?? '')) ? '\0' : undefined;
   if (program === 'git') {
     const at = gitSubcommandAt(words);
     const sub = words[at];

@@ -8,7 +8,7 @@ import { gitSubcommandAt, tarArguments } from '../file-operands.js';
 import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, isCompilerDriver, wgetrcCommands } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
-import { isRiskyVariable, isToolchainProgram, stdinPaths } from './wrappers.js';
+import { isRiskyVariable, isToolchainProgram, namesStandardInput } from './wrappers.js';
 
 export type Hidden =
   /** A shell command line the program passes to `sh -c` (or splits into words). */
@@ -206,11 +206,11 @@ function chosenProgram(name: string, words: readonly string[]): string | undefin
   return (NPM_NAMES.has(name) ? npmChooses : PROGRAM_CHOOSERS.get(name))?.(name, words);
 }
 
-/** Whether `words` give one of `options` the value `-` or `/dev/stdin` (`-f -`, `--file=-`, `-K/dev/stdin`): input read as a file. */
+/** Whether `words` give one of `options` standard input by any name (`-f -`, `--file=-`, `-K/dev/stdin`): input read as a file. */
 function readsInputAs(words: readonly string[], options: readonly string[]): boolean {
   return words.some((w, i) => options.some((o) => {
     const value = w === o ? words[i + 1] : w.startsWith(o) ? w.slice(o.length).replace(/^=/, '') : undefined;
-    return value === '-' || value === '/dev/stdin';
+    return value !== undefined && namesStandardInput(value);
   }));
 }
 
@@ -267,8 +267,19 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
 // make's own variables for the programs its built-in rules run (and its shell).
 const MAKE_PROGRAM_VARIABLES: ReadonlySet<string> = new Set(['SHELL', 'MAKE', 'MAKESHELL', 'CC', 'CXX', 'CPP', 'FC', 'LD', 'AS', 'AR', 'RM', 'LEX', 'YACC', 'M2C', 'PC', 'CO', 'GET', 'MAKEINFO', 'TEX', 'TEXI2DVI', 'WEAVE', 'CWEAVE', 'TANGLE', 'CTANGLE', 'RANLIB', 'INSTALL']);
 
+// Where a vim command starts in one of its `|`-separated parts: after `:`, modifiers and the
+// commands that run one for each window, buffer or line (`silent! w /x`, `windo w /x`,
+// `g/re/w /x`), and a range.
+const VIM_COMMAND_START = String.raw`^\s*:*\s*(?:(?:(?:sil|sile|silen|silent|uns|unsilent|noa|noautocmd|keepa|keepalt|kee|keepmarks|keepj|keepjumps|keepp|keeppatterns|loc|lockmarks|conf|confirm|hid|hide|vert|vertical|tab|abo|aboveleft|bel|belowright|bo|botright|to|topleft|wind|windo|bufd|bufdo|argdo|tabd|tabdo|cdo|cfd|cfdo|ldo|lfd|lfdo)!?\s+|(?:g|gl|glo|glob|globa|global|v|vg|vglobal)!?\s*\/(?:[^/\\]|\\.)*\/)\s*:*\s*)*(?:[%.$,'<>0-9\s]*)`;
 // Editor commands that take a file (`w /x`, `sav`, `r /etc/x`, `mksession`, `e`, `so`, `redir`, ...).
-const VIM_FILE_COMMAND = /^\s*:*\s*(?:[%.$,'<>0-9\s]*)(?:w|wr|wri|writ|write|wq|x|xi|xit|exi|exit|up|upd|updat|update|wa|wal|wall|sav|save|savea|saveas|r|re|rea|read|mks|mksession|mkv|mkview|mkvie|wv|wviminfo|wsh|wshada|rv|rviminfo|rsh|rshada|e|ed|edi|edit|sp|split|vs|vsplit|new|vne|vnew|tabe|tabedit|tabnew|redi|redir|diffs|diffsplit|cd|lcd|chd|chdir|ar|arga|argadd|n|next|so|sou|source|ru|runtime|bad|badd|fin|find)!?(?:\s+\S|$)/;
+const VIM_FILE_COMMAND = new RegExp(VIM_COMMAND_START + String.raw`(?:w|wr|wri|writ|write|wq|x|xi|xit|exi|exit|up|upd|updat|update|wa|wal|wall|sav|save|savea|saveas|r|re|rea|read|mks|mksession|mkv|mkview|mkvie|wv|wviminfo|wsh|wshada|rv|rviminfo|rsh|rshada|e|ed|edi|edit|sp|split|vs|vsplit|new|vne|vnew|tabe|tabedit|tabnew|redi|redir|diffs|diffsplit|cd|lcd|chd|chdir|ar|arga|argadd|n|next|so|sou|source|ru|runtime|bad|badd|fin|find)!?(?:\s+\S|$)`);
+// `:make` and `:grep` (and their location-list forms) run 'makeprg' and 'grepprg' through the shell.
+const VIM_PROGRAM_COMMAND = new RegExp(VIM_COMMAND_START + String.raw`l?(?:mak|make|gr|gre|grep|grepa|grepad|grepadd)!?(?:\s|$)`);
+// Editor commands that can start a shell or run code: `!`, `:sh`, `system()`, `:terminal`, the
+// language interfaces, `:call`, `:execute`, `:source`; setting an option that names a program
+// (`set mp=id`, `let &gp=…`): 'equalprg' (`=`), 'formatprg' (`gq`) and 'keywordprg' (`K`) run
+// theirs too ('shell' holds `sh`).
+const VIM_SHELL_COMMAND = /!|sh|system|term|py|lua|perl|ruby|call|exe|so|(?:\bset?(?:l|lo|loc|loca|local|g|gl|glo|glob|globa|global)?\s[^|]*\b|&(?:[lg]:)?)(?:mp|makeprg|gp|grepprg|ep|equalprg|fp|formatprg|kp|keywordprg)\b/;
 const sshNames = new Set(['ssh', 'scp', 'sftp']);
 
 // sqlite3's shell: dot-commands that run a program (`.shell`, `.system`, `.excel`, `.once -x`,
@@ -282,8 +293,9 @@ const sqliteRunsCommands =
  * What `words[at]` (already known to be `name`) would run besides itself. `stdin`: the
  * literal text its standard input holds (a here-string or here-doc), undefined when that is
  * not known (a pipe, a file, the caller's input), for programs that may read a script there.
+ * `inputSet`: the line sets that input (a pipe, a redirection), so it is not the caller's.
  */
-export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string): Hidden[] {
+export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string, inputSet = false): Hidden[] {
   // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
   const args = TAR_PROGRAMS.has(name) ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
   const chosen = chosenProgram(name, args.map((a) => a.text));
@@ -291,7 +303,7 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   if (name === 'git') return gitHidden(args);
   if (awkNames.has(name)) return awkHidden(args, stdin);
   if (sedNames.has(name)) return sedHidden(args, stdin);
-  if (vimNames.has(name)) return vimHidden(name, args, stdin);
+  if (vimNames.has(name)) return vimHidden(name, args, stdin !== undefined || inputSet);
   // ed reads its editing commands (`w /x`, `r /etc/x`, `!cmd`) from its input.
   if (edNames.has(name)) return [unverifiable(`\`${name}\` reads editing commands from its input, which may read, write or run anything`)];
   const remap = remapsFiles(name, args.map((a) => a.text));
@@ -576,7 +588,7 @@ function jqHidden(args: WordValue[]): Hidden[] {
  */
 function m4Hidden(args: WordValue[], stdin: string | undefined): Hidden[] {
   const files = args.filter((a) => !a.text.startsWith('-'));
-  if (files.length > 0 && files.every((a) => a.text !== '-')) return [];
+  if (files.length > 0 && files.every((a) => !namesStandardInput(a.text))) return [];
   if (stdin === undefined) return [unverifiable('`m4` expands macros read from its input, which may run commands')];
   if (/\be?syscmd\b/.test(stdin)) return [unverifiable('the m4 input runs commands (`syscmd`)')];
   return [...stdin.matchAll(/\bs?include\s*\(\s*`?([^)'`]*)'?\s*\)/g)].map((m) => ({ kind: 'file' as const, path: m[1]!.trim(), write: false }));
@@ -610,8 +622,9 @@ function clusterLetter(word: string, letter: string, valued: string): number {
  * The program texts of an awk call: the first operand unless -f/-e (or their long names)
  * give them, read as gawk reads its options (they stop at the first operand): clusters
  * (`-bv x=1 PROG`), `-W NAME[=VALUE]` as the long option `--NAME` (mawk's `-W interactive`,
- * gawk's `-Wsource=PROG`, comma lists `-W interactive,exec FILE`). A program file that is
- * standard input (`-f -`, `-f /dev/stdin`) is read from `stdin`, its literal text when known.
+ * gawk's `-Wsource=PROG`, comma lists `-W interactive,exec FILE`). A program file or an
+ * included one that is standard input (`-f -`, `-i /dev/stdin`) is read from `stdin`, its
+ * literal text when known.
  */
 function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] | Hidden {
   const programs: WordValue[] = [];
@@ -625,10 +638,9 @@ function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] 
     if (!AWK_VALUED_LONG.includes(name) || (attached === undefined && AWK_OPTIONAL_LONG.includes(name))) return false;
     const value = attached ?? args[i + 1];
     if (name === '--source' && value !== undefined) programs.push(value);
-    if (name === '--file' || name === '--exec') {
-      fromFile = true;
-      if (value !== undefined && stdinPaths.has(value.text)) fromStdin = true;
-    }
+    if (name === '--file' || name === '--exec') fromFile = true;
+    // An included source file (`-i`) that is standard input is program text too.
+    if ((name === '--file' || name === '--exec' || name === '--include') && value !== undefined && namesStandardInput(value.text)) fromStdin = true;
     return attached === undefined;
   };
   let i = 0;
@@ -645,10 +657,8 @@ function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] 
       const value = attached !== '' ? { ...args[i]!, text: attached } : args[++i];
       if (value === undefined) break;
       if (letter === 'e') programs.push(value);
-      if (letter === 'f' || letter === 'E') {
-        fromFile = true;
-        if (stdinPaths.has(value.text)) fromStdin = true;
-      }
+      if (letter === 'f' || letter === 'E') fromFile = true;
+      if ('fEi'.includes(letter) && namesStandardInput(value.text)) fromStdin = true;
       if (letter === 'W') {
         // Each NAME of mawk's comma list is a long option; one that takes a value takes the
         // next word. A value after `=` may hold commas itself (gawk: `-Wsource=PROG`): the whole too.
@@ -725,7 +735,7 @@ function sedScripts(args: WordValue[], stdin: string | undefined): WordValue[] |
   const given = (option: string, value: WordValue | undefined): void => {
     if (value === undefined) return;
     if (option === 'e') scripts.push(value);
-    if (option === 'f' && stdinPaths.has(value.text)) fromStdin = true;
+    if (option === 'f' && namesStandardInput(value.text)) fromStdin = true;
     else if (option === 'f') scriptFile ??= value.text;
     if (option === 'e' || option === 'f') explicit = true;
   };
@@ -771,6 +781,14 @@ function sedHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
   return found;
 }
 
+// Where a sed command may start: at the start, after an address, `;`, newline, `{`, `}`, `!`,
+// or after a label (`:x`, `b x`, `t x`, `T x`), which GNU sed (4.9) ends at a blank (`:x e id`
+// and `$b x e id` run id).
+const SED_COMMAND_START = String.raw`(?:^|[;\n{}!\d$/]|\/[IM]*)\s*(?:(?::|[btT]\s*)[^\s;]+[ \t]+)*`;
+const SED_FILE_COMMAND = new RegExp(String.raw`${SED_COMMAND_START}([rRwW])[ \t]*([^\n]+)`, 'g');
+// `e` with its command after a blank or on the next line (`1e\`).
+const SED_E_COMMAND = new RegExp(String.raw`${SED_COMMAND_START}e(?:\s|;|$|}|\\)`);
+
 /**
  * Files a sed script reads or writes: the `r`, `R`, `w`, `W` commands and the `w` flag of
  * `s`, whose file name runs to the end of the line. Matches where a command may start, so
@@ -778,10 +796,9 @@ function sedHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
  */
 export function sedFiles(script: string): Hidden[] {
   const found: Hidden[] = [];
-  const command = /(^|[;\n{}!\d$/]|\/[IM]*)\s*([rRwW])[ \t]*([^\n]+)/g;
-  for (let m = command.exec(script); m !== null; m = command.exec(script)) {
-    const path = m[3]!.trim();
-    if (path !== '') found.push({ kind: 'file', path, write: m[2] === 'w' || m[2] === 'W' });
+  for (const m of script.matchAll(SED_FILE_COMMAND)) {
+    const path = m[2]!.trim();
+    if (path !== '') found.push({ kind: 'file', path, write: m[1] === 'w' || m[1] === 'W' });
   }
   for (const rest of sedSubstitutionTails(script)) {
     const flags = /^[a-zA-Z0-9]*w[ \t]*([^\n]+)/.exec(rest);
@@ -798,8 +815,7 @@ export function sedFiles(script: string): Hidden[] {
 
 /** Whether a sed script has an `e` command or an `s` command with the `e` flag. */
 export function sedRunsCommand(script: string): boolean {
-  // `e` where a command may start: at the start, after an address, `;`, newline, `{`, `!`.
-  if (/(^|[;\n{}!\d$/]|\/[IM]*)\s*e(\s|;|$|})/.test(script)) return true;
+  if (SED_E_COMMAND.test(script)) return true;
   // s<d>re<d>replacement<d>flags with an `e` among the flags.
   for (const rest of sedSubstitutionTails(script)) if (/^[a-zA-Z0-9]*/.exec(rest)![0].includes('e')) return true;
   return false;
@@ -905,17 +921,24 @@ function optionWords(args: WordValue[], option: OptionSpelling, valued: string, 
 const VIM_VALUED = 'V';
 
 /** Ex commands given with -c, --cmd or +: `vim -c '!rm x'` runs a shell. */
-function vimHidden(name: string, args: WordValue[], stdin: string | undefined): Hidden[] {
-  // In ex mode (`ex`, `vim -e`/`-es`/`-E`) a literal input is a script of commands too.
+function vimHidden(name: string, args: WordValue[], inputSet: boolean): Hidden[] {
+  // An input the line sets (a here-string, a pipe, a file) is editor commands: Ex commands in ex
+  // mode (`ex`, `vim -e`/`-es`/`-E`), read once the -c commands are done (or one failed: `wq`
+  // of a file it cannot write does not quit), typed keys otherwise, unless `-` makes it the text.
   const exMode = name === 'ex' || args.some((a) => /^-[A-Za-z]*[eE]/.test(a.text) && !a.text.startsWith('--'));
-  if (exMode && stdin !== undefined) return [unverifiable(`\`${name}\` in ex mode reads editing commands from its input, which may read, write or run anything`)];
+  if (inputSet && (exMode || !args.some((a) => a.text === '-'))) return [unverifiable(`\`${name}\` reads editor commands (or keys) from the input this line gives it, which may read, write or run anything`)];
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
+    // A vimrc (`-u`, `-U`), a script to source (`-S`) or keystrokes to type (`-s`) read from
+    // standard input: commands the line gives out of sight (`vim -s /dev/stdin <<< ':!id'`).
+    if (['-u', '-U', '-S', '-s'].includes(w) && args[i + 1] !== undefined && namesStandardInput(args[i + 1]!.text)) {
+      return [unverifiable(`\`${name} ${w}\` reads editor commands from its input, which may read, write or run anything`)];
+    }
     // -c after flags in one word too (`vim -Nesc CMD`, `-esc'CMD'`).
     const c = clusterLetter(w, 'c', VIM_VALUED);
     const command = w === '--cmd' ? args[i + 1]?.text : c > 0 ? (c < w.length - 1 ? w.slice(c + 1) : args[i + 1]?.text) : w.startsWith('+') ? w.slice(1) : undefined;
     if (command === undefined) continue;
-    if (/!|sh|system|term|py|lua|perl|ruby|call|exe|so/.test(command)) {
+    if (VIM_SHELL_COMMAND.test(command) || command.split('|').some((part) => VIM_PROGRAM_COMMAND.test(part))) {
       return [unverifiable(`\`${name}\` runs editor commands that can start a shell: \`${command}\``)];
     }
     // `w /x`, `sav`, `r /etc/passwd`: each `|`-separated command that names a file.

@@ -38,6 +38,8 @@ let idleParser: { Parse(src: string, name: string): GoNode } | undefined;
 let redirectOps: Map<number, string> | undefined;
 /** The number of `&&` between two statements in this mvdan build, learnt the same way. */
 let andOp: number | undefined;
+/** The numbers of `|` and `|&`, learnt the same way. */
+let pipeOps: Set<number> | undefined;
 /** The number of the string comparison `<` inside `[[ … ]]`, learnt the same way. */
 let testBeforeOp: number | undefined;
 
@@ -51,6 +53,7 @@ function loadParser(): Mvdan {
   }
   redirectOps = ops;
   andOp = loaded.syntax.NewParser().Parse('x && y\n', '').Stmts[0].Cmd.Op as number;
+  pipeOps = new Set(['|', '|&'].map((op) => loaded.syntax.NewParser().Parse(`x ${op} y\n`, '').Stmts[0].Cmd.Op as number));
   testBeforeOp = loaded.syntax.NewParser().Parse('[[ x < y ]]\n', '').Stmts[0].Cmd.X.Op as number;
   mvdan = loaded;
   return loaded;
@@ -262,7 +265,8 @@ class Converter {
       }
       case 'BinaryCmd': {
         const body = [this.stmt(node.X, inner), this.stmt(node.Y, inner)];
-        return node.Op === andOp ? { kind: 'compound', body, words: [], nested: [], and: true } : compound(body);
+        if (node.Op === andOp) return { kind: 'compound', body, words: [], nested: [], and: true };
+        return pipeOps!.has(node.Op as number) ? { kind: 'compound', body, words: [], nested: [], pipe: true } : compound(body);
       }
       case 'Block':
       case 'Subshell':

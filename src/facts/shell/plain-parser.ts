@@ -269,7 +269,9 @@ class Reader {
 function nestLeft(items: Stmt[], ands: readonly boolean[] = []): Stmt {
   let out = items[0]!;
   for (let k = 1; k < items.length; k++) {
-    const command: Command = ands[k - 1] === true ? { kind: 'compound', body: [out, items[k]!], words: [], nested: [], and: true } : { kind: 'compound', body: [out, items[k]!], words: [], nested: [] };
+    const and = ands[k - 1];
+    const body = [out, items[k]!];
+    const command: Command = and === true ? { kind: 'compound', body, words: [], nested: [], and: true } : and === false ? { kind: 'compound', body, words: [], nested: [] } : { kind: 'compound', body, words: [], nested: [], pipe: true };
     out = { command, redirects: [] };
   }
   return out;

@@ -15,7 +15,7 @@ import {
   readShellInvocation,
   runnerFiles,
   skipWrapperOptions,
-  stdinPaths,
+  namesStandardInput,
   wrappers,
   wrapperChdir,
   wrapperFiles,
@@ -161,6 +161,18 @@ function visitNested(lists: Stmt[][], depth: number, walk: Walk): void {
   for (const list of lists) visitList(list, depth + 1, walk, []);
 }
 
+/** The command lists hidden in a word (nestedLists); those of `>(cmd)` read what is written there. */
+function visitWordLists(word: Word, depth: number, walk: Walk): void {
+  for (const part of word.parts) {
+    if (part.kind === 'expansion') visitNested(part.nested, depth, walk);
+    if (part.kind !== 'substitution') continue;
+    const input = part.source.startsWith('>(') ? 1 : 0;
+    walk.inputSet += input;
+    visitNested([part.body], depth, walk);
+    walk.inputSet -= input;
+  }
+}
+
 // `${PATH:=/tmp/x}` and `${PATH=/tmp/x}` assign when PATH is unset (or empty), an element too
 // (`${BASH_CMDS[ls]:=./x}`), anywhere in the expansion (`${x:-${PATH:=.}}`).
 const assigningExpansion = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?:?=/g;
@@ -230,7 +242,7 @@ function visitWords(words: Word[], depth: number, walk: Walk): void {
         if (isRiskyVariable(m[1]!)) markUnverifiable(walk, `\`${part.source.slice(0, 80)}\` sets \`${m[1]}\`, which changes what runs`);
       }
     }
-    visitNested(nestedLists(word), depth, walk);
+    visitWordLists(word, depth, walk);
   }
 }
 
@@ -267,9 +279,17 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     if (command.posixTime && walk.posix > 0) readPosixTime(command.body[0]!, depth, walk, redirects);
     visitWords(command.words, depth, walk);
     visitNested(command.nested, depth, walk);
-    // Redirections of a compound command apply to every command inside it.
+    // Redirections of a compound command apply to every command inside it, its input too.
     if (command.repeats) walk.repeating++;
-    visitList(command.body, depth + 1, walk, redirects);
+    const input = stmt.redirects.some(setsInput) ? 1 : 0;
+    walk.inputSet += input;
+    if (command.pipe) {
+      visitList(command.body.slice(0, 1), depth + 1, walk, redirects);
+      walk.inputSet++;
+      visitList(command.body.slice(1), depth + 1, walk, redirects);
+      walk.inputSet--;
+    } else visitList(command.body, depth + 1, walk, redirects);
+    walk.inputSet -= input;
     if (command.repeats) walk.repeating--;
     return;
   }
@@ -334,8 +354,8 @@ function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): stri
     notePosixWord(walk, r.word);
     notePayload(walk, r.word);
     notePayload(walk, r.heredoc);
-    visitNested(nestedLists(r.word), depth, walk);
-    if (r.heredoc) visitNested(nestedLists(r.heredoc), depth, walk);
+    visitWordLists(r.word, depth, walk);
+    if (r.heredoc) visitWordLists(r.heredoc, depth, walk);
     if (r.op === '<<' || r.op === '<<-' || r.op === '<<<') continue; // data, not a file
     if (isProcessSubstitution(r.word)) continue; // `> >(cmd)`: a pipe to a command visited above
     const target = wordValue(r.word);
@@ -471,14 +491,9 @@ function stdinScriptReader(script: string, depth: number, walk: Walk): string | 
 /** Redirections that can set standard input. */
 const INPUT_REDIRECTS: ReadonlySet<string> = new Set(['<', '<<', '<<-', '<<<', '<>', '<&']);
 
-/**
- * A name that may be the shared standard input itself: `-` (to a command), `/dev/stdin`,
- * `/dev/fd/0`, `/proc/self/fd/0` or any process's (`/proc/$$/fd/0`), and relative names
- * ending so (after `cd /dev`: `stdin`, `fd/0`), however spelled (`//`, `./`).
- */
-function mayNameStandardInput(path: string): boolean {
-  const last = nameOf(path);
-  return path === '-' || last === 'stdin' || /^0+$/.test(last);
+/** Whether a redirection sets standard input (`< f`, `0<&3`, a here-string), not another descriptor. */
+function setsInput(r: Redirect): boolean {
+  return INPUT_REDIRECTS.has(r.op) && (r.fd === undefined || r.fd === '0');
 }
 
 /**
@@ -493,7 +508,7 @@ function givesOtherInput(r: Redirect): boolean {
   const target = wordValue(r.word);
   if (r.op === '<&') return target.literal && target.text === '-';
   if (r.op !== '<' && r.op !== '<>') return false;
-  return target.literal && !/[*?[]/.test(target.text) && !mayNameStandardInput(target.text);
+  return target.literal && !/[*?[]/.test(target.text) && !namesStandardInput(target.text);
 }
 
 // Commands that read standard input only when given no file operand (or `-`), with their
@@ -541,10 +556,10 @@ function namesItsInput(name: string, args: readonly WordValue[]): boolean {
         break;
       }
     }
-    if (value !== undefined && (!value.literal || mayNameStandardInput(value.text))) return false;
+    if (value !== undefined && (!value.literal || namesStandardInput(value.text))) return false;
   }
   const files = grep && !patternGiven ? operands.slice(1) : operands;
-  return files.length > 0 && files.every((f) => f.literal && !/[*?[]/.test(f.text) && !mayNameStandardInput(f.text));
+  return files.length > 0 && files.every((f) => f.literal && !/[*?[]/.test(f.text) && !namesStandardInput(f.text));
 }
 
 /**
@@ -763,7 +778,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // zsh's `hash ls=/usr/bin/id` puts a program in the command hash table (`hash -d n=dir` a named directory).
     markUnverifiable(walk, '`hash NAME=PATH` (zsh) changes which program a command word runs');
   }
-  if ((name === 'source' || name === '.') && stdinPaths.has(values[at + 1]?.text ?? '')) {
+  if ((name === 'source' || name === '.') && namesStandardInput(values[at + 1]?.text ?? '')) {
     const script = stdinScript(stmt);
     if (script !== undefined) collectFromSource(script, depth + 1, walk);
     else markUnverifiable(walk, `\`${name}\` reads commands from standard input`);
@@ -780,7 +795,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
   // Files a script opens are checked like redirections of the command itself.
   const opened: string[] = [];
-  for (const hidden of hiddenCommands(name, values, at, stdinScript(stmt))) {
+  for (const hidden of hiddenCommands(name, values, at, stdinScript(stmt), walk.inputSet > 0 || stmt.redirects.some(setsInput))) {
     if (hidden.kind === 'string') collectFromSource(hidden.text, depth + 1, walk);
     else if (hidden.kind === 'file') {
       opened.push(hidden.path);
@@ -1040,7 +1055,7 @@ function xargsBuilder(options: WordValue[]): Builder {
     else if (option === 'i') replace = value || '{}';
     else if (option === '0' || option === '--null') splits = { separator: '\0' };
     else if (option === 'd' || option === '--delimiter') splits = xargsSeparator(value);
-    else if (option === 'a' || option === '--arg-file') fromFile = value === undefined || !stdinPaths.has(value);
+    else if (option === 'a' || option === '--arg-file') fromFile = value === undefined || !namesStandardInput(value);
   };
   for (let i = 0; i < options.length; i++) {
     const w = options[i]!.text;
@@ -1220,7 +1235,7 @@ function stdinProgram(words: readonly string[]): 'code' | 'document' | undefined
   if (program === 'xmllint' && args.includes('-')) return 'document';
   if (!STDIN_INTERPRETERS.has(program)) return undefined;
   const operand = args.find((w) => !w.startsWith('-') || w === '-');
-  if (operand !== undefined && operand !== '-') return undefined;
+  if (operand !== undefined && !namesStandardInput(operand)) return undefined;
   if (args.some((w) => /^-[A-Za-z]*[cemEpr]/.test(w) && !w.startsWith('--') || /^--(?:eval|print|require|import)/.test(w))) return undefined;
   return 'code';
 }

@@ -59,6 +59,8 @@ export interface Walk {
   wrapping: string[];
   /** How many loops and function bodies enclose the command being read. */
   repeating: number;
+  /** How many pipes (`a | b`: b) and input redirections of enclosing commands (`{ b; } < f`) set the standard input of the command being read. */
+  inputSet: number;
   /** The option words of the wrappers around the command being read (`env -C /etc`, `time -o f`). */
   wrapperOptions: string[];
   /** Of those, the files the wrappers write (`time -o f`, flock's lock file). */
@@ -80,7 +82,7 @@ export interface Walk {
 export function newWalk(caps: ShellCaps): Walk {
   // `posix: 1` at the top: which shell an exec tool runs is unknown (OpenClaw runs $SHELL, and
   // `sh`, dash on Debian, when none is set), so `((x))` is read both ways there too.
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, inputSet: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {

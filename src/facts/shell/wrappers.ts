@@ -2,6 +2,7 @@
 // skip the wrapper's own options to find where the wrapped command starts. The tables
 // are data: adding a wrapper is adding a line.
 import { lastOptionValue, longName, optionValues, type OptionSpelling } from '../options.js';
+import { nameOf } from '../within.js';
 import type { WordValue } from './words.js';
 import { turnsOnZshCdOption } from './zsh.js';
 
@@ -143,8 +144,10 @@ export function isShellInterpreter(name: string): boolean {
 // CARGO_TARGET_<triple>_RUNNER it is given. zsh (Claude Code's Bash tool on macOS) ties
 // `path`, `cdpath`, `fpath` and `module_path` to PATH, CDPATH, FPATH and MODULE_PATH, runs
 // the functions named in `chpwd_functions` (and the other hook arrays) on `cd`, and runs
-// NULLCMD/READNULLCMD for a redirection without a command (`> f`, `< f`).
-const riskyVariable = /^(path|cdpath|fpath|FPATH|module_path|MODULE_PATH|NULLCMD|READNULLCMD|(?:chpwd|precmd|preexec|periodic|zshexit|zshaddhistory)_functions|PATH|CDPATH|OLDPWD|PWD|DIRSTACK|BASH_CMDS|BASH_ALIASES|EXECIGNORE|BASH_LOADABLES_PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS0|PS1|PS2|PS3|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_SEQUENCE_EDITOR|GIT_PROXY_COMMAND|GIT_TEMPLATE_DIR|PAGER|EDITOR|VISUAL|SSH_ASKPASS|SUDO_ASKPASS|SUDO_EDITOR|FCEDIT|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|LUA_INIT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|HOME|XDG_CONFIG_HOME|ZDOTDIR|SHELL|LESSOPEN|LESSCLOSE|MANPAGER|MANOPT|SYSTEMD_PAGER|BROWSER|TAR_OPTIONS|RIPGREP_CONFIG_PATH|RSYNC_RSH|RSYNC_CONNECT_PROG|GCONV_PATH|OPENSSL_CONF|LESSKEY|LESSKEYIN|LESSKEY_CONTENT|SIMPLE_BACKUP_SUFFIX|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC|RUSTC|RUSTDOC|RUSTFLAGS|AWKPATH|AWKLIBPATH|MAGICK_CONFIGURE_PATH|MAGICK_CODER_MODULE_PATH|MAGICK_CODER_FILTER_PATH|MAGICK_FILTER_MODULE_PATH|MAGICK_HOME|RUSTDOCFLAGS|CARGO_ENCODED_RUSTFLAGS|CC|CXX|CPP|LD|AR|AS|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|MAKEFILES|GNUPGHOME|KUBECONFIG|AWS_CONFIG_FILE|JDK_JAVA_OPTIONS|MAVEN_OPTS|GRADLE_OPTS|CLASSPATH|JAVA_HOME|GEM_HOME|GEM_PATH|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_.*)$/;
+// NULLCMD/READNULLCMD for a redirection without a command (`> f`, `< f`). vim runs the Ex
+// commands of VIMINIT and EXINIT and sources MYVIMRC and scripts under VIMRUNTIME (and VIM) at
+// start-up; m4 and awk look their input files up in M4PATH and AWKPATH.
+const riskyVariable = /^(path|cdpath|fpath|FPATH|module_path|MODULE_PATH|NULLCMD|READNULLCMD|(?:chpwd|precmd|preexec|periodic|zshexit|zshaddhistory)_functions|PATH|CDPATH|OLDPWD|PWD|DIRSTACK|BASH_CMDS|BASH_ALIASES|EXECIGNORE|BASH_LOADABLES_PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS0|PS1|PS2|PS3|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_SEQUENCE_EDITOR|GIT_PROXY_COMMAND|GIT_TEMPLATE_DIR|PAGER|EDITOR|VISUAL|SSH_ASKPASS|SUDO_ASKPASS|SUDO_EDITOR|FCEDIT|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|LUA_INIT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|HOME|XDG_CONFIG_HOME|ZDOTDIR|SHELL|LESSOPEN|LESSCLOSE|MANPAGER|MANOPT|SYSTEMD_PAGER|BROWSER|TAR_OPTIONS|RIPGREP_CONFIG_PATH|RSYNC_RSH|RSYNC_CONNECT_PROG|GCONV_PATH|OPENSSL_CONF|LESSKEY|LESSKEYIN|LESSKEY_CONTENT|SIMPLE_BACKUP_SUFFIX|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC|RUSTC|RUSTDOC|RUSTFLAGS|AWKPATH|AWKLIBPATH|M4PATH|VIMINIT|EXINIT|MYVIMRC|VIMRUNTIME|VIM|MAGICK_CONFIGURE_PATH|MAGICK_CODER_MODULE_PATH|MAGICK_CODER_FILTER_PATH|MAGICK_FILTER_MODULE_PATH|MAGICK_HOME|RUSTDOCFLAGS|CARGO_ENCODED_RUSTFLAGS|CC|CXX|CPP|LD|AR|AS|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|MAKEFILES|GNUPGHOME|KUBECONFIG|AWS_CONFIG_FILE|JDK_JAVA_OPTIONS|MAVEN_OPTS|GRADLE_OPTS|CLASSPATH|JAVA_HOME|GEM_HOME|GEM_PATH|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_.*)$/;
 
 // Build tools and package managers read their whole configuration from variables of one
 // family, and much of it chooses what runs: cargo's CARGO_TARGET_<triple>_LINKER and
@@ -390,8 +393,16 @@ const RUNNER_FILES: Readonly<Record<string, { valued: string; long: string[]; lo
   flock: { valued: 'wE', long: ['--timeout', '--conflict-exit-code', '--command', '--shared', '--exclusive', '--nonblock', '--unlock', '--close', '--no-fork', '--verbose'], longValued: ['--timeout', '--conflict-exit-code'], files: { letters: '', long: [] } },
 };
 
-/** Script operands that mean "standard input". */
-export const stdinPaths: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', '-']);
+/**
+ * A name that may be the shared standard input itself: `-` (to a command), `/dev/stdin`,
+ * `/dev/fd/0`, `/proc/self/fd/0` or any process's (`/proc/$$/fd/0`), and relative names
+ * ending so (after `cd /dev`: `stdin`, `fd/0`), however spelled (`//`, `./`). A program's
+ * script or input operand so named is read as `-` (`m4 /dev/stdin`, `python3 /dev/fd/0`).
+ */
+export function namesStandardInput(path: string): boolean {
+  const last = nameOf(path);
+  return path === '-' || last === 'stdin' || /^0+$/.test(last);
+}
 
 export type ShellInvocation =
   /** `bash -c STRING`: the command string (a literal) is at `words[index]`. */
@@ -461,7 +472,7 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
     if (i >= words.length) return { kind: 'unverifiable', reason: `\`${words[at]!.text} -c\` without a command string` };
     return { kind: 'string', index: i };
   }
-  if (stdinMode || i >= words.length || stdinPaths.has(words[i]!.text)) return history ? { kind: 'stdin', history: true } : { kind: 'stdin' };
+  if (stdinMode || i >= words.length || namesStandardInput(words[i]!.text)) return history ? { kind: 'stdin', history: true } : { kind: 'stdin' };
   return { kind: 'script' };
 }
 
