@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
-import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, isCompilerDriver } from '../grammars.js';
+import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, isCompilerDriver, sqliteArchive, sqliteDatabaseName } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, stdinPaths } from './wrappers.js';
@@ -468,9 +468,13 @@ function sqliteHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
     if (values > 0 || (operands > 0 && !arg.text.startsWith('-'))) files.push(...sqliteFiles(arg.text));
     if (values > 0) values--;
     else if (!arg.text.startsWith('-')) operands++;
-    // `-A ARGS…` runs `.archive ARGS` and reads no SQL; other options may take one or two values.
-    else if (/^--?A$/.test(arg.text)) operands = Infinity;
-    else values = SQLITE_VALUED.get(arg.text.replace(/^--?/, '')) ?? 0;
+    // `-A ARGS…` (`-Ax ARGS…`: `x` its first) runs `.archive ARGS` and reads no SQL; other
+    // options may take one or two values.
+    else if (/^--?A/.test(arg.text)) {
+      const rest = arg.text.replace(/^--?A/, '');
+      const archive = [...(rest === '' ? [] : [rest]), ...args.slice(i + 1).map((a) => a.text)];
+      return sqliteArchive(archive).extracts ? [unverifiable(SQLITE_EXTRACTS)] : files;
+    } else values = SQLITE_VALUED.get(arg.text.replace(/^--?/, '')) ?? 0;
   }
   // The database, then SQL: with none, sqlite3 reads its SQL from standard input.
   if (operands > 1) return files;
@@ -488,6 +492,9 @@ const SQL_FILE = /\b(readfile|writefile)\s*\(\s*'((?:[^']|'')*)'|\bvacuum\b[^;]*
 // backup and restore the last.
 const SQLITE_WRITES = ['output', 'once', 'log', 'trace', 'backup', 'save', 'open', 'clone'];
 const SQLITE_READS = ['restore', 'import'];
+// Of them, those whose file is a database sqlite opens (by a URI too).
+const SQLITE_OPENS = ['backup', 'save', 'open', 'clone', 'restore'];
+const SQLITE_EXTRACTS = 'extracting an SQL archive (`sqlite3 -A -x`, `.archive --extract`) writes the names stored in it, absolute ones too';
 const SQLITE_STREAMS = /^(?:stdout|stderr|off|on)$/i;
 
 // A file function or statement whose file is not one plain literal (`readfile('.e'||'nv')`,
@@ -498,23 +505,41 @@ const SQL_FILE_NOT_LITERAL = /\b(?:readfile|writefile|edit)\s*\(\s*(?!'(?:[^']|'
 function sqliteFiles(text: string): Hidden[] {
   if (SQL_FILE_NOT_LITERAL.test(text)) return [unverifiable('sqlite3 SQL names a file by an expression, not a literal')];
   const found: Hidden[] = [];
-  const file = (path: string, write: boolean): void => {
-    const plain = path.replace(/''/g, "'").replace(/^file:/i, '').replace(/\?.*$/s, '');
+  // A database sqlite opens (ATTACH, VACUUM INTO, `.open`, `.backup`, ...) may be named by a URI
+  // (sqliteDatabaseName); a file the shell opens itself (readfile(), `.output`) is named as written.
+  const file = (path: string, write: boolean, database: boolean): void => {
+    const unquoted = path.replace(/''/g, "'");
+    const plain = database ? sqliteDatabaseName(unquoted) : unquoted;
     if (plain !== '' && plain !== ':memory:') found.push({ kind: 'file', path: plain, write });
   };
   for (const m of text.matchAll(SQL_FILE)) {
-    if (m[2] !== undefined) file(m[2], m[1]!.toLowerCase() === 'writefile');
-    else file(m[3] ?? m[4]!, true);
+    if (m[2] !== undefined) file(m[2], m[1]!.toLowerCase() === 'writefile', false);
+    else file(m[3] ?? m[4]!, true, true);
   }
+  for (const { name, words: all } of sqliteDotCommands(text)) {
+    if ('archive'.startsWith(name)) {
+      // `.ar -c FILES` reads the files it adds (from -C's directory) into the archive -f names, or the database.
+      const archive = sqliteArchive(all);
+      for (const path of archive.archives) file(path, true, true);
+      for (const path of archive.reads) file(path, false, false);
+      continue;
+    }
+    const write = SQLITE_WRITES.some((c) => c.startsWith(name));
+    if (!write && !SQLITE_READS.some((c) => c.startsWith(name))) continue;
+    const words = all.filter((w) => !w.startsWith('-') && !SQLITE_STREAMS.test(w));
+    const target = 'backup'.startsWith(name) || 'restore'.startsWith(name) ? words[words.length - 1] : words[0];
+    if (target !== undefined) file(target, write, SQLITE_OPENS.some((c) => c.startsWith(name)));
+  }
+  return found;
+}
+
+/** The dot-commands of sqlite3 text, each by its name (lower case, two letters or more) and its words, quotes removed. */
+function sqliteDotCommands(text: string): { name: string; words: string[] }[] {
+  const found: { name: string; words: string[] }[] = [];
   for (const line of text.split(/[\n;]/)) {
     const m = /^\s*\.([a-z]{2,})\b(.*)$/is.exec(line);
     if (m === null) continue;
-    const name = m[1]!.toLowerCase();
-    const write = SQLITE_WRITES.some((c) => c.startsWith(name));
-    if (!write && !SQLITE_READS.some((c) => c.startsWith(name))) continue;
-    const words = (m[2]!.match(/"[^"]*"|'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^(["'])(.*)\1$/s, '$2')).filter((w) => !w.startsWith('-') && !SQLITE_STREAMS.test(w));
-    const target = 'backup'.startsWith(name) || 'restore'.startsWith(name) ? words[words.length - 1] : words[0];
-    if (target !== undefined) file(target, write);
+    found.push({ name: m[1]!.toLowerCase(), words: (m[2]!.match(/"[^"]*"|'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^(["'])(.*)\1$/s, '$2')) });
   }
   return found;
 }
@@ -571,11 +596,18 @@ function m4Hidden(args: WordValue[], stdin: string | undefined): Hidden[] {
 }
 
 
-/** Why sqlite3 SQL or dot-commands can run a program or a script we cannot read; undefined when they cannot. */
+/**
+ * Why sqlite3 SQL or dot-commands can run a program or a script we cannot read, or touch files
+ * the text does not place; undefined when they cannot.
+ */
 function sqliteRuns(text: string): Hidden | undefined {
   if (sqliteRunsCommands.test(text)) return unverifiable(`\`sqlite3\` runs a command that can start a program: \`${text.slice(0, 80)}\``);
   // `.read FILE` (`.rea` abbreviated) runs the commands of a file.
   if (/(^|[\n;])\s*\.rea(d)?(\s|$)/i.test(text)) return unverifiable('`sqlite3 .read` runs the commands of a file');
+  // `.cd DIR` moves the shell: the names it opens after (and `.testcase`'s own file) are then not placed from here.
+  if (/(^|[\n;])\s*\.cd(\s|$)/i.test(text)) return unverifiable('`sqlite3 .cd` changes the directory the files it names after are in');
+  // `.archive` (`.ar`) takes the `-A` option's words.
+  if (sqliteDotCommands(text).some(({ name, words }) => 'archive'.startsWith(name) && sqliteArchive(words).extracts)) return unverifiable(SQLITE_EXTRACTS);
   return undefined;
 }
 
