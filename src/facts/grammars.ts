@@ -329,6 +329,13 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   }],
   // make: its targets are no files; -C is where it works
   ...['make', 'gmake'].map((name): [string, OperandGrammar] => [name, { valued: 'CfIjlWoO', opaque: 'fIWoO', noOperandFiles: true, directory: { letters: 'C', long: ['--directory'] } }]),
+  // psql: its operands are a database and a user; -c's value is SQL or a meta-command
+  // (`\dt`: no path), read by shell/hidden-commands.ts with the files -f, -o and -L name.
+  ['psql', {
+    valued: 'cdfFhLopPRTUv', fileValued: 'foL', noOperandFiles: true,
+    valuedLong: ['--command', '--dbname', '--variable', '--set', '--host', '--port', '--username', '--pset', '--field-separator', '--record-separator', '--table-attr'],
+    fileLong: ['--file', '--output', '--log-file'],
+  }],
   // read
   ['jq', {
     valued: 'L', opaque: 'L', lead: 1, leadGivenBy: ['-f', '--from-file'],
