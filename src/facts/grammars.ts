@@ -329,6 +329,13 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   }],
   // make: its targets are no files; -C is where it works
   ...['make', 'gmake'].map((name): [string, OperandGrammar] => [name, { valued: 'CfIjlWoO', opaque: 'fIWoO', noOperandFiles: true, directory: { letters: 'C', long: ['--directory'] } }]),
+  // psql: its operands are a database and a user; -c's value is SQL or a meta-command
+  // (`\dt`: no path), read by shell/hidden-commands.ts with the files -f, -o and -L name.
+  ['psql', {
+    valued: 'cdfFhLopPRTUv', fileValued: 'foL', noOperandFiles: true,
+    valuedLong: ['--command', '--dbname', '--variable', '--set', '--host', '--port', '--username', '--pset', '--field-separator', '--record-separator', '--table-attr'],
+    fileLong: ['--file', '--output', '--log-file'],
+  }],
   // read
   ['jq', {
     valued: 'L', opaque: 'L', lead: 1, leadGivenBy: ['-f', '--from-file'],
@@ -790,6 +797,15 @@ export function sqliteRoles(words: readonly string[]): { files: string[]; plain:
   let database = false;
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
+    // `-A ARGS…` (`-Ax ARGS…`, `--A`) runs `.archive ARGS` on the database: extracting writes
+    // its members into -C's directory or here; other operands name the files it adds.
+    if (/^--?A/.test(w)) {
+      const archive = sqliteArchive([...(w.length > 2 && w !== '--A' ? [w.replace(/^--?A/, '')] : []), ...words.slice(i + 1)]);
+      files.push(...archive.archives, ...archive.reads);
+      reads.push(...archive.reads);
+      if (archive.extracts) files.push(archive.directory ?? '.');
+      break;
+    }
     if (w.startsWith('-') && w.length > 1) {
       const name = w.replace(/^--?/, '');
       const count = SQLITE_VALUED.get(name) ?? 0;
@@ -805,20 +821,78 @@ export function sqliteRoles(words: readonly string[]): { files: string[]; plain:
     if (database) plain.push(w);
     else {
       database = true;
-      files.push(w);
-    }
-  }
-  // `-A` (`--archive`) runs `.archive` on the database: extracting (`-Ax`, `-A -x`) writes its
-  // members into -C's directory or here.
-  const archive = words.findIndex((w) => /^-A|^--archive$/.test(w));
-  if (archive > 0) {
-    const rest = [words[archive]!.replace(/^-A/, '-'), ...words.slice(archive + 1)];
-    if (rest.some((w) => /^-[A-Za-z]*x/.test(w) || w === '--extract')) {
-      const dir = rest.findIndex((w) => w === '-C' || w === '--directory');
-      files.push(dir >= 0 ? rest[dir + 1] ?? '.' : '.');
+      const file = sqliteDatabaseName(w);
+      // An empty name (`file:?mode=memory`) is a temporary database: no file here.
+      if (file !== '') files.push(file);
     }
   }
   return { files, plain, reads };
+}
+
+// `.archive`'s options that take a value (the next word, or the rest of a short cluster).
+const SQLITE_ARCHIVE_VALUED = { letters: 'faC', long: ['file', 'append', 'directory'] };
+
+/**
+ * sqlite3's `.archive` words (after `.ar` or `-A`), read as its shell reads them: whether they
+ * extract (`-x`, `--extract` or a prefix of it, `x` in a cluster or in a first word of tar-style
+ * letters: `.ar xf a.db`, `-Ax`); the archives `-f`/`-a` name (which it may create or change);
+ * the files its operands name (added by `-c`/`-u`/`-i`, read from -C's directory;
+ * member names for the others, read as files all the same). An ambiguous long prefix counts
+ * as each option it may be (sqlite3 refuses it: no harm).
+ */
+export function sqliteArchive(words: readonly string[]): { extracts: boolean; archives: string[]; reads: string[]; directory?: string } {
+  const letters: string[] = [];
+  const values = new Map<string, string>();
+  const archives: string[] = [];
+  let operands: readonly string[] = [];
+  const take = (option: string, value: string | undefined): void => {
+    letters.push(option);
+    if (value === undefined) return;
+    if (option === 'C') values.set('C', value);
+    else archives.push(value);
+  };
+  const first = words[0];
+  if (first !== undefined && !first.startsWith('-')) {
+    // Tar style: each letter that takes a value takes the next word.
+    let next = 1;
+    for (const letter of first) take(letter, SQLITE_ARCHIVE_VALUED.letters.includes(letter) ? words[next++] : undefined);
+    operands = words.slice(next);
+  } else {
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (w === '--') { operands = words.slice(i + 1); break; }
+      if (!w.startsWith('-')) { operands = words.slice(i); break; }
+      if (w.startsWith('--')) {
+        const name = w.slice(2);
+        if ('extract'.startsWith(name)) letters.push('x');
+        const valued = SQLITE_ARCHIVE_VALUED.long.findIndex((long) => long.startsWith(name));
+        if (valued >= 0) take(SQLITE_ARCHIVE_VALUED.letters[valued]!, words[++i]);
+        continue;
+      }
+      for (let k = 1; k < w.length; k++) {
+        if (!SQLITE_ARCHIVE_VALUED.letters.includes(w[k]!)) { letters.push(w[k]!); continue; }
+        take(w[k]!, k < w.length - 1 ? w.slice(k + 1) : words[++i]);
+        break;
+      }
+    }
+  }
+  const dir = values.get('C');
+  const reads = operands.map((file) => (dir === undefined || file.startsWith('/') ? file : `${dir.replace(/\/$/, '')}/${file}`));
+  return { extracts: letters.includes('x'), archives, reads, ...(dir === undefined ? {} : { directory: dir }) };
+}
+
+/**
+ * The file sqlite3 opens for a database name: a URI filename (`file:data.db?mode=ro`,
+ * `file:///x.db`, `file://localhost/x.db`; `file:` in lower case) names the path before its
+ * query or fragment, percent-decoded, a `%00` ending it (sqlite3ParseUri); any other name is
+ * itself.
+ */
+export function sqliteDatabaseName(name: string): string {
+  if (!name.startsWith('file:')) return name;
+  // An authority other than `localhost` is an error; the path after it is read all the same.
+  const path = name.slice(5).replace(/^\/\/[^/]*/, '').replace(/[?#].*$/s, '');
+  // Octets decoded as bytes: a run that is no UTF-8 reads as U+FFFD, which no path check takes.
+  return path.replace(/%00.*$/s, '').replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => Buffer.from(run.slice(1).split('%').map((hex) => parseInt(hex, 16))).toString('utf8'));
 }
 
 /** A compiler driver by name (`gcc`, `g++-12`, `x86_64-linux-gnu-gcc`, `clang++`). */

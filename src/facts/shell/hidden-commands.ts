@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
-import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, isCompilerDriver, wgetrcCommands } from '../grammars.js';
+import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, isCompilerDriver, sqliteArchive, sqliteDatabaseName, wgetrcCommands } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, namesStandardInput } from './wrappers.js';
@@ -310,6 +310,7 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   if (remap !== undefined) return [unverifiable(remap)];
   if (sshNames.has(name)) return sshHidden(name, args);
   if (name === 'sqlite3') return sqliteHidden(args, stdin);
+  if (name === 'psql') return psqlHidden(args, stdin);
   if (name === 'jq' || name === 'gojq') return jqHidden(args);
   if (name === 'm4') return m4Hidden(args, stdin);
   const spec = commandOptions.get(name);
@@ -492,9 +493,13 @@ function sqliteHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
     if (values > 0 || (operands > 0 && !arg.text.startsWith('-'))) files.push(...sqliteFiles(arg.text));
     if (values > 0) values--;
     else if (!arg.text.startsWith('-')) operands++;
-    // `-A ARGS…` runs `.archive ARGS` and reads no SQL; other options may take one or two values.
-    else if (/^--?A$/.test(arg.text)) operands = Infinity;
-    else values = SQLITE_VALUED.get(arg.text.replace(/^--?/, '')) ?? 0;
+    // `-A ARGS…` (`-Ax ARGS…`: `x` its first) runs `.archive ARGS` and reads no SQL; other
+    // options may take one or two values.
+    else if (/^--?A/.test(arg.text)) {
+      const rest = arg.text.replace(/^--?A/, '');
+      const archive = [...(rest === '' ? [] : [rest]), ...args.slice(i + 1).map((a) => a.text)];
+      return sqliteArchive(archive).extracts ? [unverifiable(SQLITE_EXTRACTS)] : files;
+    } else values = SQLITE_VALUED.get(arg.text.replace(/^--?/, '')) ?? 0;
   }
   // The database, then SQL: with none, sqlite3 reads its SQL from standard input.
   if (operands > 1) return files;
@@ -512,6 +517,9 @@ const SQL_FILE = /\b(readfile|writefile)\s*\(\s*'((?:[^']|'')*)'|\bvacuum\b[^;]*
 // backup and restore the last.
 const SQLITE_WRITES = ['output', 'once', 'log', 'trace', 'backup', 'save', 'open', 'clone'];
 const SQLITE_READS = ['restore', 'import'];
+// Of them, those whose file is a database sqlite opens (by a URI too).
+const SQLITE_OPENS = ['backup', 'save', 'open', 'clone', 'restore'];
+const SQLITE_EXTRACTS = 'extracting an SQL archive (`sqlite3 -A -x`, `.archive --extract`) writes the names stored in it, absolute ones too';
 const SQLITE_STREAMS = /^(?:stdout|stderr|off|on)$/i;
 
 // A file function or statement whose file is not one plain literal (`readfile('.e'||'nv')`,
@@ -522,25 +530,126 @@ const SQL_FILE_NOT_LITERAL = /\b(?:readfile|writefile|edit)\s*\(\s*(?!'(?:[^']|'
 function sqliteFiles(text: string): Hidden[] {
   if (SQL_FILE_NOT_LITERAL.test(text)) return [unverifiable('sqlite3 SQL names a file by an expression, not a literal')];
   const found: Hidden[] = [];
-  const file = (path: string, write: boolean): void => {
-    const plain = path.replace(/''/g, "'").replace(/^file:/i, '').replace(/\?.*$/s, '');
+  // A database sqlite opens (ATTACH, VACUUM INTO, `.open`, `.backup`, ...) may be named by a URI
+  // (sqliteDatabaseName); a file the shell opens itself (readfile(), `.output`) is named as written.
+  const file = (path: string, write: boolean, database: boolean): void => {
+    const unquoted = path.replace(/''/g, "'");
+    const plain = database ? sqliteDatabaseName(unquoted) : unquoted;
     if (plain !== '' && plain !== ':memory:') found.push({ kind: 'file', path: plain, write });
   };
   for (const m of text.matchAll(SQL_FILE)) {
-    if (m[2] !== undefined) file(m[2], m[1]!.toLowerCase() === 'writefile');
-    else file(m[3] ?? m[4]!, true);
+    if (m[2] !== undefined) file(m[2], m[1]!.toLowerCase() === 'writefile', false);
+    else file(m[3] ?? m[4]!, true, true);
   }
+  for (const { name, words: all } of sqliteDotCommands(text)) {
+    if ('archive'.startsWith(name)) {
+      // `.ar -c FILES` reads the files it adds (from -C's directory) into the archive -f names, or the database.
+      const archive = sqliteArchive(all);
+      for (const path of archive.archives) file(path, true, true);
+      for (const path of archive.reads) file(path, false, false);
+      continue;
+    }
+    const write = SQLITE_WRITES.some((c) => c.startsWith(name));
+    if (!write && !SQLITE_READS.some((c) => c.startsWith(name))) continue;
+    const words = all.filter((w) => !w.startsWith('-') && !SQLITE_STREAMS.test(w));
+    const target = 'backup'.startsWith(name) || 'restore'.startsWith(name) ? words[words.length - 1] : words[0];
+    if (target !== undefined) file(target, write, SQLITE_OPENS.some((c) => c.startsWith(name)));
+  }
+  return found;
+}
+
+/** The dot-commands of sqlite3 text, each by its name (lower case, two letters or more) and its words, quotes removed. */
+function sqliteDotCommands(text: string): { name: string; words: string[] }[] {
+  const found: { name: string; words: string[] }[] = [];
   for (const line of text.split(/[\n;]/)) {
     const m = /^\s*\.([a-z]{2,})\b(.*)$/is.exec(line);
     if (m === null) continue;
-    const name = m[1]!.toLowerCase();
-    const write = SQLITE_WRITES.some((c) => c.startsWith(name));
-    if (!write && !SQLITE_READS.some((c) => c.startsWith(name))) continue;
-    const words = (m[2]!.match(/"[^"]*"|'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^(["'])(.*)\1$/s, '$2')).filter((w) => !w.startsWith('-') && !SQLITE_STREAMS.test(w));
-    const target = 'backup'.startsWith(name) || 'restore'.startsWith(name) ? words[words.length - 1] : words[0];
-    if (target !== undefined) file(target, write);
+    found.push({ name: m[1]!.toLowerCase(), words: (m[2]!.match(/"[^"]*"|'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^(["'])(.*)\1$/s, '$2')) });
   }
   return found;
+}
+
+// psql's short options that take a value, and its long options (getopt_long: abbreviations too).
+const PSQL_VALUED = 'cdfFhLopPRTUv';
+const PSQL_LONG = [
+  '--command', '--dbname', '--file', '--list', '--variable', '--set', '--version', '--no-readline', '--single-transaction', '--help', '--host', '--port', '--username',
+  '--no-password', '--password', '--output', '--log-file', '--pset', '--field-separator', '--record-separator', '--table-attr', '--echo-all', '--echo-errors', '--echo-queries',
+  '--echo-hidden', '--no-align', '--csv', '--html', '--quiet', '--single-step', '--single-line', '--tuples-only', '--expanded', '--no-psqlrc', '--field-separator-zero', '--record-separator-zero',
+];
+
+/**
+ * psql's meta-commands, as sqlite3's dot-commands: read from its `-c` values, or from standard
+ * input when neither -c nor -f gives its commands (a here-string is read; a pipe or a file is
+ * not, and makes the call unverifiable, as a script -f names does). `-o`/`-L` write a file, or
+ * `-o |cmd` runs a command. Listing (`-l`), `--version` and `--help` read no input.
+ */
+function psqlHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
+  const values = (letter: string, long: string): WordValue[] => optionWords(args, { letters: letter, long: [long] }, PSQL_VALUED, PSQL_LONG);
+  const found: Hidden[] = [];
+  for (const output of [...values('o', '--output'), ...values('L', '--log-file')]) {
+    found.push(...(output.literal ? psqlTarget(output.text, true) : [unverifiable(`\`psql\` writes to a file or command not known here: \`${output.text}\``)]));
+  }
+  const scripts = values('f', '--file');
+  if (scripts.some((f) => f.text !== '-')) return [unverifiable('`psql -f` runs the commands of a file, which may run programs')];
+  const commands = values('c', '--command');
+  const texts: WordValue[] = [...commands];
+  if (scripts.length > 0 || commands.length === 0) {
+    const words = args.map((a) => a.text);
+    const noInput = words.some((w) => optionIs(w, { letters: 'lV?', long: ['--list', '--version', '--help'] }, PSQL_VALUED, PSQL_LONG));
+    if (!noInput && stdin === undefined) return [unverifiable('`psql` reads commands from standard input, which may run programs')];
+    if (!noInput) texts.push({ text: stdin!, literal: true, pattern: false });
+  }
+  for (const text of texts) {
+    if (!text.literal) return [unverifiable(`\`psql\` is given commands that are not a literal: \`${text.text.slice(0, 80)}\``)];
+    const read = psqlMetaCommands(text.text);
+    if (!Array.isArray(read)) return [read];
+    found.push(...read);
+  }
+  return found;
+}
+
+// psql's meta-commands that run a program (`\!`, an editor: `\e`, `\ef`, `\ev`; `\setenv`
+// chooses what later ones run; `\gexec` runs SQL a query returns), run a script we cannot read
+// (`\i`, `\ir`) or move psql (`\cd`: later names are placed elsewhere); and a backquote in a
+// meta-command's arguments, which psql runs as a shell command.
+const PSQL_RUNS = /\\(?:!|e|edit|ef|ev|setenv|gexec|i|include|ir|include_relative|cd)(?![A-Za-z_])|\\[A-Za-z_][^\n]*`/;
+// Those that name a file (written, or read by `\lo_import`), with their arguments up to the next
+// meta-command or the line's end; `\copy` takes the whole line.
+const PSQL_FILE_COMMANDS = /\\(o|out|g|gx|w|write|s|lo_export|lo_import)(?![A-Za-z_])([^\\\n]*)|\\copy(?![A-Za-z_])([^\n]*)/g;
+
+/** The files psql meta-commands in `text` name, or why they cannot be verified. */
+function psqlMetaCommands(text: string): Hidden[] | Hidden {
+  if (PSQL_RUNS.test(text)) return unverifiable(`\`psql\` runs a meta-command that can start a program or read a script: \`${text.slice(0, 80)}\``);
+  const found: Hidden[] = [];
+  for (const m of text.matchAll(PSQL_FILE_COMMANDS)) {
+    if (m[3] !== undefined) {
+      // `\copy TABLE from FILE`, `\copy (QUERY) to FILE`: every `from`/`to` operand counts (a query's own `from` only adds a name).
+      if (/\bprogram\b/i.test(m[3])) return unverifiable('`psql \\copy … program` runs a command');
+      for (const c of m[3].matchAll(/\b(from|to)\s+('(?:[^']|'')*'|"[^"]*"|[^\s;]+)/gi)) {
+        const target = c[2]!;
+        if (/^(?:stdin|stdout|pstdin|pstdout)$/i.test(target)) continue;
+        found.push(...psqlTarget(target, c[1]!.toLowerCase() === 'to'));
+      }
+      continue;
+    }
+    const command = m[1]!;
+    // `\g (format=csv) FILE`: its options first; `\lo_export OID FILE`: the file second.
+    const words = m[2]!.replace(/^\s*\([^)]*\)/, '').match(/'(?:[^']|'')*'|"[^"]*"|\S+/g) ?? [];
+    const target = command === 'lo_export' ? words[1] : words[0];
+    if (target !== undefined) found.push(...psqlTarget(target, command !== 'lo_import'));
+  }
+  return found;
+}
+
+/**
+ * The file a psql meta-command argument names: `|cmd` runs a command, a backquote runs one
+ * too, and a variable (`:x`, `:'x'`) holds text not known here; quotes are removed.
+ */
+function psqlTarget(arg: string, write: boolean): Hidden[] {
+  if (arg.startsWith('|')) return [unverifiable(`\`psql\` sends its output to a command: \`${arg.slice(0, 80)}\``)];
+  if (/[`]|(?:^|[^:]):['"A-Za-z_{]/.test(arg)) return [unverifiable(`a \`psql\` meta-command argument runs a command or holds a variable: \`${arg.slice(0, 80)}\``)];
+  const path = arg.replace(/^'((?:[^']|'')*)'$/s, (_, inner: string) => inner.replace(/''/g, "'")).replace(/^"(.*)"$/s, '$1');
+  return path === '' ? [] : [{ kind: 'file', path, write }];
 }
 
 /** A JSON string's content (`s\u0065c` is `sec`), or undefined when it is no valid JSON string. */
@@ -595,11 +704,18 @@ function m4Hidden(args: WordValue[], stdin: string | undefined): Hidden[] {
 }
 
 
-/** Why sqlite3 SQL or dot-commands can run a program or a script we cannot read; undefined when they cannot. */
+/**
+ * Why sqlite3 SQL or dot-commands can run a program or a script we cannot read, or touch files
+ * the text does not place; undefined when they cannot.
+ */
 function sqliteRuns(text: string): Hidden | undefined {
   if (sqliteRunsCommands.test(text)) return unverifiable(`\`sqlite3\` runs a command that can start a program: \`${text.slice(0, 80)}\``);
   // `.read FILE` (`.rea` abbreviated) runs the commands of a file.
   if (/(^|[\n;])\s*\.rea(d)?(\s|$)/i.test(text)) return unverifiable('`sqlite3 .read` runs the commands of a file');
+  // `.cd DIR` moves the shell: the names it opens after (and `.testcase`'s own file) are then not placed from here.
+  if (/(^|[\n;])\s*\.cd(\s|$)/i.test(text)) return unverifiable('`sqlite3 .cd` changes the directory the files it names after are in');
+  // `.archive` (`.ar`) takes the `-A` option's words.
+  if (sqliteDotCommands(text).some(({ name, words }) => 'archive'.startsWith(name) && sqliteArchive(words).extracts)) return unverifiable(SQLITE_EXTRACTS);
   return undefined;
 }
 

@@ -1225,14 +1225,21 @@ function codeTokens(text: string): string[] {
 
 const STDIN_INTERPRETERS: ReadonlySet<string> = new Set(['python', 'python2', 'python3', 'node', 'perl', 'ruby', 'php', 'lua']);
 
+// Programs whose input, when they read it, names files they read in a syntax of its own: pandoc
+// embeds or includes what a document names (`![](x)`, `<img src=x>`, `\includegraphics{x}`,
+// `\input{x}`, `css:` metadata), esbuild bundles what an entry read from its input imports.
+const STDIN_DOCUMENT_READERS: ReadonlySet<string> = new Set(['pandoc', 'esbuild']);
+
 /**
  * What a command reads from its standard input besides a file list: `code` for an interpreter
- * given no script and no code option (`python3 <<< 'open(".env")'`), `document` for xmllint
- * reading `-`; undefined otherwise.
+ * given no script and no code option (`python3 <<< 'open(".env")'`) and for pandoc and esbuild
+ * (their options are not read: an input an operand leaves unread is checked all the same),
+ * `document` for xmllint reading `-`; undefined otherwise.
  */
 function stdinProgram(words: readonly string[]): 'code' | 'document' | undefined {
   const [program = '', ...args] = words;
   if (program === 'xmllint' && args.includes('-')) return 'document';
+  if (STDIN_DOCUMENT_READERS.has(program)) return 'code';
   if (!STDIN_INTERPRETERS.has(program)) return undefined;
   const operand = args.find((w) => !w.startsWith('-') || w === '-');
   if (operand !== undefined && !namesStandardInput(operand)) return undefined;
