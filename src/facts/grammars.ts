@@ -149,6 +149,13 @@ function compressed(suffix: string, names: readonly (readonly [string, string])[
   };
 }
 const optional = (value: string | undefined): string[] => (value === undefined ? [] : [value]);
+
+/** The files `file -C` writes in the working directory: each magic file's name with `.mgc` (`-m src/m` writes `m.mgc`), else `magic.mgc`. */
+export function compiledMagic(words: readonly string[]): string[] {
+  if (!hasOption(words, { letters: 'C', long: ['--compile'] }, 'mfFeP')) return [];
+  const magic = optionValues(words, { letters: 'm', long: ['--magic-file'] }, 'mfFeP').flatMap((v) => v.split(':'));
+  return magic.length === 0 ? ['magic.mgc'] : magic.map((m) => `${m.replace(/\/+$/, '').replace(/^.*\//, '')}.mgc`);
+}
 const SUFFIX_OPTION: OptionSpelling = { letters: 'S', long: ['--suffix'] };
 const GZIP: OperandGrammar = {
   valued: 'S', valuedLong: ['--suffix'],
@@ -227,7 +234,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['head', { valued: 'nc', valuedLong: ['--lines', '--bytes'] }],
   ['tail', { valued: 'ncs', valuedLong: ['--lines', '--bytes', '--sleep-interval', '--pid', '--max-unchanged-stats'] }],
   ['nl', { valued: 'bdfhilnsvw' }], ['od', { valued: 'AjNSt', optionalValued: 'w', valuedLong: ['--address-radix', '--skip-bytes', '--read-bytes', '--format', '--endian'], flagLong: ['--strings', '--width'] }], ['hexdump', { valued: 'efns', fileValued: 'f' }],
-  ['file', { valued: 'mfFeP', fileValued: 'mf', fileLong: ['--magic-file', '--files-from'] }], ['stat', { valued: 'c', valuedLong: ['--format', '--printf'] }],
+  ['file', { valued: 'mfFeP', fileValued: 'mf', fileLong: ['--magic-file', '--files-from'], outputs: (_files, words) => compiledMagic(words) }], ['stat', { valued: 'c', valuedLong: ['--format', '--printf'] }],
   ['diff', { valued: 'UCxXIFLS', fileValued: 'X', valuedLong: ['--label', '--exclude', '--ignore-matching-lines', '--starting-file'], fileLong: ['--exclude-from', '--from-file', '--to-file'], flagLong: ['--unified', '--context', '--color'] }],
   ['cmp', { valued: 'in', valuedLong: ['--ignore-initial', '--bytes'] }],
   ['ls', { valued: 'ITw', valuedLong: ['--ignore', '--hide', '--tabsize', '--width', '--block-size', '--format', '--sort', '--time', '--time-style', '--quoting-style', '--indicator-style'], flagLong: ['--color', '--classify', '--hyperlink'] }],
