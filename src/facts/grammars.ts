@@ -770,6 +770,25 @@ export function isCompilerDriver(name: string): boolean {
 }
 const COMPILER_DRIVER = /^(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cpp)(?:-\d+(?:\.\d+)*)?$/;
 
+// A compiler driver's options that run another program or load code: `-wrapper PROG,ARGS`,
+// `-B DIR` (where it finds cc1, as, ld), `-fplugin=`, clang's `-fpass-plugin=` and `-Xclang
+// -load -Xclang LIB`, `-specs=`, a linker by path (`-fuse-ld=/x`, `--ld-path=`), a linker plugin.
+const COMPILER_CHOOSING = /^(?:-wrapper$|-B|-f(?:pass-)?plugin|-load(?:=|$)|-?-specs=?|-fuse-ld=.*\/|--ld-path)|(?:^|,)--?plugin(?:[=,]|$)|--error-handling-script/;
+
+/** Whether a compiler driver's option word runs a program or loads code it chooses (COMPILER_CHOOSING). */
+export function isCompilerChoosing(word: string): boolean {
+  return COMPILER_CHOOSING.test(word);
+}
+
+/**
+ * Whether compiler flags another program hands to a compiler driver (make's CFLAGS, go's
+ * `-extldflags`, rustc's `-C link-arg=`) hold one that chooses what runs: the text split at
+ * blanks and quotes (`-ldflags='-extldflags "-B./evil"'`).
+ */
+export function forwardsCompilerChoosing(flags: string): boolean {
+  return flags.split(/[\s'"]+/).some(isCompilerChoosing);
+}
+
 // A compiler driver's options that take a file, attached (`-include/etc/x`, `-ofile`) or as the
 // next word, longest first; of them, those it writes. Its other options with a value take the
 // next word as text (`-MT target`, `-x c`, `-D NAME`).
