@@ -155,8 +155,9 @@ const sedNames = new Set(['sed', 'gsed']);
 const vimNames = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);
 const edNames = new Set(['ed', 'red']);
 // npm's settings that choose what a script runs, or where settings come from (npm takes `_`
-// for `-`, and any unambiguous prefix of a name: `--node-opt`).
-const NPM_CHOOSING = ['--node-options', '--script-shell', '--shell', '--userconfig', '--globalconfig', '--onload-script', '--init-module', '--node-gyp'];
+// for `-`, and any unambiguous prefix of a name: `--node-opt`; `--global` is a flag of its
+// own), and the programs it starts (`npm edit x --editor=PROG`, `--browser`, `--viewer`, `--git`).
+const NPM_CHOOSING = ['--node-options', '--script-shell', '--shell', '--userconfig', '--globalconfig', '--onload-script', '--init-module', '--node-gyp', '--editor', '--browser', '--viewer', '--git'];
 const NPM_NAMES: ReadonlySet<string> = new Set(['npm', 'npx', 'pnpm', 'yarn']);
 // The linker's own: a plugin it loads, a script it runs on an undefined symbol.
 const LINKER_CHOOSING = /(?:^|,)--?plugin(?:[=,]|$)|--error-handling-script/;
@@ -228,12 +229,18 @@ function readsInputAs(words: readonly string[], options: readonly string[]): boo
   }));
 }
 
+/** Whether npm's words give `-c`/`--call` (a command line to run); npm's options come anywhere before a `--` (`npm exec -- gcc -c x.c` is gcc's). */
+export function npmCallsCommandLine(words: readonly string[]): boolean {
+  const own = words.includes('--') ? words.slice(0, words.indexOf('--')) : words;
+  return own.some((w) => /^-[A-Za-z]*c/.test(w) || abbreviatedName(w, ['--call']) !== undefined);
+}
+
 // npm's (pnpm's, yarn's): `npm exec -c CMD` runs a command line (as `npx -c`); settings that
 // choose what scripts run, in any abbreviation; `npm config set script-shell X` (`npm set`)
 // stays for every later call.
 function npmChooses(name: string, words: readonly string[]): string | undefined {
-  if ((words[0] === 'exec' || words[0] === 'x') && words.some((w) => /^-[A-Za-z]*c/.test(w) || abbreviatedName(w, ['--call']) !== undefined)) return `\`${name} ${words[0]} -c\` runs a command line`;
-  if (words.some((w) => abbreviatedName(w.split('=')[0]!.replace(/_/g, '-').toLowerCase(), NPM_CHOOSING) !== undefined)) return `\`${name}\` is given a setting that chooses what its scripts run (node options, a script shell, a config)`;
+  if ((words[0] === 'exec' || words[0] === 'x') && npmCallsCommandLine(words)) return `\`${name} ${words[0]} -c\` runs a command line`;
+  if (words.some((w) => abbreviatedName(w.split('=')[0]!.replace(/_/g, '-').toLowerCase(), NPM_CHOOSING, ['--global']) !== undefined)) return `\`${name}\` is given a setting that chooses what its scripts run (node options, a script shell, a config)`;
   const at = words[0] === 'config' || words[0] === 'c' ? 1 : 0;
   if (['set', 'edit', 'fix'].includes(words[at] ?? '') && (at === 1 || words[0] === 'set')) return `\`${name} config\` changes the settings every later \`${name}\` runs by`;
   return undefined;
