@@ -772,8 +772,9 @@ const COMPILER_DRIVER = /^(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cpp)
 
 // A compiler driver's options that run another program or load code: `-wrapper PROG,ARGS`,
 // `-B DIR` (where it finds cc1, as, ld), `-fplugin=`, clang's `-fpass-plugin=` and `-Xclang
-// -load -Xclang LIB`, `-specs=`, a linker by path (`-fuse-ld=/x`, `--ld-path=`), a linker plugin.
-const COMPILER_CHOOSING = /^(?:-wrapper$|-B|-f(?:pass-)?plugin|-load(?:=|$)|-?-specs=?|-fuse-ld=.*\/|--ld-path)|(?:^|,)--?plugin(?:[=,]|$)|--error-handling-script/;
+// -load -Xclang LIB`, `-specs=`, a linker by path (`-fuse-ld=/x`, `--ld-path=`), a linker plugin,
+// and a file of more options (`@FILE`, `-Wl,@FILE`), which may hold any of these.
+const COMPILER_CHOOSING = /^(?:-wrapper$|-B|-f(?:pass-)?plugin|-load(?:=|$)|-?-specs=?|-fuse-ld=.*\/|--ld-path)|(?:^|,)(?:--?plugin(?:[=,]|$)|@)|--error-handling-script/;
 
 /** Whether a compiler driver's option word runs a program or loads code it chooses (COMPILER_CHOOSING). */
 export function isCompilerChoosing(word: string): boolean {

@@ -159,8 +159,8 @@ const edNames = new Set(['ed', 'red']);
 // own), and the programs it starts (`npm edit x --editor=PROG`, `--browser`, `--viewer`, `--git`).
 const NPM_CHOOSING = ['--node-options', '--script-shell', '--shell', '--userconfig', '--globalconfig', '--onload-script', '--init-module', '--node-gyp', '--editor', '--browser', '--viewer', '--git'];
 const NPM_NAMES: ReadonlySet<string> = new Set(['npm', 'npx', 'pnpm', 'yarn']);
-// The linker's own: a plugin it loads, a script it runs on an undefined symbol.
-const LINKER_CHOOSING = /(?:^|,)--?plugin(?:[=,]|$)|--error-handling-script/;
+// The linker's own: a plugin it loads, a script it runs on an undefined symbol, a file of more options (`@FILE`).
+const LINKER_CHOOSING = /(?:^|,)(?:--?plugin(?:[=,]|$)|@)|--error-handling-script/;
 // rustc's linker (`-C linker=PROG`, `-Clinker=PROG`, `cargo rustc -- -C linker=PROG`).
 const RUST_LINKER = /^(?:-C|--codegen=?)?linker(?:-flavor)?=/;
 // rustc's arguments for the linker driver (cc), which may choose what it runs (`-C link-arg=-B./x`).
@@ -188,8 +188,10 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   // kubectl runs the credential plugin of the kubeconfig it reads (`users[].user.exec`), and
   // `config set-credentials --exec-command` writes one for every later call.
   ['kubectl', (w) => /^--(?:kubeconfig|exec-command|exec-arg|exec-env|exec-api-version|auth-provider|auth-provider-arg)(?:=|$)/.test(w)],
-  // cmake's compilers, launchers and linkers by `-D` (what CC would choose), and a toolchain file.
-  ['cmake', (w) => /^-D\s*\w*(?:COMPILER|LAUNCHER|LINKER|TOOLCHAIN_FILE|PROJECT_INCLUDE)/i.test(w)],
+  // cmake's compilers, launchers and linkers by `-D` (what CC would choose), a toolchain file,
+  // and compiler flags that choose what the compiler runs (`-DCMAKE_C_FLAGS=-B./x`, as CFLAGS);
+  // `-D` and its setting may be two words.
+  ['cmake', (w) => /^(?:-D\s*)?\w*(?:COMPILER|LAUNCHER|LINKER|TOOLCHAIN_FILE|PROJECT_INCLUDE)\w*(?::\w+)?=|^-D\s*\w*(?:COMPILER|LAUNCHER|LINKER|TOOLCHAIN_FILE|PROJECT_INCLUDE)/i.test(w) || (/^(?:-D\s*)?\w*FLAGS\w*(?::\w+)?=/i.test(w) && forwardsCompilerChoosing(w.slice(w.indexOf('=') + 1)))],
   // javac's JVM loading an agent (`-J-javaagent:x.jar` runs its code), and the annotation
   // processors and compiler plugins javac loads and runs (`-processorpath ./lib -processor P`).
   ['javac', (w) => /^-J-(?:javaagent|agentpath|agentlib)/.test(w) || /^(?:-processor|-processorpath|--processor-path|--processor-module-path|-Xplugin|--plugin|-proc:full)(?:[:=]|$)/.test(w)],
