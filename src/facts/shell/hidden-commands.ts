@@ -231,10 +231,14 @@ function readsInputAs(words: readonly string[], options: readonly string[]): boo
   }));
 }
 
-/** Whether npm's words give `-c`/`--call` (a command line to run); npm's options come anywhere before a `--` (`npm exec -- gcc -c x.c` is gcc's). */
+/** npm's words up to a `--`: its options may come anywhere among them (`npm exec -- gcc -c x.c`: the -c is gcc's). */
+export function npmOwnWords(words: readonly string[]): readonly string[] {
+  return words.includes('--') ? words.slice(0, words.indexOf('--')) : words;
+}
+
+/** Whether npm's words give `-c`/`--call` (a command line to run). */
 export function npmCallsCommandLine(words: readonly string[]): boolean {
-  const own = words.includes('--') ? words.slice(0, words.indexOf('--')) : words;
-  return own.some((w) => /^-[A-Za-z]*c/.test(w) || abbreviatedName(w, ['--call']) !== undefined);
+  return npmOwnWords(words).some((w) => /^-[A-Za-z]*c/.test(w) || abbreviatedName(w, ['--call']) !== undefined);
 }
 
 // npm's (pnpm's, yarn's): `npm exec -c CMD` runs a command line (as `npx -c`); settings that

@@ -22,7 +22,7 @@ import {
 } from './wrappers.js';
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { nameOf, within } from '../within.js';
-import { hiddenCommands, npmCallsCommandLine } from './hidden-commands.js';
+import { hiddenCommands, npmCallsCommandLine, npmOwnWords } from './hidden-commands.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { longName } from '../options.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
@@ -1311,7 +1311,7 @@ function npmCommand(args: readonly WordValue[]): NpmCommand | undefined {
     const text = command.map((k) => texts[k]).join(' ');
     // The folder is node_modules/PKG of npm's prefix (the nearest one with a package.json): a
     // command that climbs out of it (`..`, `$PWD`) or a folder elsewhere is not placed here.
-    if (!pkg.literal || command.some((k) => !args[k]!.literal) || /\.\.|PWD/.test(text) || texts.some((w) => NPM_ELSEWHERE.test(w))) {
+    if (!pkg.literal || command.some((k) => !args[k]!.literal) || /\.\.|PWD/.test(text) || npmOwnWords(texts).some((w) => NPM_ELSEWHERE.test(w))) {
       return { kind: 'unverifiable', reason: `\`npm explore\` runs a command in a package folder not known here: \`${text.slice(0, 80)}\`` };
     }
     return { kind: 'shell', text, dir: `node_modules/${pkg.text}` };
