@@ -195,8 +195,8 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   // javac's JVM loading an agent (`-J-javaagent:x.jar` runs its code), and the annotation
   // processors and compiler plugins javac loads and runs (`-processorpath ./lib -processor P`).
   ['javac', (w) => /^-J-(?:javaagent|agentpath|agentlib)/.test(w) || /^(?:-processor|-processorpath|--processor-path|--processor-module-path|-Xplugin|--plugin|-proc:full)(?:[:=]|$)/.test(w)],
-  // install runs the program that strips what it installs (`-s --strip-program=PROG`).
-  ['install', (w) => abbreviatedName(w, ['--strip-program']) !== undefined],
+  // install runs the program that strips what it installs (`-s --strip-program=PROG`; `--strip` is a flag of its own).
+  ['install', (w) => abbreviatedName(w, ['--strip-program'], ['--strip']) !== undefined],
   // man-db reads a configuration whose DEFINE lines choose the programs it runs (`-C FILE`).
   ['man', (w) => optionIs(w, { letters: 'C', long: ['--config-file'] }, MAN_VALUED, MAN_LONG)],
   // gpg starts the agent and helpers these name (and an options file or home directory may
