@@ -149,6 +149,13 @@ function compressed(suffix: string, names: readonly (readonly [string, string])[
   };
 }
 const optional = (value: string | undefined): string[] => (value === undefined ? [] : [value]);
+
+/** The files `file -C` writes in the working directory: each magic file's name with `.mgc` (`-m src/m` writes `m.mgc`), else `magic.mgc`. */
+export function compiledMagic(words: readonly string[]): string[] {
+  if (!hasOption(words, { letters: 'C', long: ['--compile'] }, 'mfFeP')) return [];
+  const magic = optionValues(words, { letters: 'm', long: ['--magic-file'] }, 'mfFeP').flatMap((v) => v.split(':'));
+  return magic.length === 0 ? ['magic.mgc'] : magic.map((m) => `${m.replace(/\/+$/, '').replace(/^.*\//, '')}.mgc`);
+}
 const SUFFIX_OPTION: OptionSpelling = { letters: 'S', long: ['--suffix'] };
 const GZIP: OperandGrammar = {
   valued: 'S', valuedLong: ['--suffix'],
@@ -227,7 +234,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['head', { valued: 'nc', valuedLong: ['--lines', '--bytes'] }],
   ['tail', { valued: 'ncs', valuedLong: ['--lines', '--bytes', '--sleep-interval', '--pid', '--max-unchanged-stats'] }],
   ['nl', { valued: 'bdfhilnsvw' }], ['od', { valued: 'AjNSt', optionalValued: 'w', valuedLong: ['--address-radix', '--skip-bytes', '--read-bytes', '--format', '--endian'], flagLong: ['--strings', '--width'] }], ['hexdump', { valued: 'efns', fileValued: 'f' }],
-  ['file', { valued: 'mfFeP', fileValued: 'mf', fileLong: ['--magic-file', '--files-from'] }], ['stat', { valued: 'c', valuedLong: ['--format', '--printf'] }],
+  ['file', { valued: 'mfFeP', fileValued: 'mf', fileLong: ['--magic-file', '--files-from'], outputs: (_files, words) => compiledMagic(words) }], ['stat', { valued: 'c', valuedLong: ['--format', '--printf'] }],
   ['diff', { valued: 'UCxXIFLS', fileValued: 'X', valuedLong: ['--label', '--exclude', '--ignore-matching-lines', '--starting-file'], fileLong: ['--exclude-from', '--from-file', '--to-file'], flagLong: ['--unified', '--context', '--color'] }],
   ['cmp', { valued: 'in', valuedLong: ['--ignore-initial', '--bytes'] }],
   ['ls', { valued: 'ITw', valuedLong: ['--ignore', '--hide', '--tabsize', '--width', '--block-size', '--format', '--sort', '--time', '--time-style', '--quoting-style', '--indicator-style'], flagLong: ['--color', '--classify', '--hyperlink'] }],
@@ -900,6 +907,26 @@ export function isCompilerDriver(name: string): boolean {
   return COMPILER_DRIVER.test(name);
 }
 const COMPILER_DRIVER = /^(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cpp)(?:-\d+(?:\.\d+)*)?$/;
+
+// A compiler driver's options that run another program or load code: `-wrapper PROG,ARGS`,
+// `-B DIR` (where it finds cc1, as, ld), `-fplugin=`, clang's `-fpass-plugin=` and `-Xclang
+// -load -Xclang LIB`, `-specs=`, a linker by path (`-fuse-ld=/x`, `--ld-path=`), a linker plugin,
+// and a file of more options (`@FILE`, `-Wl,@FILE`), which may hold any of these.
+const COMPILER_CHOOSING = /^(?:-wrapper$|-B|-f(?:pass-)?plugin|-load(?:=|$)|-?-specs=?|-fuse-ld=.*\/|--ld-path)|(?:^|,)(?:--?plugin(?:[=,]|$)|@)|--error-handling-script/;
+
+/** Whether a compiler driver's option word runs a program or loads code it chooses (COMPILER_CHOOSING). */
+export function isCompilerChoosing(word: string): boolean {
+  return COMPILER_CHOOSING.test(word);
+}
+
+/**
+ * Whether compiler flags another program hands to a compiler driver (make's CFLAGS, go's
+ * `-extldflags`, rustc's `-C link-arg=`) hold one that chooses what runs: the text split at
+ * blanks and quotes (`-ldflags='-extldflags "-B./evil"'`).
+ */
+export function forwardsCompilerChoosing(flags: string): boolean {
+  return flags.split(/[\s'"]+/).some(isCompilerChoosing);
+}
 
 // A compiler driver's options that take a file, attached (`-include/etc/x`, `-ofile`) or as the
 // next word, longest first; of them, those it writes. Its other options with a value take the

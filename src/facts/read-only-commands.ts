@@ -3,6 +3,8 @@
 // arguments count as written (an unknown command is assumed to write: fail closed), unless
 // its grammar says which it writes (file-operands.ts: `cp a b` reads `a`; `find` and git's
 // reading subcommands write only their output files; tree only its -o file).
+import { compiledMagic } from './grammars.js';
+
 const READ_ONLY = new Set([
   'cat', 'head', 'tail', 'less', 'more', 'ls', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'wc', 'diff', 'cmp',
   'file', 'stat', 'du', 'df', 'readlink', 'realpath', 'basename', 'dirname', 'echo', 'printf',
@@ -14,6 +16,8 @@ const READ_ONLY = new Set([
 /** Whether a simple command (quote-free words, command word by base name) only reads. */
 export function isReadOnlyCommand(words: readonly string[]): boolean {
   const cmd = words[0];
+  // `file -C` compiles its magic files into the working directory (grammars.ts compiledMagic).
+  if (cmd === 'file') return compiledMagic(words).length === 0;
   return cmd === undefined || READ_ONLY.has(cmd);
 }
 

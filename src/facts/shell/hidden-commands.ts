@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
-import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, isCompilerDriver, sqliteArchive, sqliteDatabaseName, wgetrcCommands } from '../grammars.js';
+import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver, sqliteArchive, sqliteDatabaseName, wgetrcCommands } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, namesStandardInput } from './wrappers.js';
@@ -155,26 +155,32 @@ const sedNames = new Set(['sed', 'gsed']);
 const vimNames = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);
 const edNames = new Set(['ed', 'red']);
 // npm's settings that choose what a script runs, or where settings come from (npm takes `_`
-// for `-`, and any unambiguous prefix of a name: `--node-opt`).
-const NPM_CHOOSING = ['--node-options', '--script-shell', '--shell', '--userconfig', '--globalconfig', '--onload-script', '--init-module', '--node-gyp'];
+// for `-`, and any unambiguous prefix of a name: `--node-opt`; `--global` is a flag of its
+// own), and the programs it starts (`npm edit x --editor=PROG`, `--browser`, `--viewer`, `--git`).
+const NPM_CHOOSING = ['--node-options', '--script-shell', '--shell', '--userconfig', '--globalconfig', '--onload-script', '--init-module', '--node-gyp', '--editor', '--browser', '--viewer', '--git'];
 const NPM_NAMES: ReadonlySet<string> = new Set(['npm', 'npx', 'pnpm', 'yarn']);
-// A compiler driver's options (grammars.ts isCompilerDriver)
-// that run another program or load code: `-wrapper PROG,ARGS`, `-B DIR` (where it finds cc1, as,
-// ld), `-fplugin=`, `-specs=`, a linker by path (`-fuse-ld=/x`, `--ld-path=`), a linker plugin.
-const COMPILER_CHOOSING = /^(?:-wrapper$|-B|-fplugin|-?-specs=?|-fuse-ld=.*\/|--ld-path)|(?:^|,)--?plugin(?:[=,]|$)|--error-handling-script/;
-// The linker's own: a plugin it loads, a script it runs on an undefined symbol.
-const LINKER_CHOOSING = /(?:^|,)--?plugin(?:[=,]|$)|--error-handling-script/;
+// The linker's own: a plugin it loads, a script it runs on an undefined symbol, a file of more options (`@FILE`).
+const LINKER_CHOOSING = /(?:^|,)(?:--?plugin(?:[=,]|$)|@)|--error-handling-script/;
 // rustc's linker (`-C linker=PROG`, `-Clinker=PROG`, `cargo rustc -- -C linker=PROG`).
 const RUST_LINKER = /^(?:-C|--codegen=?)?linker(?:-flavor)?=/;
+// rustc's arguments for the linker driver (cc), which may choose what it runs (`-C link-arg=-B./x`).
+const RUST_LINK_ARG = /^(?:-[CZ]|--codegen=?)?(?:pre-)?link-args?=/;
+const rustChoosing = (w: string): boolean => RUST_LINKER.test(w) || LINKER_CHOOSING.test(w) || (RUST_LINK_ARG.test(w) && forwardsCompilerChoosing(w.replace(RUST_LINK_ARG, '')));
+// man-db's short options that take a value, and the long names its abbreviations are read by.
+const MAN_VALUED = 'CEeHLMmPpRrSsTX';
+const MAN_LONG = ['--config-file', '--catman', '--html', '--locale', '--manpath', '--systems', '--pager', '--preprocessor', '--prompt', '--recode', '--sections', '--encoding', '--extension'];
+// gpg's options naming a program it starts, or a file or directory of options that may name one.
+const GPG_CHOOSING = ['--agent-program', '--dirmngr-program', '--keyboxd-program', '--pinentry-program', '--exec-path', '--photo-viewer', '--options', '--homedir', '--load-extension'];
 // Options whose value chooses what runs, where it is not a command line to read (commandOptions):
-// go's `-exec`/`-toolexec`/`-vettool` and an external linker in `-ldflags` (`-extld=PROG`), cargo's
+// go's `-exec`/`-toolexec`/`-vettool`, an external linker in `-ldflags` (`-extld=PROG`) and the
+// flags it hands that linker driver (`-extldflags=-B./x`), cargo's
 // `--config` (a runner, a rustc wrapper, an alias), openssl's engines and providers, kubectl's
 // credential plugins, cmake's compilers and launchers.
 const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<string, (word: string) => boolean>([
-  ['go', (w) => /^--?(?:exec|toolexec|vettool)(?:=|$)/.test(w) || /(?:^|[\s'"=])-extld(?:=|\s|$)/.test(w)],
-  ['cargo', (w) => /^--config(?:=|$)/.test(w) || RUST_LINKER.test(w) || LINKER_CHOOSING.test(w)],
-  ['rustc', (w) => RUST_LINKER.test(w) || LINKER_CHOOSING.test(w)],
-  ['rustdoc', (w) => RUST_LINKER.test(w) || LINKER_CHOOSING.test(w)],
+  ['go', (w) => /^--?(?:exec|toolexec|vettool)(?:=|$)/.test(w) || /(?:^|[\s'"=])-extld(?:=|\s|$)/.test(w) || (w.includes('extldflags') && forwardsCompilerChoosing(w.slice(w.indexOf('extldflags') + 10).replace(/^=/, ' ')))],
+  ['cargo', (w) => /^--config(?:=|$)/.test(w) || rustChoosing(w)],
+  ['rustc', rustChoosing],
+  ['rustdoc', rustChoosing],
   ...['ld', 'ld.bfd', 'ld.gold', 'ld.lld', 'lld', 'mold'].map((n): [string, (w: string) => boolean] => [n, (w) => LINKER_CHOOSING.test(w)]),
   // openssl loads the shared library an engine or provider names (`-engine ./x.so`,
   // `-provider-path . -provider x`), and a configuration may load them too (as OPENSSL_CONF).
@@ -182,14 +188,25 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   // kubectl runs the credential plugin of the kubeconfig it reads (`users[].user.exec`), and
   // `config set-credentials --exec-command` writes one for every later call.
   ['kubectl', (w) => /^--(?:kubeconfig|exec-command|exec-arg|exec-env|exec-api-version|auth-provider|auth-provider-arg)(?:=|$)/.test(w)],
-  // cmake's compilers, launchers and linkers by `-D` (what CC would choose), and a toolchain file.
-  ['cmake', (w) => /^-D\s*\w*(?:COMPILER|LAUNCHER|LINKER|TOOLCHAIN_FILE|PROJECT_INCLUDE)/i.test(w)],
-  // javac's JVM loading an agent (`-J-javaagent:x.jar` runs its code).
-  ['javac', (w) => /^-J-(?:javaagent|agentpath|agentlib)/.test(w)],
-  // pandoc runs its filters and PDF engine (`-F ./x`, `--filter=x`, `--lua-filter`, `--pdf-engine=x`).
+  // cmake's compilers, launchers and linkers by `-D` (what CC would choose), a toolchain file,
+  // and compiler flags that choose what the compiler runs (`-DCMAKE_C_FLAGS=-B./x`, as CFLAGS);
+  // `-D` and its setting may be two words.
+  ['cmake', (w) => /^(?:-D\s*)?\w*(?:COMPILER|LAUNCHER|LINKER|TOOLCHAIN_FILE|PROJECT_INCLUDE)\w*(?::\w+)?=|^-D\s*\w*(?:COMPILER|LAUNCHER|LINKER|TOOLCHAIN_FILE|PROJECT_INCLUDE)/i.test(w) || (/^(?:-D\s*)?\w*FLAGS\w*(?::\w+)?=/i.test(w) && forwardsCompilerChoosing(w.slice(w.indexOf('=') + 1)))],
+  // javac's JVM loading an agent (`-J-javaagent:x.jar` runs its code), and the annotation
+  // processors and compiler plugins javac loads and runs (`-processorpath ./lib -processor P`).
+  ['javac', (w) => /^-J-(?:javaagent|agentpath|agentlib)/.test(w) || /^(?:-processor|-processorpath|--processor-path|--processor-module-path|-Xplugin|--plugin|-proc:full)(?:[:=]|$)/.test(w)],
+  // install runs the program that strips what it installs (`-s --strip-program=PROG`; `--strip` is a flag of its own).
+  ['install', (w) => abbreviatedName(w, ['--strip-program'], ['--strip']) !== undefined],
+  // man-db reads a configuration whose DEFINE lines choose the programs it runs (`-C FILE`).
+  ['man', (w) => optionIs(w, { letters: 'C', long: ['--config-file'] }, MAN_VALUED, MAN_LONG)],
+  // gpg starts the agent and helpers these name (and an options file or home directory may
+  // name them: GNUPGHOME is a risky variable too).
+  ...['gpg', 'gpg2', 'gpgv', 'gpgsm'].map((n): [string, (w: string) => boolean] => [n, (w) => abbreviatedName(w, GPG_CHOOSING) !== undefined]),
+  // pandoc runs its filters and PDF engine (`-F ./x`, `--filter=x`, `--lua-filter`, `--pdf-engine=x`),
+  // and those a defaults file lists (`-d FILE`); its long options may be abbreviated.
   // xmllint's shell reads commands (`write FILE`, `cat`) from its input.
   ['xmllint', (w) => w === '--shell'],
-  ['pandoc', (w) => /^(?:-F|--filter|--lua-filter|--pdf-engine|--pdf-engine-opt)(?:=|$)|^-F./.test(w)],
+  ['pandoc', (w) => /^-[FdL]/.test(w) || abbreviatedName(w, ['--filter', '--lua-filter', '--pdf-engine', '--pdf-engine-opt', '--defaults']) !== undefined],
   // less reads a key file that may set LESSOPEN, which runs a program (as LESSKEYIN would).
   ['less', (w) => /^--lesskey(?:-src|-file|-content)?(?:=|$)|^-k/.test(w)],
   // awk loading a shared library (`gawk -l ./x`, `--load`), which runs its code.
@@ -201,7 +218,7 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
  * wrapper, a stored alias), or undefined: then the call is unverifiable.
  */
 function chosenProgram(name: string, words: readonly string[]): string | undefined {
-  const choosing = choosingOptions.get(name) ?? (isCompilerDriver(name) ? (w: string) => COMPILER_CHOOSING.test(w) : undefined);
+  const choosing = choosingOptions.get(name) ?? (isCompilerDriver(name) ? isCompilerChoosing : undefined);
   if (choosing !== undefined && words.some(choosing)) return `\`${name}\` is given an option that chooses what runs (a program to run, a linker or wrapper, a config, a library to load)`;
   return (NPM_NAMES.has(name) ? npmChooses : PROGRAM_CHOOSERS.get(name))?.(name, words);
 }
@@ -214,12 +231,22 @@ function readsInputAs(words: readonly string[], options: readonly string[]): boo
   }));
 }
 
+/** npm's words up to a `--`: its options may come anywhere among them (`npm exec -- gcc -c x.c`: the -c is gcc's). */
+export function npmOwnWords(words: readonly string[]): readonly string[] {
+  return words.includes('--') ? words.slice(0, words.indexOf('--')) : words;
+}
+
+/** Whether npm's words give `-c`/`--call` (a command line to run). */
+export function npmCallsCommandLine(words: readonly string[]): boolean {
+  return npmOwnWords(words).some((w) => /^-[A-Za-z]*c/.test(w) || abbreviatedName(w, ['--call']) !== undefined);
+}
+
 // npm's (pnpm's, yarn's): `npm exec -c CMD` runs a command line (as `npx -c`); settings that
 // choose what scripts run, in any abbreviation; `npm config set script-shell X` (`npm set`)
 // stays for every later call.
 function npmChooses(name: string, words: readonly string[]): string | undefined {
-  if ((words[0] === 'exec' || words[0] === 'x') && words.some((w) => /^-[A-Za-z]*c/.test(w) || abbreviatedName(w, ['--call']) !== undefined)) return `\`${name} ${words[0]} -c\` runs a command line`;
-  if (words.some((w) => abbreviatedName(w.split('=')[0]!.replace(/_/g, '-').toLowerCase(), NPM_CHOOSING) !== undefined)) return `\`${name}\` is given a setting that chooses what its scripts run (node options, a script shell, a config)`;
+  if ((words[0] === 'exec' || words[0] === 'x') && npmCallsCommandLine(words)) return `\`${name} ${words[0]} -c\` runs a command line`;
+  if (words.some((w) => abbreviatedName(w.split('=')[0]!.replace(/_/g, '-').toLowerCase(), NPM_CHOOSING, ['--global']) !== undefined)) return `\`${name}\` is given a setting that chooses what its scripts run (node options, a script shell, a config)`;
   const at = words[0] === 'config' || words[0] === 'c' ? 1 : 0;
   if (['set', 'edit', 'fix'].includes(words[at] ?? '') && (at === 1 || words[0] === 'set')) return `\`${name} config\` changes the settings every later \`${name}\` runs by`;
   return undefined;
@@ -340,10 +367,10 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
       found.push(value === undefined ? unverifiable(`\`${name} ${w}\` without a value`) : valueOf(name, value));
       continue;
     }
-    // The same option with its value after `=` (`zip -TT=CMD`).
-    const attachedTo = spec.words?.find((option) => w.startsWith(`${option}=`));
+    // The same option with its value after `=` or attached (`zip -TT=CMD`, `zip -TTCMD`).
+    const attachedTo = spec.words?.find((option) => w.startsWith(option));
     if (attachedTo !== undefined) {
-      found.push(valueOf(name, { ...args[i]!, text: w.slice(attachedTo.length + 1) }));
+      found.push(valueOf(name, { ...args[i]!, text: w.slice(attachedTo.length).replace(/^=/, '') }));
       continue;
     }
     const eq = w.indexOf('=');
@@ -382,6 +409,8 @@ function remapsFiles(name: string, args: readonly string[]): string | undefined 
   if (FUSE_MOUNTER.test(name)) return `\`${name}\` mounts a file system (a directory under a second name, perhaps)`;
   if (name === 'rclone' && args.some((a) => a === 'mount' || a === 'nfsmount')) return '`rclone mount` mounts a file system';
   if (name === 'bwrap' && args.some((a) => /^--(?:ro-|dev-)?bind(?:-try)?$|^--(?:bind|ro-bind)-fd$|^--overlay/.test(a))) return '`bwrap` binds directories under other names';
+  // gzip -N restores the name stored in the archive when it decompresses: a name of its choosing (`.env`).
+  if (GZIP_PROGRAMS.has(name) && restoresStoredName(name, args)) return `\`${name} -N\` names what it decompresses by the name stored in the archive`;
   if (name !== 'mount') return undefined;
   const operands = args.filter((a, i) => !a.startsWith('-') && !/^-[tO]$|^--types$|^--test-opts$/.test(args[i - 1] ?? ''));
   return operands.length > 0 ? '`mount` puts a file system or a directory under another name' : undefined;
@@ -397,6 +426,16 @@ function wgetrcHidden(args: WordValue[]): Hidden[] {
     if (command === undefined) return word.literal ? [] : [unverifiable(`\`wget -e ${word.text}\` runs a wgetrc command a variable chooses`)];
     return WGETRC_PROGRAMS.has(command) ? [valueOf('wget', { ...word, text: value })] : [];
   });
+}
+
+const GZIP_PROGRAMS: ReadonlySet<string> = new Set(['gzip', 'gunzip', 'pigz', 'unpigz']);
+const GZIP_LONG = ['--name', '--no-name', '--decompress', '--uncompress', '--stdout', '--to-stdout', '--test', '--list', '--suffix'];
+
+/** Whether a gzip call decompresses to files named as the archive says (`-dN`, `gunzip --name`), not to its standard output or nowhere (`-c`, `-t`, `-l`). */
+function restoresStoredName(name: string, args: readonly string[]): boolean {
+  const given = (letters: string, long: string[]) => args.some((w) => optionIs(w, { letters, long }, 'S', GZIP_LONG));
+  if (!given('N', ['--name']) || given('ctl', ['--stdout', '--to-stdout', '--test', '--list'])) return false;
+  return name === 'gunzip' || name === 'unpigz' || given('d', ['--decompress', '--uncompress']);
 }
 
 function unverifiable(reason: string): Hidden {

@@ -22,7 +22,7 @@ import {
 } from './wrappers.js';
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { nameOf, within } from '../within.js';
-import { hiddenCommands } from './hidden-commands.js';
+import { hiddenCommands, npmCallsCommandLine, npmOwnWords } from './hidden-commands.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { longName } from '../options.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
@@ -662,9 +662,19 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     }
   }
 
-  const npmEnv = name === 'npm' ? npmEnvCommand(values.slice(at + 1).map((v) => v.text)) : undefined;
-  if (npmEnv !== undefined) {
-    runWords(values, at + 1 + npmEnv, depth + 1, walk, redirects, stmt, builder);
+  const npm = name === 'npm' ? npmCommand(values.slice(at + 1)) : undefined;
+  if (npm !== undefined) {
+    // npm's own settings may choose what it runs too (`--script-shell`).
+    for (const hidden of hiddenCommands(name, values, at)) if (hidden.kind === 'unverifiable') markUnverifiable(walk, hidden.reason);
+    if (npm.kind === 'unverifiable') {
+      markUnverifiable(walk, npm.reason);
+      emitWords(walk, values.slice(at), redirects);
+    } else if (npm.kind === 'words') runWords(values, at + 1 + npm.start, depth + 1, walk, redirects, stmt, builder);
+    else {
+      walk.wrapperDirs.push(npm.dir);
+      collectAs(true, npm.text, depth + 1, walk); // npm's script shell, /bin/sh
+      walk.wrapperDirs.pop();
+    }
     return;
   }
 
@@ -1248,23 +1258,91 @@ function stdinProgram(words: readonly string[]): 'code' | 'document' | undefined
 }
 
 // npm's built-in `env` script (when package.json has none of that name) runs its arguments
-// as a command: `npm run env -- nc host 443`. The command is read as any other, so `npm run *`
-// does not let it through. (`npx X`, `npm exec` run a package's program: an allowlist names
-// them as they are written.)
+// as a command: `npm run env -- nc host 443`; `npm exec CMD` (`npm x`) runs CMD, a package's
+// program or any on PATH; `npm explore PKG -- CMD` runs CMD's words joined, through the shell,
+// in the package's folder. The command is read as any other, so `npm run *` does not let it
+// through. (`npx X` runs a package's program: an allowlist names it as it is written.)
 const NPM_RUN = new Set(['run', 'run-script', 'rum', 'urn']);
+// npm's settings that take a value (npm 11's definitions, `--browser` too; nopt reads any
+// other option as a flag), its flags that a valued one's name begins (`--global`, not an
+// abbreviation of `--globalconfig`), its one-letter shorthands, of which `-w WS`, `-C DIR`,
+// `-L LOC`, `-c CMD`, `-m MSG` take a value, and its flags spelled with more than one letter.
+const NPM_VALUED: ReadonlySet<string> = new Set(
+  ('_auth access allow-directory allow-file allow-git allow-remote allow-scripts also audit-level auth-type before ca cache cache-max cache-min cafile call cert cidr cpu depth diff ' +
+    'diff-dst-prefix diff-src-prefix diff-unified editor expect-result-count expires fetch-retries fetch-retry-factor fetch-retry-maxtimeout fetch-retry-mintimeout fetch-timeout git ' +
+    'globalconfig heading https-proxy include init-author-email init-author-name init-author-url init-license init-module init-type init-version init.author.email init.author.name ' +
+    'init.author.url init.license init.module init.version install-strategy key libc local-address location lockfile-version loglevel logs-dir logs-max name maxsockets message ' +
+    'min-release-age min-release-age-exclude node-gyp node-options noproxy omit only orgs os otp package pack-destination packages prefix preid provenance-file proxy registry ' +
+    'replace-registry-host save-prefix sbom-format sbom-type scope scopes packages-and-scopes-permission orgs-permission password token-description script-shell searchexclude ' +
+    'searchlimit searchopts searchstaleness shell tag tag-version-prefix umask user-agent userconfig viewer which workspace browser reg enjoy-by').split(' '),
+);
+const NPM_PREFIX_FLAGS: ReadonlySet<string> = new Set(['all', 'audit', 'global', 'provenance', 'save']);
+const NPM_SHORT = 'dqsnacfgLlmpCSBDEOP?Hhvwy';
+const NPM_VALUED_SHORT = 'wCLcm';
+const NPM_FLAG_SHORTHANDS: ReadonlySet<string> = new Set(['dd', 'ddd', 'quiet', 'silent', 'verbose', 'desc', 'help', 'local', 'porcelain', 'readonly', 'iwr', 'ws', 'no']);
+// Options that put the package folder `npm explore` runs in elsewhere (the global one, another prefix or workspace).
+const NPM_ELSEWHERE = /^(?:-[A-Za-z]*[gCLw]|--(?:global|prefix|location|workspace|workspaces)(?:=|$)|-ws$)/;
 
-/** Where `npm run env`'s command starts among `args` (the words after `npm`), or undefined when the words are no such run. */
-function npmEnvCommand(args: readonly string[]): number | undefined {
-  // The subcommand: the first word that is one (global options and their values come first).
-  let i = args.findIndex((word) => NPM_RUN.has(word) || word === '--');
-  if (i < 0 || args[i] === '--') return undefined;
-  i++;
-  while (i < args.length && args[i]!.startsWith('-') && args[i] !== '--') i++;
-  if (args[i] !== 'env') return undefined;
-  i++;
-  while (i < args.length && args[i]!.startsWith('-') && args[i] !== '--') i++;
-  if (args[i] === '--') i++;
-  return i < args.length ? i : undefined;
+/**
+ * Where the operands among npm's words are, its options and their values skipped as nopt reads
+ * them (an option may come anywhere; `--` ends them); a reason when an option word may or may
+ * not take the next word (an abbreviation a setting with a value begins: `--regi URL`).
+ */
+function npmOperands(args: readonly string[]): number[] | string {
+  const operands: number[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (w === '--') {
+      for (let k = i + 1; k < args.length; k++) operands.push(k);
+      break;
+    }
+    if (!w.startsWith('-') || w === '-') {
+      operands.push(i);
+      continue;
+    }
+    if (w.includes('=')) continue;
+    const name = w.replace(/^--?/, '').replace(/_/g, '-');
+    if (!w.startsWith('--')) {
+      if (NPM_FLAG_SHORTHANDS.has(name)) continue;
+      // One-letter shorthands, alone or in a cluster (`-gy`): the last one may take the next word.
+      if ([...name].every((c) => NPM_SHORT.includes(c))) {
+        if (NPM_VALUED_SHORT.includes(name.at(-1)!)) i++;
+        continue;
+      }
+    }
+    if (NPM_VALUED.has(name)) i++;
+    else if (!name.startsWith('no-') && !NPM_PREFIX_FLAGS.has(name) && [...NPM_VALUED].some((v) => v.startsWith(name))) return `npm's \`${w}\` may take the next word as its value`;
+  }
+  return operands;
+}
+
+type NpmCommand = { kind: 'words'; start: number } | { kind: 'shell'; text: string; dir: string } | { kind: 'unverifiable'; reason: string };
+const NPM_RUNNERS: ReadonlySet<string> = new Set([...NPM_RUN, 'exec', 'x', 'explore']);
+
+/** The command npm's words (after `npm`) run (`npm run env`, `npm exec`, `npm explore`), or undefined for none. */
+function npmCommand(args: readonly WordValue[]): NpmCommand | undefined {
+  const texts = args.map((a) => a.text);
+  const operands = npmOperands(texts);
+  if (typeof operands === 'string') return texts.some((w) => NPM_RUNNERS.has(w)) ? { kind: 'unverifiable', reason: operands } : undefined;
+  const sub = texts[operands[0] ?? -1] ?? '';
+  if (NPM_RUN.has(sub)) return texts[operands[1] ?? -1] === 'env' && operands[2] !== undefined ? { kind: 'words', start: operands[2] } : undefined;
+  if (sub === 'explore') {
+    const command = operands.slice(2);
+    if (command.length === 0) return undefined;
+    const pkg = args[operands[1]!]!;
+    const text = command.map((k) => texts[k]).join(' ');
+    // The folder is node_modules/PKG of npm's prefix (the nearest one with a package.json): a
+    // command that climbs out of it (`..`, `$PWD`) or a folder elsewhere is not placed here.
+    if (!pkg.literal || command.some((k) => !args[k]!.literal) || /\.\.|PWD/.test(text) || npmOwnWords(texts).some((w) => NPM_ELSEWHERE.test(w))) {
+      return { kind: 'unverifiable', reason: `\`npm explore\` runs a command in a package folder not known here: \`${text.slice(0, 80)}\`` };
+    }
+    return { kind: 'shell', text, dir: `node_modules/${pkg.text}` };
+  }
+  // `npm exec -c CMD` is a command line (hidden-commands.ts); npm before 11 puts the program's word into the script unquoted.
+  const start = operands[1];
+  if ((sub !== 'exec' && sub !== 'x') || start === undefined || npmCallsCommandLine(texts)) return undefined;
+  if (!/^[\w@%+:,./-]+$/.test(texts[start]!)) return { kind: 'unverifiable', reason: `\`npm ${sub}\` runs a command word the shell reads again: \`${texts[start]!.slice(0, 80)}\`` };
+  return { kind: 'words', start };
 }
 
 /** Most words one brace expansion may produce before the command counts as unverifiable. */

@@ -1,6 +1,7 @@
 // Commands that run another command given in their arguments. Each entry says how to
 // skip the wrapper's own options to find where the wrapped command starts. The tables
 // are data: adding a wrapper is adding a line.
+import { forwardsCompilerChoosing } from '../grammars.js';
 import { lastOptionValue, longName, optionValues, type OptionSpelling } from '../options.js';
 import { nameOf } from '../within.js';
 import type { WordValue } from './words.js';
@@ -146,8 +147,11 @@ export function isShellInterpreter(name: string): boolean {
 // the functions named in `chpwd_functions` (and the other hook arrays) on `cd`, and runs
 // NULLCMD/READNULLCMD for a redirection without a command (`> f`, `< f`). vim runs the Ex
 // commands of VIMINIT and EXINIT and sources MYVIMRC and scripts under VIMRUNTIME (and VIM) at
-// start-up; m4 and awk look their input files up in M4PATH and AWKPATH.
-const riskyVariable = /^(path|cdpath|fpath|FPATH|module_path|MODULE_PATH|NULLCMD|READNULLCMD|(?:chpwd|precmd|preexec|periodic|zshexit|zshaddhistory)_functions|PATH|CDPATH|OLDPWD|PWD|DIRSTACK|BASH_CMDS|BASH_ALIASES|EXECIGNORE|BASH_LOADABLES_PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS0|PS1|PS2|PS3|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_SEQUENCE_EDITOR|GIT_PROXY_COMMAND|GIT_TEMPLATE_DIR|PAGER|EDITOR|VISUAL|SSH_ASKPASS|SUDO_ASKPASS|SUDO_EDITOR|FCEDIT|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|LUA_INIT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|HOME|XDG_CONFIG_HOME|ZDOTDIR|SHELL|LESSOPEN|LESSCLOSE|MANPAGER|MANOPT|SYSTEMD_PAGER|BROWSER|TAR_OPTIONS|RIPGREP_CONFIG_PATH|RSYNC_RSH|RSYNC_CONNECT_PROG|GCONV_PATH|OPENSSL_CONF|LESSKEY|LESSKEYIN|LESSKEY_CONTENT|SIMPLE_BACKUP_SUFFIX|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC|RUSTC|RUSTDOC|RUSTFLAGS|AWKPATH|AWKLIBPATH|M4PATH|VIMINIT|EXINIT|MYVIMRC|VIMRUNTIME|VIM|MAGICK_CONFIGURE_PATH|MAGICK_CODER_MODULE_PATH|MAGICK_CODER_FILTER_PATH|MAGICK_FILTER_MODULE_PATH|MAGICK_HOME|RUSTDOCFLAGS|CARGO_ENCODED_RUSTFLAGS|CC|CXX|CPP|LD|AR|AS|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|MAKEFILES|GNUPGHOME|KUBECONFIG|AWS_CONFIG_FILE|JDK_JAVA_OPTIONS|MAVEN_OPTS|GRADLE_OPTS|CLASSPATH|JAVA_HOME|GEM_HOME|GEM_PATH|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_.*)$/;
+// start-up; m4 and awk look their input files up in M4PATH and AWKPATH. gcc finds cc1, as
+// and ld in COMPILER_PATH and GCC_EXEC_PREFIX, compiles again with GCC_COMPARE_DEBUG's
+// options, writes dependency files to DEPENDENCIES_OUTPUT's and SUNPRO_DEPENDENCIES's; clang
+// edits its arguments by CCC_OVERRIDE_OPTIONS.
+const riskyVariable = /^(COMPILER_PATH|GCC_EXEC_PREFIX|GCC_COMPARE_DEBUG|DEPENDENCIES_OUTPUT|SUNPRO_DEPENDENCIES|CCC_OVERRIDE_OPTIONS|path|cdpath|fpath|FPATH|module_path|MODULE_PATH|NULLCMD|READNULLCMD|(?:chpwd|precmd|preexec|periodic|zshexit|zshaddhistory)_functions|PATH|CDPATH|OLDPWD|PWD|DIRSTACK|BASH_CMDS|BASH_ALIASES|EXECIGNORE|BASH_LOADABLES_PATH|LD_[A-Z_]*|DYLD_[A-Z_]*|BASH_ENV|ENV|IFS|BASH_FUNC_.*|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|PS0|PS1|PS2|PS3|PS4|GIT_SSH_COMMAND|GIT_SSH|GIT_EXEC_PATH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_ASKPASS|GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_SEQUENCE_EDITOR|GIT_PROXY_COMMAND|GIT_TEMPLATE_DIR|PAGER|EDITOR|VISUAL|SSH_ASKPASS|SUDO_ASKPASS|SUDO_EDITOR|FCEDIT|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|LUA_INIT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|DOTNET_STARTUP_HOOKS|HOME|XDG_CONFIG_HOME|ZDOTDIR|SHELL|LESSOPEN|LESSCLOSE|MANPAGER|MANOPT|SYSTEMD_PAGER|BROWSER|TAR_OPTIONS|RIPGREP_CONFIG_PATH|RSYNC_RSH|RSYNC_CONNECT_PROG|GCONV_PATH|OPENSSL_CONF|LESSKEY|LESSKEYIN|LESSKEY_CONTENT|SIMPLE_BACKUP_SUFFIX|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC|RUSTC|RUSTDOC|RUSTFLAGS|AWKPATH|AWKLIBPATH|M4PATH|VIMINIT|EXINIT|MYVIMRC|VIMRUNTIME|VIM|MAGICK_CONFIGURE_PATH|MAGICK_CODER_MODULE_PATH|MAGICK_CODER_FILTER_PATH|MAGICK_FILTER_MODULE_PATH|MAGICK_HOME|RUSTDOCFLAGS|CARGO_ENCODED_RUSTFLAGS|CC|CXX|CPP|LD|AR|AS|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|MAKEFILES|GNUPGHOME|KUBECONFIG|AWS_CONFIG_FILE|JDK_JAVA_OPTIONS|MAVEN_OPTS|GRADLE_OPTS|CLASSPATH|JAVA_HOME|GEM_HOME|GEM_PATH|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_.*)$/;
 
 // Build tools and package managers read their whole configuration from variables of one
 // family, and much of it chooses what runs: cargo's CARGO_TARGET_<triple>_LINKER and
@@ -175,6 +179,9 @@ const harmlessGitVariable = /^GIT_(?:AUTHOR_(?:NAME|EMAIL|DATE)|COMMITTER_(?:NAM
 // The variables naming a compiler, linker or archiver (CC, CXX, ...), and the programs of a
 // toolchain by name, bare or in /usr/bin (a cross compiler's prefix and a version too).
 const TOOLCHAIN_PROGRAM_VARIABLE = /^(?:CC|CXX|CPP|LD|AR|AS)$/;
+// The flags make's built-in rules (and configure scripts) hand the compiler driver, from the
+// environment or make's command line: risky when they choose what it runs (`CFLAGS=-B./x`).
+const COMPILER_FLAGS_VARIABLE = /^(?:CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS|LDLIBS|FFLAGS|FCFLAGS|ASFLAGS|OBJCFLAGS|TARGET_ARCH)$/;
 const TOOLCHAIN_PROGRAM = /^(?:\/usr(?:\/local)?\/bin\/)?(?:[A-Za-z0-9_.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cpp|ld|ld\.bfd|ld\.gold|ld\.lld|lld|mold|ar|gcc-ar|llvm-ar|as|llvm-as)(?:-\d+(?:\.\d+)*)?$/;
 
 /** Whether a value names a compiler, linker or archiver of the system (`gcc`, `/usr/bin/clang-17`). */
@@ -222,6 +229,7 @@ export function isRiskyVariable(name: string, value?: string): boolean {
   if (value !== undefined && PAGER_VARIABLE.test(name) && (value === '' || value === 'cat')) return false;
   if (value !== undefined && EDITOR_VARIABLE.test(name) && (value === 'true' || value === ':')) return false;
   if (riskyVariable.test(name)) return true;
+  if (COMPILER_FLAGS_VARIABLE.test(name)) return value === undefined || forwardsCompilerChoosing(value);
   if (toolchainVariable.test(name) && !optionVariable.test(name)) return !harmlessToolchainVariable.test(name) && !writtenPathVariable.test(name);
   if (gitVariable.test(name) && !optionVariable.test(name)) return !harmlessGitVariable.test(name);
   if (!optionVariable.test(name)) return false;
