@@ -40,6 +40,9 @@ const SHELL_WILDCARD = /[*?[]|[@!+]\(/;
 // `@.env`, `host:.env`, `a,b.pem`. Every fragment between them is tried as a file name.
 export const WORD_SPLIT = /[/\s"'`()=,;:<>|&{}$\\@]+/;
 
+/** A fragment of a word made of wildcards alone (`*`, `**`, `?`). */
+export const ONLY_WILDCARDS = /^[*?]+$/;
+
 /** Whether a shell word or path holds a wildcard the shell may expand (`*`, `?`, `[`, an extglob). */
 export function hasShellWildcard(text: string): boolean {
   return SHELL_WILDCARD.test(text);
@@ -173,7 +176,8 @@ export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (wo
       if (segment !== '' && SHELL_WILDCARD.test(segment) && wildcard(segment)) return true;
     }
     for (const fragment of w.split(WORD_SPLIT)) {
-      if (fragment === '') continue;
+      // A wildcard alone cut from a longer word is text (`select * from t`): it names no file (word-paths.ts bareNames).
+      if (fragment === '' || ONLY_WILDCARDS.test(fragment)) continue;
       if (test(fragment)) return true;
       if (SHELL_WILDCARD.test(fragment) && wildcard(fragment)) return true;
     }
