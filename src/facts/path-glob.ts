@@ -40,8 +40,21 @@ const SHELL_WILDCARD = /[*?[]|[@!+]\(/;
 // `@.env`, `host:.env`, `a,b.pem`. Every fragment between them is tried as a file name.
 export const WORD_SPLIT = /[/\s"'`()=,;:<>|&{}$\\@]+/;
 
-/** A fragment of a word made of wildcards alone (`*`, `**`, `?`). */
-export const ONLY_WILDCARDS = /^[*?]+$/;
+/** A word made of wildcards alone (`*`, `**`, `?`). */
+const ONLY_WILDCARDS = /^[*?]+$/;
+/** A `*` or `?` run standing alone in text: after a blank or `(`, before a blank, `)`, `,`, `;`, `$` or the end. */
+const TEXT_WILDCARD = /(^|[\s(])[*?]+(?=$|[\s),;$])/g;
+
+/**
+ * A word with the wildcards that stand alone in its text blanked out: a `*` or `?` between
+ * blanks or parentheses (`select * from t`, `count(*)`, `.a * 2`, a sed script's ` *$`) is an
+ * operator or a quantifier, no file pattern. One a quote, a slash or `<` touches (`glob('*')`,
+ * a path of wildcards, `<*>`) stays a pattern, and so does a word of wildcards alone (`git add '*'`).
+ */
+export function withoutTextWildcards(word: string): string {
+  if (ONLY_WILDCARDS.test(word)) return word;
+  return word.replace(TEXT_WILDCARD, '$1 ');
+}
 
 /** Whether a shell word or path holds a wildcard the shell may expand (`*`, `?`, `[`, an extglob). */
 export function hasShellWildcard(text: string): boolean {
@@ -175,9 +188,8 @@ export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (wo
     for (const segment of w.split('/')) {
       if (segment !== '' && SHELL_WILDCARD.test(segment) && wildcard(segment)) return true;
     }
-    for (const fragment of w.split(WORD_SPLIT)) {
-      // A wildcard alone cut from a longer word is text (`select * from t`): it names no file (word-paths.ts bareNames).
-      if (fragment === '' || ONLY_WILDCARDS.test(fragment)) continue;
+    for (const fragment of withoutTextWildcards(w).split(WORD_SPLIT)) {
+      if (fragment === '') continue;
       if (test(fragment)) return true;
       if (SHELL_WILDCARD.test(fragment) && wildcard(fragment)) return true;
     }

@@ -2,7 +2,7 @@
 // (`-o/x`, `@file`, `file://`), the files its program's grammar says it reads or writes,
 // redirect targets, git's `REV:path`, and the bare names other words may stand for.
 import type { SimpleCommand } from '../types.js';
-import { ONLY_WILDCARDS, WORD_SPLIT, mayExpandTo } from './path-glob.js';
+import { WORD_SPLIT, mayExpandTo, withoutTextWildcards } from './path-glob.js';
 import { gitSubcommandAt, wordRoles } from './file-operands.js';
 import { optionValues, type OptionSpelling } from './options.js';
 import { fileUrlPaths, looksLikePath, URL_SCHEME } from './extract-paths.js';
@@ -164,10 +164,9 @@ export function bareNames(word: string): string[] {
   };
   consider(word);
   if (hash > 0) consider(word.slice(0, hash)); // `server.pem#label`: gh uploads `server.pem`
-  for (const fragment of word.split(WORD_SPLIT)) {
-    // A wildcard alone cut from a longer word is text (`select * from t`, `.a * 2`, `a * b`):
-    // as a name it would stand for every file here. The whole word `*` still counts.
-    if (ONLY_WILDCARDS.test(fragment)) continue;
+  // A wildcard standing alone in text (`select * from t`, `.a * 2`) is no name: it would stand
+  // for every file here (path-glob.ts withoutTextWildcards).
+  for (const fragment of withoutTextWildcards(word).split(WORD_SPLIT)) {
     // Past the bound, fragments that look like file names (a dot or a wildcard) still count.
     if (out.length >= MAX_WORD_NAMES && !/[.*?[]/.test(fragment)) continue;
     consider(fragment);
