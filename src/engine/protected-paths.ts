@@ -2,7 +2,7 @@
 // the gateway settings that register it. A call governed by those files must never rewrite
 // them (the next call would be judged by the agent's own policy), whatever the policies say:
 // every path such a call writes, symlinks resolved, is checked here, apart from the policies.
-import type { ToolClass } from '../types.js';
+import type { SimpleCommand, ToolClass } from '../types.js';
 import type { PathSettings, Verdict } from '../compile/model.js';
 import { canonicalPath } from '../facts/paths.js';
 import type { CallFrame } from './frame.js';
@@ -51,6 +51,12 @@ export function protectionCheck(protectedPaths: ProtectedPaths, home: string): P
     if (frame.call.toolName === 'gateway' && !GATEWAY_ACTIONS_WRITING_NOTHING.has(frame.call.params.action as string)) {
       return { decision: 'deny', check: 'toolwarden.protected', message: 'OpenClaw\'s `gateway` tool rewrites the gateway settings that run Toolwarden (`config.apply`, `config.patch`), the gateway itself (`update.run`), or restarts it, which starts Toolwarden\'s limits kept in memory over (`restart`): no call it governs may do that', source: SOURCE };
     }
+    if (toolClass === 'exec') {
+      const rewriting = frame.shell().commands.find(rewritesOpenClaw);
+      if (rewriting !== undefined) {
+        return { decision: 'deny', check: 'toolwarden.protected', message: `\`${rewriting.text}\`: OpenClaw's command line rewrites the gateway settings that run Toolwarden, or updates or restarts the gateway; a call may only read them (\`openclaw status\`, \`openclaw config get\`)`, source: SOURCE };
+      }
+    }
     const facts = frame.paths(settings, toolClass);
     if (!facts.ok) return { decision: 'deny', check: 'toolwarden.protected', message: `cannot tell whether the call writes Toolwarden's own files: ${facts.reason}`, source: SOURCE };
     for (let i = 0; i < facts.paths.length; i++) {
@@ -66,6 +72,22 @@ export function protectionCheck(protectedPaths: ProtectedPaths, home: string): P
 // session after it) empties the limits an in-memory store kept (red team 11): only these
 // actions leave them be.
 const GATEWAY_ACTIONS_WRITING_NOTHING: ReadonlySet<unknown> = new Set(['config.get', 'config.schema', 'config.schema.lookup']);
+
+// OpenClaw's command line does what its `gateway` tool does without naming a file either
+// (`openclaw config set`, `openclaw plugins disable toolwarden`, `openclaw update`; red team
+// 12): only these reading commands are left, anything else it may add is refused.
+const OPENCLAW_READING: ReadonlySet<string> = new Set(['status', 'health', 'logs', 'help', 'docs', '--version', '-V', '--help', '-h']);
+const OPENCLAW_CONFIG_READING: ReadonlySet<string> = new Set(['get', 'schema', 'file', '--help', '-h']);
+
+/** Whether a simple command runs OpenClaw's command line for anything but reading. */
+function rewritesOpenClaw(command: SimpleCommand): boolean {
+  const { words } = command;
+  if (words[0] !== 'openclaw') return false;
+  const sub = words.slice(1).find((w) => !w.startsWith('-') || w === '--version' || w === '-V' || w === '--help' || w === '-h');
+  if (sub === undefined) return true; // `openclaw` alone may start its set-up: not known to only read
+  if (sub === 'config') return !OPENCLAW_CONFIG_READING.has(words[words.indexOf('config') + 1] ?? '');
+  return !OPENCLAW_READING.has(sub);
+}
 
 /** Whether `path` is `dir` or below it (both canonical, absolute). */
 function within(path: string, dir: string): boolean {
