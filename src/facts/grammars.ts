@@ -401,7 +401,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['curl', {
     // -w's format is text, its files read by valueFiles
     valued: 'AbcCdDeEFHKmoPQrTtuUwxXyYz', fileValued: 'oTKcDE', opaque: 'bdF',
-    valuedLong: ['--user-agent', '--header', '--request', '--user', '--max-time', '--connect-timeout', '--retry', '--range', '--referer', '--proxy', '--url', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--output-dir', '--url-query', '--json', '--proxy-header', '--variable', '--proxy-user', '--resolve', '--connect-to', '--form-string', '--expand-data', '--expand-url'],
+    valuedLong: ['--user-agent', '--header', '--request', '--user', '--max-time', '--connect-timeout', '--retry', '--range', '--referer', '--proxy', '--url', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--output-dir', '--url-query', '--json', '--proxy-header', '--variable', '--proxy-user', '--resolve', '--connect-to', '--form-string', '--expand-data', '--expand-url', '--proto-default'],
     // --libcurl writes C source, --hsts and --alt-svc read and update their cache files, --etag-save writes the ETag (--etag-compare reads it);
     // --unix-socket connects to a socket file (the Docker daemon's, say)
     fileLong: [
@@ -708,9 +708,20 @@ function curlValueFiles(words: readonly string[], operands: readonly string[]): 
   // curl globs what -T names (-g turns that off for URLs; for -T reading both is the safe side).
   const uploads = values('T', '--upload-file');
   for (const value of uploads) reads.push(...curlGlobs(value).spellings);
-  if (!hasOption(words, { letters: 'g', long: ['--globoff'] }, grammar.valued, known)) {
+  const globoff = hasOption(words, { letters: 'g', long: ['--globoff'] }, grammar.valued, known);
+  const urls = [...operands, ...values('', '--url')];
+  // `--proto-default file` makes a URL without a scheme a file: URL (`localhost/etc/passwd`,
+  // `/etc/x`); any scheme but the web's and ftp's is read so, to be safe.
+  if (values('', '--proto-default').some((scheme) => !/^(?:https?|ftps?|wss?)$/i.test(scheme))) {
+    for (const url of urls) {
+      for (const spelling of globoff ? [url] : [url, ...curlGlobs(url).spellings]) {
+        if (!spelling.includes('://')) (uploads.length > 0 ? writes : reads).push(`file://${spelling}`);
+      }
+    }
+  }
+  if (!globoff) {
     const matched: string[] = [];
-    for (const url of [...operands, ...values('', '--url')]) {
+    for (const url of urls) {
       const { spellings, sets } = curlGlobs(url);
       matched.push(...sets);
       if (/^file:/i.test(url)) (uploads.length > 0 ? writes : reads).push(...spellings);
