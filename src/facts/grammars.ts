@@ -725,6 +725,15 @@ function curlValueFiles(words: readonly string[], operands: readonly string[]): 
       const { spellings, sets } = curlGlobs(url);
       matched.push(...sets);
       if (/^file:/i.test(url)) (uploads.length > 0 ? writes : reads).push(...spellings);
+      // curl globs the scheme too: `{file:///etc/x,http://e}`, `fi[l-l]e:///etc/x` are file: URLs.
+      // An alternative whose scheme is file:, or holds a range (`*` here: any letters), is read as one.
+      else if (/^[{[]/.test(url) || /[{}[\]]/.test(url.split(':')[0]!)) {
+        for (const spelling of spellings) {
+          const colon = spelling.indexOf(':');
+          if (spelling === '/' || (colon < 0 && spelling.includes('*'))) reads.push('/');
+          else if (colon >= 0 && /^(?:file|[a-z]*\*[a-z*]*)$/i.test(spelling.slice(0, colon))) (uploads.length > 0 ? writes : reads).push(`file:${spelling.slice(colon + 1)}`);
+        }
+      }
     }
     // `#N` is the Nth glob's match: any text of a `{…}`, or a range's letters and digits (`*`).
     const choices = ['*', ...matched].join(',');
