@@ -401,7 +401,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['curl', {
     // -w's format is text, its files read by valueFiles
     valued: 'AbcCdDeEFHKmoPQrTtuUwxXyYz', fileValued: 'oTKcDE', opaque: 'bdF',
-    valuedLong: ['--user-agent', '--header', '--request', '--user', '--max-time', '--connect-timeout', '--retry', '--range', '--referer', '--proxy', '--url', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--output-dir', '--url-query', '--json', '--proxy-header', '--variable', '--proxy-user', '--resolve', '--connect-to', '--form-string', '--expand-data', '--expand-url'],
+    valuedLong: ['--user-agent', '--header', '--request', '--user', '--max-time', '--connect-timeout', '--retry', '--range', '--referer', '--proxy', '--url', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '--form', '--cookie', '--write-out', '--output-dir', '--url-query', '--json', '--proxy-header', '--variable', '--proxy-user', '--resolve', '--connect-to', '--form-string', '--expand-data', '--expand-url', '--proto-default'],
     // --libcurl writes C source, --hsts and --alt-svc read and update their cache files, --etag-save writes the ETag (--etag-compare reads it);
     // --unix-socket connects to a socket file (the Docker daemon's, say)
     fileLong: [
@@ -417,6 +417,8 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     writesInto: { when: { letters: 'O', long: ['--remote-name', '--remote-name-all'] }, directory: { letters: '', long: ['--output-dir'] } },
     valueFiles: curlValueFiles,
   }],
+  // socat's words are addresses (socatAddresses): their files are read by socatValueFiles.
+  ['socat', { valued: '', noOperandFiles: true, valueFiles: socatValueFiles }],
   ['wget', {
     valued: 'OoaPiBtTwQeUlARDXI', fileValued: 'OoaPi', opaque: 'e',
     valuedLong: ['--tries', '--timeout', '--wait', '--user-agent', '--header', '--level', '--accept', '--reject', '--domains', '--post-data', '--execute', '--user', '--password'],
@@ -706,12 +708,32 @@ function curlValueFiles(words: readonly string[], operands: readonly string[]): 
   // curl globs what -T names (-g turns that off for URLs; for -T reading both is the safe side).
   const uploads = values('T', '--upload-file');
   for (const value of uploads) reads.push(...curlGlobs(value).spellings);
-  if (!hasOption(words, { letters: 'g', long: ['--globoff'] }, grammar.valued, known)) {
+  const globoff = hasOption(words, { letters: 'g', long: ['--globoff'] }, grammar.valued, known);
+  const urls = [...operands, ...values('', '--url')];
+  // `--proto-default file` makes a URL without a scheme a file: URL (`localhost/etc/passwd`,
+  // `/etc/x`); any scheme but the web's and ftp's is read so, to be safe.
+  if (values('', '--proto-default').some((scheme) => !/^(?:https?|ftps?|wss?)$/i.test(scheme))) {
+    for (const url of urls) {
+      for (const spelling of globoff ? [url] : [url, ...curlGlobs(url).spellings]) {
+        if (!spelling.includes('://')) (uploads.length > 0 ? writes : reads).push(`file://${spelling}`);
+      }
+    }
+  }
+  if (!globoff) {
     const matched: string[] = [];
-    for (const url of [...operands, ...values('', '--url')]) {
+    for (const url of urls) {
       const { spellings, sets } = curlGlobs(url);
       matched.push(...sets);
       if (/^file:/i.test(url)) (uploads.length > 0 ? writes : reads).push(...spellings);
+      // curl globs the scheme too: `{file:///etc/x,http://e}`, `fi[l-l]e:///etc/x` are file: URLs.
+      // An alternative whose scheme is file:, or holds a range (`*` here: any letters), is read as one.
+      else if (/^[{[]/.test(url) || /[{}[\]]/.test(url.split(':')[0]!)) {
+        for (const spelling of spellings) {
+          const colon = spelling.indexOf(':');
+          if (spelling === '/' || (colon < 0 && spelling.includes('*'))) reads.push('/');
+          else if (colon >= 0 && /^(?:file|[a-z]*\*[a-z*]*)$/i.test(spelling.slice(0, colon))) (uploads.length > 0 ? writes : reads).push(`file:${spelling.slice(colon + 1)}`);
+        }
+      }
     }
     // `#N` is the Nth glob's match: any text of a `{…}`, or a range's letters and digits (`*`).
     const choices = ['*', ...matched].join(',');
@@ -740,6 +762,52 @@ function curlGlobs(value: string): { spellings: string[]; sets: string[] } {
   const sets = [...value.matchAll(/\{([^{}]*)\}/g)].flatMap((m) => m[1]!.split(','));
   const spellings = (braceAlternatives(value) ?? ['/']).map((alternative) => alternative.replace(/\{([^{},]*)\}/g, '$1').replace(CURL_RANGE, '*'));
   return { spellings, sets };
+}
+
+// socat's options that take the next word (or an attached value: `-lf/x`), and those whose value is a file it writes (a log, a lock, a dump).
+const SOCAT_VALUED = /^-(?:lf|lp|T|b|t|L|W|r|R|S)/;
+const SOCAT_WRITES = /^-(?:lf|L|W|r|R)/;
+// socat's address types that name no file (a network peer, a standard stream, a terminal);
+// any other type's first parameter is read as a file (OPEN, GOPEN, CREATE, PIPE, UNIX-*, ...).
+const SOCAT_NO_FILE = /^(?:tcp|udp|sctp|dccp|udplite|ip|openssl|ssl|socks|proxy|vsock|abstract|socket|posix-mq|interface|tun|accept-fd|socketpair|stdio|stdin|stdout|stderr|fd|readline|pty|-$|\d+$)/;
+// socat's address options whose value is a file it writes (the rest are read, to be safe).
+const SOCAT_OPTION_WRITES = /^(?:history|history-file|link|symbolic-link|lockfile|waitlock)$/;
+
+/**
+ * socat's addresses (socat(1)): its words after its options, each address of a `!!` pair apart;
+ * and the files its options write (`-lf LOG`, `-L LOCK`, `-r DUMP`).
+ */
+export function socatAddresses(words: readonly string[]): { addresses: string[]; writes: string[] } {
+  const writes: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '-' || !w.startsWith('-')) return { addresses: words.slice(i).flatMap((a) => a.split('!!')), writes };
+    const name = /^-(?:lf|lp|[TbtLWrRS])/.exec(w)?.[0];
+    if (name === undefined || !SOCAT_VALUED.test(w)) continue;
+    const value = w.length > name.length ? w.slice(name.length) : words[++i];
+    if (value !== undefined && SOCAT_WRITES.test(name)) writes.push(value);
+  }
+  return { addresses: [], writes };
+}
+
+/**
+ * The files socat's addresses name: a file, socket or pipe address's path (up to the first
+ * `,`; a typeless address with a `/` is GOPEN), written; each `key=value` option's value
+ * (`history=`, `cert=`, `key=`, `cafile=`), read (or written: a history, a link, a lock).
+ */
+function socatValueFiles(words: readonly string[]): { reads: string[]; writes: string[] } {
+  const reads: string[] = [];
+  const { addresses, writes } = socatAddresses(words);
+  for (const address of addresses) {
+    const [head = '', ...options] = address.split(',');
+    const colon = head.indexOf(':');
+    if (colon < 0 ? head.includes('/') : !SOCAT_NO_FILE.test(head.slice(0, colon).toLowerCase())) writes.push(colon < 0 ? head : head.slice(colon + 1));
+    for (const option of options) {
+      const eq = option.indexOf('=');
+      if (eq > 0) (SOCAT_OPTION_WRITES.test(option.slice(0, eq).toLowerCase()) ? writes : reads).push(option.slice(eq + 1));
+    }
+  }
+  return { reads: reads.filter((f) => f !== ''), writes: writes.filter((f) => f !== '') };
 }
 
 /**

@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
-import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver, sqliteArchive, sqliteDatabaseName, wgetrcCommands } from '../grammars.js';
+import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver, sqliteArchive, sqliteDatabaseName, socatAddresses, wgetrcCommands } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, namesStandardInput } from './wrappers.js';
@@ -336,6 +336,7 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   const remap = remapsFiles(name, args.map((a) => a.text));
   if (remap !== undefined) return [unverifiable(remap)];
   if (sshNames.has(name)) return sshHidden(name, args);
+  if (name === 'socat') return socatHidden(args);
   if (name === 'sqlite3') return sqliteHidden(args, stdin);
   if (name === 'psql') return psqlHidden(args, stdin);
   if (name === 'jq' || name === 'gojq') return jqHidden(args);
@@ -436,6 +437,20 @@ function restoresStoredName(name: string, args: readonly string[]): boolean {
   const given = (letters: string, long: string[]) => args.some((w) => optionIs(w, { letters, long }, 'S', GZIP_LONG));
   if (!given('N', ['--name']) || given('ctl', ['--stdout', '--to-stdout', '--test', '--list'])) return false;
   return name === 'gunzip' || name === 'unpigz' || given('d', ['--decompress', '--uncompress']);
+}
+
+/**
+ * socat's EXEC, SYSTEM and SHELL addresses (any case, any abbreviation, to be safe) run a
+ * program or a command line; an address whose type is not literal may be one of them.
+ */
+function socatHidden(args: WordValue[]): Hidden[] {
+  const { addresses } = socatAddresses(['socat', ...args.map((a) => a.text)]);
+  for (const address of addresses) {
+    const type = /^[^:,]*/.exec(address)![0].toLowerCase();
+    if (type !== '' && ['exec', 'system', 'shell'].some((runs) => runs.startsWith(type))) return [unverifiable(`\`socat ${address.slice(0, 80)}\` runs a program or a command line`)];
+    if (/[$`{}*?[\]\\"']/.test(type)) return [unverifiable(`\`socat ${address.slice(0, 80)}\`: an address type not known here may run a program`)];
+  }
+  return [];
 }
 
 function unverifiable(reason: string): Hidden {

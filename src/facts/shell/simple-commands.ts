@@ -24,7 +24,7 @@ import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } fr
 import { nameOf, within } from '../within.js';
 import { hiddenCommands, npmCallsCommandLine, npmOwnWords } from './hidden-commands.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
-import { longName } from '../options.js';
+import { abbreviatedName, longName } from '../options.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
@@ -1281,7 +1281,23 @@ const NPM_SHORT = 'dqsnacfgLlmpCSBDEOP?Hhvwy';
 const NPM_VALUED_SHORT = 'wCLcm';
 const NPM_FLAG_SHORTHANDS: ReadonlySet<string> = new Set(['dd', 'ddd', 'quiet', 'silent', 'verbose', 'desc', 'help', 'local', 'porcelain', 'readonly', 'iwr', 'ws', 'no']);
 // Options that put the package folder `npm explore` runs in elsewhere (the global one, another prefix or workspace).
-const NPM_ELSEWHERE = /^(?:-[A-Za-z]*[gCLw]|--(?:global|prefix|location|workspace|workspaces)(?:=|$)|-ws$)/;
+const NPM_ELSEWHERE = /^(?:-[A-Za-z]*[gCLw]|--(?:global|prefix|location|workspace|workspaces|package)(?:=|$)|-ws$)/;
+const NPM_ELSEWHERE_NAMES: readonly string[] = ['--global', '--prefix', '--location', '--workspace', '--workspaces', '--package'];
+// For `npm exec`, those that run a program other than the one its command word names: a package
+// (`--package=SPEC`, `-p SPEC`: npx's), another prefix or workspace (`--global` does not: npm
+// exec looks for the program in the global folder whether it is given or not).
+const NPM_EXEC_ELSEWHERE = /^(?:-[A-Za-z]*[Cwp]|--(?:prefix|workspace|workspaces|package)(?:=|$)|-ws$)/;
+const NPM_EXEC_ELSEWHERE_NAMES: readonly string[] = ['--prefix', '--workspace', '--workspaces', '--package'];
+
+/**
+ * Whether an npm word puts what runs elsewhere (NPM_ELSEWHERE; NPM_EXEC_ELSEWHERE for `npm
+ * exec`), the options in any abbreviation nopt may expand (`--packa=X`, `--prefi DIR`; an
+ * ambiguous one too, to be safe): `npm exec --package=SPEC eslint` runs SPEC's eslint.
+ */
+function npmElsewhere(w: string, exec: boolean): boolean {
+  if ((exec ? NPM_EXEC_ELSEWHERE : NPM_ELSEWHERE).test(w)) return true;
+  return abbreviatedName(w.split('=')[0]!.replace(/_/g, '-').toLowerCase(), exec ? NPM_EXEC_ELSEWHERE_NAMES : NPM_ELSEWHERE_NAMES) !== undefined;
+}
 
 /**
  * Where the operands among npm's words are, its options and their values skipped as nopt reads
@@ -1333,7 +1349,7 @@ function npmCommand(args: readonly WordValue[]): NpmCommand | undefined {
     const text = command.map((k) => texts[k]).join(' ');
     // The folder is node_modules/PKG of npm's prefix (the nearest one with a package.json): a
     // command that climbs out of it (`..`, `$PWD`) or a folder elsewhere is not placed here.
-    if (!pkg.literal || command.some((k) => !args[k]!.literal) || /\.\.|PWD/.test(text) || npmOwnWords(texts).some((w) => NPM_ELSEWHERE.test(w))) {
+    if (!pkg.literal || command.some((k) => !args[k]!.literal) || /\.\.|PWD/.test(text) || npmOwnWords(texts).some((w) => npmElsewhere(w, false))) {
       return { kind: 'unverifiable', reason: `\`npm explore\` runs a command in a package folder not known here: \`${text.slice(0, 80)}\`` };
     }
     return { kind: 'shell', text, dir: `node_modules/${pkg.text}` };
@@ -1342,6 +1358,9 @@ function npmCommand(args: readonly WordValue[]): NpmCommand | undefined {
   const start = operands[1];
   if ((sub !== 'exec' && sub !== 'x') || start === undefined || npmCallsCommandLine(texts)) return undefined;
   if (!/^[\w@%+:,./-]+$/.test(texts[start]!)) return { kind: 'unverifiable', reason: `\`npm ${sub}\` runs a command word the shell reads again: \`${texts[start]!.slice(0, 80)}\`` };
+  // `npm exec --package=SPEC eslint` (`-p`, `--prefix DIR`, `-C DIR`, `-w WS`, ...) runs an `eslint` from elsewhere: not the one the allowlist names.
+  const elsewhere = npmOwnWords(texts).find((w) => npmElsewhere(w, true));
+  if (elsewhere !== undefined) return { kind: 'unverifiable', reason: `\`npm ${sub} ${elsewhere.slice(0, 80)}\` runs a program from a package or folder not known here` };
   return { kind: 'words', start };
 }
 
