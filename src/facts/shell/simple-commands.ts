@@ -25,6 +25,7 @@ import { nameOf, within } from '../within.js';
 import { hiddenCommands, npmCallsCommandLine, npmOwnWords } from './hidden-commands.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { longName } from '../options.js';
+import { percentDecodedBytes } from '../extract-paths.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
@@ -1216,18 +1217,38 @@ function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue
   if (text === undefined) return [];
   // An interpreter's program given as a here-string: the file names its text holds, each a word
   // (`open(".env")` gives `.env`); no wildcards, which code does not expand.
-  if (program === 'code') return codeTokens(text).map((token) => ({ text: token, literal: true, pattern: false }));
+  if (program === 'code') return codeTokens(text, STDIN_DOCUMENT_READERS.has(words[0] ?? '')).map((token) => ({ text: token, literal: true, pattern: false }));
   // A document xmllint reads from its input loads the files its entities and XIncludes name.
   if (program === 'document') return [...text.matchAll(/\b(?:SYSTEM|PUBLIC\s+(?:"[^"]*"|'[^']*'))\s+(?:"([^"]*)"|'([^']*)')|\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m) => ({ text: m[1] ?? m[2] ?? m[3] ?? m[4]!, literal: true, pattern: false }));
   return text.split(separator!).filter((t) => t !== '').map((text) => ({ text, literal: true, pattern: /[*?[]/.test(text) }));
 }
 
-/** The tokens of program text that may name a file: split at blanks, quotes, brackets and operators; none with a wildcard or a control character. */
-function codeTokens(text: string): string[] {
+/**
+ * The tokens of program text that may name a file: split at blanks, quotes, brackets and
+ * operators; none with a wildcard or a control character. A document's (`urls`: pandoc's,
+ * esbuild's) also as its reader opens them: with a `?query` or `#hash` cut off (esbuild opens
+ * `./.env?raw` as ./.env when no file has that name), and percent escapes decoded (pandoc
+ * opens `secr%65ts/key` as secrets/key; `%2a` is a `*` in a name, read as written, so a
+ * decoded reading keeps its wildcards and control characters), each reading a token of its own.
+ */
+function codeTokens(text: string, urls = false): string[] {
   const tokens = new Set<string>();
-  for (const token of text.split(/[\s'"`()[\]{},;=+<>|&!]+/)) {
-    if (token.length === 0 || token.length > 4096 || /[*?\u0000-\u001f]/.test(token) || !/[A-Za-z0-9_~./-]/.test(token)) continue;
+  const keep = (token: string, decoded: boolean): void => {
+    if (token.length === 0 || token.length > 4096 || !/[A-Za-z0-9_~./-]/.test(token)) return;
+    if (decoded ? token.includes('\u0000') : /[*?\u0000-\u001f]/.test(token)) return;
     tokens.add(token);
+  };
+  for (const word of text.split(/[\s'"`()[\]{},;=+<>|&!]+/)) {
+    keep(word, false);
+    if (urls) {
+      const cut = word.replace(/[?#].*$/s, '');
+      keep(cut, false);
+      for (const reading of word.includes('%') ? [word, cut] : []) {
+        const decoded = percentDecodedBytes(reading);
+        keep(decoded, decoded !== reading);
+        keep(decoded.replace(/[?#].*$/s, ''), false);
+      }
+    }
     if (tokens.size >= 256) break;
   }
   return [...tokens];
