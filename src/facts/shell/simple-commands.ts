@@ -860,7 +860,11 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       walk.wrapperDirs.length -= dirs.length;
     }
   }
-  const input = [...builtWords(builder, values.slice(at + 1), builderItems(builder, stmt, walk)), ...stdinNames(values.slice(at).map((v) => v.text), stmt, walk)];
+  const input = [
+    ...builtWords(builder, values.slice(at + 1), builderItems(builder, stmt, walk)),
+    ...stdinNames(values.slice(at).map((v) => v.text), stmt, walk),
+    ...(name === 'esbuild' ? withoutUrlSuffix(values.slice(at + 1)) : []),
+  ];
   emitWords(walk, input.length === 0 ? values.slice(at) : [...values.slice(at), ...input], opened.length === 0 ? redirects : [...redirects, ...opened]);
 }
 
@@ -1200,6 +1204,20 @@ function builtWords(builder: Builder | undefined, args: readonly WordValue[], it
   for (const arg of args) {
     if (!arg.text.includes(replace)) continue;
     for (const item of items) out.push(word(arg.text.split(replace).join(item)));
+  }
+  return out;
+}
+
+/**
+ * esbuild's words with a `?query` or `#hash` suffix cut off: esbuild opens `./.env?x` (an
+ * entry point, an `--inject:` file) as ./.env when no file has the name as written.
+ */
+function withoutUrlSuffix(args: readonly WordValue[]): WordValue[] {
+  const out: WordValue[] = [];
+  for (const arg of args) {
+    const text = arg.text.replace(/[?#].*$/s, '');
+    if (text === arg.text || text === '') continue;
+    out.push({ text, literal: arg.literal, pattern: arg.pattern && /[*?[]/.test(text) });
   }
   return out;
 }
