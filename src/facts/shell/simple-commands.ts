@@ -862,7 +862,8 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
   const input = [
     ...builtWords(builder, values.slice(at + 1), builderItems(builder, stmt, walk)),
-    ...stdinNames(values.slice(at).map((v) => v.text), stmt, walk),
+    // The program by its name wherever it is installed (`/usr/bin/pandoc`, as the allowlist reads it).
+    ...stdinNames([name, ...values.slice(at + 1).map((v) => v.text)], stmt, walk),
     ...(name === 'esbuild' ? withoutUrlSuffix(values.slice(at + 1)) : []),
   ];
   emitWords(walk, input.length === 0 ? values.slice(at) : [...values.slice(at), ...input], opened.length === 0 ? redirects : [...redirects, ...opened]);
