@@ -25,6 +25,7 @@ import { nameOf, within } from '../within.js';
 import { hiddenCommands, npmCallsCommandLine, npmOwnWords } from './hidden-commands.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { abbreviatedName, longName } from '../options.js';
+import { percentDecodedBytes } from '../extract-paths.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
@@ -859,7 +860,12 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       walk.wrapperDirs.length -= dirs.length;
     }
   }
-  const input = [...builtWords(builder, values.slice(at + 1), builderItems(builder, stmt, walk)), ...stdinNames(values.slice(at).map((v) => v.text), stmt, walk)];
+  const input = [
+    ...builtWords(builder, values.slice(at + 1), builderItems(builder, stmt, walk)),
+    // The program by its name wherever it is installed (`/usr/bin/pandoc`, as the allowlist reads it).
+    ...stdinNames([name, ...values.slice(at + 1).map((v) => v.text)], stmt, walk),
+    ...(name === 'esbuild' ? withoutUrlSuffix(values.slice(at + 1)) : []),
+  ];
   emitWords(walk, input.length === 0 ? values.slice(at) : [...values.slice(at), ...input], opened.length === 0 ? redirects : [...redirects, ...opened]);
 }
 
@@ -1204,6 +1210,20 @@ function builtWords(builder: Builder | undefined, args: readonly WordValue[], it
 }
 
 /**
+ * esbuild's words with a `?query` or `#hash` suffix cut off: esbuild opens `./.env?x` (an
+ * entry point, an `--inject:` file) as ./.env when no file has the name as written.
+ */
+function withoutUrlSuffix(args: readonly WordValue[]): WordValue[] {
+  const out: WordValue[] = [];
+  for (const arg of args) {
+    const text = arg.text.replace(/[?#].*$/s, '');
+    if (text === arg.text || text === '') continue;
+    out.push({ text, literal: arg.literal, pattern: arg.pattern && /[*?[]/.test(text) });
+  }
+  return out;
+}
+
+/**
  * The file names a program reads from a literal standard input (`tar -cf - -T - <<< .env`),
  * one word each, checked like arguments; none when it reads no names there or the input is
  * not literal (a pipe: known only at run time).
@@ -1216,18 +1236,38 @@ function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue
   if (text === undefined) return [];
   // An interpreter's program given as a here-string: the file names its text holds, each a word
   // (`open(".env")` gives `.env`); no wildcards, which code does not expand.
-  if (program === 'code') return codeTokens(text).map((token) => ({ text: token, literal: true, pattern: false }));
+  if (program === 'code') return codeTokens(text, STDIN_DOCUMENT_READERS.has(words[0] ?? '')).map((token) => ({ text: token, literal: true, pattern: false }));
   // A document xmllint reads from its input loads the files its entities and XIncludes name.
   if (program === 'document') return [...text.matchAll(/\b(?:SYSTEM|PUBLIC\s+(?:"[^"]*"|'[^']*'))\s+(?:"([^"]*)"|'([^']*)')|\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m) => ({ text: m[1] ?? m[2] ?? m[3] ?? m[4]!, literal: true, pattern: false }));
   return text.split(separator!).filter((t) => t !== '').map((text) => ({ text, literal: true, pattern: /[*?[]/.test(text) }));
 }
 
-/** The tokens of program text that may name a file: split at blanks, quotes, brackets and operators; none with a wildcard or a control character. */
-function codeTokens(text: string): string[] {
+/**
+ * The tokens of program text that may name a file: split at blanks, quotes, brackets and
+ * operators; none with a wildcard or a control character. A document's (`urls`: pandoc's,
+ * esbuild's) also as its reader opens them: with a `?query` or `#hash` cut off (esbuild opens
+ * `./.env?raw` as ./.env when no file has that name), and percent escapes decoded (pandoc
+ * opens `secr%65ts/key` as secrets/key; `%2a` is a `*` in a name, read as written, so a
+ * decoded reading keeps its wildcards and control characters), each reading a token of its own.
+ */
+function codeTokens(text: string, urls = false): string[] {
   const tokens = new Set<string>();
-  for (const token of text.split(/[\s'"`()[\]{},;=+<>|&!]+/)) {
-    if (token.length === 0 || token.length > 4096 || /[*?\u0000-\u001f]/.test(token) || !/[A-Za-z0-9_~./-]/.test(token)) continue;
+  const keep = (token: string, decoded: boolean): void => {
+    if (token.length === 0 || token.length > 4096 || !/[A-Za-z0-9_~./-]/.test(token)) return;
+    if (decoded ? token.includes('\u0000') : /[*?\u0000-\u001f]/.test(token)) return;
     tokens.add(token);
+  };
+  for (const word of text.split(/[\s'"`()[\]{},;=+<>|&!]+/)) {
+    keep(word, false);
+    if (urls) {
+      const cut = word.replace(/[?#].*$/s, '');
+      keep(cut, false);
+      for (const reading of word.includes('%') ? [word, cut] : []) {
+        const decoded = percentDecodedBytes(reading);
+        keep(decoded, decoded !== reading);
+        keep(decoded.replace(/[?#].*$/s, ''), false);
+      }
+    }
     if (tokens.size >= 256) break;
   }
   return [...tokens];
