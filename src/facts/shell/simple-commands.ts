@@ -1250,6 +1250,9 @@ function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue
  * opens `secr%65ts/key` as secrets/key; `%2a` is a `*` in a name, read as written, so a
  * decoded reading keeps its wildcards and control characters), each reading a token of its own.
  */
+const MAX_CODE_TOKENS = 256;
+const MAX_NAMED_TOKENS = 2048;
+
 function codeTokens(text: string, urls = false): string[] {
   const tokens = new Set<string>();
   const keep = (token: string, decoded: boolean): void => {
@@ -1257,7 +1260,16 @@ function codeTokens(text: string, urls = false): string[] {
     if (decoded ? token.includes('\u0000') : /[*?\u0000-\u001f]/.test(token)) return;
     tokens.add(token);
   };
-  for (const word of text.split(/[\s'"`()[\]{},;=+<>|&!]+/)) {
+  const words = text.split(/[\s'"`()[\]{},;=+<>|&!]+/);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    // Past the first bound only tokens with a `.` or a `/` (a file's look) are kept; past the
+    // second the rest stays one word, in which file-name globs still see every name.
+    if (tokens.size >= MAX_NAMED_TOKENS) {
+      tokens.add(words.slice(i).join(' '));
+      break;
+    }
+    if (tokens.size >= MAX_CODE_TOKENS && !/[./]/.test(word)) continue;
     keep(word, false);
     if (urls) {
       const cut = word.replace(/[?#].*$/s, '');
@@ -1268,7 +1280,6 @@ function codeTokens(text: string, urls = false): string[] {
         keep(decoded.replace(/[?#].*$/s, ''), false);
       }
     }
-    if (tokens.size >= 256) break;
   }
   return [...tokens];
 }
