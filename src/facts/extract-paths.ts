@@ -591,9 +591,11 @@ export function fileUrlPaths(rest: string): string[] {
   return out;
 }
 
+const UTF8 = new TextDecoder();
+
 /** Percent escapes decoded as curl, git and libxml2 decode them: each `%XX` a byte (a run read as UTF-8), any other `%` kept as it is. */
 export function percentDecodedBytes(text: string): string {
-  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => new TextDecoder().decode(Uint8Array.from(run.slice(1).split('%'), (hex) => parseInt(hex, 16))));
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => UTF8.decode(Uint8Array.from(run.slice(1).split('%'), (hex) => parseInt(hex, 16))));
 }
 
 /**

@@ -2,7 +2,7 @@
 // program's own grammar (`rm x`, `cp a b`, `tar -xf a.tar -C dir`). The tables are data;
 // file-operands.ts reads a command's words with them.
 import { hasOption, lastOptionValue, longName, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
-import { braceAlternatives, fileUrlPaths } from './extract-paths.js';
+import { braceAlternatives, fileUrlPaths, percentDecodedBytes } from './extract-paths.js';
 
 /** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
 export interface OperandGrammar {
@@ -967,7 +967,7 @@ export function sqliteDatabaseName(name: string): string {
   // An authority other than `localhost` is an error; the path after it is read all the same.
   const path = name.slice(5).replace(/^\/\/[^/]*/, '').replace(/[?#].*$/s, '');
   // Octets decoded as bytes: a run that is no UTF-8 reads as U+FFFD, which no path check takes.
-  return path.replace(/%00.*$/s, '').replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => Buffer.from(run.slice(1).split('%').map((hex) => parseInt(hex, 16))).toString('utf8'));
+  return percentDecodedBytes(path.replace(/%00.*$/s, ''));
 }
 
 /** A compiler driver by name (`gcc`, `g++-12`, `x86_64-linux-gnu-gcc`, `clang++`). */
