@@ -342,6 +342,11 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     valued: 'cdfFhLopPRTUv', fileValued: 'foL', noOperandFiles: true,
     valuedLong: ['--command', '--dbname', '--variable', '--set', '--host', '--port', '--username', '--pset', '--field-separator', '--record-separator', '--table-attr'],
     fileLong: ['--file', '--output', '--log-file'],
+    // its flags too: a long option is read by every name it may abbreviate (longNamesOf)
+    flagLong: [
+      '--list', '--version', '--no-readline', '--single-transaction', '--help', '--no-password', '--password', '--echo-all', '--echo-errors', '--echo-queries', '--echo-hidden',
+      '--no-align', '--csv', '--html', '--quiet', '--single-step', '--single-line', '--tuples-only', '--expanded', '--no-psqlrc', '--field-separator-zero', '--record-separator-zero',
+    ],
   }],
   // read
   ['jq', {

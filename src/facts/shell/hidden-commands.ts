@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
-import { AWK_LONG, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver, sqliteArchive, sqliteDatabaseName, socatAddresses, wgetrcCommands } from '../grammars.js';
+import { AWK_LONG, GRAMMARS, longNamesOf, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver, sqliteArchive, sqliteDatabaseName, socatAddresses, wgetrcCommands } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, namesStandardInput } from './wrappers.js';
@@ -624,12 +624,9 @@ function sqliteDotCommands(text: string): { name: string; words: string[] }[] {
 }
 
 // psql's short options that take a value, and its long options (getopt_long: abbreviations too).
-const PSQL_VALUED = 'cdfFhLopPRTUv';
-const PSQL_LONG = [
-  '--command', '--dbname', '--file', '--list', '--variable', '--set', '--version', '--no-readline', '--single-transaction', '--help', '--host', '--port', '--username',
-  '--no-password', '--password', '--output', '--log-file', '--pset', '--field-separator', '--record-separator', '--table-attr', '--echo-all', '--echo-errors', '--echo-queries',
-  '--echo-hidden', '--no-align', '--csv', '--html', '--quiet', '--single-step', '--single-line', '--tuples-only', '--expanded', '--no-psqlrc', '--field-separator-zero', '--record-separator-zero',
-];
+// psql's options, as its grammar (grammars.ts) spells them.
+const PSQL = GRAMMARS.get('psql')!;
+const PSQL_LONG = longNamesOf(PSQL);
 
 /**
  * psql's meta-commands, as sqlite3's dot-commands: read from its `-c` values, or from standard
@@ -638,7 +635,7 @@ const PSQL_LONG = [
  * `-o |cmd` runs a command. Listing (`-l`), `--version` and `--help` read no input.
  */
 function psqlHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
-  const values = (letter: string, long: string): WordValue[] => optionWords(args, { letters: letter, long: [long] }, PSQL_VALUED, PSQL_LONG);
+  const values = (letter: string, long: string): WordValue[] => optionWords(args, { letters: letter, long: [long] }, PSQL.valued, PSQL_LONG);
   const found: Hidden[] = [];
   for (const output of [...values('o', '--output'), ...values('L', '--log-file')]) {
     found.push(...(output.literal ? psqlTarget(output.text, true) : [unverifiable(`\`psql\` writes to a file or command not known here: \`${output.text}\``)]));
@@ -649,7 +646,7 @@ function psqlHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
   const texts: WordValue[] = [...commands];
   if (scripts.length > 0 || commands.length === 0) {
     const words = args.map((a) => a.text);
-    const noInput = words.some((w) => optionIs(w, { letters: 'lV?', long: ['--list', '--version', '--help'] }, PSQL_VALUED, PSQL_LONG));
+    const noInput = words.some((w) => optionIs(w, { letters: 'lV?', long: ['--list', '--version', '--help'] }, PSQL.valued, PSQL_LONG));
     if (!noInput && stdin === undefined) return [unverifiable('`psql` reads commands from standard input, which may run programs')];
     if (!noInput) texts.push({ text: stdin!, literal: true, pattern: false });
   }
