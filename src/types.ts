@@ -84,7 +84,11 @@ export interface Diagnostic {
 
 /** One simple command of a shell string, after unwrapping and normalisation. */
 export interface SimpleCommand {
-  /** Words with quotes removed, assignments stripped and wrappers unwrapped. */
+  /**
+   * Words with quotes removed, assignments stripped and wrappers unwrapped. `words[0]` is the
+   * program's base name, as the engine knows the program (`python3.11` is `python3`,
+   * `gxargs` is `xargs`: facts/program-names.ts).
+   */
   words: string[];
   /** `words` joined by single spaces: what command globs match. */
   text: string;
@@ -95,6 +99,11 @@ export interface SimpleCommand {
    * holds only its base name (`git`). Absent for bare names. (Added by the shell module.)
    */
   commandPath?: string;
+  /**
+   * The program's base name as written when the engine knows it by another (`python3.11`,
+   * `vim.tiny`, `gxargs`). Absent when they are the same. (Added by the shell module.)
+   */
+  programAs?: string;
   /**
    * The entries of `redirects` opened for writing (`>`, `>>`, `>|`, `&>`, `<>`, `>& file`):
    * written paths for `paths.writable` whatever the command is (`echo x > f` writes f).

@@ -3,7 +3,6 @@
 import type { ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths, withParentSegments } from './word-paths.js';
 import { movedPaths, ownDirectories, symbolicLinks, unseenLinksDirectory } from './file-operands.js';
-import { TAR_PROGRAMS } from './grammars.js';
 import { isRelative, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
@@ -163,7 +162,7 @@ function commandDirectories(cmd: SimpleCommand): string[] | undefined {
   if (own.length === 0) return cmd.cwd === undefined ? undefined : [cmd.cwd];
   const each = [cmd.cwd ?? ''];
   for (const dir of own) each.push(within(each[each.length - 1]!, dir));
-  return TAR_PROGRAMS.has(cmd.words[0] ?? '') ? each : [each[each.length - 1]!];
+  return cmd.words[0] === 'tar' ? each : [each[each.length - 1]!];
 }
 
 /** The relative path from directory `from` to `to`, both relative to the same directory (`a/b`, `c` → `../../c`). */

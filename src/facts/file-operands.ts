@@ -7,7 +7,7 @@ import { namesStandardInput, writtenVariablePath } from './shell/wrappers.js';
 import { nameOf, within } from './within.js';
 import { anyCaseGlob } from './path-glob.js';
 import {
-  AWK_PROGRAMS, backups, compilerFiles, isCompilerDriver, sqliteRoles, SEVEN_ZIP_PROGRAMS, TAR_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
+  backups, compilerFiles, isCompilerDriver, sqliteRoles, SEVEN_ZIP_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
   type OperandGrammar,
 } from './grammars.js';
 
@@ -314,7 +314,7 @@ function programRoles(words: readonly string[]): WordRoles {
   if (SEVEN_ZIP_PROGRAMS.has(program)) return sevenZipRoles(words);
   if (program === 'ar') return arRoles(words);
   if (CONTAINER_PROGRAMS.has(program)) return containerRoles(words);
-  if (AWK_PROGRAMS.has(program) && words.some((w) => w.startsWith('-') && !w.startsWith('--') && w.includes('W'))) {
+  if (program === 'awk' && words.some((w) => w.startsWith('-') && !w.startsWith('--') && w.includes('W'))) {
     const long = awkWords(words);
     // The words as written (`-W`, `profile=f`) are no paths: the long options' values are.
     if (long.join('\0') !== words.join('\0')) {
@@ -335,7 +335,7 @@ function programRoles(words: readonly string[]): WordRoles {
     const operands = words.slice(words.findIndex((w) => w === 'tarfile' || /^-[A-Za-z]*mtarfile$/.test(w)) + 1).filter((w) => !w.startsWith('-'));
     return { files: [...operands, '/'], plain: [], reads: operands.slice(0, 1) };
   }
-  if (TAR_PROGRAMS.has(program)) {
+  if (program === 'tar') {
     const dashed = tarWords(words);
     const roles = operandsBy(dashed, 0, TAR);
     const extracting = extracts(dashed);
@@ -413,7 +413,7 @@ function programRoles(words: readonly string[]): WordRoles {
   const into = grammar.writesInto === undefined ? undefined : writtenDirectory(words, at, grammar, grammar.writesInto, reading);
   if (into !== undefined && grammar.writesInto?.wholeTree === true) fromTop.push('');
   else if (into !== undefined) files = [...files, into];
-  const inPlace = program === 'sed' || program === 'gsed' ? inPlaceOption(words, grammar.valued) : undefined;
+  const inPlace = program === 'sed' ? inPlaceOption(words, grammar.valued) : undefined;
   if (inPlace !== undefined) {
     files = [...files, ...backups(reading.files, inPlace.suffix)];
     plain = [...plain, inPlace.word];
@@ -548,7 +548,7 @@ export function ownDirectories(words: readonly string[]): string[] {
   const program = words[0] ?? '';
   // git's own -C comes before the subcommand (`git commit -C HEAD` reuses a message).
   if (program === 'git') return optionValues(words.slice(0, gitSubcommandAt(words)), { letters: 'C', long: [] }, 'c');
-  if (TAR_PROGRAMS.has(program)) return optionValues(tarWords(words), TAR.directory!, TAR.valued, 1, longNamesOf(TAR));
+  if (program === 'tar') return optionValues(tarWords(words), TAR.directory!, TAR.valued, 1, longNamesOf(TAR));
   const grammar = GRAMMARS.get(program);
   return grammar?.directory === undefined ? [] : optionValues(words, grammar.directory, grammar.valued, 1, longNamesOf(grammar));
 }
@@ -701,7 +701,7 @@ function isRemote(operand: string): boolean {
  */
 export function unseenLinksDirectory(words: readonly string[]): string | undefined {
   const program = words[0]!;
-  if (TAR_PROGRAMS.has(program)) {
+  if (program === 'tar') {
     const dashed = tarWords(words);
     return extracts(dashed) ? tarExtractsInto(dashed) : undefined;
   }
@@ -1064,7 +1064,7 @@ export function stdinFileList(words: readonly string[]): '\n' | '\0' | undefined
   // The list file is standard input by any of its names (`-T -`, `-T /dev/stdin`, `--files-from=/dev/fd/0`).
   const fromStdin = (letters: string, long: string[], valued: string, all = words, from = 1, known: readonly string[] = long): boolean =>
     optionValues(all, { letters, long }, valued, from, known).some((value) => namesStandardInput(value));
-  if (TAR_PROGRAMS.has(program ?? '')) {
+  if (program === 'tar') {
     const dashed = tarWords(words);
     if (!fromStdin('T', ['--files-from'], TAR.valued, dashed, 1, longNamesOf(TAR))) return undefined;
     return hasOption(dashed, { letters: '', long: ['--null'] }, TAR.valued) ? '\0' : '\n';

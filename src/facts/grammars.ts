@@ -262,7 +262,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['shred', { valued: 'ns', valuedLong: ['--iterations', '--size'], fileLong: ['--random-source'] }],
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
   // sed writes its files only in place (-i); its script's own files are read from the script
-  ...['sed', 'gsed'].map((name): [string, OperandGrammar] => [name, {
+  ...['sed'].map((name): [string, OperandGrammar] => [name, {
     valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'],
     writes: { operands: (files, words) => (inPlaceOption(words, 'efl') === undefined ? [] : files), readValued: 'f', readLong: ['--file'] },
   }]),
@@ -270,7 +270,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   // unzip: the archive (members after it are names in it), extracted into the working directory or -d's
   ['unzip', { writes: { operands: READS_ALL }, valued: 'dP', fileValued: 'd', firstOnly: true, writesInto: { unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] }, anywhere: { letters: ':', long: [] } } }],
   // tar: the archive, the files put in or named, the lists it reads (old-style `tar czf a.tgz d` too, see tarWords)
-  ['tar', TAR], ['gtar', TAR], ['bsdtar', TAR],
+  ['tar', TAR],
   // cpio (GNU): -i extracts the archive's names, absolute ones as they are unless
   // --no-absolute-filenames (then into -D's directory or here), -t only lists; -p copies the
   // names it reads into its operand, the directory; -o writes -O's (or -F's) archive.
@@ -335,7 +335,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     directory: { letters: 'd', long: ['--directory'] },
   }],
   // make: its targets are no files; -C is where it works
-  ...['make', 'gmake'].map((name): [string, OperandGrammar] => [name, { valued: 'CfIjlWoO', opaque: 'fIWoO', noOperandFiles: true, directory: { letters: 'C', long: ['--directory'] } }]),
+  ...['make'].map((name): [string, OperandGrammar] => [name, { valued: 'CfIjlWoO', opaque: 'fIWoO', noOperandFiles: true, directory: { letters: 'C', long: ['--directory'] } }]),
   // psql: its operands are a database and a user; -c's value is SQL or a meta-command
   // (`\dt`: no path), read by shell/hidden-commands.ts with the files -f, -o and -L name.
   ['psql', {
@@ -442,7 +442,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   // program text, -E/--exec a program file). gawk's `-i inplace` (any included library, to be
   // safe) edits every file it reads; -d, -p and -o write their file, or ./awkvars.out,
   // ./awkprof.out without one; -i/--include and -l/--load name a library (opaque).
-  ...['awk', 'gawk', 'mawk', 'nawk'].map((name): [string, OperandGrammar] => [name, {
+  ...['awk'].map((name): [string, OperandGrammar] => [name, {
     valued: 'FvfeEil', fileValued: 'fE', opaque: 'il', optionalValued: 'dpoDL', valuedLong: ['--field-separator', '--assign', '--source', '--include', '--load'], opaqueLong: ['--include', '--load'],
     fileLong: ['--file', '--exec'], lead: 1, leadGivenBy: ['-f', '--file', '-e', '--source', '-E', '--exec'], assignments: true,
     writes: { operands: (files, words) => (hasOption(words, AWK_INCLUDE, 'FvfeEildpoDL') ? files : []), readValued: 'fE', readLong: ['--file', '--exec'] },
@@ -595,8 +595,6 @@ export function longNamesOf(grammar: OperandGrammar): readonly string[] {
 export const AWK_INCLUDE: OptionSpelling = { letters: 'i', long: ['--include'] };
 // gawk's options that write a file, and the file they write without one.
 const AWK_OUTPUTS: readonly (readonly [string, string, string])[] = [['d', '--dump-variables', 'awkvars.out'], ['p', '--profile', 'awkprof.out'], ['o', '--pretty-print', 'awkprof.out']];
-
-export const AWK_PROGRAMS: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk']);
 
 // gawk's long options (those with a value, and the others that begin the same way), and
 // mawk's `-W` names (`-W interactive`, `-W exec FILE`, `-W sprintf=N`): what an abbreviation is read by.
@@ -1075,9 +1073,6 @@ export function compilerFiles(words: readonly string[]): { reads: string[]; writ
   return { reads, writes, plain };
 }
 const COMPILER_SOURCE = /\.(?:c|cc|cp|cpp|cxx|c\+\+|C|m|mm|s|S|sx|i|ii)$/;
-
-/** tar's names: GNU's, and libarchive's bsdtar, which reads the same options (-x, -f, -C, -P, -T). */
-export const TAR_PROGRAMS: ReadonlySet<string> = new Set(['tar', 'gtar', 'bsdtar']);
 
 /** 7-Zip's names. */
 export const SEVEN_ZIP_PROGRAMS: ReadonlySet<string> = new Set(['7z', '7za', '7zr']);

@@ -11,6 +11,14 @@ import { longName, optionValuePlaces, optionValues } from '../../src/facts/optio
 import { initShellParser } from '../../src/facts/shell/index.js';
 import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
 import { decide, setFrom } from '../engine/helpers.js';
+import { programName } from '../../src/facts/program-names.js';
+
+/** A command's words as the shell module gives them: the program as the engine knows it (`gawk` is `awk`). */
+function commandWords(command: string): string[] {
+  const words = command.split(' ');
+  words[0] = programName(words[0]!);
+  return words;
+}
 
 beforeAll(async () => {
   await initShellParser();
@@ -18,7 +26,7 @@ beforeAll(async () => {
 });
 
 describe('fileOperands', () => {
-  const files = (command: string) => fileOperands(command.split(' '));
+  const files = (command: string) => fileOperands(commandWords(command));
   it.each([
     ['cat a b', ['a', 'b']],
     ['cat - a', ['a']],
@@ -226,8 +234,8 @@ describe('fileOperands', () => {
 });
 
 describe('abbreviated long options (getopt_long, parse-options, curl, argparse)', () => {
-  const files = (command: string) => fileOperands(command.split(' '));
-  const reads = (command: string) => wordRoles(command.split(' ')).reads;
+  const files = (command: string) => fileOperands(commandWords(command));
+  const reads = (command: string) => wordRoles(commandWords(command)).reads;
   it.each([
     // the abbreviation is the option it begins: its value is a file, or its effect is seen
     ['cp --target-dir . src/a', ['.', 'src/a'], ['src/a']],
@@ -292,7 +300,7 @@ describe('optionValuePlaces', () => {
   it.each([
     ['scp -qo X a', ['X']], ['scp -qoX a', ['X']], ['scp -o X -o Y', ['X', 'Y']], ['scp -io X', []], ['scp -i key -o X', ['X']],
     ['scp --option=X', ['X']], ['scp --opt X', ['X']], ['scp -- -o X', []], ['scp -q', []], ['scp -o', []],
-  ])('%s gives %j', (command, values) => expect(optionValues(command.split(' '), o, 'io')).toEqual(values));
+  ])('%s gives %j', (command, values) => expect(optionValues(commandWords(command), o, 'io')).toEqual(values));
 
   it('each place is where optionValues reads the value', () => {
     const word = fc.constantFrom('-o', '-qo', '-oX', '-i', '-iq', '--option', '--option=Y', 'a', '--', '-');
@@ -308,8 +316,8 @@ describe('optionValuePlaces', () => {
 });
 
 describe('options with an optional value, and flags', () => {
-  const files = (command: string) => fileOperands(command.split(' '));
-  const plain = (command: string) => wordRoles(command.split(' ')).plain;
+  const files = (command: string) => fileOperands(commandWords(command));
+  const plain = (command: string) => wordRoles(commandWords(command)).plain;
   it.each([
     ['od -s f', ['f']], ['od -w f', ['f']], ['od -w16 f', ['f']], ['od -N 4 -t x1 f', ['f']],
     ['column -d f', ['f']], ['column -J f', ['f']], ['column -t -s , f', ['f']],
@@ -340,7 +348,7 @@ describe('options with an optional value, and flags', () => {
 });
 
 describe('what git writes from the top of its work tree', () => {
-  const fromTop = (command: string) => wordRoles(command.split(' ')).fromTop ?? [];
+  const fromTop = (command: string) => wordRoles(commandWords(command)).fromTop ?? [];
   it.each([
     // the whole tree, wherever they run
     ['git stash', ['']], ['git stash pop', ['']], ['git reset --hard HEAD~1', ['']], ['git merge --no-edit topic', ['']], ['git -C sub pull', ['']],
@@ -364,11 +372,11 @@ describe('what git writes from the top of its work tree', () => {
   it.each([
     ['git restore :(glob)src/*.ts', ['src/*.ts']], ['git rm :!a', ['a']], ['git rm :^a', ['a']], ['git restore :a', ['a']],
     ['git checkout -- :(exclude)x', ['x']], ['git clean -f :!', ['.']],
-  ])('%s names its pattern here', (command, expected) => expect(fileOperands(command.split(' '))).toEqual(expected));
+  ])('%s names its pattern here', (command, expected) => expect(fileOperands(commandWords(command))).toEqual(expected));
 });
 
 describe("git's pathspecs in the subcommands that only read (red team 8)", () => {
-  const roles = (command: string) => wordRoles(command.split(' '));
+  const roles = (command: string) => wordRoles(commandWords(command));
   it.each([
     // git's `*`, `?` and brackets cross `/`, yet a plain pattern only narrows a whole-tree read
     // (out of scope): it is read as written, as before, and adds nothing here
@@ -392,11 +400,11 @@ describe("git's --output and its reading subcommands (red team 8)", () => {
     ['git diff-tree -s --output=config HEAD', ['config']], ['git whatchanged -1 --output x', ['x']], ['git range-diff --outp=x a..b c..d', ['x']],
     ['git shortlog --output=x', ['x']], ['git stash show -p --output=x', ['x']], ['git rev-list --count origin/main..HEAD', []],
     ['git for-each-ref refs/heads/', []], ['git check-ignore -v docs/x', []], ['git show-branch origin/main HEAD', []],
-  ])('%s writes %j', (command, expected) => expect(wordRoles(command.split(' ')).writesOnly ?? wordRoles(command.split(' ')).files).toEqual(expected));
+  ])('%s writes %j', (command, expected) => expect(wordRoles(commandWords(command)).writesOnly ?? wordRoles(commandWords(command)).files).toEqual(expected));
 });
 
 describe('git configuration written outside the work tree (red team 8)', () => {
-  const files = (command: string) => wordRoles(command.split(' ')).files;
+  const files = (command: string) => wordRoles(commandWords(command)).files;
   it.each([
     ['git config --global user.name x', ['~/.gitconfig', '~/.config/git/config']], ['git config --glob --add a.b c', ['~/.gitconfig', '~/.config/git/config']],
     ['git config --system --unset a.b', ['/etc/gitconfig']], ['git config set --global a.b c', ['~/.gitconfig', '~/.config/git/config']],
@@ -409,7 +417,7 @@ describe('git configuration written outside the work tree (red team 8)', () => {
 });
 
 describe('the files a command only reads', () => {
-  const reads = (command: string) => wordRoles(command.split(' ')).reads;
+  const reads = (command: string) => wordRoles(commandWords(command)).reads;
   it.each([
     // ...none, when it removes, links or edits them
     ['zip -m a.zip p', []], ['zip -qmr a.zip d', []], ['tar -cf a.tar --remove-files p', []], ['rsync --remove-source-files p dst/', []],
@@ -485,7 +493,7 @@ describe("the files curl's option values name", () => {
 });
 
 describe('vim: the files it edits, sources and logs to', () => {
-  const roles = (command: string) => wordRoles(command.split(' '));
+  const roles = (command: string) => wordRoles(commandWords(command));
   it.each([
     ['vim a b', ['a', 'b'], []],
     ['vim -u vimrc -S s.vim a', ['s.vim', 'a', 'vimrc'], ['s.vim', 'vimrc']],
@@ -500,7 +508,7 @@ describe('vim: the files it edits, sources and logs to', () => {
 });
 
 describe('extractors: where they write the names an archive holds', () => {
-  const roles = (command: string) => wordRoles(command.split(' '));
+  const roles = (command: string) => wordRoles(commandWords(command));
   it.each([
     // GNU cpio -i keeps absolute names (tested, cpio 2.13), unless --no-absolute-filenames
     ['cpio -id', ['/'], []],
@@ -534,7 +542,7 @@ describe('extractors: where they write the names an archive holds', () => {
 });
 
 describe('containers: the host paths a run binds', () => {
-  const roles = (command: string) => wordRoles(command.split(' '));
+  const roles = (command: string) => wordRoles(commandWords(command));
   it.each([
     ['docker run -v ..:/x img', ['..'], []],
     ['docker run -v/etc:/e --volume=./a:/a:ro img', ['/etc', './a'], ['./a']],
@@ -571,7 +579,7 @@ describe('what mv and a link-keeping cp move, and where', () => {
     ['cp -rL d e', []],
     ['cp a b', []],
     ['mv a', []],
-  ])('%s', (command, moved) => expect(movedPaths(command.split(' '))).toEqual(moved));
+  ])('%s', (command, moved) => expect(movedPaths(commandWords(command))).toEqual(moved));
   it('a relative link made on the line points elsewhere once moved, alone or in its directory', () => {
     const raws = (command: string) => commandLinePaths(parseShell(command)).raws;
     expect(raws('ln -s ../s a/b/l && mv a/b/l a/l && cat a/l/k')).toContain('a/../s/k');
@@ -582,7 +590,7 @@ describe('what mv and a link-keeping cp move, and where', () => {
 });
 
 describe('the files a reading command writes', () => {
-  const writesOnly = (command: string) => wordRoles(command.split(' ')).writesOnly;
+  const writesOnly = (command: string) => wordRoles(commandWords(command)).writesOnly;
   it.each([
     ['find . -name x', []],
     ['find -L . -newer ref -fprint out', ['out']],
@@ -603,7 +611,7 @@ describe('the files a reading command writes', () => {
 });
 
 describe("gawk's -W NAME[=VALUE] is --NAME[=VALUE]", () => {
-  const roles = (command: string) => wordRoles(command.split(' '));
+  const roles = (command: string) => wordRoles(commandWords(command));
   it.each([
     ['gawk -W profile=prof.out {} a', ['a', 'prof.out']],
     ['gawk -W profile {} a', ['a', 'awkprof.out']],
@@ -622,7 +630,7 @@ describe("gawk's -W NAME[=VALUE] is --NAME[=VALUE]", () => {
 });
 
 describe('the pieces split and csplit write', () => {
-  const roles = (command: string) => wordRoles(command.split(' '));
+  const roles = (command: string) => wordRoles(commandWords(command));
   const P = '[a-z0-9]';
   it.each([
     // without -a, GNU split lengthens its suffixes by two after the last letter or digit (`xyz`, `xzaaa`; `x89`, `x9000`)
@@ -654,7 +662,7 @@ describe('the symbolic links ln -s makes', () => {
     ['ln -sr src/a.ts sub/y', [{ target: 'src/a.ts', link: 'sub/y', fromShell: true }, { target: 'src/a.ts', link: 'sub/y/a.ts', fromShell: true }]],
     ['ln a b', []],
     ['cp -s a b', []],
-  ])('%s', (command, links) => expect(symbolicLinks(command.split(' '))).toEqual(links));
+  ])('%s', (command, links) => expect(symbolicLinks(commandWords(command))).toEqual(links));
 });
 
 describe('programs that read file names from standard input', () => {
@@ -692,10 +700,10 @@ describe('programs that read file names from standard input', () => {
     ['sort --files0-from=/dev/stdin', '\0'],
     ['find -files0-from /dev/stdin -name x', '\0'],
   ])('%s reads names from standard input', (command, separator) => {
-    expect(stdinFileList(command.split(' '))).toBe(separator);
+    expect(stdinFileList(commandWords(command))).toBe(separator);
   });
   it.each(['tar -cf out.tar -T list', 'tar -xf -', 'zip out.zip a', 'cpio -i', 'rsync --files-from=list . d', 'du -s .', 'git hash-object a', 'git add .', 'cat -', 'git hash-object --stdin', 'git add --pathspec-f=-', 'tar -cf x -T /dev/stdinx', 'zip x.zip --n'])('%s does not', (command) => {
-    expect(stdinFileList(command.split(' '))).toBeUndefined();
+    expect(stdinFileList(commandWords(command))).toBeUndefined();
   });
   it('find starts at `.` when given no starting point', () => {
     expect(findStartingPoints(['find', '-L', 'a', 'b', '-name', 'x'])).toEqual(['a', 'b']);
@@ -731,7 +739,7 @@ describe('any words', () => {
 });
 
 describe('wordRoles', () => {
-  const plain = (command: string) => wordRoles(command.split(' ')).plain;
+  const plain = (command: string) => wordRoles(commandWords(command)).plain;
   it.each([
     ['grep -rn a/b src', ['a/b']],
     ['grep -e a/b -f pats src', ['a/b']],
@@ -803,7 +811,7 @@ describe('a bare file operand is judged exactly as `./name`', () => {
 
 describe('a compiler driver\'s files (red team 6)', () => {
   const roles = (command: string) => {
-    const r = wordRoles(command.split(' '));
+    const r = wordRoles(commandWords(command));
     return { reads: r.reads, writes: r.writesOnly };
   };
   it.each([

@@ -35,12 +35,20 @@ export function runsProgram(cmd: SimpleCommand): boolean {
  * The forms of a simple command an allow pattern may match. A program run by a path
  * outside the system bin directories (`/tmp/x/git status`) is matched only as written,
  * so a planted binary named like an allowed one is not allowed; deny patterns match
- * either form.
+ * either form. Another install of a known program is that program (`python3 *` allows
+ * `python3.11 x.py`, program-names.ts), and is matched as written too.
  */
 export function allowForms(cmd: SimpleCommand): string[] {
   const plain = plainGit(cmd);
-  if (cmd.commandPath === undefined || isSystemProgram(cmd.commandPath)) return plain === undefined ? [cmd.text] : [cmd.text, plain];
-  return [[cmd.commandPath, ...cmd.words.slice(1)].join(' ')];
+  if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) return [[cmd.commandPath, ...cmd.words.slice(1)].join(' ')];
+  const forms = plain === undefined ? [cmd.text] : [cmd.text, plain];
+  if (cmd.programAs !== undefined) forms.push(asWritten(cmd.programAs, cmd));
+  return forms;
+}
+
+/** The command with its program named as written (`python3.11 x.py`, where `text` says `python3 x.py`). */
+function asWritten(program: string, cmd: SimpleCommand): string {
+  return [program, ...cmd.words.slice(1)].join(' ');
 }
 
 // git's options before the subcommand that change only how it shows or matches, never what it
@@ -65,6 +73,7 @@ export function denyForms(cmd: SimpleCommand): string[] {
   const plain = plainGit(cmd);
   if (plain !== undefined) forms.push(plain);
   if (cmd.commandPath !== undefined) forms.push([cmd.commandPath, ...cmd.words.slice(1)].join(' '));
+  if (cmd.programAs !== undefined) forms.push(asWritten(cmd.programAs, cmd));
   if (cmd.wrappedBy !== undefined) forms.push(...cmd.wrappedBy);
   return forms;
 }

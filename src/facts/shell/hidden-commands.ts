@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
-import { AWK_LONG, GRAMMARS, longNamesOf, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, TAR_PROGRAMS, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver, sqliteArchive, sqliteDatabaseName, socatAddresses, wgetrcCommands } from '../grammars.js';
+import { AWK_LONG, GRAMMARS, longNamesOf, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver, sqliteArchive, sqliteDatabaseName, socatAddresses, wgetrcCommands } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, namesStandardInput } from './wrappers.js';
@@ -43,10 +43,9 @@ const TAR_OPTIONS: CommandOptionSpec = {
 };
 
 const commandOptions: ReadonlyMap<string, CommandOptionSpec> = new Map([
+  // bsdtar is read as tar (program-names.ts), whose -I is a program: bsdtar's -I, a list of
+  // names, is then refused too (the safe side).
   ['tar', TAR_OPTIONS],
-  ['gtar', TAR_OPTIONS],
-  // bsdtar's -I is a list of names, not a program
-  ['bsdtar', { long: ['--use-compress-program'], short: '' }],
   ['rsync', { long: ['--rsh', '--rsync-path'], short: 'e' }],
   // wget starts the program --use-askpass names for a password.
   ['wget', { long: ['--use-askpass'], short: '' }],
@@ -150,8 +149,6 @@ function gitRunsCommandsOf(name: string): boolean {
   return gitRunsCommands.has(name) || name.startsWith('remote-') || name.includes('--');
 }
 
-const awkNames = new Set(['awk', 'gawk', 'mawk', 'nawk']);
-const sedNames = new Set(['sed', 'gsed']);
 const vimNames = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);
 const edNames = new Set(['ed', 'red']);
 // npm's settings that choose what a script runs, or where settings come from (npm takes `_`
@@ -210,7 +207,7 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   // less reads a key file that may set LESSOPEN, which runs a program (as LESSKEYIN would).
   ['less', (w) => /^--lesskey(?:-src|-file|-content)?(?:=|$)|^-k/.test(w)],
   // awk loading a shared library (`gawk -l ./x`, `--load`), which runs its code.
-  ...['awk', 'gawk'].map((n): [string, (w: string) => boolean] => [n, (w) => /^(?:-l|--load(?:=|$))/.test(w)]),
+  ['awk', (w) => /^(?:-l|--load(?:=|$))/.test(w)],
 ]);
 
 /**
@@ -271,7 +268,6 @@ function makeChooses(name: string, words: readonly string[]): string | undefined
 // The other programs whose words choose what runs beyond their options (choosingOptions).
 const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly string[]) => string | undefined> = new Map<string, (name: string, words: readonly string[]) => string | undefined>([
   ['make', makeChooses],
-  ['gmake', makeChooses],
   // `go env -w GOFLAGS=-toolexec=X` stays for every later go command (as `npm config set`).
   ['go', (_name, words) => (words[0] === 'env' && words.some((w) => w === '-w' || w === '-u') ? '`go env -w` changes the settings every later `go` runs by' : undefined)],
   // `kubectl config set users.u.exec.command sh` writes a credential plugin too.
@@ -324,12 +320,12 @@ const sqliteRunsCommands =
  */
 export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string, inputSet = false): Hidden[] {
   // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
-  const args = TAR_PROGRAMS.has(name) ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
+  const args = name === 'tar' ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
   const chosen = chosenProgram(name, args.map((a) => a.text));
   if (chosen !== undefined) return [unverifiable(chosen)];
   if (name === 'git') return gitHidden(args);
-  if (awkNames.has(name)) return awkHidden(args, stdin);
-  if (sedNames.has(name)) return sedHidden(args, stdin);
+  if (name === 'awk') return awkHidden(args, stdin);
+  if (name === 'sed') return sedHidden(args, stdin);
   if (vimNames.has(name)) return vimHidden(name, args, stdin !== undefined || inputSet);
   // ed reads its editing commands (`w /x`, `r /etc/x`, `!cmd`) from its input.
   if (edNames.has(name)) return [unverifiable(`\`${name}\` reads editing commands from its input, which may read, write or run anything`)];

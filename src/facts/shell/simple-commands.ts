@@ -26,6 +26,7 @@ import { hiddenCommands, npmCallsCommandLine, npmOwnWords } from './hidden-comma
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { abbreviatedName, longName } from '../options.js';
 import { percentDecodedBytes } from '../extract-paths.js';
+import { programName } from '../program-names.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
@@ -478,8 +479,8 @@ function stdinScriptReader(script: string, depth: number, walk: Walk): string | 
     const found = inWords(command.assigns.flatMap((a) => (a.value ? [a.value] : []))) ?? inWords(command.args);
     if (found !== undefined) return found;
     const head = command.args[0] === undefined ? undefined : wordValue(command.args[0]);
-    if (head !== undefined && !(head.literal && NON_READING.has(baseName(head.text)))) {
-      if (head.literal && namesItsInput(baseName(head.text), command.args.slice(1).map(wordValue))) return undefined;
+    if (head !== undefined && !(head.literal && NON_READING.has(programName(baseName(head.text))))) {
+      if (head.literal && namesItsInput(programName(baseName(head.text)), command.args.slice(1).map(wordValue))) return undefined;
       return head.text;
     }
     return undefined;
@@ -594,7 +595,11 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
   const head = values[at];
   if (head === undefined) return;
   const rest = values.slice(at + 1).map((v) => v.text);
-  const forms = [[head.literal ? baseName(head.text) : head.text, ...rest].join(' ')];
+  // As the engine knows the program first (`xargs` for `gxargs`), then as written.
+  const written = head.literal ? baseName(head.text) : head.text;
+  const program = head.literal ? programName(written) : written;
+  const forms = [[program, ...rest].join(' ')];
+  if (program !== written) forms.push([written, ...rest].join(' '));
   if (head.literal && head.text.includes('/')) forms.push([head.text, ...rest].join(' '));
   walk.wrapping.push(...forms);
   try {
@@ -619,7 +624,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   // A lone `[` is no pattern (bash and dash leave a bracket without its `]` as it is, even
   // with nullglob or failglob): it is the `test` builtin.
   if (head.pattern && head.text !== '[') markUnverifiable(walk, `command word is a pattern: \`${head.text}\``);
-  const name = baseName(head.text);
+  const name = programName(baseName(head.text));
 
   if (commandOptionRunners.has(name)) {
     const option = findCommandOption(values, at);
@@ -1486,7 +1491,9 @@ function emitValues(walk: Walk, values: WordValue[], redirects: string[]): void 
   const words = values.map((v) => v.text);
   const command: SimpleCommand = { words, text: '', redirects };
   if (first.literal) {
-    words[0] = baseName(first.text);
+    const written = baseName(first.text);
+    words[0] = programName(written);
+    if (words[0] !== written) command.programAs = written;
     if (first.text.includes('/')) command.commandPath = first.text;
   }
   command.text = words.join(' ');

@@ -111,7 +111,6 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['numactl', { shortWithValue: 'CNimp', notACommand: ['-H', '--hardware', '-s', '--show'] }],
   ['cgexec', { shortWithValue: 'g' }],
   ['caffeinate', { shortWithValue: 'tw' }],
-  ['gtimeout', { shortWithValue: 'sk', longWithValue: ['--signal', '--kill-after'], operands: 1 }],
   ['systemd-run', {
     shortWithValue: 'upEMH',
     longWithValue: ['--unit', '--property', '--setenv', '--machine', '--host', '--description', '--slice', '--uid', '--gid', '--nice', '--working-directory', '--on-active', '--on-boot', '--on-startup', '--on-unit-active', '--on-unit-inactive', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type'],
