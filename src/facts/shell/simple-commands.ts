@@ -168,10 +168,10 @@ function visitWordLists(word: Word, depth: number, walk: Walk): void {
   for (const part of word.parts) {
     if (part.kind === 'expansion') visitNested(part.nested, depth, walk);
     if (part.kind !== 'substitution') continue;
-    const input = part.source.startsWith('>(') ? 1 : 0;
-    walk.inputSet += input;
+    const piped = part.source.startsWith('>(');
+    if (piped) walk.inputs.push('pipe');
     visitNested([part.body], depth, walk);
-    walk.inputSet -= input;
+    if (piped) walk.inputs.pop();
   }
 }
 
@@ -283,15 +283,15 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     visitNested(command.nested, depth, walk);
     // Redirections of a compound command apply to every command inside it, its input too.
     if (command.repeats) walk.repeating++;
-    const input = stmt.redirects.some(setsInput) ? 1 : 0;
-    walk.inputSet += input;
+    const inputs = stmt.redirects.filter((r) => INPUT_REDIRECTS.has(r.op));
+    if (inputs.length > 0) walk.inputs.push(inputs);
     if (command.pipe) {
       visitList(command.body.slice(0, 1), depth + 1, walk, redirects);
-      walk.inputSet++;
+      walk.inputs.push('pipe');
       visitList(command.body.slice(1), depth + 1, walk, redirects);
-      walk.inputSet--;
+      walk.inputs.pop();
     } else visitList(command.body, depth + 1, walk, redirects);
-    walk.inputSet -= input;
+    if (inputs.length > 0) walk.inputs.pop();
     if (command.repeats) walk.repeating--;
     return;
   }
@@ -382,13 +382,21 @@ function isProcessSubstitution(word: Word): boolean {
 }
 
 /**
- * What a command reading standard input gets from this statement: literal text (a here-doc
- * or here-string), `unknown` (a file, a pipe, the caller's input, a non-literal body), or
- * `several` input redirections: the last one wins (`bash <<< ls < evil.sh` reads evil.sh)
- * and ours do not keep descriptor numbers, so which one is standard input is not known.
+ * What a command reading standard input gets from this statement, or else from the command
+ * around it that sets its input (`{ xargs cat; } <<< .env`, `xargs cat <<< .env &`): literal
+ * text (a here-doc or here-string), `unknown` (a file, a pipe, the caller's input, a
+ * non-literal body), or `several` input redirections: the last one wins (`bash <<< ls <
+ * evil.sh` reads evil.sh) and ours do not keep descriptor numbers, so which one is standard
+ * input is not known. (A command inside reads the input first: the others get what is left,
+ * and are checked as if they got it all.)
  */
-function stdinOf(stmt: Stmt): { kind: 'text'; text: string } | { kind: 'unknown' } | { kind: 'several' } {
-  const inputs = stmt.redirects.filter((r) => INPUT_REDIRECTS.has(r.op));
+function stdinOf(stmt: Stmt, walk: Walk): { kind: 'text'; text: string } | { kind: 'unknown' } | { kind: 'several' } {
+  let inputs: readonly Redirect[] = stmt.redirects.filter((r) => INPUT_REDIRECTS.has(r.op));
+  const around = walk.inputs[walk.inputs.length - 1];
+  if (inputs.length === 0 && around !== undefined) {
+    if (around === 'pipe') return { kind: 'unknown' };
+    inputs = around;
+  }
   if (inputs.length > 1) return { kind: 'several' };
   const r = inputs[0];
   const body = r === undefined ? undefined : (r.op === '<<' || r.op === '<<-') && r.heredoc ? wordValue(r.heredoc) : r.op === '<<<' ? wordValue(r.word) : undefined;
@@ -396,8 +404,8 @@ function stdinOf(stmt: Stmt): { kind: 'text'; text: string } | { kind: 'unknown'
 }
 
 /** Literal text a shell reading standard input would get from this statement, if known. */
-function stdinScript(stmt: Stmt): string | undefined {
-  const stdin = stdinOf(stmt);
+function stdinScript(stmt: Stmt, walk: Walk): string | undefined {
+  const stdin = stdinOf(stmt, walk);
   return stdin.kind === 'text' ? stdin.text : undefined;
 }
 
@@ -733,7 +741,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       markUnverifiable(walk, `\`${name}\` under \`${builder.name}\` runs a script named by input`);
     }
     if (how.kind === 'stdin') {
-      const script = stdinScript(stmt);
+      const script = stdinScript(stmt, walk);
       if (script !== undefined) {
         // History expansion (`bash -i`, `-H -o history`, `set -H`, `zsh -i`) rewrites each line
         // before it is parsed: `!:1` pastes a word of the line before, quotes and all, and a
@@ -795,7 +803,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     markUnverifiable(walk, '`hash NAME=PATH` (zsh) changes which program a command word runs');
   }
   if ((name === 'source' || name === '.') && namesStandardInput(values[at + 1]?.text ?? '')) {
-    const script = stdinScript(stmt);
+    const script = stdinScript(stmt, walk);
     if (script !== undefined) collectFromSource(script, depth + 1, walk);
     else markUnverifiable(walk, `\`${name}\` reads commands from standard input`);
   } else if ((name === 'source' || name === '.') && values[at + 1] !== undefined && !values[at + 1]!.literal) {
@@ -811,7 +819,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
   // Files a script opens are checked like redirections of the command itself.
   const opened: string[] = [];
-  for (const hidden of hiddenCommands(name, values, at, stdinScript(stmt), walk.inputSet > 0 || stmt.redirects.some(setsInput))) {
+  for (const hidden of hiddenCommands(name, values, at, stdinScript(stmt, walk), walk.inputs.length > 0 || stmt.redirects.some(setsInput))) {
     if (hidden.kind === 'string') collectFromSource(hidden.text, depth + 1, walk);
     else if (hidden.kind === 'file') {
       opened.push(hidden.path);
@@ -1150,7 +1158,7 @@ function builderItems(builder: Builder | undefined, stmt: Stmt, walk: Walk): rea
 
 /** The literal text of a statement's standard input (a here-string or a here-doc), or undefined. */
 function literalStdin(stmt: Stmt, walk: Walk, reader: string): string | undefined {
-  const stdin = stdinOf(stmt);
+  const stdin = stdinOf(stmt, walk);
   if (stdin.kind === 'several') {
     markUnverifiable(walk, `\`${reader}\` with more than one input redirection`);
     return undefined;

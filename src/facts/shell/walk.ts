@@ -1,6 +1,6 @@
 // What reading one command string accumulates (the walk), its caps, and the facts it ends in.
 import type { ShellFacts, SimpleCommand } from '../../types.js';
-import type { Stmt } from './ast.js';
+import type { Redirect, Stmt } from './ast.js';
 import type { Variables } from './variables.js';
 
 export interface ShellCaps {
@@ -59,8 +59,12 @@ export interface Walk {
   wrapping: string[];
   /** How many loops and function bodies enclose the command being read. */
   repeating: number;
-  /** How many pipes (`a | b`: b) and input redirections of enclosing commands (`{ b; } < f`) set the standard input of the command being read. */
-  inputSet: number;
+  /**
+   * What sets the standard input of the command being read, innermost last: the input
+   * redirections of an enclosing command (`{ b; } <<< x`, `b <<< x &`, `! b < f`), or a pipe
+   * (`a | b`: b, and `>(b)`). Empty: the caller's input.
+   */
+  inputs: (readonly Redirect[] | 'pipe')[];
   /** The option words of the wrappers around the command being read (`env -C /etc`, `time -o f`). */
   wrapperOptions: string[];
   /** Of those, the files the wrappers write (`time -o f`, flock's lock file). */
@@ -82,7 +86,7 @@ export interface Walk {
 export function newWalk(caps: ShellCaps): Walk {
   // `posix: 1` at the top: which shell an exec tool runs is unknown (OpenClaw runs $SHELL, and
   // `sh`, dash on Debian, when none is set), so `((x))` is read both ways there too.
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, inputSet: 0, wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], repeating: 0, inputs: [], wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
