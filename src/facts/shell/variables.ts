@@ -295,7 +295,9 @@ function assign(vars: Variables, name: string, value: Word | undefined): void {
 function assignedTexts(vars: Variables, value: Word | undefined): string[] | 'unknown' | 'unreadable' {
   if (value === undefined) return 'unknown';
   const v = wordValue(value);
-  if (v.literal) return v.text.includes('$') ? 'unknown' : [v.text];
+  // A literal is its text, `$` and all (`x='${y}nv'`: `cat "$x"` opens a file of that name, and
+  // `${x@P}` or `${!x}` would expand it again, which the readers of those refuse).
+  if (v.literal) return [v.text];
   return expandVariables(value, vars, MAX_VARIABLE_TEXTS, true) ?? 'unknown';
 }
 
@@ -377,11 +379,13 @@ function expansionTexts(source: string, vars: Variables): string[] | undefined |
     for (const name of names) {
       // Not a name (run-time text, `$(…)`): bash refuses it, or it is read at run time (see re-evaluation).
       const values = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? vars.get(name) : undefined;
-      if (values === undefined || values === 'unknown') return undefined;
+      // A name the line does not set is the environment's (`for x in HOME y`): it adds nothing to
+      // check, and the names the line does set are checked all the same.
+      if (values === undefined || values === 'unknown') continue;
       if (values === 'unreadable') return values;
       for (const v of values) texts.add(v);
     }
-    return [...texts];
+    return texts.size === 0 ? undefined : [...texts];
   }
   // `${x%x}`, `${x,,}`, `${x:1}`: an operator on a known value (`x=.envx; cat ${x%x}` reads .env).
   const o = operatorReference.exec(source);
