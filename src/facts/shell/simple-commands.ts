@@ -27,6 +27,7 @@ import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { abbreviatedName, longName } from '../options.js';
 import { percentDecodedBytes } from '../extract-paths.js';
 import { programName } from '../program-names.js';
+import { withoutTextWildcards } from '../path-glob.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
@@ -1248,8 +1249,8 @@ function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue
   const text = literalStdin(stmt, walk, words[0] ?? '');
   if (text === undefined) return [];
   // An interpreter's program given as a here-string: the file names its text holds, each a word
-  // (`open(".env")` gives `.env`); no wildcards, which code does not expand.
-  if (program === 'code') return codeTokens(text, STDIN_DOCUMENT_READERS.has(words[0] ?? '')).map((token) => ({ text: token, literal: true, pattern: false }));
+  // (`open(".env")` gives `.env`), and the patterns its quoted strings hold (`glob.glob('*/*')`).
+  if (program === 'code') return codeTokens(text, STDIN_DOCUMENT_READERS.has(words[0] ?? '')).map((token) => ({ text: token, literal: true, pattern: /[*?[]/.test(token) }));
   // A document xmllint reads from its input loads the files its entities and XIncludes name.
   if (program === 'document') return [...text.matchAll(/\b(?:SYSTEM|PUBLIC\s+(?:"[^"]*"|'[^']*'))\s+(?:"([^"]*)"|'([^']*)')|\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m) => ({ text: m[1] ?? m[2] ?? m[3] ?? m[4]!, literal: true, pattern: false }));
   return text.split(separator!).filter((t) => t !== '').map((text) => ({ text, literal: true, pattern: /[*?[]/.test(text) }));
@@ -1257,7 +1258,9 @@ function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue
 
 /**
  * The tokens of program text that may name a file: split at blanks, quotes, brackets and
- * operators; none with a wildcard or a control character. A document's (`urls`: pandoc's,
+ * operators; none with a wildcard or a control character, but a program's quoted strings with
+ * a wildcard in them are patterns it may expand (`glob.glob('*.pem')`, ruby's `Dir["**"]`;
+ * a wildcard standing alone between blanks is text, as in `withoutTextWildcards`). A document's (`urls`: pandoc's,
  * esbuild's) also as its reader opens them: with a `?query` or `#hash` cut off (esbuild opens
  * `./.env?raw` as ./.env when no file has that name), and percent escapes decoded (pandoc
  * opens `secr%65ts/key` as secrets/key; `%2a` is a `*` in a name, read as written, so a
@@ -1291,6 +1294,13 @@ function codeTokens(text: string, urls = false): string[] {
         const decoded = percentDecodedBytes(reading);
         keep(decoded, decoded !== reading);
         keep(decoded.replace(/[?#].*$/s, ''), false);
+      }
+    }
+  }
+  if (!urls) {
+    for (const m of text.matchAll(/'([^'\n]*)'|"([^"\n]*)"/g)) {
+      for (const piece of withoutTextWildcards(m[1] ?? m[2]!).split(/\s+/)) {
+        if (/[*?]/.test(piece) && piece.length <= 4096 && !/[\u0000-\u001f]/.test(piece)) tokens.add(piece);
       }
     }
   }
