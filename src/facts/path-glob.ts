@@ -179,10 +179,7 @@ export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (wo
   const name = g.endsWith('/') ? g.slice(0, -1) : g;
   const test = globTestOf(name, caseInsensitive);
   const wildcard = fileNameIntersector(name);
-  return (word) => {
-    if (typeof word !== 'string' || word.length === 0) return false;
-    let w = word.normalize('NFC');
-    if (caseInsensitive) w = caseFold(w);
+  const matches = (w: string): boolean => {
     if (test(w)) return true;
     // Each segment whole first: the separators below also occur inside wildcards (`.[[:alpha:]]nv`, `.@(e)nv`).
     for (const segment of w.split('/')) {
@@ -195,7 +192,23 @@ export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (wo
     }
     return false;
   };
+  return (word) => {
+    if (typeof word !== 'string' || word.length === 0) return false;
+    let w = word.normalize('NFC');
+    if (caseInsensitive) w = caseFold(w);
+    if (matches(w)) return true;
+    // A variable the line does not set may be unset, and so empty: `cat $Q.env` is `cat .env`.
+    if (!w.includes('$')) return false;
+    const unset = w.replace(MAYBE_EMPTY_REFERENCE, '');
+    return unset !== w && unset !== '' && matches(unset);
+  };
 }
+
+/**
+ * A variable reference that is empty when the variable is unset: `$Q`, `${Q}`, `$1`, `$@`,
+ * `${Q:+x}`, `${Q-}`. (A word's known variables are also read with their values: simple-commands.ts.)
+ */
+const MAYBE_EMPTY_REFERENCE = /\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*]|\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(?::?\+[^}]*|:?-)?\})/g;
 
 /** Separators of a shell word's fragments that may be absolute paths (`UNIX-CONNECT:/x`, `unix:///x`, `--opt=/x`): WORD_SPLIT but `/`. */
 const ABSOLUTE_FRAGMENT_SPLIT = /[\s"'`()=,;:<>|&{}$\\@]+/;
