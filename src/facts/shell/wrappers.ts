@@ -111,6 +111,22 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['numactl', { shortWithValue: 'CNimp', notACommand: ['-H', '--hardware', '-s', '--show'] }],
   ['cgexec', { shortWithValue: 'g' }],
   ['caffeinate', { shortWithValue: 'tw' }],
+  // Debuggers, test harnesses and init shims that run the command after their options.
+  ['valgrind', { shortWithValue: '' }],
+  ['xvfb-run', { shortWithValue: 'nsfepw', longWithValue: ['--server-num', '--server-args', '--auth-file', '--error-file', '--xauth-protocol', '--wait'] }],
+  ['dbus-run-session', { shortWithValue: '', longWithValue: ['--config-file'], opaque: ['--dbus-daemon'] }],
+  ['entr', { shortWithValue: '', opaque: ['-s'] }],
+  ['rlwrap', { shortWithValue: 'bCDefFgHlMOPqsStwz', shortOptionalValue: 'amp', opaque: ['-z', '--filter'] }],
+  ['faketime', { shortWithValue: '', opaque: ['--date-prog'], operands: 1 }],
+  ['eatmydata', { shortWithValue: '' }],
+  ['tini', { shortWithValue: 'ep' }],
+  ['dumb-init', { shortWithValue: 'r', longWithValue: ['--rewrite'] }],
+  ['ssh-agent', { shortWithValue: 'aEtPO', notACommand: ['-k', '-l', '-D', '-T'] }],
+  ['systemd-inhibit', { shortWithValue: '', longWithValue: ['--what', '--who', '--why', '--mode'], notACommand: ['--list'] }],
+  ['daemonize', { shortWithValue: 'ceoplEu' }],
+  ['softlimit', { shortWithValue: 'madopfcrtls' }],
+  ['setuidgid', { shortWithValue: '', operands: 1 }],
+  ['envuidgid', { shortWithValue: '', operands: 1 }],
   ['systemd-run', {
     shortWithValue: 'upEMH',
     longWithValue: ['--unit', '--property', '--setenv', '--machine', '--host', '--description', '--slice', '--uid', '--gid', '--nice', '--working-directory', '--on-active', '--on-boot', '--on-startup', '--on-unit-active', '--on-unit-inactive', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type'],
@@ -118,7 +134,13 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
 ]);
 
 /** Programs that build the command they run from their input (`parallel rm ::: a b`). */
-export const opaqueRunners: ReadonlySet<string> = new Set(['parallel', 'sem', 'pwsh', 'powershell', 'cmd', 'cmd.exe', 'osascript']);
+// Also those whose command is in a language of their own or among many options: expect's Tcl
+// (`spawn`), hyperfine's and gdb's shell commands, MPI and Slurm launchers, daemontools' chpst
+// and envdir (which set the environment from files), perf, start-stop-daemon.
+export const opaqueRunners: ReadonlySet<string> = new Set([
+  'parallel', 'sem', 'pwsh', 'powershell', 'cmd', 'cmd.exe', 'osascript',
+  'expect', 'hyperfine', 'gdb', 'lldb', 'mpirun', 'mpiexec', 'srun', 'chpst', 'envdir', 'perf', 'start-stop-daemon',
+]);
 
 /** Shells that run a command string given with -c (or read commands from stdin). */
 export const shellInterpreters: ReadonlySet<string> = new Set([
