@@ -117,6 +117,14 @@ export interface SimpleCommand {
    * (Added by the shell module.)
    */
   wrappedBy?: string[];
+  /**
+   * The program runner's line it was found in (`uv run pytest -q` for `pytest -q`; the
+   * outermost when several): allow patterns match that line, as written, instead of the
+   * command, so `uv run pytest *` allows it and `pytest *` alone does not (the runner's own
+   * work, a virtualenv or a download, is what the policy allows). Absent when none. (Added by
+   * the shell module.)
+   */
+  runBy?: SimpleCommand;
   /** Inside a loop or a function body: it may run more than once. (Added by the shell module.) */
   repeats?: true;
   /**

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { programName } from '../../src/facts/program-names.js';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
 import { decide, setFrom } from '../engine/helpers.js';
+import { packageProgram } from '../../src/facts/shell/wrappers.js';
 
 beforeAll(async () => {
   await initShellParser();
@@ -71,5 +72,31 @@ describe('command patterns see both names', () => {
     expect(decide(set, call('pypy3 x.py')).decision).toBe('deny');
     expect(decide(set, call('echo a | gxargs echo')).decision).toBe('deny');
     expect(decide(set, call('echo a | xargs echo')).decision).toBe('allow');
+  });
+});
+
+describe('program runners', () => {
+  it.each([
+    ['prettier@3', 'prettier'],
+    ['@biomejs/biome@1.9', 'biome'],
+    ['@scope/tool', 'tool'],
+    ['ruff==0.5.0', 'ruff'],
+    ['httpie[socks]', 'httpie'],
+    ['eslint', 'eslint'],
+  ])('the package %s runs %s', (spec, program) => expect(packageProgram(spec)).toBe(program));
+
+  it.each(['./bin/tool', 'github:user/repo', 'https://example.test/x.tgz', '../x'])('%s names no package program', (spec) => expect(packageProgram(spec)).toBeUndefined());
+
+  it('reads the command a runner runs, with the runner kept as its line', () => {
+    const [cmd] = parseShell('npx --yes prettier@3 --check src').commands;
+    expect(cmd).toMatchObject({ words: ['prettier', '--check', 'src'], runBy: { text: 'npx --yes prettier@3 --check src' } });
+    expect(parseShell('uv run --with rich python x.py').commands.map((c) => c.text)).toEqual(['python x.py']);
+    expect(parseShell('aws-vault exec prod -- aws s3 ls').commands.map((c) => c.text)).toEqual(['aws s3 ls']);
+  });
+
+  it('reads a runner as written when its command is hidden or missing', () => {
+    expect(parseShell('npx -c "eslint ."').commands[0]!.runBy).toBeUndefined();
+    expect(parseShell('uv run').commands.map((c) => c.text)).toEqual(['uv run']);
+    expect(parseShell('pdm run --list').commands.map((c) => c.text)).toEqual(['pdm run --list']);
   });
 });

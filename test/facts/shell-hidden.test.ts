@@ -369,8 +369,12 @@ describe('options that belong to the program a runner starts', () => {
     'npx eslint -c .eslintrc.json src',
     'npx -p typescript tsc -p tsconfig.json',
     'npx --yes prettier -c src',
-  ])('%j runs nothing hidden', (src) => {
-    expect(texts(src)).toEqual([src]);
+  ])('%j runs nothing hidden: the program it starts, its line kept for allow patterns', (src) => {
+    const { commands, unverifiable } = parseShell(src);
+    expect(unverifiable).toBeUndefined();
+    expect(commands).toHaveLength(1);
+    expect(src.endsWith(commands[0]!.text)).toBe(true);
+    expect(commands[0]!.runBy?.text).toBe(src);
   });
 });
 

@@ -36,9 +36,12 @@ export function runsProgram(cmd: SimpleCommand): boolean {
  * outside the system bin directories (`/tmp/x/git status`) is matched only as written,
  * so a planted binary named like an allowed one is not allowed; deny patterns match
  * either form. Another install of a known program is that program (`python3 *` allows
- * `python3.11 x.py`, program-names.ts), and is matched as written too.
+ * `python3.11 x.py`, program-names.ts), and is matched as written too. A program runner's
+ * command (`pytest` in `uv run pytest`) is allowed only by the runner's line.
  */
 export function allowForms(cmd: SimpleCommand): string[] {
+  // A runner's command is allowed by the runner's line as written (`uv run pytest *`).
+  if (cmd.runBy !== undefined) return allowForms(cmd.runBy);
   const plain = plainGit(cmd);
   if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) return [[cmd.commandPath, ...cmd.words.slice(1)].join(' ')];
   const forms = plain === undefined ? [cmd.text] : [cmd.text, plain];
@@ -76,6 +79,13 @@ export function denyForms(cmd: SimpleCommand): string[] {
   if (cmd.programAs !== undefined) forms.push(asWritten(cmd.programAs, cmd));
   if (cmd.wrappedBy !== undefined) forms.push(...cmd.wrappedBy);
   return forms;
+}
+
+/** Approve patterns see the allowed forms, a runner's command itself (`curl x` in `uv run curl x`) and every wrapper around it. */
+function approveForms(cmd: SimpleCommand): string[] {
+  const forms = allowForms(cmd);
+  if (cmd.runBy === undefined && cmd.wrappedBy === undefined) return forms;
+  return [...forms, ...(cmd.runBy !== undefined ? [cmd.text] : []), ...(cmd.wrappedBy ?? [])];
 }
 
 /** The first form a pattern matches, and that pattern's index (messages name the form). */
@@ -214,7 +224,7 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
       const d = denied.index;
       return { hit: `/shell/deny/${d}`, verdict: Object.freeze<Verdict>({ decision: 'deny', check: 'shell.deny', message: `command ${tick(denied.form)} matches denied pattern ${tick(deny.globs[d]!)}`, source: denySources[d]! }) };
     }
-    const approved = matchForm(approve, cmd.wrappedBy === undefined ? allowForms(cmd) : [...allowForms(cmd), ...cmd.wrappedBy]);
+    const approved = matchForm(approve, approveForms(cmd));
     if (approved) {
       const a = approved.index;
       return { hit: `/shell/approve/${a}`, verdict: Object.freeze<Verdict>({ decision: 'ask', check: 'shell.approve', message: `command ${tick(approved.form)} needs approval (pattern ${tick(approve.globs[a]!)})`, source: approveSources[a]! }) };
@@ -222,7 +232,7 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
     if (!allow) return NO_OUTCOME;
     const i = firstOf(allow, allowForms(cmd));
     if (i >= 0) return { hit: `/shell/allow/${i}`, verdict: undefined };
-    return { hit: undefined, verdict: Object.freeze<Verdict>({ decision: 'deny', check: 'shell.allow', message: `command ${tick(cmd.text)} is not in the shell allowlist`, source: allowSource }) };
+    return { hit: undefined, verdict: Object.freeze<Verdict>({ decision: 'deny', check: 'shell.allow', message: `command ${tick((cmd.runBy ?? cmd).text)} is not in the shell allowlist`, source: allowSource }) };
   }
   const nothingRead = Object.freeze<Verdict>({ decision: 'deny', check: 'shell.allow', message: 'no command could be read to check against the shell allowlist', source: allowSource });
   // A parsed command is immutable and the shell cache hands out the same object for the same

@@ -16,9 +16,12 @@ import {
   runnerFiles,
   skipWrapperOptions,
   namesStandardInput,
+  packageProgram,
+  runners,
   wrappers,
   wrapperChdir,
   wrapperFiles,
+  type WrapperSpec,
 } from './wrappers.js';
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { nameOf, within } from '../within.js';
@@ -693,6 +696,16 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     return;
   }
 
+  const runner = runnerAt(name, values, at);
+  if (runner !== undefined) {
+    // `uv run pytest`: pytest is read as the command (deny patterns, paths), and allow patterns
+    // match the runner's line as written (SimpleCommand.runBy).
+    walk.runners.push(commandOf(values.slice(at), []));
+    runWrapped(withPackageProgram(values, runner), at, runner.optionsFrom, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
+    walk.runners.pop();
+    return;
+  }
+
   const spec = wrappers.get(name);
   if (spec) {
     const skip = skipWrapperOptions(spec, values, at);
@@ -708,18 +721,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       emitWords(walk, values.slice(at), redirects);
     } else {
       const inner = name === 'xargs' ? xargsBuilder(values.slice(at + 1, skip.start)) : builder;
-      // The wrapper's own option words may name files (`time -o f`, `xargs -a f`) and the
-      // directory its command runs in (`env -C /etc`): kept for the path checks of the command.
-      const options = values.slice(at + 1, skip.start).map((v) => v.text);
-      const dir = wrapperChdir(spec, options);
-      const files = wrapperFiles(spec, options);
-      walk.wrapperOptions.push(...options);
-      walk.wrapperFiles.push(...files);
-      if (dir !== undefined) walk.wrapperDirs.push(dir);
-      runWords(values, skip.start, depth + 1, walk, redirects, stmt, inner);
-      walk.wrapperOptions.length -= options.length;
-      walk.wrapperFiles.length -= files.length;
-      if (dir !== undefined) walk.wrapperDirs.pop();
+      runWrapped(values, at, at + 1, skip.start, spec, depth, walk, redirects, stmt, inner);
     }
     return;
   }
@@ -1505,6 +1507,11 @@ function emitWords(walk: Walk, given: WordValue[], redirects: string[]): void {
 }
 
 function emitValues(walk: Walk, values: WordValue[], redirects: string[]): void {
+  emit(walk, commandOf(values, redirects));
+}
+
+/** The simple command of these words: the program by base name, as the engine knows it. */
+function commandOf(values: WordValue[], redirects: string[]): SimpleCommand {
   const first = values[0]!;
   const words = values.map((v) => v.text);
   const command: SimpleCommand = { words, text: '', redirects };
@@ -1515,7 +1522,54 @@ function emitValues(walk: Walk, values: WordValue[], redirects: string[]): void 
     if (first.text.includes('/')) command.commandPath = first.text;
   }
   command.text = words.join(' ');
-  emit(walk, command);
+  return command;
+}
+
+/**
+ * Reads the command a wrapper or runner at `at` runs from `start`: its own option words (from
+ * `optionsFrom`) may name files (`time -o f`, `xargs -a f`) and the directory its command runs
+ * in (`env -C /etc`), kept for the path checks of the command.
+ */
+function runWrapped(values: WordValue[], at: number, optionsFrom: number, start: number, spec: WrapperSpec, depth: number, walk: Walk, redirects: string[], stmt: Stmt, builder: Builder | undefined): void {
+  const options = values.slice(optionsFrom, start).map((v) => v.text);
+  const dir = wrapperChdir(spec, options);
+  const files = wrapperFiles(spec, options);
+  walk.wrapperOptions.push(...options);
+  walk.wrapperFiles.push(...files);
+  if (dir !== undefined) walk.wrapperDirs.push(dir);
+  runWords(values, start, depth + 1, walk, redirects, stmt, builder);
+  walk.wrapperOptions.length -= options.length;
+  walk.wrapperFiles.length -= files.length;
+  if (dir !== undefined) walk.wrapperDirs.pop();
+}
+
+/** A package runner's words with its package spec read as the program it runs (`npx prettier@3 x` runs `prettier x`). */
+function withPackageProgram(values: WordValue[], runner: { spec: WrapperSpec; start: number }): WordValue[] {
+  const word = values[runner.start]!;
+  const program = runner.spec.packageSpec && word.literal ? packageProgram(word.text) : undefined;
+  if (program === undefined || program === word.text) return values;
+  const out = [...values];
+  out[runner.start] = { ...word, text: program };
+  return out;
+}
+
+/**
+ * A program runner's command (wrappers.ts runners: `npx X`, `uv run X`, `bundle exec X`):
+ * where its options (from `optionsFrom`) end and the command starts. Undefined when the line
+ * is no such runner, or its command cannot be found plainly (an option that hides it, none
+ * given): it is then read as written, as any other program.
+ */
+function runnerAt(name: string, values: WordValue[], at: number): { spec: WrapperSpec; optionsFrom: number; start: number } | undefined {
+  const next = values[at + 1];
+  const key = runners.has(name) ? name : next?.literal ? `${name} ${next.text}` : undefined;
+  const spec = key === undefined ? undefined : runners.get(key);
+  if (spec === undefined) return undefined;
+  const from = key === name ? at : at + 1;
+  const skip = skipWrapperOptions(spec, values, from);
+  if (skip.kind !== 'command') return undefined;
+  // `aws-vault exec PROFILE -- CMD`, `direnv exec DIR -- CMD`: a `--` after the operands too.
+  const start = values[skip.start]?.literal && values[skip.start]!.text === '--' ? skip.start + 1 : skip.start;
+  return start < values.length ? { spec, optionsFrom: from + 1, start } : undefined;
 }
 
 function emit(walk: Walk, command: SimpleCommand): void {
@@ -1525,6 +1579,7 @@ function emit(walk: Walk, command: SimpleCommand): void {
   const wrappedBy = walk.wrapping.filter((t, i, all) => t !== command.text && all.indexOf(t) === i);
   if (wrappedBy.length > 0) command.wrappedBy = wrappedBy;
   if (walk.repeating > 0) command.repeats = true;
+  if (walk.runners.length > 0) command.runBy = walk.runners[0];
   if (walk.wrapperOptions.length > 0) command.wrapperOptions = [...walk.wrapperOptions];
   if (walk.wrapperFiles.length > 0) command.wrapperFiles = [...walk.wrapperFiles];
   // Each wrapper's directory is relative to the one before; an absolute one starts over (`env -C a env -C /etc`).

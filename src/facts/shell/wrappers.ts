@@ -34,6 +34,13 @@ export interface WrapperSpec {
   files?: OptionSpelling;
   /** Its `operands` are files it opens, creating them when missing (flock's lock file). */
   fileOperands?: true;
+  /** The command word names a package to fetch, maybe scoped or versioned (`npx prettier@3`): its program is the package's name. */
+  packageSpec?: true;
+}
+
+/** The program a runner's package spec runs: `prettier@3` and `@scope/prettier@3` run `prettier`, `ruff==0.5` runs `ruff`; undefined for a path or URL. */
+export function packageProgram(spec: string): string | undefined {
+  return /^(?:@[A-Za-z0-9._-]+\/)?([A-Za-z0-9._-]+)(?:\[[^\]]*\])?(?:(?:@|==|>=|~=)\S*)?$/.exec(spec)?.[1];
 }
 
 /**
@@ -134,6 +141,54 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
 ]);
 
 /** Programs that build the command they run from their input (`parallel rm ::: a b`). */
+/**
+ * Program runners: each runs the command after its options, in an environment it sets up
+ * first (a virtualenv synced, a package downloaded, secrets injected). The command is read as
+ * a wrapped one: deny and approve patterns and the path checks see `pytest` in `uv run
+ * pytest`, and `curl *` denies `uv run curl`. Allow patterns match the runner's line as
+ * written (`uv run pytest *`; SimpleCommand.runBy), since what the runner does first is the
+ * policy's to allow. Keyed by the program and the subcommand that runs, or the program alone.
+ * A runner whose command is not found plainly (an option that hides it) is read as written.
+ */
+export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
+  // npm's runners; `npx -c CMD` (a command string) is read by hidden-commands.ts as written.
+  ['npx', { packageSpec: true, shortWithValue: 'pw', longWithValue: ['--package', '--workspace', '--prefix', '--registry', '--cache', '--userconfig'], opaque: ['-c', '--call'] }],
+  ['pnpm exec', { shortWithValue: 'C', longWithValue: ['--filter', '--dir', '--resume-from', '--reporter'], opaque: ['-c', '--shell-mode'], chdir: { letters: 'C', long: ['--dir'] } }],
+  ['pnpm dlx', { packageSpec: true, shortWithValue: 'C', longWithValue: ['--package', '--dir', '--reporter'], opaque: ['-c', '--shell-mode'], chdir: { letters: 'C', long: ['--dir'] } }],
+  ['yarn exec', { shortWithValue: '' }],
+  ['yarn dlx', { packageSpec: true, shortWithValue: 'p', longWithValue: ['--package'] }],
+  ['bunx', { packageSpec: true, shortWithValue: 'p', longWithValue: ['--package'] }],
+  ['bun x', { packageSpec: true, shortWithValue: 'p', longWithValue: ['--package'] }],
+  // Python's environment managers.
+  ['uv run', {
+    shortWithValue: 'pifCPw',
+    longWithValue: ['--with', '--with-editable', '--with-requirements', '--python', '--project', '--directory', '--package', '--extra', '--group', '--only-group', '--no-group', '--env-file', '--index', '--index-url', '--default-index', '--extra-index-url', '--find-links', '--index-strategy', '--keyring-provider', '--resolution', '--prerelease', '--exclude-newer', '--link-mode', '--config-setting', '--config-file', '--cache-dir', '--color', '--python-preference', '--refresh-package', '--reinstall-package', '--upgrade-package', '--no-binary-package', '--no-build-package', '--allow-insecure-host'],
+    chdir: { letters: '', long: ['--directory'] },
+  }],
+  ['uvx', { packageSpec: true, shortWithValue: 'pw', longWithValue: ['--from', '--with', '--with-editable', '--with-requirements', '--python', '--index', '--index-url', '--default-index', '--extra-index-url', '--find-links', '--cache-dir', '--config-file', '--directory'], chdir: { letters: '', long: ['--directory'] } }],
+  ['poetry run', { shortWithValue: '' }],
+  ['pipenv run', { shortWithValue: '' }],
+  ['pdm run', { shortWithValue: 'p', longWithValue: ['--project', '--venv'], notACommand: ['-l', '--list'] }],
+  ['rye run', { shortWithValue: '', longWithValue: ['--pyproject'], notACommand: ['-l', '--list'] }],
+  ['conda run', { shortWithValue: 'np', longWithValue: ['--name', '--prefix', '--cwd'], chdir: { letters: '', long: ['--cwd'] } }],
+  ['mamba run', { shortWithValue: 'np', longWithValue: ['--name', '--prefix', '--cwd'], chdir: { letters: '', long: ['--cwd'] } }],
+  ['micromamba run', { shortWithValue: 'npa', longWithValue: ['--name', '--prefix', '--cwd', '--attach'], chdir: { letters: '', long: ['--cwd'] } }],
+  // Ruby's, and the version managers' shims.
+  ['bundle exec', { shortWithValue: '', longWithValue: ['--gemfile'] }],
+  ['asdf exec', { shortWithValue: '' }],
+  ['rbenv exec', { shortWithValue: '' }],
+  ['pyenv exec', { shortWithValue: '' }],
+  ['volta run', { shortWithValue: '', longWithValue: ['--node', '--npm', '--yarn', '--pnpm'], opaque: ['--env'] }],
+  // Environments and secrets injected into the command (direnv loads DIR's .envrc, a bash script).
+  ['direnv exec', { shortWithValue: '', operands: 1 }],
+  ['op run', { shortWithValue: '', longWithValue: ['--env-file', '--account', '--config', '--session', '--encoding'] }],
+  ['doppler run', { shortWithValue: 'pc', longWithValue: ['--project', '--config', '--token', '--scope', '--fallback', '--mount', '--mount-format', '--name-transformer'], opaque: ['--command'] }],
+  ['aws-vault exec', { shortWithValue: 'dt', longWithValue: ['--duration', '--mfa-token', '--region', '--prompt'], notACommand: ['-s', '--server', '--ec2-server', '--ecs-server'], operands: 1 }],
+  ['dotenv', { shortWithValue: 'ec', opaque: ['-v'], notACommand: ['-p'] }],
+  ['dotenvx run', { shortWithValue: 'f', longWithValue: ['--env-file', '--env-keys-file', '--convention'], opaque: ['--env', '-e'] }],
+  ['infisical run', { shortWithValue: '', longWithValue: ['--env', '--path', '--projectId', '--token', '--tags', '--domain'], opaque: ['--command'] }],
+]);
+
 // Also those whose command is in a language of their own or among many options: expect's Tcl
 // (`spawn`), hyperfine's and gdb's shell commands, MPI and Slurm launchers, daemontools' chpst
 // and envdir (which set the environment from files), perf, start-stop-daemon.
