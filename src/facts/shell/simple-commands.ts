@@ -614,10 +614,13 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
   if (program !== written) forms.push([written, ...rest].join(' '));
   if (head.literal && head.text.includes('/')) forms.push([head.text, ...rest].join(' '));
   walk.wrapping.push(...forms);
+  const reading = walk.reading;
+  walk.reading = depth;
   try {
     readCommand(values, at, depth, walk, redirects, stmt, builder);
   } finally {
     walk.wrapping.length -= forms.length;
+    walk.reading = reading;
   }
 }
 
@@ -697,10 +700,17 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
 
   const runner = runnerAt(name, values, at);
+  if (runner !== undefined && 'unverifiable' in runner) {
+    markUnverifiable(walk, runner.unverifiable);
+    emitWords(walk, values.slice(at), redirects);
+    return;
+  }
   if (runner !== undefined) {
     // `uv run pytest`: pytest is read as the command (deny patterns, paths), and allow patterns
     // match the runner's line as written (SimpleCommand.runBy).
-    walk.runners.push(commandOf(values.slice(at), []));
+    // A runner run by a runner (`uv run npx prettier`): the outer line is the one allowed.
+    const outer = walk.runners[walk.runners.length - 1];
+    walk.runners.push({ line: outer !== undefined && outer.depth === depth ? outer.line : commandOf(values.slice(at), []), depth: depth + 1 });
     runWrapped(withPackageProgram(values, runner), at, runner.optionsFrom, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
     walk.runners.pop();
     return;
@@ -1555,18 +1565,21 @@ function withPackageProgram(values: WordValue[], runner: { spec: WrapperSpec; st
 
 /**
  * A program runner's command (wrappers.ts runners: `npx X`, `uv run X`, `bundle exec X`):
- * where its options (from `optionsFrom`) end and the command starts. Undefined when the line
- * is no such runner, or its command cannot be found plainly (an option that hides it, none
- * given): it is then read as written, as any other program.
+ * where its options (from `optionsFrom`) end and the command starts; why it cannot be read (a
+ * word not literal, an option that hides the command); undefined when the line is no such
+ * runner or runs no command (`uv run`, `pdm run --list`, `npx -c CMD`, read by
+ * hidden-commands.ts): it is then read as written, as any other program.
  */
-function runnerAt(name: string, values: WordValue[], at: number): { spec: WrapperSpec; optionsFrom: number; start: number } | undefined {
+function runnerAt(name: string, values: WordValue[], at: number): { spec: WrapperSpec; optionsFrom: number; start: number } | { unverifiable: string } | undefined {
   const next = values[at + 1];
   const key = runners.has(name) ? name : next?.literal ? `${name} ${next.text}` : undefined;
   const spec = key === undefined ? undefined : runners.get(key);
   if (spec === undefined) return undefined;
   const from = key === name ? at : at + 1;
   const skip = skipWrapperOptions(spec, values, from);
+  if (skip.kind === 'unverifiable') return { unverifiable: skip.reason };
   if (skip.kind !== 'command') return undefined;
+  if (values[skip.start]?.literal === false) return { unverifiable: `the command \`${name}\` runs is not a literal: \`${values[skip.start]!.text}\`` };
   // `aws-vault exec PROFILE -- CMD`, `direnv exec DIR -- CMD`: a `--` after the operands too.
   const start = values[skip.start]?.literal && values[skip.start]!.text === '--' ? skip.start + 1 : skip.start;
   return start < values.length ? { spec, optionsFrom: from + 1, start } : undefined;
@@ -1579,7 +1592,9 @@ function emit(walk: Walk, command: SimpleCommand): void {
   const wrappedBy = walk.wrapping.filter((t, i, all) => t !== command.text && all.indexOf(t) === i);
   if (wrappedBy.length > 0) command.wrappedBy = wrappedBy;
   if (walk.repeating > 0) command.repeats = true;
-  if (walk.runners.length > 0) command.runBy = walk.runners[0];
+  // Only the command a runner starts itself, not those that command runs in turn (`npx rg --pre ./x.sh`: x.sh).
+  const runner = walk.runners[walk.runners.length - 1];
+  if (runner !== undefined && runner.depth === walk.reading) command.runBy = runner.line;
   if (walk.wrapperOptions.length > 0) command.wrapperOptions = [...walk.wrapperOptions];
   if (walk.wrapperFiles.length > 0) command.wrapperFiles = [...walk.wrapperFiles];
   // Each wrapper's directory is relative to the one before; an absolute one starts over (`env -C a env -C /etc`).

@@ -57,8 +57,13 @@ export interface Walk {
   vars: Variables;
   /** The commands as written around the one being read (`sudo -u root ls`), outermost first. */
   wrapping: string[];
-  /** The program runners around the command being read (`uv run pytest` for `pytest`), outermost first. */
-  runners: SimpleCommand[];
+  /**
+   * The program runners around the command being read, outermost first: each runner's line as
+   * written (`uv run pytest -q`) and the depth its own command is read at (SimpleCommand.runBy).
+   */
+  runners: { line: SimpleCommand; depth: number }[];
+  /** The depth of the command being read. */
+  reading: number;
   /** How many loops and function bodies enclose the command being read. */
   repeating: number;
   /**
@@ -88,7 +93,7 @@ export interface Walk {
 export function newWalk(caps: ShellCaps): Walk {
   // `posix: 1` at the top: which shell an exec tool runs is unknown (OpenClaw runs $SHELL, and
   // `sh`, dash on Debian, when none is set), so `((x))` is read both ways there too.
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], runners: [], repeating: 0, inputs: [], wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], runners: [], reading: 0, repeating: 0, inputs: [], wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
 }
 
 export function factsOf(walk: Walk): ShellFacts {

@@ -152,7 +152,7 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
  */
 export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
   // npm's runners; `npx -c CMD` (a command string) is read by hidden-commands.ts as written.
-  ['npx', { packageSpec: true, shortWithValue: 'pw', longWithValue: ['--package', '--workspace', '--prefix', '--registry', '--cache', '--userconfig'], opaque: ['-c', '--call'] }],
+  ['npx', { packageSpec: true, shortWithValue: 'pw', longWithValue: ['--package', '--workspace', '--prefix', '--registry', '--cache', '--userconfig'], notACommand: ['-c', '--call'] }],
   ['pnpm exec', { shortWithValue: 'C', longWithValue: ['--filter', '--dir', '--resume-from', '--reporter'], opaque: ['-c', '--shell-mode'], chdir: { letters: 'C', long: ['--dir'] } }],
   ['pnpm dlx', { packageSpec: true, shortWithValue: 'C', longWithValue: ['--package', '--dir', '--reporter'], opaque: ['-c', '--shell-mode'], chdir: { letters: 'C', long: ['--dir'] } }],
   ['yarn exec', { shortWithValue: '' }],
