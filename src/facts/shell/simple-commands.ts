@@ -707,8 +707,8 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
   if (runner !== undefined) {
     // `uv run pytest`: pytest is read as the command (deny patterns, paths), and allow patterns
-    // match the runner's line as written (SimpleCommand.runBy).
-    // A runner run by a runner (`uv run npx prettier`): the outer line is the one allowed.
+    // match the runner's line as written (SimpleCommand.runBy); for a runner a runner starts
+    // (`uv run npx prettier`), the outer line.
     const outer = walk.runners[walk.runners.length - 1];
     walk.runners.push({ line: outer !== undefined && outer.depth === depth ? outer.line : commandOf(values.slice(at), []), depth: depth + 1 });
     runWrapped(withPackageProgram(values, runner), at, runner.optionsFrom, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
