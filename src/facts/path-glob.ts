@@ -210,8 +210,11 @@ export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (wo
  */
 const MAYBE_EMPTY_REFERENCE = /\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*]|\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(?::?\+[^}]*|:?-)?\})/g;
 
-/** Separators of a shell word's fragments that may be absolute paths (`UNIX-CONNECT:/x`, `unix:///x`, `--opt=/x`): WORD_SPLIT but `/`. */
-const ABSOLUTE_FRAGMENT_SPLIT = /[\s"'`()=,;:<>|&{}$\\@]+/;
+/**
+ * Separators of a shell word's fragments that may be paths of several parts (`UNIX-CONNECT:/x`,
+ * `unix:///x`, `--opt=/x`, `open(".git/config")`): WORD_SPLIT but `/`.
+ */
+export const PATH_FRAGMENT_SPLIT = /[\s"'`()=,;:<>|&{}$\\@]+/;
 
 /**
  * A forbidden absolute glob tried against one shell argument word, as file-name globs are:
@@ -223,7 +226,7 @@ const ABSOLUTE_FRAGMENT_SPLIT = /[\s"'`()=,;:<>|&{}$\\@]+/;
 export function absoluteWordTest(matches: (canonicalPath: string) => boolean, caseInsensitive: boolean): (word: string) => boolean {
   return (word) => {
     if (typeof word !== 'string' || !word.includes('/')) return false;
-    for (const fragment of word.split(ABSOLUTE_FRAGMENT_SPLIT)) {
+    for (const fragment of word.split(PATH_FRAGMENT_SPLIT)) {
       if (fragment.charCodeAt(0) !== 0x2f /* / */) continue;
       const path = lexicallyNormalised(fragment.normalize('NFC'));
       if (matches(caseInsensitive ? caseFold(path) : path)) return true;

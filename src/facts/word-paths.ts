@@ -2,7 +2,7 @@
 // (`-o/x`, `@file`, `file://`), the files its program's grammar says it reads or writes,
 // redirect targets, git's `REV:path`, and the bare names other words may stand for.
 import type { SimpleCommand } from '../types.js';
-import { WORD_SPLIT, mayExpandTo, withoutTextWildcards } from './path-glob.js';
+import { PATH_FRAGMENT_SPLIT, WORD_SPLIT, mayExpandTo, withoutTextWildcards } from './path-glob.js';
 import { gitSubcommandAt, wordRoles } from './file-operands.js';
 import { optionValues, type OptionSpelling } from './options.js';
 import { fileUrlPaths, looksLikePath, URL_SCHEME } from './extract-paths.js';
@@ -171,6 +171,15 @@ export function bareNames(word: string): string[] {
     if (out.length >= MAX_WORD_NAMES && !/[.*?[]/.test(fragment)) continue;
     consider(fragment);
     if (out.length >= 4 * MAX_WORD_NAMES) break;
+  }
+  // A relative path of several parts inside a longer word (`open(".git/config")`, `-Dx=conf/a.key`)
+  // names a file there too: a glob of several parts (`**/.git/config`) sees it whole. (Not in
+  // a URL, whose path and query are the server's: `file:` URLs are read by fileUrlPaths.)
+  if (word.includes('/') && !URL_SCHEME.test(word) && out.length < 4 * MAX_WORD_NAMES) {
+    for (const fragment of withoutTextWildcards(word).split(PATH_FRAGMENT_SPLIT)) {
+      if (fragment !== word && fragment.includes('/')) consider(fragment.replace(/\/+$/, ''));
+      if (out.length >= 4 * MAX_WORD_NAMES) break;
+    }
   }
   return out;
 }
