@@ -1260,6 +1260,9 @@ function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue
   if (separator === undefined && program === undefined) return [];
   const text = literalStdin(stmt, walk, words[0] ?? '');
   if (text === undefined) return [];
+  if (SHELL_ESCAPE_READERS.has(words[0] ?? '') && SHELL_ESCAPE.test(text)) {
+    markUnverifiable(walk, `\`${words[0]}\` runs the shell command its input gives (\`!\`, \`system\`): \`${text.slice(0, 80)}\``);
+  }
   // An interpreter's program given as a here-string: the file names its text holds, each a word
   // (`open(".env")` gives `.env`), and the patterns its quoted strings hold (`glob.glob('*/*')`).
   if (program === 'code') return codeTokens(text, STDIN_DOCUMENT_READERS.has(words[0] ?? '')).map((token) => ({ text: token, literal: true, pattern: /[*?[]/.test(token) }));
@@ -1321,6 +1324,20 @@ function codeTokens(text: string, urls = false): string[] {
 
 const STDIN_INTERPRETERS: ReadonlySet<string> = new Set(['python', 'python2', 'python3', 'node', 'perl', 'ruby', 'php', 'lua']);
 
+// Other interpreters and REPLs that take a program from their input (`julia <<< 'read(".env")'`,
+// `R --no-save < x.R`, `tclsh`, `irb`, `ghci`, `jshell -`, `osascript`): their options are not
+// read, so a literal input is read as code whether or not a script or `-e` is given too.
+const STDIN_CODE_READERS: ReadonlySet<string> = new Set([
+  'julia', 'R', 'Rscript', 'tclsh', 'wish', 'deno', 'bun', 'guile', 'racket', 'sbcl', 'clisp', 'irb', 'ghci', 'jshell',
+  'osascript', 'gnuplot', 'octave', 'scala', 'erl', 'iex', 'elixir', 'swift', 'gforth',
+]);
+
+// Programs whose input commands include a shell escape that runs any command: dc's `!cmd`,
+// ftp's and sftp's `!cmd`, gnuplot's `!cmd` and `system`, the MySQL and MariaDB clients'
+// `system cmd` and `\! cmd`. A literal input holding one is unverifiable; its names are read.
+const SHELL_ESCAPE_READERS: ReadonlySet<string> = new Set(['dc', 'ftp', 'sftp', 'lftp', 'gnuplot', 'mysql', 'mariadb']);
+const SHELL_ESCAPE = /(?:^|\n)\s*(?:!|\\!|system\b)|\bsystem\s*\(/;
+
 // Programs whose input, when they read it, names files they read in a syntax of its own: pandoc
 // embeds or includes what a document names (`![](x)`, `<img src=x>`, `\includegraphics{x}`,
 // `\input{x}`, `css:` metadata), esbuild bundles what an entry read from its input imports.
@@ -1335,7 +1352,7 @@ const STDIN_DOCUMENT_READERS: ReadonlySet<string> = new Set(['pandoc', 'esbuild'
 function stdinProgram(words: readonly string[]): 'code' | 'document' | undefined {
   const [program = '', ...args] = words;
   if (program === 'xmllint' && args.includes('-')) return 'document';
-  if (STDIN_DOCUMENT_READERS.has(program)) return 'code';
+  if (STDIN_DOCUMENT_READERS.has(program) || STDIN_CODE_READERS.has(program) || SHELL_ESCAPE_READERS.has(program)) return 'code';
   if (!STDIN_INTERPRETERS.has(program)) return undefined;
   const operand = args.find((w) => !w.startsWith('-') || w === '-');
   if (operand !== undefined && !namesStandardInput(operand)) return undefined;
