@@ -1259,10 +1259,13 @@ function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue
   const program = stdinProgram(words);
   if (separator === undefined && program === undefined) return [];
   const text = literalStdin(stmt, walk, words[0] ?? '');
-  if (text === undefined) return [];
-  if (SHELL_ESCAPE_READERS.has(words[0] ?? '') && SHELL_ESCAPE.test(text)) {
-    markUnverifiable(walk, `\`${words[0]}\` runs the shell command its input gives (\`!\`, \`system\`): \`${text.slice(0, 80)}\``);
+  const escapes = SHELL_ESCAPE_READERS.get(words[0] ?? '');
+  const inputSet = walk.inputs.length > 0 || stmt.redirects.some(setsInput);
+  if (escapes !== undefined && (text === undefined ? escapes === 'any-input' && inputSet : SHELL_ESCAPE.test(text))) {
+    const given = text === undefined ? ', and this line gives it an input not known' : `: \`${text.slice(0, 80)}\``;
+    markUnverifiable(walk, `\`${words[0]}\` runs the shell commands its input gives (\`!\`, \`system\`)${given}`);
   }
+  if (text === undefined) return [];
   // An interpreter's program given as a here-string: the file names its text holds, each a word
   // (`open(".env")` gives `.env`), and the patterns its quoted strings hold (`glob.glob('*/*')`).
   if (program === 'code') return codeTokens(text, STDIN_DOCUMENT_READERS.has(words[0] ?? '')).map((token) => ({ text: token, literal: true, pattern: /[*?[]/.test(token) }));
@@ -1335,7 +1338,13 @@ const STDIN_CODE_READERS: ReadonlySet<string> = new Set([
 // Programs whose input commands include a shell escape that runs any command: dc's `!cmd`,
 // ftp's and sftp's `!cmd`, gnuplot's `!cmd` and `system`, the MySQL and MariaDB clients'
 // `system cmd` and `\! cmd`. A literal input holding one is unverifiable; its names are read.
-const SHELL_ESCAPE_READERS: ReadonlySet<string> = new Set(['dc', 'ftp', 'sftp', 'lftp', 'gnuplot', 'mysql', 'mariadb']);
+// An input the line gives them otherwise (a pipe, a file) is unverifiable too, as ed's and vim's
+// (`any-input`), except for the SQL clients, whose input is a dump or a schema far more often
+// than commands: such a file is as safe as any script the line runs.
+const SHELL_ESCAPE_READERS: ReadonlyMap<string, 'any-input' | 'literal-input'> = new Map([
+  ['dc', 'any-input'], ['ftp', 'any-input'], ['sftp', 'any-input'], ['lftp', 'any-input'], ['gnuplot', 'any-input'],
+  ['mysql', 'literal-input'], ['mariadb', 'literal-input'],
+]);
 const SHELL_ESCAPE = /(?:^|\n)\s*(?:!|\\!|system\b)|\bsystem\s*\(/;
 
 // Programs whose input, when they read it, names files they read in a syntax of its own: pandoc
