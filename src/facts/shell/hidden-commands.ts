@@ -243,7 +243,8 @@ export function npmCallsCommandLine(words: readonly string[]): boolean {
 // stays for every later call.
 function npmChooses(name: string, words: readonly string[]): string | undefined {
   if ((words[0] === 'exec' || words[0] === 'x') && npmCallsCommandLine(words)) return `\`${name} ${words[0]} -c\` runs a command line`;
-  if (words.some((w) => abbreviatedName(w.split('=')[0]!.replace(/_/g, '-').toLowerCase(), NPM_CHOOSING, ['--global']) !== undefined)) return `\`${name}\` is given a setting that chooses what its scripts run (node options, a script shell, a config)`;
+  // pnpm also takes any setting as `--config.NAME=VALUE`.
+  if (words.some((w) => abbreviatedName(w.split('=')[0]!.replace(/^--config\./, '--').replace(/_/g, '-').toLowerCase(), NPM_CHOOSING, ['--global']) !== undefined)) return `\`${name}\` is given a setting that chooses what its scripts run (node options, a script shell, a config)`;
   const at = words[0] === 'config' || words[0] === 'c' ? 1 : 0;
   if (['set', 'edit', 'fix'].includes(words[at] ?? '') && (at === 1 || words[0] === 'set')) return `\`${name} config\` changes the settings every later \`${name}\` runs by`;
   return undefined;

@@ -661,7 +661,9 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     }
   }
 
-  if (opaqueRunners.has(name) && values.length > at + 1) {
+  // `batch` (and `at`, `crontab`) also take the commands they schedule from their input.
+  const schedulesInput = (name === 'batch' || name === 'at' || name === 'crontab') && (walk.inputs.length > 0 || stmt.redirects.some(setsInput));
+  if (opaqueRunners.has(name) && (values.length > at + 1 || schedulesInput)) {
     markUnverifiable(walk, `\`${name}\` builds the command it runs from its arguments or input`);
   }
   if (((name === 'shopt' || isShellInterpreter(name)) && values.slice(at + 1).some((v) => v.text === 'nocaseglob')) || turnsOffZshCaseGlob(name, values.slice(at + 1))) {

@@ -178,6 +178,7 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
   ['asdf exec', { shortWithValue: '' }],
   ['rbenv exec', { shortWithValue: '' }],
   ['pyenv exec', { shortWithValue: '' }],
+  ['rustup run', { shortWithValue: '', operands: 1 }],
   ['volta run', { shortWithValue: '', longWithValue: ['--node', '--npm', '--yarn', '--pnpm'], opaque: ['--env'] }],
   // Environments and secrets injected into the command (direnv loads DIR's .envrc, a bash script).
   ['direnv exec', { shortWithValue: '', operands: 1 }],
@@ -195,6 +196,9 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
 export const opaqueRunners: ReadonlySet<string> = new Set([
   'parallel', 'sem', 'pwsh', 'powershell', 'cmd', 'cmd.exe', 'osascript',
   'expect', 'hyperfine', 'gdb', 'lldb', 'mpirun', 'mpiexec', 'srun', 'chpst', 'envdir', 'perf', 'start-stop-daemon',
+  // Terminal multiplexers and schedulers: their commands run later or elsewhere, in their own
+  // syntax (`tmux new 'CMD'`, `screen -dm CMD`, `at now <<< CMD`, `crontab - <<< '* * * * * CMD'`).
+  'tmux', 'screen', 'at', 'batch', 'crontab',
 ]);
 
 /** Shells that run a command string given with -c (or read commands from stdin). */
