@@ -30,6 +30,7 @@ import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { abbreviatedName, longName } from '../options.js';
 import { percentDecodedBytes } from '../extract-paths.js';
 import { programName } from '../program-names.js';
+import { patchPaths } from '../patch-paths.js';
 import { withoutTextWildcards } from '../path-glob.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
 import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
@@ -894,7 +895,27 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     ...stdinNames([name, ...values.slice(at + 1).map((v) => v.text)], stmt, walk),
     ...(name === 'esbuild' ? withoutUrlSuffix(values.slice(at + 1)) : []),
   ];
+  // A patch given as a literal input (`patch -p1 <<EOF`, `git apply <<EOF`, Codex's
+  // `apply_patch <<EOF`) writes the files its headers name.
+  const patched = readsPatch(name, values, at) ? patchedFiles(stmt, walk, name) : [];
+  walk.wrapperFiles.push(...patched);
   emitWords(walk, input.length === 0 ? values.slice(at) : [...values.slice(at), ...input], opened.length === 0 ? redirects : [...redirects, ...opened]);
+  walk.wrapperFiles.length -= patched.length;
+}
+
+/** Programs that apply a patch read from their input when no patch file is named. */
+function readsPatch(name: string, values: WordValue[], at: number): boolean {
+  if (name === 'patch' || name === 'apply_patch' || name === 'applypatch') return true;
+  return name === 'git' && values[at + 1]?.text === 'apply';
+}
+
+/** The files a patch in the statement's literal input names (patch-paths.ts); a header that cannot be read is unverifiable. */
+function patchedFiles(stmt: Stmt, walk: Walk, name: string): string[] {
+  const text = literalStdin(stmt, walk, name);
+  if (text === undefined) return [];
+  const found = patchPaths(text);
+  for (const problem of found.problems) markUnverifiable(walk, `the patch \`${name}\` reads from its input: ${problem}`);
+  return [...new Set(found.paths)];
 }
 
 
