@@ -12,7 +12,11 @@ const NO_COMMAND: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'th
 const NOT_POSIX_SHELL: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the tool runs its command in a language other than the POSIX shell (PowerShell), which cannot be read' });
 const SEVERAL_COMMANDS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call carries more than one command parameter' });
 const RUNS_NOTHING: ShellFacts = Object.freeze({ commands: NONE });
-const STDIN_GIVEN: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call gives its command input (`stdin`), which it may read as file names or a script' });
+const STDIN_GIVEN: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call gives its command input (`stdin`, `input`), which it may read as file names or a script' });
+
+function isGiven(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
 const FEEDS_A_PROCESS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call types input into a running process (a shell, perhaps), which cannot be read' });
 
 // OpenClaw's `process` tool manages the runs `exec` started in the background: listing,
@@ -52,9 +56,10 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   if (key === undefined) return NO_COMMAND;
   // `PowerShell { command: "ls; Remove-Item -Recurse x" }` is not a shell script.
   if (isNotPosixShellTool(toolName)) return NOT_POSIX_SHELL;
-  // Input the tool feeds the command (mcp-server-commands' `run_command { stdin }`): `xargs cat`
-  // reads file names there, `sh` a script. Not read here, so the call cannot be verified.
-  if (params.stdin !== undefined && params.stdin !== null && params.stdin !== '') return STDIN_GIVEN;
+  // Input the tool feeds the command (mcp-server-commands' `run_command { stdin }`, an `input`
+  // as Python's subprocess names it): `xargs cat` reads file names there, `python3` and `sh` a
+  // script. Not read here, so the call cannot be verified.
+  if (isGiven(params.stdin) || isGiven(params.input)) return STDIN_GIVEN;
   // A parameter choosing the interpreter (desktop-commander's `start_process { shell: "python3" }`
   // runs `python3 -c COMMAND`): only a POSIX shell's reading is ours.
   const shell = interpreterOf(params);
