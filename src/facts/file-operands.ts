@@ -751,7 +751,9 @@ function containerRoles(words: readonly string[]): WordRoles {
   const files: string[] = [];
   const reads: string[] = [];
   const plain: string[] = [];
-  const hostPath = (source: string): boolean => /^[./~]/.test(source);
+  // A volume's name is `[A-Za-z0-9][A-Za-z0-9_.-]*`: any other source is a host path (`/x`,
+  // `./x`, `~/x`, and `$PWD/..` once the shell expands it).
+  const hostPath = (source: string): boolean => source !== '' && !/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(source);
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
     const mountAt = w.startsWith('--') ? -1 : shortVolumeAt(w);

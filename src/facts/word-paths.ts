@@ -269,6 +269,9 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // Such a bare word is the path `./package.json`: held to the allowlists too. So is an
   // option's attached file value (`sort -oout`), which no word shows alone.
   for (const file of files) for (const p of fileEntries(file)) push(p);
+  // A file with a variable that looks like a path (`docker run -v "$PWD/..":/x`, a value inside
+  // a word) is one, as such a word is (`cat $d/x`): the checks refuse what cannot be made canonical.
+  for (const file of roles.files) if (/[$`]/.test(file) && !inlineValues.has(file)) for (const p of pathCandidates(file)) push(p);
   // git reads a file's committed or staged content by `REV:path` (`git show HEAD:.env`): a
   // path from the work tree's top unless it starts with `./` or `../`; read here too.
   const readFromTop: string[] = [];
