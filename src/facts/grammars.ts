@@ -262,10 +262,10 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['shred', { valued: 'ns', valuedLong: ['--iterations', '--size'], fileLong: ['--random-source'] }],
   ['chmod', OWNER_OR_MODE], ['chown', OWNER_OR_MODE], ['chgrp', OWNER_OR_MODE],
   // sed writes its files only in place (-i); its script's own files are read from the script
-  ...['sed'].map((name): [string, OperandGrammar] => [name, {
+  ['sed', {
     valued: 'efl', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'], fileLong: ['--file'],
     writes: { operands: (files, words) => (inPlaceOption(words, 'efl') === undefined ? [] : files), readValued: 'f', readLong: ['--file'] },
-  }]),
+  }],
   ['dd', { valued: '', keyed: ['if', 'of'], writes: { readKeys: ['if'] } }],
   // unzip: the archive (members after it are names in it), extracted into the working directory or -d's
   ['unzip', { writes: { operands: READS_ALL }, valued: 'dP', fileValued: 'd', firstOnly: true, writesInto: { unless: { letters: 'ltpvZz', long: [] }, directory: { letters: 'd', long: [] }, anywhere: { letters: ':', long: [] } } }],
@@ -335,7 +335,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     directory: { letters: 'd', long: ['--directory'] },
   }],
   // make: its targets are no files; -C is where it works
-  ...['make'].map((name): [string, OperandGrammar] => [name, { valued: 'CfIjlWoO', opaque: 'fIWoO', noOperandFiles: true, directory: { letters: 'C', long: ['--directory'] } }]),
+  ['make', { valued: 'CfIjlWoO', opaque: 'fIWoO', noOperandFiles: true, directory: { letters: 'C', long: ['--directory'] } }],
   // psql: its operands are a database and a user; -c's value is SQL or a meta-command
   // (`\dt`: no path), read by shell/hidden-commands.ts with the files -f, -o and -L name.
   ['psql', {
@@ -442,12 +442,12 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   // program text, -E/--exec a program file). gawk's `-i inplace` (any included library, to be
   // safe) edits every file it reads; -d, -p and -o write their file, or ./awkvars.out,
   // ./awkprof.out without one; -i/--include and -l/--load name a library (opaque).
-  ...['awk'].map((name): [string, OperandGrammar] => [name, {
+  ['awk', {
     valued: 'FvfeEil', fileValued: 'fE', opaque: 'il', optionalValued: 'dpoDL', valuedLong: ['--field-separator', '--assign', '--source', '--include', '--load'], opaqueLong: ['--include', '--load'],
     fileLong: ['--file', '--exec'], lead: 1, leadGivenBy: ['-f', '--file', '-e', '--source', '-E', '--exec'], assignments: true,
     writes: { operands: (files, words) => (hasOption(words, AWK_INCLUDE, 'FvfeEildpoDL') ? files : []), readValued: 'fE', readLong: ['--file', '--exec'] },
     outputs: (_files, words) => awkOutputs(words),
-  }]),
+  }],
   // split and csplit read one file and write pieces named by a prefix they are given (split's
   // second operand, csplit's -f; `x` and `xx` without one), in the prefix's directory
   ['split', {

@@ -251,7 +251,10 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   const inlines = cmd.words.map((w, i) => (typeof w === 'string' ? inlineConfig(w, i > 0 ? cmd.words[i - 1] : undefined) : undefined));
   const inlineValues = new Set<string>();
   inlines.forEach((inline, i) => inline !== undefined && inlineValues.add(inline).add(cmd.words[i] as string));
-  const files = roles.files.filter((file) => !/[$`]/.test(file) && !inlineValues.has(file));
+  // A file with a variable (`cat $f`) is left to the parser's substitution, unless it looks like a path (below).
+  const files: string[] = [];
+  const variableFiles: string[] = [];
+  for (const file of roles.files) if (!inlineValues.has(file)) (/[$`]/.test(file) ? variableFiles : files).push(file);
   cmd.words.forEach((given, i) => {
     if (typeof given !== 'string') return;
     // `$((n * 2))` is a number: its `*` is no wildcard, its names no files.
@@ -271,7 +274,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   for (const file of files) for (const p of fileEntries(file)) push(p);
   // A file with a variable that looks like a path (`docker run -v "$PWD/..":/x`, a value inside
   // a word) is one, as such a word is (`cat $d/x`): the checks refuse what cannot be made canonical.
-  for (const file of roles.files) if (/[$`]/.test(file) && !inlineValues.has(file)) for (const p of pathCandidates(file)) push(p);
+  for (const file of variableFiles) for (const p of pathCandidates(file)) push(p);
   // git reads a file's committed or staged content by `REV:path` (`git show HEAD:.env`): a
   // path from the work tree's top unless it starts with `./` or `../`; read here too.
   const readFromTop: string[] = [];

@@ -43,13 +43,13 @@ export function allowForms(cmd: SimpleCommand): string[] {
   // A runner's command is allowed by the runner's line as written (`uv run pytest *`).
   if (cmd.runBy !== undefined) return allowForms(cmd.runBy);
   const plain = plainGit(cmd);
-  if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) return [[cmd.commandPath, ...cmd.words.slice(1)].join(' ')];
+  if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) return [asWritten(cmd.commandPath, cmd)];
   const forms = plain === undefined ? [cmd.text] : [cmd.text, plain];
   if (cmd.programAs !== undefined) forms.push(asWritten(cmd.programAs, cmd));
   return forms;
 }
 
-/** The command with its program named as written (`python3.11 x.py`, where `text` says `python3 x.py`). */
+/** The command with its program named as written: by its path (`/tmp/x/git status`) or its other install's name (`python3.11 x.py`, where `text` says `python3 x.py`). */
 function asWritten(program: string, cmd: SimpleCommand): string {
   return [program, ...cmd.words.slice(1)].join(' ');
 }
@@ -75,7 +75,7 @@ export function denyForms(cmd: SimpleCommand): string[] {
   const forms = [cmd.text];
   const plain = plainGit(cmd);
   if (plain !== undefined) forms.push(plain);
-  if (cmd.commandPath !== undefined) forms.push([cmd.commandPath, ...cmd.words.slice(1)].join(' '));
+  if (cmd.commandPath !== undefined) forms.push(asWritten(cmd.commandPath, cmd));
   if (cmd.programAs !== undefined) forms.push(asWritten(cmd.programAs, cmd));
   if (cmd.wrappedBy !== undefined) forms.push(...cmd.wrappedBy);
   return forms;

@@ -507,6 +507,11 @@ function stdinScriptReader(script: string, depth: number, walk: Walk): string | 
 const INPUT_REDIRECTS: ReadonlySet<string> = new Set(['<', '<<', '<<-', '<<<', '<>', '<&']);
 
 /** Whether a redirection sets standard input (`< f`, `0<&3`, a here-string), not another descriptor. */
+/** Whether the line sets the statement's standard input: its own redirection, or a pipe or redirection of a command around it. */
+function inputGiven(stmt: Stmt, walk: Walk): boolean {
+  return walk.inputs.length > 0 || stmt.redirects.some(setsInput);
+}
+
 function setsInput(r: Redirect): boolean {
   return INPUT_REDIRECTS.has(r.op) && (r.fd === undefined || r.fd === '0');
 }
@@ -663,7 +668,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
 
   // `batch` (and `at`, `crontab`) also take the commands they schedule from their input.
-  const schedulesInput = (name === 'batch' || name === 'at' || name === 'crontab') && (walk.inputs.length > 0 || stmt.redirects.some(setsInput));
+  const schedulesInput = (name === 'batch' || name === 'at' || name === 'crontab') && inputGiven(stmt, walk);
   if (opaqueRunners.has(name) && (values.length > at + 1 || schedulesInput)) {
     markUnverifiable(walk, `\`${name}\` builds the command it runs from its arguments or input`);
   }
@@ -835,7 +840,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
   // Files a script opens are checked like redirections of the command itself.
   const opened: string[] = [];
-  for (const hidden of hiddenCommands(name, values, at, stdinScript(stmt, walk), walk.inputs.length > 0 || stmt.redirects.some(setsInput))) {
+  for (const hidden of hiddenCommands(name, values, at, stdinScript(stmt, walk), inputGiven(stmt, walk))) {
     if (hidden.kind === 'string') collectFromSource(hidden.text, depth + 1, walk);
     else if (hidden.kind === 'file') {
       opened.push(hidden.path);
@@ -1283,8 +1288,7 @@ function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): WordValue
   if (separator === undefined && program === undefined) return [];
   const text = literalStdin(stmt, walk, words[0] ?? '');
   const escapes = SHELL_ESCAPE_READERS.get(words[0] ?? '');
-  const inputSet = walk.inputs.length > 0 || stmt.redirects.some(setsInput);
-  if (escapes !== undefined && (text === undefined ? escapes === 'any-input' && inputSet : SHELL_ESCAPE.test(text))) {
+  if (escapes !== undefined && (text === undefined ? escapes === 'any-input' && inputGiven(stmt, walk) : SHELL_ESCAPE.test(text))) {
     const given = text === undefined ? ', and this line gives it an input not known' : `: \`${text.slice(0, 80)}\``;
     markUnverifiable(walk, `\`${words[0]}\` runs the shell commands its input gives (\`!\`, \`system\`)${given}`);
   }
