@@ -17,6 +17,7 @@ import {
   skipWrapperOptions,
   namesStandardInput,
   packageProgram,
+  runnerGlobals,
   runners,
   wrappers,
   wrapperChdir,
@@ -708,8 +709,8 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
 
   const runner = runnerAt(name, values, at);
-  if (runner !== undefined && 'unverifiable' in runner) {
-    markUnverifiable(walk, runner.unverifiable);
+  if (runner?.kind === 'unverifiable') {
+    markUnverifiable(walk, runner.reason);
     emitWords(walk, values.slice(at), redirects);
     return;
   }
@@ -719,7 +720,8 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // (`uv run npx prettier`), the outer line.
     const outer = walk.runners[walk.runners.length - 1];
     walk.runners.push({ line: outer !== undefined && outer.depth === depth ? outer.line : commandOf(values.slice(at), []), depth: depth + 1 });
-    runWrapped(withPackageProgram(values, runner), at, runner.optionsFrom, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
+    if (runner.kind === 'words') runWrapped(withPackageProgram(values, runner), at, runner.optionsFrom, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
+    else runString(values, runner, depth, walk);
     walk.runners.pop();
     return;
   }
@@ -1606,10 +1608,23 @@ function runWrapped(values: WordValue[], at: number, optionsFrom: number, start:
   if (dir !== undefined) walk.wrapperDirs.pop();
 }
 
-/** A package runner's words with its package spec read as the program it runs (`npx prettier@3 x` runs `prettier x`). */
+/** A runner's shell command line (`nix-shell --run STR`): its other words may name files, as a wrapper's options do. */
+function runString(values: WordValue[], runner: { optionsFrom: number; text: string; at: number }, depth: number, walk: Walk): void {
+  const options = values.slice(runner.optionsFrom).filter((_, i) => runner.optionsFrom + i !== runner.at).map((v) => v.text);
+  walk.wrapperOptions.push(...options);
+  collectAs(true, runner.text, depth + 1, walk); // /bin/sh, or the user's shell
+  walk.wrapperOptions.length -= options.length;
+}
+
+/**
+ * A runner's words with its command word read as the program it runs: a package spec's
+ * package (`npx prettier@3 x` runs `prettier x`), a command after its environment (`hatch run
+ * test:pytest` runs `pytest`).
+ */
 function withPackageProgram(values: WordValue[], runner: { spec: WrapperSpec; start: number }): WordValue[] {
   const word = values[runner.start]!;
-  const program = runner.spec.packageSpec && word.literal ? packageProgram(word.text) : undefined;
+  const { spec } = runner;
+  const program = !word.literal ? undefined : spec.packageSpec ? packageProgram(word.text) : spec.envPrefix ? /^[\w.-]+:(.+)$/.exec(word.text)?.[1] : undefined;
   if (program === undefined || program === word.text) return values;
   const out = [...values];
   out[runner.start] = { ...word, text: program };
@@ -1618,24 +1633,76 @@ function withPackageProgram(values: WordValue[], runner: { spec: WrapperSpec; st
 
 /**
  * A program runner's command (wrappers.ts runners: `npx X`, `uv run X`, `bundle exec X`):
- * where its options (from `optionsFrom`) end and the command starts; why it cannot be read (a
- * word not literal, an option that hides the command); undefined when the line is no such
- * runner or runs no command (`uv run`, `pdm run --list`, `npx -c CMD`, read by
- * hidden-commands.ts): it is then read as written, as any other program.
+ * where its options end and the command starts (`words`), or the shell command line it runs
+ * (`string`: `nix-shell --run STR`, `sops exec-env FILE STR`); `optionsFrom` is the runner's
+ * first word after its name, so its program's options before the subcommand count too (`uv
+ * --directory d run`). Why it cannot be read (a word not literal, an option that hides the
+ * command); undefined when the line is no such runner or runs no command (`uv run`, `pdm run
+ * --list`, `npx -c CMD`, read by hidden-commands.ts): it is then read as written, as any other
+ * program.
  */
-function runnerAt(name: string, values: WordValue[], at: number): { spec: WrapperSpec; optionsFrom: number; start: number } | { unverifiable: string } | undefined {
-  const next = values[at + 1];
-  const key = runners.has(name) ? name : next?.literal ? `${name} ${next.text}` : undefined;
-  const spec = key === undefined ? undefined : runners.get(key);
-  if (spec === undefined) return undefined;
-  const from = key === name ? at : at + 1;
+type RunnerLine =
+  | { kind: 'words'; spec: WrapperSpec; optionsFrom: number; start: number }
+  | { kind: 'string'; optionsFrom: number; text: string; at: number }
+  | { kind: 'unverifiable'; reason: string };
+
+function runnerAt(name: string, values: WordValue[], at: number): RunnerLine | undefined {
+  const found = runnerSpecAt(name, values, at);
+  if (found === undefined || 'reason' in found) return found;
+  const { spec, from } = found;
+  const optionsFrom = at + 1;
+  if (spec.commandString !== undefined) {
+    const string = commandStringOption(spec.commandString, values, from);
+    if (string !== undefined) return string.literal ? { kind: 'string', optionsFrom, text: string.text, at: string.at } : { kind: 'unverifiable', reason: `command string of \`${name}\` is not a literal: \`${string.text}\`` };
+  }
   const skip = skipWrapperOptions(spec, values, from);
-  if (skip.kind === 'unverifiable') return { unverifiable: skip.reason };
+  if (skip.kind === 'unverifiable') return skip;
   if (skip.kind !== 'command') return undefined;
-  if (values[skip.start]?.literal === false) return { unverifiable: `the command \`${name}\` runs is not a literal: \`${values[skip.start]!.text}\`` };
+  const first = values[skip.start];
+  if (first?.literal === false) return { kind: 'unverifiable', reason: `the command \`${name}\` runs is not a literal: \`${first.text}\`` };
+  if (spec.stringOperand) return first === undefined ? undefined : { kind: 'string', optionsFrom, text: first.text, at: skip.start };
   // `aws-vault exec PROFILE -- CMD`, `direnv exec DIR -- CMD`: a `--` after the operands too.
-  const start = values[skip.start]?.literal && values[skip.start]!.text === '--' ? skip.start + 1 : skip.start;
-  return start < values.length ? { spec, optionsFrom: from + 1, start } : undefined;
+  const start = first?.text === '--' && spec.commandAfter === undefined ? skip.start + 1 : skip.start;
+  return start < values.length ? { kind: 'words', spec, optionsFrom, start } : undefined;
+}
+
+/**
+ * The runner entry a line starts with: the program alone (`npx`), or its subcommand of one or
+ * two words (`uv run`, `hatch env run`) after the program's options (wrappers.ts runnerGlobals);
+ * `from` is the entry's last word.
+ */
+function runnerSpecAt(name: string, values: WordValue[], at: number): { spec: WrapperSpec; from: number } | { kind: 'unverifiable'; reason: string } | undefined {
+  const alone = runners.get(name);
+  if (alone !== undefined) return { spec: alone, from: at };
+  const globals = runnerGlobals.get(name);
+  let sub = at + 1;
+  if (globals !== undefined) {
+    const skip = skipWrapperOptions(globals, values, at);
+    if (skip.kind === 'unverifiable') return skip;
+    if (skip.kind !== 'command') return undefined;
+    sub = skip.start;
+  }
+  const first = values[sub];
+  if (first?.literal !== true) return undefined;
+  const second = values[sub + 1];
+  const two = second?.literal ? runners.get(`${name} ${first.text} ${second.text}`) : undefined;
+  if (two !== undefined) return { spec: two, from: sub + 1 };
+  const one = runners.get(`${name} ${first.text}`);
+  return one === undefined ? undefined : { spec: one, from: sub };
+}
+
+/** The value of the first of `options` after `words[from]` (`--run STR`, `--run=STR`, `-c STR`), up to a `--`. */
+function commandStringOption(options: readonly string[], words: WordValue[], from: number): { text: string; literal: boolean; at: number } | undefined {
+  for (let i = from + 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.literal && w.text === '--') return undefined;
+    const eq = w.text.indexOf('=');
+    if (w.literal && eq > 0 && options.includes(w.text.slice(0, eq))) return { text: w.text.slice(eq + 1), literal: true, at: i };
+    if (!w.literal || !options.includes(w.text)) continue;
+    const value = words[i + 1];
+    return value === undefined ? { text: '', literal: true, at: i } : { text: value.text, literal: value.literal, at: i + 1 };
+  }
+  return undefined;
 }
 
 function emit(walk: Walk, command: SimpleCommand): void {

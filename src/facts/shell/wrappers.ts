@@ -36,6 +36,18 @@ export interface WrapperSpec {
   fileOperands?: true;
   /** The command word names a package to fetch, maybe scoped or versioned (`npx prettier@3`): its program is the package's name. */
   packageSpec?: true;
+  /** The command word may name the environment it runs in first (`hatch run test:pytest` runs pytest). */
+  envPrefix?: true;
+  /**
+   * The command starts only after one of these words (`mise exec node@20 -- CMD`, `nix develop
+   * -c CMD`); the words before are the runner's own (tools, packages, options). Without one it
+   * runs no command from its words.
+   */
+  commandAfter?: string[];
+  /** Options whose value is a shell command line (`nix-shell --run STR`, `mise exec -c STR`). */
+  commandString?: string[];
+  /** The word where the command would start is a shell command line (`sops exec-env FILE STR`). */
+  stringOperand?: true;
 }
 
 /** The program a runner's package spec runs: `prettier@3` and `@scope/prettier@3` run `prettier`, `ruff==0.5` runs `ruff`; undefined for a path or URL. */
@@ -134,6 +146,13 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['softlimit', { shortWithValue: 'madopfcrtls' }],
   ['setuidgid', { shortWithValue: '', operands: 1 }],
   ['envuidgid', { shortWithValue: '', operands: 1 }],
+  // Resource limiters and compiler launchers (`ccache gcc -c x.c`, `cpulimit -l 50 -- make`).
+  ['cpulimit', { shortWithValue: 'lpePc', longWithValue: ['--limit', '--pid', '--exe', '--path', '--cpu'], notACommand: ['-p', '-e', '-P', '--pid', '--exe', '--path'] }],
+  ['trickle', { shortWithValue: 'duwtln' }],
+  ['ccache', { shortWithValue: 'MFodkX', longWithValue: ['--max-size', '--max-files', '--set-config', '--dir', '--config-path', '--recompress', '--evict-older-than', '--evict-namespace', '--trim-dir', '--trim-max-size', '--trim-method'] }],
+  ['sccache', { shortWithValue: '' }],
+  ['distcc', { shortWithValue: '' }],
+  ['icecc', { shortWithValue: '' }],
   ['systemd-run', {
     shortWithValue: 'upEMH',
     longWithValue: ['--unit', '--property', '--setenv', '--machine', '--host', '--description', '--slice', '--uid', '--gid', '--nice', '--working-directory', '--on-active', '--on-boot', '--on-startup', '--on-unit-active', '--on-unit-inactive', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type'],
@@ -188,6 +207,72 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
   ['dotenv', { shortWithValue: 'ec', opaque: ['-v'], notACommand: ['-p'] }],
   ['dotenvx run', { shortWithValue: 'f', longWithValue: ['--env-file', '--env-keys-file', '--convention'], opaque: ['--env', '-e'] }],
   ['infisical run', { shortWithValue: '', longWithValue: ['--env', '--path', '--projectId', '--token', '--tags', '--domain'], opaque: ['--command'] }],
+  ['sops exec-env', { shortWithValue: '', longWithValue: ['--user'], operands: 1, stringOperand: true }],
+  ['sops exec-file', { shortWithValue: '', longWithValue: ['--user', '--filename', '--output-type', '--input-type'], operands: 1, stringOperand: true }],
+  // More of npm's and Python's: pnpm's `npx`, hatch's environments (`hatch run test:pytest`
+  // runs pytest in the env `test`), pixi's, pipx's one-off apps.
+  ['pnpx', { packageSpec: true, shortWithValue: 'C', longWithValue: ['--package', '--dir'], chdir: { letters: 'C', long: ['--dir'] } }],
+  ['hatch run', { envPrefix: true, shortWithValue: 'eixp', longWithValue: ['--env', '--include', '--exclude', '--filter', '--project', '--data-dir', '--cache-dir', '--config', '--color'] }],
+  ['hatch env run', { shortWithValue: '', commandAfter: ['--'] }],
+  ['pixi run', { shortWithValue: 'e', longWithValue: ['--manifest-path', '--environment', '--executable', '--color', '--concurrent-downloads', '--concurrent-solves', '--tls-root-certs', '--pinned-environment'] }],
+  ['pixi exec', { packageSpec: true, shortWithValue: 'sc', longWithValue: ['--spec', '--channel', '--platform', '--with', '--color'] }],
+  ['pipx run', { packageSpec: true, shortWithValue: '', longWithValue: ['--spec', '--python', '--pip-args', '--index-url', '--backend'] }],
+  // Haskell's stack, the version manager mise (`mise x node@20 -- node x.js`), Nix, and the
+  // environments of devbox, flox, guix and tox: the command after their options, or after `--`
+  // or `-c` where their own words (tools, packages) come first.
+  ['stack exec', { shortWithValue: '', longWithValue: ['--package', '--rts-options', '--cwd', '--stack-yaml', '--resolver', '--snapshot', '--work-dir', '--verbosity', '--arch', '--compiler', '--docker-image'], chdir: { letters: '', long: ['--cwd'] } }],
+  ['mise exec', { shortWithValue: '', commandAfter: ['--'], commandString: ['-c', '--command'] }],
+  ['mise x', { shortWithValue: '', commandAfter: ['--'], commandString: ['-c', '--command'] }],
+  ['rtx exec', { shortWithValue: '', commandAfter: ['--'], commandString: ['-c', '--command'] }],
+  ['rtx x', { shortWithValue: '', commandAfter: ['--'], commandString: ['-c', '--command'] }],
+  ['nix develop', { shortWithValue: '', commandAfter: ['-c', '--command'] }],
+  ['nix shell', { shortWithValue: '', commandAfter: ['-c', '--command'] }],
+  ['nix-shell', { shortWithValue: '', commandAfter: [], commandString: ['--run', '--command'] }],
+  ['devbox run', { shortWithValue: 'ce', longWithValue: ['--config', '--env', '--env-file', '--environment'] }],
+  ['flox activate', { shortWithValue: '', commandAfter: ['--'], commandString: ['-c', '--command'] }],
+  ['guix shell', { shortWithValue: '', commandAfter: ['--'] }],
+  ['tox exec', { shortWithValue: '', commandAfter: ['--'] }],
+]);
+
+/**
+ * Options a runner's program takes before its subcommand (`uv -q run`, `poetry -C dir run`,
+ * `bundle -V exec`): skipped to find the subcommand. Those that change directory are also
+ * in the runner's own entry, so its command runs there.
+ */
+export const runnerGlobals: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
+  ['uv', { shortWithValue: '', longWithValue: ['--cache-dir', '--directory', '--project', '--config-file', '--color', '--python-preference', '--allow-insecure-host'] }],
+  ['poetry', { shortWithValue: 'CP', longWithValue: ['--directory', '--project'] }],
+  ['pdm', { shortWithValue: 'c', longWithValue: ['--config'] }],
+  ['pipenv', { shortWithValue: '', longWithValue: ['--python'] }],
+  ['rye', { shortWithValue: '', longWithValue: [] }],
+  ['conda', { shortWithValue: '', longWithValue: [] }],
+  ['mamba', { shortWithValue: '', longWithValue: [] }],
+  ['micromamba', { shortWithValue: 'r', longWithValue: ['--root-prefix', '--rc-file', '--log-level'] }],
+  ['bundle', { shortWithValue: 'r', longWithValue: ['--retry'] }],
+  ['pnpm', { shortWithValue: 'CF', longWithValue: ['--dir', '--filter', '--reporter', '--loglevel', '--workspace-concurrency', '--resume-from'] }],
+  ['yarn', { shortWithValue: '', longWithValue: ['--cwd', '--cache-folder', '--modules-folder', '--global-folder', '--link-folder', '--network-timeout', '--network-concurrency', '--registry', '--mutex'] }],
+  ['bun', { shortWithValue: 'rc', longWithValue: ['--cwd', '--preload', '--config', '--env-file'] }],
+  ['hatch', { shortWithValue: 'ep', longWithValue: ['--env', '--project', '--data-dir', '--cache-dir', '--config', '--color'] }],
+  ['pixi', { shortWithValue: '', longWithValue: ['--color'] }],
+  ['pipx', { shortWithValue: '', longWithValue: [] }],
+  ['stack', { shortWithValue: '', longWithValue: ['--stack-yaml', '--resolver', '--snapshot', '--work-dir', '--verbosity', '--arch', '--compiler', '--docker-image'] }],
+  ['mise', { shortWithValue: 'CEj', longWithValue: ['--cd', '--env', '--jobs', '--log-level'] }],
+  ['rtx', { shortWithValue: 'CEj', longWithValue: ['--cd', '--env', '--jobs', '--log-level'] }],
+  ['nix', { shortWithValue: '', longWithValue: ['--extra-experimental-features', '--experimental-features', '--log-format', '--store', '--eval-store', '--max-jobs', '--cores', '--builders', '--extra-substituters', '--substituters'] }],
+  ['sops', { shortWithValue: '', longWithValue: ['--config', '--input-type', '--output-type'] }],
+  ['devbox', { shortWithValue: '', longWithValue: [] }],
+  ['flox', { shortWithValue: '', longWithValue: [] }],
+  ['guix', { shortWithValue: '', longWithValue: [] }],
+  ['tox', { shortWithValue: 'c', longWithValue: ['--conf', '--workdir', '--root'] }],
+  ['op', { shortWithValue: '', longWithValue: ['--account', '--config', '--session', '--encoding', '--format'] }],
+  ['doppler', { shortWithValue: '', longWithValue: ['--config-dir', '--token', '--api-host', '--dashboard-host'] }],
+  ['dotenvx', { shortWithValue: '', longWithValue: ['--log-level'] }],
+  ['infisical', { shortWithValue: '', longWithValue: ['--domain', '--log-level'] }],
+  ['volta', { shortWithValue: '', longWithValue: [] }],
+  ['rustup', { shortWithValue: '', longWithValue: [] }],
+  ['asdf', { shortWithValue: '', longWithValue: [] }],
+  ['direnv', { shortWithValue: '', longWithValue: [] }],
+  ['aws-vault', { shortWithValue: '', longWithValue: ['--backend', '--keychain', '--pass-dir', '--pass-cmd', '--pass-prefix', '--file-dir'] }],
 ]);
 
 // Also those whose command is in a language of their own or among many options: expect's Tcl
@@ -199,6 +284,8 @@ export const opaqueRunners: ReadonlySet<string> = new Set([
   // Terminal multiplexers and schedulers: their commands run later or elsewhere, in their own
   // syntax (`tmux new 'CMD'`, `screen -dm CMD`, `at now <<< CMD`, `crontab - <<< '* * * * * CMD'`).
   'tmux', 'screen', 'at', 'batch', 'crontab',
+  // Sandboxes and fake roots whose many options (binds, mounts, a root) come among the command's words.
+  'nsjail', 'proot', 'fakechroot',
 ]);
 
 /** Shells that run a command string given with -c (or read commands from stdin). */
@@ -363,6 +450,7 @@ const assignment = /^([^=]*)=/;
 
 /** Skips the options of wrapper `spec` whose name is at `words[at]`. */
 export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: number): SkipResult {
+  if (spec.commandAfter !== undefined) return skipToMarker(spec.commandAfter, words, at);
   let i = at + 1;
   let assigned = false;
   while (i < words.length) {
@@ -413,6 +501,19 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
   }
   i += spec.operands ?? 0;
   return { kind: 'command', start: Math.min(i, words.length) };
+}
+
+/**
+ * A runner whose command follows a marker (WrapperSpec.commandAfter): the command starts after
+ * the first marker; a word not literal before it might be one (`mise exec $X rm -rf /`).
+ */
+function skipToMarker(markers: readonly string[], words: WordValue[], at: number): SkipResult {
+  for (let i = at + 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (!word.literal) return { kind: 'unverifiable', reason: `argument of \`${words[at]!.text}\` is not a literal: \`${word.text}\`` };
+    if (markers.includes(word.text)) return { kind: 'command', start: i + 1 };
+  }
+  return { kind: 'none' };
 }
 
 /**
