@@ -17,6 +17,7 @@ import {
   skipWrapperOptions,
   namesStandardInput,
   packageProgram,
+  defaultRunners,
   runnerGlobals,
   runners,
   wrappers,
@@ -1688,7 +1689,11 @@ function runnerSpecAt(name: string, values: WordValue[], at: number): { spec: Wr
   const two = second?.literal ? runners.get(`${name} ${first.text} ${second.text}`) : undefined;
   if (two !== undefined) return { spec: two, from: sub + 1 };
   const one = runners.get(`${name} ${first.text}`);
-  return one === undefined ? undefined : { spec: one, from: sub };
+  if (one !== undefined) return { spec: one, from: sub };
+  // `pnpm eslint .`: not one of pnpm's own commands, so pnpm runs it (defaultRunners).
+  const fallback = defaultRunners.get(name);
+  if (fallback === undefined || fallback.own.has(first.text) || first.text.startsWith('-')) return undefined;
+  return { spec: runners.get(fallback.runner)!, from: sub - 1 };
 }
 
 /** The value of the first of `options` after `words[from]` (`--run STR`, `--run=STR`, `-c STR`), up to a `--`. */

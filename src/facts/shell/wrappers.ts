@@ -207,6 +207,11 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
   ['dotenv', { shortWithValue: 'ec', opaque: ['-v'], notACommand: ['-p'] }],
   ['dotenvx run', { shortWithValue: 'f', longWithValue: ['--env-file', '--env-keys-file', '--convention'], opaque: ['--env', '-e'] }],
   ['infisical run', { shortWithValue: '', longWithValue: ['--env', '--path', '--projectId', '--token', '--tags', '--domain'], opaque: ['--command'] }],
+  // `yarn run X` and `bun run X` run a script of that name, else the bin (bun: or the file) X;
+  // `bun exec STRING` runs a command line in Bun's shell.
+  ['yarn run', { shortWithValue: '', longWithValue: ['--cwd'], chdir: { letters: '', long: ['--cwd'] } }],
+  ['bun run', { shortWithValue: 'r', longWithValue: ['--cwd', '--preload', '--filter', '--env-file', '--config', '--shell'], chdir: { letters: '', long: ['--cwd'] } }],
+  ['bun exec', { shortWithValue: '', stringOperand: true }],
   ['sops exec-env', { shortWithValue: '', longWithValue: ['--user'], operands: 1, stringOperand: true }],
   ['sops exec-file', { shortWithValue: '', longWithValue: ['--user', '--filename', '--output-type', '--input-type'], operands: 1, stringOperand: true }],
   // More of npm's and Python's: pnpm's `npx`, hatch's environments (`hatch run test:pytest`
@@ -232,6 +237,26 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
   ['flox activate', { shortWithValue: '', commandAfter: ['--'], commandString: ['-c', '--command'] }],
   ['guix shell', { shortWithValue: '', commandAfter: ['--'] }],
   ['tox exec', { shortWithValue: '', commandAfter: ['--'] }],
+]);
+
+/**
+ * Programs that run any word that is not one of their own commands as a command: `pnpm eslint`
+ * is `pnpm exec eslint` (a script of that name first), `yarn jest` runs the bin (or script),
+ * `bun x.ts` runs the file. Read as their runner (the value) with the command at that word.
+ */
+export const defaultRunners: ReadonlyMap<string, { runner: string; own: ReadonlySet<string> }> = new Map([
+  ['pnpm', {
+    runner: 'pnpm exec',
+    own: new Set(['add', 'install', 'i', 'update', 'up', 'upgrade', 'remove', 'rm', 'uninstall', 'un', 'link', 'ln', 'unlink', 'import', 'rebuild', 'rb', 'prune', 'fetch', 'install-test', 'it', 'dedupe', 'patch', 'patch-commit', 'patch-remove', 'audit', 'list', 'ls', 'll', 'la', 'outdated', 'why', 'licenses', 'run', 'run-script', 'test', 't', 'tst', 'exec', 'dlx', 'create', 'start', 'publish', 'pack', 'recursive', 'multi', 'm', 'server', 'store', 'root', 'bin', 'setup', 'init', 'deploy', 'doctor', 'config', 'c', 'get', 'set', 'env', 'cat-file', 'cat-index', 'find-hash', 'self-update', 'approve-builds', 'ignored-builds', 'help', 'restart', 'stop', 'completion', 'version', 'login', 'logout', 'whoami', 'owner', 'dist-tag', 'view', 'info', 'search', 'docs', 'home', 'repo', 'bugs', 'ping', 'token', 'profile', 'team', 'access', 'adduser', 'unpublish', 'deprecate', 'undeprecate', 'star', 'stars', 'unstar', 'pkg', 'sbom', 'catalog']),
+  }],
+  ['yarn', {
+    runner: 'yarn exec',
+    own: new Set(['access', 'add', 'audit', 'autoclean', 'bin', 'cache', 'check', 'config', 'constraints', 'create', 'dedupe', 'dlx', 'exec', 'explain', 'generate-lock-entry', 'global', 'help', 'import', 'info', 'init', 'install', 'licenses', 'link', 'list', 'login', 'logout', 'node', 'npm', 'outdated', 'owner', 'pack', 'patch', 'patch-commit', 'plugin', 'policies', 'publish', 'rebuild', 'remove', 'run', 'search', 'set', 'stage', 'tag', 'team', 'test', 'unlink', 'unplug', 'up', 'upgrade', 'upgrade-interactive', 'version', 'versions', 'why', 'workspace', 'workspaces', 'start']),
+  }],
+  ['bun', {
+    runner: 'bun x',
+    own: new Set(['run', 'test', 'x', 'repl', 'exec', 'install', 'i', 'add', 'a', 'remove', 'rm', 'update', 'outdated', 'link', 'unlink', 'pm', 'build', 'init', 'create', 'c', 'upgrade', 'publish', 'patch', 'patch-commit', 'audit', 'info', 'why', 'completions', 'discord', 'help', 'getcompletes']),
+  }],
 ]);
 
 /**
