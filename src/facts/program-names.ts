@@ -1,7 +1,7 @@
 // The names under which systems install a program the engine knows, read as that program:
 // versioned interpreters (Debian's `python3.11`, `perl5.36.0`, `ruby3.1`), Debian's builds of
 // one program (`vim.basic`, `vim.tiny`, `nodejs`) and the GNU tools Homebrew installs with a `g`
-// in front on macOS (`gxargs`, `genv`, `gsed`). (Compilers are known by a pattern of their own,
+// in front on macOS (`gxargs`, `genv`, `gsed`), Windows builds WSL runs (`curl.exe`). (Compilers are known by a pattern of their own,
 // grammars.ts COMPILER_DRIVER; shells by isShellInterpreter.) Otherwise `python3.11 <<< 'open(".env")'` or `gxargs cat` would be
 // an unknown program, and everything the engine knows of python3 and xargs would be skipped.
 // Only names that are the same program are here: `gtest` (Google Test) is not `test`.
@@ -13,6 +13,7 @@ const SAME_PROGRAM: ReadonlyMap<string, string> = new Map([
   ['gtar', 'tar'], ['bsdtar', 'tar'],
   ['gawk', 'awk'], ['mawk', 'awk'], ['nawk', 'awk'], ['original-awk', 'awk'],
   ['gmake', 'make'],
+  ['wget2', 'wget'],
   ...['basic', 'tiny', 'nox', 'gtk', 'gtk3', 'athena', 'motif'].map((build): [string, string] => [`vim.${build}`, 'vim']),
   // Homebrew's coreutils, findutils, gnu-sed, grep, gnu-tar and make, prefixed with `g`.
   ...[
@@ -40,6 +41,9 @@ const VERSIONED_FAMILY: Readonly<Record<string, string>> = {
 export function programName(baseName: string): string {
   const same = SAME_PROGRAM.get(baseName);
   if (same !== undefined) return same;
+  // A Windows build, which WSL runs as any other (`curl.exe`, `git.exe`), its name in any case
+  // (Windows' drives are case-insensitive there: `CURL.EXE` is curl.exe).
+  if (/\.exe$/i.test(baseName) && baseName.length > 4) return programName(baseName.slice(0, -4).toLowerCase());
   // A version always has a dot: most names have none, and are what they say.
   if (!baseName.includes('.')) return baseName;
   const family = VERSIONED.exec(baseName)?.[1];

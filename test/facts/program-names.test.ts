@@ -22,6 +22,10 @@ describe('programName', () => {
     ['php8.2', 'php'],
     ['lua5.4', 'lua'],
     ['nodejs', 'node'],
+    ['wget2', 'wget'],
+    ['curl.exe', 'curl'],
+    ['CURL.EXE', 'curl'],
+    ['python3.11.exe', 'python3'],
     ['vim.basic', 'vim'],
     ['vim.tiny', 'vim'],
     ['gxargs', 'xargs'],
@@ -36,7 +40,7 @@ describe('programName', () => {
     ['gtimeout', 'timeout'],
   ])('%s is %s', (name, program) => expect(programName(name)).toBe(program));
 
-  it.each(['python3', 'python', 'perl', 'vim', 'vi', 'ex', 'nvim', 'xargs', 'git', 'gpg', 'gzip', 'grep', 'gtest', 'gm', 'python3-config', 'pydoc3.11', 'perl.old', 'clang-format', 'x.py', ''])(
+  it.each(['python3', 'python', 'perl', 'vim', 'vi', 'ex', 'nvim', 'xargs', 'git', 'gpg', 'gzip', 'grep', 'gtest', 'gm', 'python3-config', 'pydoc3.11', 'perl.old', 'clang-format', 'x.py', '.exe', ''])(
     '%j stays itself',
     (name) => expect(programName(name)).toBe(name),
   );

@@ -311,6 +311,8 @@ export const opaqueRunners: ReadonlySet<string> = new Set([
   'tmux', 'screen', 'at', 'batch', 'crontab',
   // Sandboxes and fake roots whose many options (binds, mounts, a root) come among the command's words.
   'nsjail', 'proot', 'fakechroot',
+  // `gpg-agent --daemon CMD` runs CMD, and its options name programs it starts later (`--pinentry-program`).
+  'gpg-agent',
 ]);
 
 /** Shells that run a command string given with -c (or read commands from stdin). */
