@@ -1661,9 +1661,13 @@ function runnerAt(name: string, values: WordValue[], at: number): RunnerLine | u
   if (skip.kind !== 'command') return undefined;
   const first = values[skip.start];
   if (first?.literal === false) return { kind: 'unverifiable', reason: `the command \`${name}\` runs is not a literal: \`${first.text}\`` };
-  if (spec.stringOperand) return first === undefined ? undefined : { kind: 'string', optionsFrom, text: first.text, at: skip.start };
   // `aws-vault exec PROFILE -- CMD`, `direnv exec DIR -- CMD`: a `--` after the operands too.
   const start = first?.text === '--' && spec.commandAfter === undefined ? skip.start + 1 : skip.start;
+  if (spec.stringOperand) {
+    const string = values[start];
+    if (string === undefined) return undefined;
+    return string.literal ? { kind: 'string', optionsFrom, text: string.text, at: start } : { kind: 'unverifiable', reason: `command string of \`${name}\` is not a literal: \`${string.text}\`` };
+  }
   return start < values.length ? { kind: 'words', spec, optionsFrom, start } : undefined;
 }
 

@@ -207,8 +207,10 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
   ['dotenv', { shortWithValue: 'ec', opaque: ['-v'], notACommand: ['-p'] }],
   ['dotenvx run', { shortWithValue: 'f', longWithValue: ['--env-file', '--env-keys-file', '--convention'], opaque: ['--env', '-e'] }],
   ['infisical run', { shortWithValue: '', longWithValue: ['--env', '--path', '--projectId', '--token', '--tags', '--domain'], opaque: ['--command'] }],
-  // `yarn run X` and `bun run X` run a script of that name, else the bin (bun: or the file) X;
+  // `yarn run X` and `bun run X` run a script of that name, else the bin (bun: or the file) X,
+  // and `yarn workspace WS X` does so in the workspace WS;
   // `bun exec STRING` runs a command line in Bun's shell.
+  ['yarn workspace', { shortWithValue: '', operands: 1 }],
   ['yarn run', { shortWithValue: '', longWithValue: ['--cwd'], chdir: { letters: '', long: ['--cwd'] } }],
   ['bun run', { shortWithValue: 'r', longWithValue: ['--cwd', '--preload', '--filter', '--env-file', '--config', '--shell'], chdir: { letters: '', long: ['--cwd'] } }],
   ['bun exec', { shortWithValue: '', stringOperand: true }],
