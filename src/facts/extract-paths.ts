@@ -149,6 +149,8 @@ interface KeyKind {
   include: boolean;
   /** At the top level, a directory the tool works in (WORKDIR_KEYS). */
   workdir: boolean;
+  /** A git object name, whose `REV:PATH` form reads a file (REVISION_KEYS). */
+  revision: boolean;
   /** Where a top-level value under this key comes from (`params.path`): built once for the common keys. */
   top: string | undefined;
 }
@@ -158,7 +160,35 @@ function kindOf(key: string): KeyKind {
   const path = isPathKey(key, normalized);
   const maybe = MAYBE_PATH_KEYS.has(normalized);
   const media = MEDIA_KEYS.has(normalized);
-  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path, maybe, media, plain: !path && !maybe && !media, pattern: FILE_PATTERN_KEYS.has(normalized), include: INCLUDE_KEYS.has(normalized), workdir: WORKDIR_KEY_SET.has(key), top: undefined };
+  const revision = REVISION_KEYS.has(normalized);
+  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path, maybe, media, plain: !path && !maybe && !media && !revision, pattern: FILE_PATTERN_KEYS.has(normalized), include: INCLUDE_KEYS.has(normalized), workdir: WORKDIR_KEY_SET.has(key), revision, top: undefined };
+}
+
+// Keys of a git object name (the MCP git server's `git_show { revision }`): `HEAD:.env` and
+// `:0:.env` read the file .env as committed or staged.
+const REVISION_KEYS: ReadonlySet<string> = new Set(['revision', 'revisions', 'rev', 'revs', 'treeish', 'objectname', 'commitish']);
+// `REV:PATH`, `:PATH`, `:N:PATH` (a stage), not a URL (`https://...`).
+const REVISION_PATH = /^[^:\s]*:(?:[0-3]:)?(?!\/\/)(.+)$/s;
+// The parameter beside it that names the repository, whose top a `REV:PATH` path is under.
+const REPOSITORY_KEYS = ['repo_path', 'repoPath', 'repository_path', 'repositoryPath', 'repo', 'repository'] as const;
+
+/**
+ * A git object name: the path of its `REV:PATH` form is read, under the repository's top
+ * (`record`'s repo_path) and, as `./x` is, in the working directory (the careful side: the
+ * top is not known without one).
+ */
+function addRevisionValue(c: Collector, record: Record<string, unknown>, value: unknown, from: string): void {
+  const names = typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  for (const name of names) {
+    if (URL_SCHEME.test(name)) continue;
+    const path = REVISION_PATH.exec(name)?.[1];
+    if (path === undefined) continue;
+    addPathReadings(c, path, from);
+    for (const key of REPOSITORY_KEYS) {
+      const top = record[key];
+      if (typeof top === 'string' && top !== '' && !path.startsWith('/')) addPathReadings(c, `${top.replace(/\/+$/, '')}/${path}`, from);
+    }
+  }
 }
 
 /** Where a value comes from, for messages (`params.path`, `params.edits[0].file`). */
@@ -842,6 +872,9 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       if (child !== null && typeof child === 'object') walkParams(c, child, at, depth + 1);
     } else if (kind.maybe) {
       addPathValue(c, child, at, false);
+      if (child !== null && typeof child === 'object') walkParams(c, child, at, depth + 1);
+    } else if (kind.revision) {
+      addRevisionValue(c, record, child, at);
       if (child !== null && typeof child === 'object') walkParams(c, child, at, depth + 1);
     } else if (child !== null && typeof child === 'object') {
       walkParams(c, child, at, depth + 1);
