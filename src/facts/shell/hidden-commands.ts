@@ -63,6 +63,8 @@ const commandOptions: ReadonlyMap<string, CommandOptionSpec> = new Map([
   ['less', { long: [], short: '', bangCommands: true }],
   // cpio, like tar, runs a remote shell for a `host:file` archive.
   ['cpio', { long: ['--rsh-command'], short: '' }],
+  // tcpdump runs its -z program on each file it rotates out.
+  ['tcpdump', { long: [], short: 'z' }],
 ]);
 
 // git configuration keys whose value is a command (or an alias, which may be one):

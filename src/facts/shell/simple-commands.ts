@@ -18,6 +18,7 @@ import {
   namesStandardInput,
   packageProgram,
   defaultRunners,
+  foreignShells,
   runnerGlobals,
   runners,
   wrappers,
@@ -670,7 +671,8 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
 
   // `batch` (and `at`, `crontab`) also take the commands they schedule from their input.
-  const schedulesInput = (name === 'batch' || name === 'at' || name === 'crontab') && inputGiven(stmt, walk);
+  // A shell of a language of its own runs its input too (`echo 'curl x' | xonsh`).
+  const schedulesInput = (name === 'batch' || name === 'at' || name === 'crontab' || foreignShells.has(name)) && inputGiven(stmt, walk);
   if (opaqueRunners.has(name) && (values.length > at + 1 || schedulesInput)) {
     markUnverifiable(walk, `\`${name}\` builds the command it runs from its arguments or input`);
   }

@@ -153,6 +153,8 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['sccache', { shortWithValue: '' }],
   ['distcc', { shortWithValue: '' }],
   ['icecc', { shortWithValue: '' }],
+  // cross-env sets NAME=value words for the command after them, as env does.
+  ['cross-env', { shortWithValue: '', assignments: true }],
   ['systemd-run', {
     shortWithValue: 'upEMH',
     longWithValue: ['--unit', '--property', '--setenv', '--machine', '--host', '--description', '--slice', '--uid', '--gid', '--nice', '--working-directory', '--on-active', '--on-boot', '--on-startup', '--on-unit-active', '--on-unit-inactive', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type'],
@@ -214,6 +216,11 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
   ['yarn run', { shortWithValue: '', longWithValue: ['--cwd'], chdir: { letters: '', long: ['--cwd'] } }],
   ['bun run', { shortWithValue: 'r', longWithValue: ['--cwd', '--preload', '--filter', '--env-file', '--config', '--shell'], chdir: { letters: '', long: ['--cwd'] } }],
   ['bun exec', { shortWithValue: '', stringOperand: true }],
+  // Monorepo tools running a command in each package (`lerna exec -- CMD`, `nx exec -- CMD`),
+  // and env-cmd, which loads an env file first (as dotenv).
+  ['lerna exec', { shortWithValue: '', longWithValue: ['--scope', '--ignore', '--concurrency', '--since', '--exclude-dependents', '--include-dependents', '--include-dependencies', '--loglevel'] }],
+  ['nx exec', { shortWithValue: '', longWithValue: ['--projects', '--exclude', '--parallel', '--output-style', '--configuration'] }],
+  ['env-cmd', { shortWithValue: 'fer', longWithValue: ['--file', '--environments', '--rc-file'], opaque: ['--use-shell'] }],
   ['sops exec-env', { shortWithValue: '', longWithValue: ['--user'], operands: 1, stringOperand: true }],
   ['sops exec-file', { shortWithValue: '', longWithValue: ['--user', '--filename', '--output-type', '--input-type'], operands: 1, stringOperand: true }],
   // More of npm's and Python's: pnpm's `npx`, hatch's environments (`hatch run test:pytest`
@@ -302,17 +309,31 @@ export const runnerGlobals: ReadonlyMap<string, WrapperSpec> = new Map<string, W
   ['aws-vault', { shortWithValue: '', longWithValue: ['--backend', '--keychain', '--pass-dir', '--pass-cmd', '--pass-prefix', '--file-dir'] }],
 ]);
 
+/**
+ * Shells of a language of their own (Nushell, xonsh, Elvish, Ion, Plan 9's rc, es, Oils' ysh,
+ * murex, PowerShell): what they run, from their words (`nu -c 'curl x'`, a script) or their
+ * input (`echo 'curl x' | xonsh`), is not read, so either is unverifiable.
+ */
+export const foreignShells: ReadonlySet<string> = new Set(['nu', 'xonsh', 'elvish', 'ion', 'rc', 'es', 'ysh', 'oil', 'murex', 'pwsh', 'powershell']);
+
 // Also those whose command is in a language of their own or among many options: expect's Tcl
 // (`spawn`), hyperfine's and gdb's shell commands, MPI and Slurm launchers, daemontools' chpst
 // and envdir (which set the environment from files), perf, start-stop-daemon.
 export const opaqueRunners: ReadonlySet<string> = new Set([
-  'parallel', 'sem', 'pwsh', 'powershell', 'cmd', 'cmd.exe', 'osascript',
+  'parallel', 'sem', 'cmd', 'cmd.exe', 'osascript',
   'expect', 'hyperfine', 'gdb', 'lldb', 'mpirun', 'mpiexec', 'srun', 'chpst', 'envdir', 'perf', 'start-stop-daemon',
   // Terminal multiplexers and schedulers: their commands run later or elsewhere, in their own
   // syntax (`tmux new 'CMD'`, `screen -dm CMD`, `at now <<< CMD`, `crontab - <<< '* * * * * CMD'`).
   'tmux', 'screen', 'at', 'batch', 'crontab',
   // Sandboxes and fake roots whose many options (binds, mounts, a root) come among the command's words.
   'nsjail', 'proot', 'fakechroot',
+  // Watchers and process managers that run a command line (or several) when something changes
+  // or in the background (`watchexec 'CMD'`, `nodemon --exec CMD`, `concurrently 'A' 'B'`, `pm2
+  // start 'CMD'`), WSL's launcher (`wsl CMD` runs it in the Linux side's shell), configuration
+  // managers' ad-hoc commands (`ansible localhost -m shell -a CMD`, `salt-call cmd.run CMD`).
+  'watchexec', 'nodemon', 'concurrently', 'chokidar', 'onchange', 'pm2', 'forever', 'cross-env-shell',
+  'wsl', 'ansible', 'salt-call', 'salt',
+  ...foreignShells,
   // `gpg-agent --daemon CMD` runs CMD, and its options name programs it starts later (`--pinentry-program`).
   'gpg-agent',
 ]);
@@ -320,7 +341,10 @@ export const opaqueRunners: ReadonlySet<string> = new Set([
 /** Shells that run a command string given with -c (or read commands from stdin). */
 export const shellInterpreters: ReadonlySet<string> = new Set([
   'sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash', 'fish', 'csh', 'tcsh', 'ksh93', 'pdksh', 'oksh', 'lksh',
+  // Oils' bash-compatible shell and BusyBox's hush.
+  'osh', 'hush',
 ]);
+
 
 /** A shell by name, versioned or not: `bash5`, `bash-5.2`, `zsh-5.9`, `ksh93`. */
 export function isShellInterpreter(name: string): boolean {
