@@ -251,7 +251,7 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
 /**
  * Programs that run any word that is not one of their own commands as a command: `pnpm eslint`
  * is `pnpm exec eslint` (a script of that name first), `yarn jest` runs the bin (or script),
- * `bun x.ts` runs the file. Read as their runner (the value) with the command at that word.
+ * `bun x.ts` runs the file. (`yarn node ARGS` runs node: not among yarn's own, so read so.) Read as their runner (the value) with the command at that word.
  */
 export const defaultRunners: ReadonlyMap<string, { runner: string; own: ReadonlySet<string> }> = new Map([
   ['pnpm', {
@@ -260,7 +260,7 @@ export const defaultRunners: ReadonlyMap<string, { runner: string; own: Readonly
   }],
   ['yarn', {
     runner: 'yarn exec',
-    own: new Set(['access', 'add', 'audit', 'autoclean', 'bin', 'cache', 'check', 'config', 'constraints', 'create', 'dedupe', 'dlx', 'exec', 'explain', 'generate-lock-entry', 'global', 'help', 'import', 'info', 'init', 'install', 'licenses', 'link', 'list', 'login', 'logout', 'node', 'npm', 'outdated', 'owner', 'pack', 'patch', 'patch-commit', 'plugin', 'policies', 'publish', 'rebuild', 'remove', 'run', 'search', 'set', 'stage', 'tag', 'team', 'test', 'unlink', 'unplug', 'up', 'upgrade', 'upgrade-interactive', 'version', 'versions', 'why', 'workspace', 'workspaces', 'start']),
+    own: new Set(['access', 'add', 'audit', 'autoclean', 'bin', 'cache', 'check', 'config', 'constraints', 'create', 'dedupe', 'dlx', 'exec', 'explain', 'generate-lock-entry', 'global', 'help', 'import', 'info', 'init', 'install', 'licenses', 'link', 'list', 'login', 'logout', 'npm', 'outdated', 'owner', 'pack', 'patch', 'patch-commit', 'plugin', 'policies', 'publish', 'rebuild', 'remove', 'run', 'search', 'set', 'stage', 'tag', 'team', 'test', 'unlink', 'unplug', 'up', 'upgrade', 'upgrade-interactive', 'version', 'versions', 'why', 'workspace', 'workspaces', 'start']),
   }],
   ['bun', {
     runner: 'bun x',
