@@ -176,10 +176,10 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
   ['npx', { packageSpec: true, shortWithValue: 'pw', longWithValue: ['--package', '--workspace', '--prefix', '--registry', '--cache', '--userconfig'], notACommand: ['-c', '--call'] }],
   ['pnpm exec', { shortWithValue: 'C', longWithValue: ['--filter', '--dir', '--resume-from', '--reporter'], opaque: ['-c', '--shell-mode'], chdir: { letters: 'C', long: ['--dir'] } }],
   ['pnpm dlx', { packageSpec: true, shortWithValue: 'C', longWithValue: ['--package', '--dir', '--reporter'], opaque: ['-c', '--shell-mode'], chdir: { letters: 'C', long: ['--dir'] } }],
-  ['yarn exec', { shortWithValue: '' }],
+  ['yarn exec', { shortWithValue: '', longWithValue: ['--cwd'], chdir: { letters: '', long: ['--cwd'] } }],
   ['yarn dlx', { packageSpec: true, shortWithValue: 'p', longWithValue: ['--package'] }],
   ['bunx', { packageSpec: true, shortWithValue: 'p', longWithValue: ['--package'] }],
-  ['bun x', { packageSpec: true, shortWithValue: 'p', longWithValue: ['--package'] }],
+  ['bun x', { packageSpec: true, shortWithValue: 'p', longWithValue: ['--package', '--cwd'], chdir: { letters: '', long: ['--cwd'] } }],
   // Python's environment managers.
   ['uv run', {
     shortWithValue: 'pifCPw',
@@ -187,7 +187,7 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
     chdir: { letters: '', long: ['--directory'] },
   }],
   ['uvx', { packageSpec: true, shortWithValue: 'pw', longWithValue: ['--from', '--with', '--with-editable', '--with-requirements', '--python', '--index', '--index-url', '--default-index', '--extra-index-url', '--find-links', '--cache-dir', '--config-file', '--directory'], chdir: { letters: '', long: ['--directory'] } }],
-  ['poetry run', { shortWithValue: '' }],
+  ['poetry run', { shortWithValue: 'CP', longWithValue: ['--directory', '--project'], chdir: { letters: 'C', long: ['--directory'] } }],
   ['pipenv run', { shortWithValue: '' }],
   ['pdm run', { shortWithValue: 'p', longWithValue: ['--project', '--venv'], notACommand: ['-l', '--list'] }],
   ['rye run', { shortWithValue: '', longWithValue: ['--pyproject'], notACommand: ['-l', '--list'] }],
@@ -212,7 +212,7 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
   // `yarn run X` and `bun run X` run a script of that name, else the bin (bun: or the file) X,
   // and `yarn workspace WS X` does so in the workspace WS;
   // `bun exec STRING` runs a command line in Bun's shell.
-  ['yarn workspace', { shortWithValue: '', operands: 1 }],
+  ['yarn workspace', { shortWithValue: '', longWithValue: ['--cwd'], operands: 1, chdir: { letters: '', long: ['--cwd'] } }],
   ['yarn run', { shortWithValue: '', longWithValue: ['--cwd'], chdir: { letters: '', long: ['--cwd'] } }],
   ['bun run', { shortWithValue: 'r', longWithValue: ['--cwd', '--preload', '--filter', '--env-file', '--config', '--shell'], chdir: { letters: '', long: ['--cwd'] } }],
   ['bun exec', { shortWithValue: '', stringOperand: true }],
@@ -235,10 +235,7 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
   // environments of devbox, flox, guix and tox: the command after their options, or after `--`
   // or `-c` where their own words (tools, packages) come first.
   ['stack exec', { shortWithValue: '', longWithValue: ['--package', '--rts-options', '--cwd', '--stack-yaml', '--resolver', '--snapshot', '--work-dir', '--verbosity', '--arch', '--compiler', '--docker-image'], chdir: { letters: '', long: ['--cwd'] } }],
-  ['mise exec', { shortWithValue: '', commandAfter: ['--'], commandString: ['-c', '--command'] }],
-  ['mise x', { shortWithValue: '', commandAfter: ['--'], commandString: ['-c', '--command'] }],
-  ['rtx exec', { shortWithValue: '', commandAfter: ['--'], commandString: ['-c', '--command'] }],
-  ['rtx x', { shortWithValue: '', commandAfter: ['--'], commandString: ['-c', '--command'] }],
+  ...['mise exec', 'mise x', 'rtx exec', 'rtx x'].map((key): [string, WrapperSpec] => [key, { shortWithValue: 'CEj', longWithValue: ['--cd', '--env', '--jobs'], commandAfter: ['--'], commandString: ['-c', '--command'], chdir: { letters: 'C', long: ['--cd'] } }]),
   ['nix develop', { shortWithValue: '', commandAfter: ['-c', '--command'] }],
   ['nix shell', { shortWithValue: '', commandAfter: ['-c', '--command'] }],
   ['nix-shell', { shortWithValue: '', commandAfter: [], commandString: ['--run', '--command'] }],
@@ -251,7 +248,8 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
 /**
  * Programs that run any word that is not one of their own commands as a command: `pnpm eslint`
  * is `pnpm exec eslint` (a script of that name first), `yarn jest` runs the bin (or script),
- * `bun x.ts` runs the file. (`yarn node ARGS` runs node: not among yarn's own, so read so.) Read as their runner (the value) with the command at that word.
+ * `bun x.ts` runs the file. (`yarn node ARGS` runs node: not among yarn's own, so read so.)
+ * Read as their runner (the value) with the command at that word.
  */
 export const defaultRunners: ReadonlyMap<string, { runner: string; own: ReadonlySet<string> }> = new Map([
   ['pnpm', {
@@ -271,7 +269,8 @@ export const defaultRunners: ReadonlyMap<string, { runner: string; own: Readonly
 /**
  * Options a runner's program takes before its subcommand (`uv -q run`, `poetry -C dir run`,
  * `bundle -V exec`): skipped to find the subcommand. Those that change directory are also
- * in the runner's own entry, so its command runs there.
+ * in the runner's own entry (`chdir`), so its command runs there: `poetry -C /etc run cat
+ * passwd` reads /etc/passwd.
  */
 export const runnerGlobals: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
   ['uv', { shortWithValue: '', longWithValue: ['--cache-dir', '--directory', '--project', '--config-file', '--color', '--python-preference', '--allow-insecure-host'] }],
