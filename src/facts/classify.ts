@@ -162,21 +162,32 @@ export function mayCarryCommand(toolName: string, fromPolicy?: (toolName: string
 
 /**
  * Whether a call's parameters carry a command: under a name an exec tool reads one from
- * (facts/exec-command.ts: `command`, `cmd`, `commandLine`, `…_command`; not `script` or `code`,
+ * (facts/exec-command.ts: `command`, `cmd`, `commandLine`, `…_command`, an `argv`, a `program`
+ * with `args`; not `script` or `code`,
  * which other tools use for a page's JavaScript or a snippet to parse, while tools that run
  * code say so in their names: namedLikeExec), or one level down (`{ request: { command } }`).
  */
 export function carriesCommand(params: Record<string, unknown>): boolean {
+  // A program and its argument list (`{ program: "curl", args: [...] }`), as execve takes them.
+  let program = false;
+  let list = false;
   // One pass over the names (no reads of absent ones, which cost more on objects of many shapes).
   for (const key in params) {
-    if (isCommandKey(key)) return true;
+    if (isCommandKey(key) || key === 'argv') return true;
+    if (isProgramKey(key)) program = true;
+    else if (key === 'args' || key === 'arguments') list = true;
     // One level down too (`{ request: { command } }`): the tool may pass it on as it is.
     const value = params[key];
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       for (const inner in value as Record<string, unknown>) if (inner === 'command' || inner === 'cmd' || inner === 'commandLine') return true;
     }
   }
-  return false;
+  return program && list;
+}
+
+/** A parameter naming the program an argument list runs (`program`, `executable`, `binary`, `exe`). */
+export function isProgramKey(key: string): boolean {
+  return key === 'program' || key === 'executable' || key === 'binary' || key === 'exe';
 }
 
 /** `command`, `cmd`, `commandLine`, `shell`, or a name for a command line (isNamedForCommand). */

@@ -2,8 +2,8 @@
 // `script` or `commandLine`), with the argument list and the environment the tool adds. A
 // call whose command cannot be read this way is unverifiable.
 import type { ShellFacts, SimpleCommand } from '../types.js';
-import { isNamedForCommand, isNotPosixShellTool } from './classify.js';
-import { parseWithArguments } from './shell/index.js';
+import { isNamedForCommand, isNotPosixShellTool, isProgramKey } from './classify.js';
+import { parseWithArguments, singleQuoted } from './shell/index.js';
 import { isRiskyVariable } from './shell/wrappers.js';
 
 // The facts of exec-class calls without one readable command string: the same every time.
@@ -53,7 +53,18 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
     key ??= name;
     command ??= params[name];
   }
-  if (key === undefined) return NO_COMMAND;
+  // Else a program and its arguments, as execve takes them (`{ program: "curl", args: [...] }`,
+  // `{ argv: ["curl", ...] }`): the program is one word, the arguments are read as beside a command.
+  let vector: ArgumentVector | undefined;
+  if (key === undefined) {
+    const found = argumentVector(params);
+    if (found === undefined) return NO_COMMAND;
+    if (typeof found === 'string') return { commands: [], unverifiable: found };
+    vector = found;
+    key = found.key;
+    command = singleQuoted(found.program);
+    count = 1;
+  }
   // `PowerShell { command: "ls; Remove-Item -Recurse x" }` is not a shell script.
   if (isNotPosixShellTool(toolName)) return NOT_POSIX_SHELL;
   // Input the tool feeds the command (mcp-server-commands' `run_command { stdin }`, an `input`
@@ -62,7 +73,7 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   if (isGiven(params.stdin) || isGiven(params.input)) return STDIN_GIVEN;
   // A parameter choosing the interpreter (desktop-commander's `start_process { shell: "python3" }`
   // runs `python3 -c COMMAND`): only a POSIX shell's reading is ours.
-  const shell = interpreterOf(params);
+  const shell = interpreterOf(params, vector?.key);
   if (shell !== undefined) return { commands: [], unverifiable: `parameter \`${shell.key}\` runs the command with \`${String(shell.value).slice(0, 80)}\`, not a POSIX shell Toolwarden can read` };
   // Which one would the tool run? Checking one and running the other is a bypass.
   if (count > 1) return SEVERAL_COMMANDS;
@@ -81,8 +92,8 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   // `{ command: "cat $F", env: { F: ".env" } }` is `cat .env`: the script is read with the variables set.
   const script = environment.length > 0 ? withEnvironment(command, environment) : command;
   // `{ command: "cat", args: [".env"] }`: the tool runs the command with these arguments.
-  if (params.args !== undefined || params.arguments !== undefined || params.argv !== undefined) {
-    const args = argumentList(params);
+  if (vector !== undefined || params.args !== undefined || params.arguments !== undefined || params.argv !== undefined) {
+    const args = vector?.args ?? argumentList(params);
     facts = typeof args === 'string' ? { commands: [], unverifiable: args } : parseWithArguments(script, args);
   } else facts = parse(script);
   // `{ command: "echo $((X))", env: { X: "a[$(id)]" } }`: arithmetic evaluates X's text, running id.
@@ -98,11 +109,15 @@ const INTERPRETER_KEYS = ['shell', 'interpreter', 'executable'] as const;
 // By name, or from a system directory (never one in the workspace, where the agent may write a `bash`).
 const POSIX_SHELL = /^(?:(?:\/usr|\/usr\/local|\/opt\/homebrew)?\/bin\/)?(?:sh|bash|dash|zsh)$/;
 
-/** The first interpreter parameter set to anything but a POSIX shell (`true`, Node's default one, counts as one). */
-function interpreterOf(params: Record<string, unknown>): { key: string; value: unknown } | undefined {
+/**
+ * The first interpreter parameter set to anything but a POSIX shell (`true`, Node's default
+ * one, counts as one); `program` is the key that names the program itself, not an interpreter.
+ */
+function interpreterOf(params: Record<string, unknown>, program?: string): { key: string; value: unknown } | undefined {
   // Named reads first (each a fast property load): nearly every call sets none of them.
   if (params.shell === undefined && params.interpreter === undefined && params.executable === undefined) return undefined;
   for (const key of INTERPRETER_KEYS) {
+    if (key === program) continue;
     const value = params[key];
     if (value === undefined || value === null || value === true || value === false) continue;
     if (typeof value === 'string' && POSIX_SHELL.test(value)) continue;
@@ -144,6 +159,37 @@ function withEnvironment(command: string, environment: readonly (readonly [strin
     assignments += `${name}='${String(value).replaceAll("'", "'\\''")}'\n`;
   }
   return assignments === '' ? command : assignments + command;
+}
+
+interface ArgumentVector {
+  /** The parameter naming the program. */
+  key: string;
+  program: string;
+  args: string[];
+}
+
+/**
+ * A call's program and arguments when it gives no command line: a program parameter with an
+ * argument list (isProgramKey: `{ program: "curl", args: ["x"] }`) or an `argv` whose first
+ * item is the program; why it cannot be read (two programs, a program that is no text, an
+ * empty `argv`); undefined when the call gives neither.
+ */
+function argumentVector(params: Record<string, unknown>): ArgumentVector | string | undefined {
+  const programKeys = Object.keys(params).filter((k) => isProgramKey(k) && params[k] !== undefined);
+  if (programKeys.length > 1) return 'the call names more than one program';
+  const [programKey] = programKeys;
+  if (programKey === undefined) {
+    if (params.argv === undefined || params.args !== undefined || params.arguments !== undefined) return undefined;
+    const argv = argumentList(params);
+    if (typeof argv === 'string') return argv;
+    if (argv.length === 0 || argv[0] === '') return 'its `argv` names no program';
+    return { key: 'argv', program: argv[0]!, args: argv.slice(1) };
+  }
+  if (params.args === undefined && params.arguments === undefined && params.argv === undefined) return undefined;
+  const program = params[programKey];
+  if (typeof program !== 'string' || program === '') return `parameter \`${programKey}\` is not a program name`;
+  const args = argumentList(params);
+  return typeof args === 'string' ? args : { key: programKey, program, args };
 }
 
 /** An exec call's list of arguments beside its command (`args`, `arguments`, `argv`), or why it cannot be read. */

@@ -28,6 +28,22 @@ describe('execCommandFacts', () => {
     expect(facts('exec', { command: 'ls', args: ['a'], arguments: ['b'] }).unverifiable).toMatch(/more than one argument list/);
   });
 
+  it('reads a program and its arguments when the call gives no command line', () => {
+    expect(texts('exec', { program: 'cat', args: ['.env'] })).toEqual(['cat .env']);
+    expect(texts('exec', { executable: 'curl', arguments: ['e.vil'] })).toEqual(['curl e.vil']);
+    expect(texts('exec', { argv: ['ls', '&&', 'curl', 'x'] })).toEqual(['ls && curl x', 'ls', 'curl x']);
+    // the program is one word, never a line of its own
+    expect(texts('exec', { program: 'ls; curl x', args: [] })).toEqual(['ls; curl x']);
+    expect(facts('exec', { program: 'ls', binary: 'curl', args: [] }).unverifiable).toMatch(/more than one program/);
+    expect(facts('exec', { argv: [] }).unverifiable).toMatch(/names no program/);
+    expect(facts('exec', { program: 5, args: [] }).unverifiable).toMatch(/not a program name/);
+    // a program without an argument list is no command (a TV guide's `program`)
+    expect(facts('exec', { program: 'news' }).unverifiable).toMatch(/no command string/);
+    // what the tool adds is read as for a command line
+    expect(facts('exec', { program: 'ls', args: [], env: { PATH: '/tmp' } }).unverifiable).toMatch(/`PATH`/);
+    expect(facts('exec', { program: 'xargs', args: ['cat'], stdin: '.env' }).unverifiable).toMatch(/input/);
+  });
+
   it('refuses an environment that changes what runs, or feeds text to arithmetic', () => {
     expect(facts('exec', { command: 'ls', env: { PATH: '/tmp/evil' } }).unverifiable).toMatch(/`PATH`/);
     expect(facts('exec', { command: 'echo $((X))', env: { X: 'a[$(id)]' } }).unverifiable).toMatch(/`X`|a\[\$\(id/);

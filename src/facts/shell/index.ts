@@ -65,7 +65,8 @@ export function parseWithArguments(command: string, args: readonly string[], cap
   return facts;
 }
 
-function singleQuoted(text: string): string {
+/** `text` as one shell word, in single quotes. */
+export function singleQuoted(text: string): string {
   return `'${text.replace(/'/g, "'\\''")}'`;
 }
 
