@@ -95,6 +95,18 @@ const wrapSimple: Array<(c: string) => string> = [
   (c) => `\\${c}`,
   (c) => `'${c.split(' ')[0]}' ${c.split(' ').slice(1).join(' ')}`,
   (c) => { const [h = '', ...t] = c.split(' '); return `${h[0]}""${h.slice(1)} ${t.join(' ')}`; },
+  // Program runners, launchers and environment setters (wrappers.ts runners, defaultRunners).
+  (c) => `uv -q run ${c}`,
+  (c) => `poetry -C . run ${c}`,
+  (c) => `pnpm exec ${c}`,
+  (c) => `npx --yes ${c}`,
+  (c) => `mise exec node@20 -- ${c}`,
+  (c) => `nix develop .#dev -c ${c}`,
+  (c) => `hatch run test:${c}`,
+  (c) => `lerna exec --scope web -- ${c}`,
+  (c) => `cross-env NODE_ENV=test ${c}`,
+  (c) => `ccache ${c}`,
+  (c) => `cpulimit -l 50 ${c}`,
 ];
 
 /** Ways to compose two command strings into one. */
@@ -123,6 +135,10 @@ const unary: Array<(a: string) => string> = [
   (a) => `sh -lc ${quote(a)}`,
   (a) => `sudo bash -c ${quote(a)}`,
   (a) => `eval ${quote(a)}`,
+  (a) => `nix-shell -p hello --run ${quote(a)}`,
+  (a) => `sops exec-env s.yaml ${quote(a)}`,
+  (a) => `mise x -c ${quote(a)}`,
+  (a) => `bun exec ${quote(a)}`,
   (a) => `git status $( ${a} )`,
   (a) => `echo "$( ${a} )"`,
   (a) => `cat <( ${a} )`,
