@@ -14,6 +14,7 @@ const SAME_PROGRAM: ReadonlyMap<string, string> = new Map([
   ['gawk', 'awk'], ['mawk', 'awk'], ['nawk', 'awk'], ['original-awk', 'awk'],
   ['gmake', 'make'],
   ['wget2', 'wget'],
+  ['yarnpkg', 'yarn'],
   ...['basic', 'tiny', 'nox', 'gtk', 'gtk3', 'athena', 'motif'].map((build): [string, string] => [`vim.${build}`, 'vim']),
   // Homebrew's coreutils, findutils, gnu-sed, grep, gnu-tar and make, prefixed with `g`.
   ...[

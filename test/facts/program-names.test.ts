@@ -23,6 +23,7 @@ describe('programName', () => {
     ['lua5.4', 'lua'],
     ['nodejs', 'node'],
     ['wget2', 'wget'],
+    ['yarnpkg', 'yarn'],
     ['curl.exe', 'curl'],
     ['CURL.EXE', 'curl'],
     ['python3.11.exe', 'python3'],

@@ -155,6 +155,9 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['icecc', { shortWithValue: '' }],
   // cross-env sets NAME=value words for the command after them, as env does.
   ['cross-env', { shortWithValue: '', assignments: true }],
+  // Node's corepack runs the package manager it is given (`corepack pnpm curl x`); its own
+  // commands (`corepack enable`) are read as programs of those names, which run nothing.
+  ['corepack', { shortWithValue: '' }],
   ['systemd-run', {
     shortWithValue: 'upEMH',
     longWithValue: ['--unit', '--property', '--setenv', '--machine', '--host', '--description', '--slice', '--uid', '--gid', '--nice', '--working-directory', '--on-active', '--on-boot', '--on-startup', '--on-unit-active', '--on-unit-inactive', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type'],
