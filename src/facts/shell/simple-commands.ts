@@ -718,6 +718,11 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     return;
   }
   if (runner !== undefined) {
+    // The runner's own settings may choose what runs too (`npx --node-options=--require=./x.js eslint`, pnpm's `--config.NAME`).
+    for (const hidden of hiddenCommands(name, values, at)) {
+      if (hidden.kind === 'unverifiable') markUnverifiable(walk, hidden.reason);
+      else if (hidden.kind === 'string') collectFromSource(hidden.text, depth + 1, walk);
+    }
     // `uv run pytest`: pytest is read as the command (deny patterns, paths), and allow patterns
     // match the runner's line as written (SimpleCommand.runBy); for a runner a runner starts
     // (`uv run npx prettier`), the outer line.
