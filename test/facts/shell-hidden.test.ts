@@ -117,6 +117,26 @@ describe('ssh and ripgrep configuration', () => {
   });
 });
 
+describe('the command line ssh has the remote shell run', () => {
+  it('is read after the destination and the options around it, its words joined', () => {
+    expect(texts('ssh host uptime')).toEqual(['uptime', 'ssh host uptime']);
+    expect(texts('ssh -p22 -lroot -i key host -t ls -la')).toContain('ls -la');
+    expect(texts('ssh -o ServerAliveInterval=5 host -- rm -rf /x')).toContain('rm -rf /x');
+    // one line for the remote shell: a quoted `;` separates commands there
+    expect(texts("ssh host echo 'a;' curl x")).toContain('curl x');
+    const [inner] = parseShell('ssh host uptime').commands;
+    expect(inner!.runBy?.text).toBe('ssh host uptime');
+  });
+
+  it('is none with -N, -W, -O, -s or no command, and unverifiable when not a literal', () => {
+    for (const line of ['ssh -N -L 1:h:2 host', 'ssh -W h:22 jump', 'ssh -O exit host', 'ssh -s host sftp', 'ssh -T git@github.com']) {
+      expect(texts(line), line).toHaveLength(1);
+    }
+    expect(parseShell('ssh host "$CMD"').unverifiable).toMatch(/not a literal/);
+    expect(parseShell('ssh $HOST uptime').unverifiable).toMatch(/not a literal/);
+  });
+});
+
 describe('variables a program reads as more options', () => {
   it.each([
     'UNZIP=-d/tmp/out unzip src/z.zip', 'UNZIPOPT=-: unzip z.zip', 'ZIPOPT="-O /tmp/x.zip" zip a.zip a', 'ZIPOPT=-m zip a.zip p',

@@ -1061,6 +1061,49 @@ function sshHidden(name: string, args: WordValue[]): Hidden[] {
   return found;
 }
 
+export type RemoteCommand = { kind: 'none' } | { kind: 'string'; text: string } | { kind: 'unverifiable'; reason: string };
+
+// ssh options after which it runs no command line: no command (-N), a forwarding (-W), a
+// control request (-O), the configuration or version printed (-G, -V), a subsystem (-s).
+const SSH_NO_COMMAND = 'NWOGVs';
+
+/**
+ * The command line `ssh` (its words after its name) has the remote shell run: the words after
+ * the destination joined with spaces, as ssh sends them. Options come before the destination
+ * and again after it, as ssh reads them, up to the first other word or a `--`.
+ */
+export function sshRemoteCommand(args: WordValue[]): RemoteCommand {
+  let host = false;
+  let noCommand = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const word = args[i]!;
+    if (!word.literal) return { kind: 'unverifiable', reason: `an argument of \`ssh\` is not a literal: \`${word.text}\`` };
+    const w = word.text;
+    if (w === '--') {
+      i++;
+      if (host) break;
+      continue;
+    }
+    if (!w.startsWith('-') || w === '-') {
+      if (host) break;
+      host = true;
+      continue;
+    }
+    for (let k = 1; k < w.length; k++) {
+      if (SSH_NO_COMMAND.includes(w[k]!)) noCommand = true;
+      if (!sshValued.ssh.includes(w[k]!)) continue;
+      if (k === w.length - 1) i++;
+      break;
+    }
+  }
+  const command = args.slice(i);
+  if (noCommand || command.length === 0) return { kind: 'none' };
+  const notLiteral = command.find((w) => !w.literal);
+  if (notLiteral !== undefined) return { kind: 'unverifiable', reason: `the command \`ssh\` runs is not a literal: \`${notLiteral.text}\`` };
+  return { kind: 'string', text: command.map((w) => w.text).join(' ') };
+}
+
 // `-o Key=value` or `-o 'Key value'` (ssh_config's two spellings).
 const sshSetting = /^\s*"?([A-Za-z0-9]+)"?\s*(?:=|\s)\s*(.*)$/s;
 // Settings that load a library or run a program (XAuthLocation is the xauth ssh runs).

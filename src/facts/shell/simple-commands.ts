@@ -28,7 +28,7 @@ import {
 } from './wrappers.js';
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { nameOf, within } from '../within.js';
-import { hiddenCommands, npmCallsCommandLine, npmOwnWords } from './hidden-commands.js';
+import { hiddenCommands, npmCallsCommandLine, npmOwnWords, sshRemoteCommand } from './hidden-commands.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { abbreviatedName, longName } from '../options.js';
 import { percentDecodedBytes } from '../extract-paths.js';
@@ -857,6 +857,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       if (hidden.write) walk.written.add(hidden.path);
     } else markUnverifiable(walk, hidden.reason);
   }
+  if (name === 'ssh') readRemoteCommand(values, at, depth, walk);
   if (name === 'trap') runTrap(values, at, depth, walk);
   if ((name === 'mapfile' || name === 'readarray') && values.slice(at + 1).some((v) => /^-[A-Za-z]*C/.test(v.text))) {
     // The callback is evaluated with each input line appended: input becomes shell.
@@ -1072,6 +1073,25 @@ function runCompletionOptions(name: string, values: WordValue[], at: number, dep
 }
 
 /** `trap 'CMD' SIGNAL...` runs CMD later, in this shell: check it now. */
+/**
+ * `ssh HOST CMD...`: the remote shell runs the command line CMD's words make. It is read as a
+ * runner's (SimpleCommand.runBy): deny and approve patterns see its commands (`ssh prod rm -rf
+ * /data` meets `rm -rf *`), allow patterns the ssh line as written. Its words are paths here
+ * too, as they were as ssh's arguments: the careful side, since they name the remote host's.
+ */
+function readRemoteCommand(values: WordValue[], at: number, depth: number, walk: Walk): void {
+  const remote = sshRemoteCommand(values.slice(at + 1));
+  if (remote.kind === 'none') return;
+  if (remote.kind === 'unverifiable') {
+    markUnverifiable(walk, remote.reason);
+    return;
+  }
+  const outer = walk.runners[walk.runners.length - 1];
+  walk.runners.push({ line: outer !== undefined && outer.depth === depth ? outer.line : commandOf(values.slice(at), []), depth: depth + 1 });
+  collectAs(true, remote.text, depth + 1, walk);
+  walk.runners.pop();
+}
+
 function runTrap(values: WordValue[], at: number, depth: number, walk: Walk): void {
   // `trap -- 'cmd' EXIT`: `--` ends the options.
   const start = values[at + 1]?.text === '--' ? at + 1 : at;
