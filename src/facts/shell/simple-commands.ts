@@ -28,6 +28,7 @@ import {
 } from './wrappers.js';
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { nameOf, within } from '../within.js';
+import { containerCommand } from './containers.js';
 import { hiddenCommands, npmCallsCommandLine, npmOwnWords, sshRemoteCommand } from './hidden-commands.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { abbreviatedName, longName } from '../options.js';
@@ -858,6 +859,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     } else markUnverifiable(walk, hidden.reason);
   }
   if (name === 'ssh') readRemoteCommand(values, at, depth, walk);
+  else readContainerCommand(name, values, at, depth, walk, stmt);
   if (name === 'trap') runTrap(values, at, depth, walk);
   if ((name === 'mapfile' || name === 'readarray') && values.slice(at + 1).some((v) => /^-[A-Za-z]*C/.test(v.text))) {
     // The callback is evaluated with each input line appended: input becomes shell.
@@ -1089,6 +1091,27 @@ function readRemoteCommand(values: WordValue[], at: number, depth: number, walk:
   const outer = walk.runners[walk.runners.length - 1];
   walk.runners.push({ line: outer !== undefined && outer.depth === depth ? outer.line : commandOf(values.slice(at), []), depth: depth + 1 });
   collectAs(true, remote.text, depth + 1, walk);
+  walk.runners.pop();
+}
+
+/**
+ * The command a container runs (containers.ts: `docker exec c CMD`, `docker run --entrypoint
+ * P IMAGE ARGS`, `kubectl exec POD -- CMD`), read as a runner's, as ssh's remote command is:
+ * deny and approve patterns see it, allow patterns the container line. The line itself is
+ * still read as a command of its own (its binds: file-operands.ts).
+ */
+function readContainerCommand(name: string, values: WordValue[], at: number, depth: number, walk: Walk, stmt: Stmt): void {
+  const found = containerCommand(name, values, at);
+  if (found === undefined || found.kind === 'none') return;
+  if (found.kind === 'unverifiable') {
+    markUnverifiable(walk, found.reason);
+    return;
+  }
+  const words = found.entrypoint === undefined ? values : [...values.slice(0, found.start), found.entrypoint, ...values.slice(found.start)];
+  if (found.start >= words.length) return;
+  const outer = walk.runners[walk.runners.length - 1];
+  walk.runners.push({ line: outer !== undefined && outer.depth === depth ? outer.line : commandOf(values.slice(at), []), depth: depth + 1 });
+  runWords(words, found.start, depth + 1, walk, [], stmt);
   walk.runners.pop();
 }
 
