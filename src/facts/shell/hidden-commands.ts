@@ -306,7 +306,8 @@ const VIM_PROGRAM_COMMAND = new RegExp(VIM_COMMAND_START + String.raw`l?(?:mak|m
 // (`set mp=id`, `let &gp=…`): 'equalprg' (`=`), 'formatprg' (`gq`) and 'keywordprg' (`K`) run
 // theirs too ('shell' holds `sh`).
 const VIM_SHELL_COMMAND = /!|sh|system|term|py|lua|perl|ruby|call|exe|so|(?:\bset?(?:l|lo|loc|loca|local|g|gl|glo|glob|globa|global)?\s[^|]*\b|&(?:[lg]:)?)(?:mp|makeprg|gp|grepprg|ep|equalprg|fp|formatprg|kp|keywordprg)\b/;
-const sshNames = new Set(['ssh', 'scp', 'sftp']);
+// autossh takes ssh's options (and its own -M port) and runs ssh with them.
+const sshNames = new Set(['ssh', 'scp', 'sftp', 'autossh']);
 
 // sqlite3's shell: dot-commands that run a program (`.shell`, `.system`, `.excel`, `.once -x`,
 // and any given `|cmd`: `.once`, `.output`, `.read`, `.import`), load code (`.load`,
@@ -1072,7 +1073,8 @@ const SSH_NO_COMMAND = 'NWOGVs';
  * the destination joined with spaces, as ssh sends them. Options come before the destination
  * and again after it, as ssh reads them, up to the first other word or a `--`.
  */
-export function sshRemoteCommand(args: WordValue[]): RemoteCommand {
+export function sshRemoteCommand(args: WordValue[], name: 'ssh' | 'autossh' = 'ssh'): RemoteCommand {
+  const valued = sshValued[name];
   let host = false;
   let noCommand = false;
   let i = 0;
@@ -1092,7 +1094,7 @@ export function sshRemoteCommand(args: WordValue[]): RemoteCommand {
     }
     for (let k = 1; k < w.length; k++) {
       if (SSH_NO_COMMAND.includes(w[k]!)) noCommand = true;
-      if (!sshValued.ssh.includes(w[k]!)) continue;
+      if (!valued.includes(w[k]!)) continue;
       if (k === w.length - 1) i++;
       break;
     }
@@ -1117,7 +1119,7 @@ const SSH_FILE_KEYS: ReadonlyMap<string, boolean> = new Map([
 
 // The short options that take a value (the rest of a cluster, or the next word), per program
 // (OpenSSH 9: `ssh -P tag` is new, and an older ssh refuses it).
-const sshValued = { ssh: 'BbcDEeFIiJLlmOoPpQRSWw', scp: 'cDFiJloPSX', sftp: 'BbcDFiJloPRSsX' } as const;
+const sshValued = { ssh: 'BbcDEeFIiJLlmOoPpQRSWw', autossh: 'BbcDEeFIiJLlmOoPpQRSWwM', scp: 'cDFiJloPSX', sftp: 'BbcDFiJloPRSsX' } as const;
 
 /** The values `option` gives among `args` (optionValuePlaces), as words: literal when the word holding them is. */
 function optionWords(args: WordValue[], option: OptionSpelling, valued: string, known?: readonly string[]): WordValue[] {

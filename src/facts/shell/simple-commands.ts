@@ -858,7 +858,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       if (hidden.write) walk.written.add(hidden.path);
     } else markUnverifiable(walk, hidden.reason);
   }
-  if (name === 'ssh') readRemoteCommand(values, at, depth, walk);
+  if (name === 'ssh' || name === 'autossh') readRemoteCommand(name, values, at, depth, walk);
   else readContainerCommand(name, values, at, depth, walk, stmt);
   if (name === 'trap') runTrap(values, at, depth, walk);
   if ((name === 'mapfile' || name === 'readarray') && values.slice(at + 1).some((v) => /^-[A-Za-z]*C/.test(v.text))) {
@@ -1081,8 +1081,8 @@ function runCompletionOptions(name: string, values: WordValue[], at: number, dep
  * /data` meets `rm -rf *`), allow patterns the ssh line as written. Its words are paths here
  * too, as they were as ssh's arguments: the careful side, since they name the remote host's.
  */
-function readRemoteCommand(values: WordValue[], at: number, depth: number, walk: Walk): void {
-  const remote = sshRemoteCommand(values.slice(at + 1));
+function readRemoteCommand(name: 'ssh' | 'autossh', values: WordValue[], at: number, depth: number, walk: Walk): void {
+  const remote = sshRemoteCommand(values.slice(at + 1), name);
   if (remote.kind === 'none') return;
   if (remote.kind === 'unverifiable') {
     markUnverifiable(walk, remote.reason);

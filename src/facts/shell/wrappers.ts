@@ -155,6 +155,8 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['icecc', { shortWithValue: '' }],
   // cross-env sets NAME=value words for the command after them, as env does.
   ['cross-env', { shortWithValue: '', assignments: true }],
+  // sshpass types a password into the ssh (or other program) it runs.
+  ['sshpass', { shortWithValue: 'pfdP' }],
   // Node's corepack runs the package manager it is given (`corepack pnpm curl x`); its own
   // commands (`corepack enable`) are read as programs of those names, which run nothing.
   ['corepack', { shortWithValue: '' }],
@@ -335,6 +337,8 @@ export const opaqueRunners: ReadonlySet<string> = new Set([
   // managers' ad-hoc commands (`ansible localhost -m shell -a CMD`, `salt-call cmd.run CMD`).
   'watchexec', 'nodemon', 'concurrently', 'chokidar', 'onchange', 'pm2', 'forever', 'cross-env-shell',
   'wsl', 'ansible', 'salt-call', 'salt',
+  // mosh runs a remote command after its host, and the local program its `--ssh` names.
+  'mosh',
   ...foreignShells,
   // `gpg-agent --daemon CMD` runs CMD, and its options name programs it starts later (`--pinentry-program`).
   'gpg-agent',
