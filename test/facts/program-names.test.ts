@@ -92,11 +92,14 @@ describe('program runners', () => {
 
   it.each(['./bin/tool', 'github:user/repo', 'https://example.test/x.tgz', '../x'])('%s names no package program', (spec) => expect(packageProgram(spec)).toBeUndefined());
 
-  it('reads the command a runner runs, with the runner kept as its line', () => {
-    const [cmd] = parseShell('npx --yes prettier@3 --check src').commands;
+  it('reads the command a runner runs, with the runner kept as its line, and the line as written too', () => {
+    const [cmd, line] = parseShell('npx --yes prettier@3 --check src').commands;
     expect(cmd).toMatchObject({ words: ['prettier', '--check', 'src'], runBy: { text: 'npx --yes prettier@3 --check src' } });
-    expect(parseShell('uv run --with rich python x.py').commands.map((c) => c.text)).toEqual(['python x.py']);
-    expect(parseShell('aws-vault exec prod -- aws s3 ls').commands.map((c) => c.text)).toEqual(['aws s3 ls']);
+    // the name may be the project's own script or bin: every word of the line is checked as written
+    expect(line).toMatchObject({ text: 'npx --yes prettier@3 --check src' });
+    expect(line!.runBy).toBeUndefined();
+    expect(parseShell('uv run --with rich python x.py').commands.map((c) => c.text)).toEqual(['python x.py', 'uv run --with rich python x.py']);
+    expect(parseShell('aws-vault exec prod -- aws s3 ls').commands.map((c) => c.text)).toEqual(['aws s3 ls', 'aws-vault exec prod -- aws s3 ls']);
   });
 
   it('reads a runner as written when its command is hidden or missing', () => {

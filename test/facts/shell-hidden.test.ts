@@ -392,9 +392,11 @@ describe('options that belong to the program a runner starts', () => {
   ])('%j runs nothing hidden: the program it starts, its line kept for allow patterns', (src) => {
     const { commands, unverifiable } = parseShell(src);
     expect(unverifiable).toBeUndefined();
-    expect(commands).toHaveLength(1);
+    // the program it starts, and the line as written (checked as an unknown program's)
+    expect(commands).toHaveLength(2);
     expect(src.endsWith(commands[0]!.text)).toBe(true);
     expect(commands[0]!.runBy?.text).toBe(src);
+    expect(commands[1]!.text).toBe(src);
   });
 });
 

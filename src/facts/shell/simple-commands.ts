@@ -732,6 +732,10 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     if (runner.kind === 'words') runWrapped(withPackageProgram(values, runner), at, runner.optionsFrom, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
     else runString(values, runner, depth, walk);
     walk.runners.pop();
+    // The name a runner runs may be the project's own script or bin of that name (`yarn echo
+    // /etc/shadow` runs package.json's `echo`, given the path), so the line is also checked as
+    // written, every word of it, as any program Toolwarden does not know.
+    emitWords(walk, values.slice(at), redirects);
     return;
   }
 
