@@ -155,6 +155,9 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['icecc', { shortWithValue: '' }],
   // cross-env sets NAME=value words for the command after them, as env does.
   ['cross-env', { shortWithValue: '', assignments: true }],
+  // systemd's run0 (sudo's successor), and setarch's personalities by name (`linux64 CMD`).
+  ['run0', { shortWithValue: 'ugD', longWithValue: ['--user', '--group', '--nice', '--chdir', '--setenv', '--unit', '--property', '--description', '--slice', '--background', '--machine', '--area'], chdir: { letters: 'D', long: ['--chdir'] } }],
+  ...['linux32', 'linux64', 'i386', 'x86_64', 'uname26'].map((name): [string, WrapperSpec] => [name, { shortWithValue: '' }]),
   // sshpass types a password into the ssh (or other program) it runs.
   ['sshpass', { shortWithValue: 'pfdP' }],
   // Node's corepack runs the package manager it is given (`corepack pnpm curl x`); its own
@@ -226,6 +229,16 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
   ['lerna exec', { shortWithValue: '', longWithValue: ['--scope', '--ignore', '--concurrency', '--since', '--exclude-dependents', '--include-dependents', '--include-dependencies', '--loglevel'] }],
   ['nx exec', { shortWithValue: '', longWithValue: ['--projects', '--exclude', '--parallel', '--output-style', '--configuration'] }],
   ['env-cmd', { shortWithValue: 'fer', longWithValue: ['--file', '--environments', '--rc-file'], opaque: ['--use-shell'] }],
+  // Commands run elsewhere on this machine: in a network namespace (`ip netns exec NS CMD`), as
+  // another user or in a process's bootstrap (macOS's `launchctl asuser UID CMD`, `bsexec PID
+  // CMD`, `submit -l L -- CMD`), in a local container's shell (`machinectl shell M CMD`), and a
+  // cloud VM's command line (`gcloud compute ssh VM --command STR`).
+  ['ip netns exec', { shortWithValue: '', operands: 1 }],
+  ['launchctl asuser', { shortWithValue: '', operands: 1 }],
+  ['launchctl bsexec', { shortWithValue: '', operands: 1 }],
+  ['launchctl submit', { shortWithValue: '', commandAfter: ['--'] }],
+  ['machinectl shell', { shortWithValue: 'ME', longWithValue: ['--machine', '--uid', '--setenv'], operands: 1 }],
+  ['gcloud compute ssh', { shortWithValue: '', commandAfter: [], commandString: ['--command'] }],
   ['sops exec-env', { shortWithValue: '', longWithValue: ['--user'], operands: 1, stringOperand: true }],
   ['sops exec-file', { shortWithValue: '', longWithValue: ['--user', '--filename', '--output-type', '--input-type'], operands: 1, stringOperand: true }],
   // More of npm's and Python's: pnpm's `npx`, hatch's environments (`hatch run test:pytest`
@@ -310,6 +323,10 @@ export const runnerGlobals: ReadonlyMap<string, WrapperSpec> = new Map<string, W
   ['rustup', { shortWithValue: '', longWithValue: [] }],
   ['asdf', { shortWithValue: '', longWithValue: [] }],
   ['direnv', { shortWithValue: '', longWithValue: [] }],
+  ['ip', { shortWithValue: 'n' }],
+  ['launchctl', { shortWithValue: '', longWithValue: [] }],
+  ['machinectl', { shortWithValue: 'ME', longWithValue: ['--machine', '--uid', '--setenv'] }],
+  ['gcloud', { shortWithValue: '', longWithValue: ['--project', '--account', '--configuration', '--verbosity', '--impersonate-service-account'] }],
   ['aws-vault', { shortWithValue: '', longWithValue: ['--backend', '--keychain', '--pass-dir', '--pass-cmd', '--pass-prefix', '--file-dir'] }],
 ]);
 
@@ -337,8 +354,9 @@ export const opaqueRunners: ReadonlySet<string> = new Set([
   // managers' ad-hoc commands (`ansible localhost -m shell -a CMD`, `salt-call cmd.run CMD`).
   'watchexec', 'nodemon', 'concurrently', 'chokidar', 'onchange', 'pm2', 'forever', 'cross-env-shell',
   'wsl', 'ansible', 'salt-call', 'salt',
-  // mosh runs a remote command after its host, and the local program its `--ssh` names.
-  'mosh',
+  // mosh runs a remote command after its host, and the local program its `--ssh` names;
+  // setarch's options come after its first word (`setarch x86_64 -R CMD`).
+  'mosh', 'setarch',
   ...foreignShells,
   // `gpg-agent --daemon CMD` runs CMD, and its options name programs it starts later (`--pinentry-program`).
   'gpg-agent',
