@@ -19,6 +19,7 @@ import {
   packageProgram,
   defaultRunners,
   foreignShells,
+  installableProgram,
   runnerGlobals,
   runners,
   wrappers,
@@ -729,7 +730,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // (`uv run npx prettier`), the outer line.
     const outer = walk.runners[walk.runners.length - 1];
     walk.runners.push({ line: outer !== undefined && outer.depth === depth ? outer.line : commandOf(values.slice(at), []), depth: depth + 1 });
-    if (runner.kind === 'words') runWrapped(withPackageProgram(values, runner), at, runner.optionsFrom, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
+    if (runner.kind === 'words') runWrapped(withPackageProgram(runner.values ?? values, runner), at, runner.optionsFrom, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
     else runString(values, runner, depth, walk);
     walk.runners.pop();
     // The name a runner runs may be the project's own script or bin of that name (`yarn echo
@@ -1697,7 +1698,8 @@ function withPackageProgram(values: WordValue[], runner: { spec: WrapperSpec; st
  * program.
  */
 type RunnerLine =
-  | { kind: 'words'; spec: WrapperSpec; optionsFrom: number; start: number }
+  /** `values`: the words to read when they are not the line's own (`nix run`'s program and arguments). */
+  | { kind: 'words'; spec: WrapperSpec; optionsFrom: number; start: number; values?: WordValue[] }
   | { kind: 'string'; optionsFrom: number; text: string; at: number }
   | { kind: 'unverifiable'; reason: string };
 
@@ -1717,12 +1719,28 @@ function runnerAt(name: string, values: WordValue[], at: number): RunnerLine | u
   if (first?.literal === false) return { kind: 'unverifiable', reason: `the command \`${name}\` runs is not a literal: \`${first.text}\`` };
   // `aws-vault exec PROFILE -- CMD`, `direnv exec DIR -- CMD`: a `--` after the operands too.
   const start = first?.text === '--' && spec.commandAfter === undefined ? skip.start + 1 : skip.start;
+  if (spec.installable) return installableCommand(name, values, start, spec, optionsFrom);
   if (spec.stringOperand) {
     const string = values[start];
     if (string === undefined) return undefined;
     return string.literal ? { kind: 'string', optionsFrom, text: string.text, at: start } : { kind: 'unverifiable', reason: `command string of \`${name}\` is not a literal: \`${string.text}\`` };
   }
   return start < values.length ? { kind: 'words', spec, optionsFrom, start } : undefined;
+}
+
+/**
+ * `nix run INSTALLABLE [-- ARGS]`: the program the installable's attribute names, with the
+ * words after the `--` (those between are nix's own); read as written when the installable
+ * names no program (`nix run .`, the flake's default app).
+ */
+function installableCommand(name: string, values: WordValue[], at: number, spec: WrapperSpec, optionsFrom: number): RunnerLine | undefined {
+  const word = values[at];
+  const program = word === undefined ? undefined : installableProgram(word.text);
+  if (word === undefined || program === undefined) return undefined;
+  const dashes = values.findIndex((v, i) => i > at && v.literal && v.text === '--');
+  const args = dashes < 0 ? [] : values.slice(dashes + 1);
+  if (values.slice(at + 1, dashes < 0 ? undefined : dashes).some((v) => !v.literal)) return { kind: 'unverifiable', reason: `an argument of \`${name} run\` is not a literal` };
+  return { kind: 'words', spec, optionsFrom, start: at, values: [...values.slice(0, at), { ...word, text: program }, ...args] };
 }
 
 /**

@@ -48,6 +48,16 @@ export interface WrapperSpec {
   commandString?: string[];
   /** The word where the command would start is a shell command line (`sops exec-env FILE STR`). */
   stringOperand?: true;
+  /**
+   * The word where the command would start is a Nix installable whose attribute names the
+   * program (`nix run nixpkgs#curl -- ARGS` runs curl with ARGS): its arguments follow a `--`.
+   */
+  installable?: true;
+}
+
+/** The program a Nix installable's attribute names (`nixpkgs#curl`, `.#app`, `nixpkgs#python3Packages.black`); undefined without one. */
+export function installableProgram(installable: string): string | undefined {
+  return /#(?:[^#]*\.)?([A-Za-z0-9_+-][A-Za-z0-9_.+-]*)$/.exec(installable)?.[1];
 }
 
 /** The program a runner's package spec runs: `prettier@3` and `@scope/prettier@3` run `prettier`, `ruff==0.5` runs `ruff`; undefined for a path or URL. */
@@ -256,6 +266,7 @@ export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrapper
   ...['mise exec', 'mise x', 'rtx exec', 'rtx x'].map((key): [string, WrapperSpec] => [key, { shortWithValue: 'CEj', longWithValue: ['--cd', '--env', '--jobs'], commandAfter: ['--'], commandString: ['-c', '--command'], chdir: { letters: 'C', long: ['--cd'] } }]),
   ['nix develop', { shortWithValue: '', commandAfter: ['-c', '--command'] }],
   ['nix shell', { shortWithValue: '', commandAfter: ['-c', '--command'] }],
+  ['nix run', { shortWithValue: '', longWithValue: ['--profile', '--override-input', '--inputs-from', '--reference-lock-file', '--output-lock-file', '--eval-store', '--store', '--arg', '--argstr', '--expr', '--file'], installable: true }],
   ['nix-shell', { shortWithValue: '', commandAfter: [], commandString: ['--run', '--command'] }],
   ['devbox run', { shortWithValue: 'ce', longWithValue: ['--config', '--env', '--env-file', '--environment'] }],
   ['flox activate', { shortWithValue: '', commandAfter: ['--'], commandString: ['-c', '--command'] }],
