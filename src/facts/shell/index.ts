@@ -6,6 +6,9 @@ import { preloadParser } from './parser.js';
 import { collectFromSource } from './simple-commands.js';
 import { finishWalk } from './re-evaluation.js';
 import { CapExceeded, factsOf, newWalk, type ShellCaps } from './walk.js';
+import { singleQuoted } from './words.js';
+
+export { singleQuoted };
 
 export type { ShellCaps } from './walk.js';
 
@@ -65,8 +68,5 @@ export function parseWithArguments(command: string, args: readonly string[], cap
   return facts;
 }
 
-/** `text` as one shell word, in single quotes. */
-export function singleQuoted(text: string): string {
-  return `'${text.replace(/'/g, "'\\''")}'`;
-}
+
 

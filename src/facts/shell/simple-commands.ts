@@ -29,6 +29,7 @@ import {
 } from './wrappers.js';
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { nameOf, within } from '../within.js';
+import { commandsInCode, inlineCode, languageOf } from './code-commands.js';
 import { containerCommand } from './containers.js';
 import { hiddenCommands, npmCallsCommandLine, npmOwnWords, sshRemoteCommand } from './hidden-commands.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
@@ -38,7 +39,7 @@ import { programName } from '../program-names.js';
 import { patchPaths } from '../patch-paths.js';
 import { withoutTextWildcards } from '../path-glob.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
-import { baseName, expandBraces, literalPrefix, nestedLists, wordValue, type WordValue } from './words.js';
+import { baseName, expandBraces, literalPrefix, nestedLists, singleQuoted, wordValue, type WordValue } from './words.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
 import { assignedRunTimeText, noteAssigningExpansions, noteAssignment, noteDeclaredValues, noteReEvaluatingText, notePayload, runTimeText, spellsAssignment, variablesSetFromInput } from './re-evaluation.js';
 
@@ -863,6 +864,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       if (hidden.write) walk.written.add(hidden.path);
     } else markUnverifiable(walk, hidden.reason);
   }
+  readCodeCommands(name, values, at, depth, walk, stmt);
   if (name === 'ssh' || name === 'autossh') readRemoteCommand(name, values, at, depth, walk);
   else readContainerCommand(name, values, at, depth, walk, stmt);
   if (name === 'trap') runTrap(values, at, depth, walk);
@@ -1097,6 +1099,27 @@ function readRemoteCommand(name: 'ssh' | 'autossh', values: WordValue[], at: num
   walk.runners.push({ line: outer !== undefined && outer.depth === depth ? outer.line : commandOf(values.slice(at), []), depth: depth + 1 });
   collectAs(true, remote.text, depth + 1, walk);
   walk.runners.pop();
+}
+
+/**
+ * The commands an interpreter's program text starts (code-commands.ts): the text its options
+ * give (`python3 -c`, `node -e`) or its literal input (`python3 <<< '…'`). Each is read as
+ * a `bash -c` string is: it must be allowed itself, and deny patterns and path checks see it.
+ */
+function readCodeCommands(name: string, values: WordValue[], at: number, depth: number, walk: Walk, stmt: Stmt): void {
+  const language = languageOf(name);
+  if (language === undefined) return;
+  const inline = inlineCode(language, values.slice(at + 1));
+  if (inline === null) {
+    markUnverifiable(walk, `the program text \`${name}\` is given is not a literal`);
+    return;
+  }
+  const code = inline ?? (stdinProgram(values.slice(at).map((v) => v.text)) === 'code' ? literalStdin(stmt, walk, name) : undefined);
+  if (code === undefined) return;
+  const found = commandsInCode(language, code);
+  if (found.unverifiable !== undefined) markUnverifiable(walk, found.unverifiable);
+  for (const line of found.lines) collectAs(true, line, depth + 1, walk);
+  for (const argv of found.argvs) collectAs(true, argv.map(singleQuoted).join(' '), depth + 1, walk);
 }
 
 /**

@@ -156,3 +156,8 @@ export function arithmeticEnd(text: string, start: number, bracket = false): num
   }
   return -1;
 }
+
+/** `text` as one shell word, in single quotes. */
+export function singleQuoted(text: string): string {
+  return `'${text.replace(/'/g, "'\\''")}'`;
+}

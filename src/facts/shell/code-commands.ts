@@ -1,0 +1,193 @@
+// Commands a one-line program starts: `python3 -c 'import os; os.system("curl x")'`, `node -e
+// 'require("child_process").execSync("rm -rf /")'`, `perl -e 'system "id"'`, `ruby -e '`id`'`.
+// Read by the look of the calls that start processes in each language: a call given literal
+// text is read as the command line (or the argument list) it runs; a call whose command is
+// built at run time (a variable, an f-string) is unverifiable. Code can hide a call from any
+// reading (`getattr(os, "sys" + "tem")`): a deny list stays a speed bump, an allowlist the control.
+import type { WordValue } from './words.js';
+
+export type Language = 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'lua';
+
+/** What the code runs: command lines for a shell, argument lists run directly, or why it cannot be read. */
+export interface CodeCommands {
+  lines: string[];
+  argvs: string[][];
+  unverifiable?: string;
+}
+
+const LANGUAGES: Readonly<Record<string, Language>> = {
+  python: 'python', python2: 'python', python3: 'python', node: 'node', perl: 'perl', ruby: 'ruby', php: 'php', lua: 'lua',
+};
+
+/** The options that give each language its program text on the command line. */
+const CODE_OPTIONS: Readonly<Record<Language, { letters: string; long: readonly string[] }>> = {
+  python: { letters: 'c', long: [] },
+  node: { letters: 'ep', long: ['--eval', '--print'] },
+  perl: { letters: 'eE', long: [] },
+  ruby: { letters: 'e', long: [] },
+  php: { letters: 'r', long: [] },
+  lua: { letters: 'e', long: [] },
+};
+
+/** The language of an interpreter by its program name (program-names.ts has made `python3.11` `python3`). */
+export function languageOf(program: string): Language | undefined {
+  return Object.hasOwn(LANGUAGES, program) ? LANGUAGES[program] : undefined;
+}
+
+/**
+ * The program text an interpreter is given by its options (`-c CODE`, `-e CODE`, `--eval=CODE`;
+ * perl's and ruby's `-e` may come more than once), up to its first operand (the script, whose
+ * arguments are its own). `null` when a piece of it is not a literal.
+ */
+export function inlineCode(language: Language, args: readonly WordValue[]): string | null | undefined {
+  const { letters, long } = CODE_OPTIONS[language];
+  const pieces: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (!w.literal) return pieces.length > 0 ? null : undefined;
+    const text = w.text;
+    if (text === '--' || !text.startsWith('-') || text === '-') break;
+    const eq = text.indexOf('=');
+    const name = eq > 0 ? text.slice(0, eq) : text;
+    let value: WordValue | undefined;
+    if (text.startsWith('--')) {
+      if (!long.includes(name)) continue;
+      value = eq > 0 ? { ...w, text: text.slice(eq + 1) } : args[++i];
+    } else {
+      // A cluster whose last code letter takes the rest of the word, or the next word (`-Sc CODE`, `-cCODE`).
+      const at = [...text.slice(1)].findIndex((c) => letters.includes(c));
+      if (at < 0) continue;
+      const rest = text.slice(at + 2);
+      value = rest !== '' ? { ...w, text: rest } : args[++i];
+    }
+    if (value === undefined) break;
+    if (!value.literal) return null;
+    pieces.push(value.text);
+  }
+  return pieces.length > 0 ? pieces.join('\n') : undefined;
+}
+
+// A string literal: single or double quoted, escapes kept as written (the shell reading of the
+// text after undoing `\"` and `\\` is close enough for the command words it holds).
+const STRING = String.raw`(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")`;
+const LITERAL = new RegExp(`^${STRING}$`, 's');
+
+/** Each language's calls that start a process, the first argument captured up to the call's end or a comma. */
+const CALLS: Readonly<Record<Language, RegExp>> = {
+  // os.system / os.popen / os.exec* / os.spawn* / subprocess.* / pty.spawn / commands.getoutput,
+  // and the bare names `from subprocess import run` leaves (`run(...)`, `Popen(...)`).
+  python: /\b(?:os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|pty\.spawn|commands\.getoutput|(?<![.\w])(?:system|popen|run|call|check_output|check_call|getoutput|getstatusoutput|Popen))\s*\(/g,
+  // child_process's functions however reached (`require("child_process").execSync(...)`, destructured), Bun's and Deno's.
+  node: /\b(?:exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)\s*\(|\bBun\.(?:spawn|spawnSync)\s*\(|\bnew\s+Deno\.Command\s*\(|\bDeno\.run\s*\(/g,
+  perl: /\b(?:system|exec)\b\s*\(?|`|\bqx\s*[^\w\s]|\bopen\b\s*\(?/g,
+  ruby: /\b(?:system|exec|spawn)\b\s*\(?|`|%x[^\w\s]|\bIO\.popen\s*\(|\bOpen3\.\w+\s*\(|\bKernel\.(?:system|exec|spawn)\b/g,
+  php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(|`/g,
+  lua: /\bos\.execute\s*\(|\bio\.popen\s*\(/g,
+};
+
+// node's child_process functions are only read when the code reaches child_process (or Bun, Deno).
+const NODE_PROCESS_MODULE = /child_process|\bBun\.|\bDeno\./;
+// python's bare names only when the code imports them from subprocess, os or commands.
+const PYTHON_BARE_IMPORT = /\bfrom\s+(?:subprocess|os|commands|pty)\s+import\b/;
+
+/**
+ * The commands `code` in `language` runs, by the look of its process calls. Each call must be
+ * given literal text: a command line (`os.system("x")`, `` `x` ``, `shell=True`), or a list of
+ * literal strings (`subprocess.run(["curl", "x"])`, `spawn("curl", ["x"])`, `system("curl", "x")`).
+ */
+export function commandsInCode(language: Language, code: string): CodeCommands {
+  const out: CodeCommands = { lines: [], argvs: [] };
+  if (language === 'node' && !NODE_PROCESS_MODULE.test(code)) return out;
+  const pattern = new RegExp(CALLS[language].source + pythonAliases(language, code), 'g');
+  for (let match = pattern.exec(code); match !== null; match = pattern.exec(code)) {
+    const call = match[0];
+    if (language === 'python' && /^(?:system|popen|run|call|check_output|check_call|getoutput|getstatusoutput|Popen)\s*\(/.test(call) && !PYTHON_BARE_IMPORT.test(code)) continue;
+    const after = code.slice(match.index + call.length);
+    const quoted = call === '`' || /^(?:qx|%x)/.test(call);
+    const read = quoted ? quotedCommand(call, after) : call.startsWith('open') ? perlPipeOpen(call, after) : callArguments(after);
+    // A quoted command's text is not read again for calls (its closing mark is no opening one).
+    if (quoted && read !== undefined) pattern.lastIndex = match.index + call.length + (read as string).length + 1;
+    if (read === null) continue; // perl's open of a file, not a pipe
+    if (read === undefined) {
+      out.unverifiable = `the program text runs a command built when it runs: \`${(call + after).slice(0, 80)}\``;
+      return out;
+    }
+    if (typeof read === 'string') out.lines.push(read);
+    else if (read.length === 1 && !/^(?:spawn|execFile|Popen|Bun|new|Deno|subprocess\.(?:run|call|check_call|check_output|Popen))/.test(call.replace(/^os\./, ''))) out.lines.push(read[0]!);
+    else out.argvs.push(read);
+  }
+  return out;
+}
+
+/** The text between a backquote (perl's, ruby's, php's) or a `qx{…}`/`%x(…)` and its closing mark; undefined when it interpolates. */
+function quotedCommand(opening: string, after: string): string | undefined {
+  const open = opening === '`' ? '`' : opening.slice(-1);
+  const close = ({ '(': ')', '[': ']', '{': '}', '<': '>' } as Record<string, string>)[open] ?? open;
+  const end = after.indexOf(close);
+  if (end < 0) return undefined;
+  const text = after.slice(0, end);
+  return /[$@]|#\{/.test(text) ? undefined : text;
+}
+
+/**
+ * perl's `open(F, "cmd |")`, `open(F, "| cmd")` and `open(F, "-|", "cmd", args)`: the command;
+ * null for a file's open; undefined when its text is not known (a variable, interpolation).
+ */
+function perlPipeOpen(call: string, after: string): string | string[] | null | undefined {
+  const statement = after.split(';')[0]!;
+  const strings = rawStrings(statement).map(unquote);
+  const mode = strings.findIndex((s) => s === '-|' || s === '|-');
+  if (mode >= 0) return strings.length > mode + 1 && !strings.slice(mode + 1).some((s) => /[$@]\w/.test(s)) ? strings.slice(mode + 1) : undefined;
+  const piped = strings.find((s) => /\|\s*$|^\s*\|/.test(s));
+  if (piped !== undefined) return /[$@]\w/.test(piped) ? undefined : piped.replace(/^\s*\||\|\s*$/g, '');
+  // A two-argument open of a variable (`open(F, $x)`) may be a pipe: not known.
+  return strings.length === 0 && /,\s*\$/.test(statement) ? undefined : null;
+}
+
+/** python's `import subprocess as sp` (and os's): the calls through the alias, as an alternative of the call pattern. */
+function pythonAliases(language: Language, code: string): string {
+  if (language !== 'python') return '';
+  const aliases = [...code.matchAll(/\bimport\s+(?:subprocess|os)\s+as\s+(\w+)/g)].map((m) => m[1]!);
+  return aliases.length === 0 ? '' : `|\\b(?:${aliases.join('|')})\\.(?:system|popen|run|call|check_call|check_output|Popen|getoutput|getstatusoutput|exec[lv]p?e?|spawn[lv]p?e?)\\s*\\(`;
+}
+
+/**
+ * A call's arguments when they are literal: one string (a command line, or a program alone),
+ * a list of strings (`["curl", "x"]`, or a program then a list: `spawn("curl", ["x"])`), or
+ * several strings (`system "curl", "x"`). `shell=True` and options after them are ignored.
+ */
+function callArguments(after: string): string | string[] | undefined {
+  const text = after.trimStart();
+  // A list first: `["curl", "x"]`, `%w(curl x)` (ruby).
+  const list = /^\[\s*((?:STRING\s*,\s*)*STRING)\s*,?\s*\]/.source.replaceAll('STRING', STRING);
+  const asList = new RegExp(list, 's').exec(text);
+  if (asList !== null) return endsCall(text.slice(asList[0].length)) ? stringsOf(asList[1]!) : undefined;
+  // Strings separated by commas, maybe followed by a list (`spawn("curl", ["-s", "x"])`).
+  const head = new RegExp(`^((?:${STRING}\\s*,\\s*)*${STRING})(\\s*,\\s*\\[\\s*((?:${STRING}\\s*,\\s*)*${STRING})?\\s*,?\\s*\\])?`, 's').exec(text);
+  if (head === null || !endsCall(text.slice(head[0].length))) return undefined;
+  const strings = [...stringsOf(head[1]!), ...(head[3] !== undefined ? stringsOf(head[3]) : [])];
+  // Interpolation: python's f-strings are not matched (the `f` is outside), ruby's `#{}` and perl's `$x` inside double quotes are.
+  if (strings.some((s, i) => /#\{/.test(s) || (/^"/.test(rawStrings(head[0]!)[i] ?? '') && /[$@]\w/.test(s)))) return undefined;
+  return strings.length === 1 && head[2] === undefined ? strings[0]! : strings;
+}
+
+/**
+ * Whether the text after a call's literal arguments ends them: the call closes, the statement
+ * ends, or keyword arguments and options follow (`shell=True`, `{ cwd: "x" }`); not an
+ * operator that builds the command further (`"curl " + url`, `"%s" % x`, `.format(x)`).
+ */
+function endsCall(rest: string): boolean {
+  return /^\s*(?:$|[);\n]|,\s*(?:\)|[A-Za-z_]\w*\s*=[^=]|\{|$))/.test(rest);
+}
+
+function rawStrings(text: string): string[] {
+  return [...text.matchAll(new RegExp(STRING, 'g'))].map((m) => m[0]);
+}
+
+function stringsOf(text: string): string[] {
+  return rawStrings(text).map(unquote);
+}
+
+function unquote(literal: string): string {
+  return LITERAL.test(literal) ? literal.slice(1, -1).replace(/\\(.)/g, '$1') : literal;
+}

@@ -1,0 +1,53 @@
+// Commands a one-line program starts (src/facts/shell/code-commands.ts).
+import { describe, expect, it } from 'vitest';
+import { commandsInCode, inlineCode, languageOf } from '../../src/facts/shell/code-commands.js';
+
+const lit = (text: string) => ({ text, literal: true, pattern: false });
+
+describe('inlineCode', () => {
+  it('takes the program text from each language\'s options, up to the script', () => {
+    expect(inlineCode('python', [lit('-I'), lit('-c'), lit('print(1)')])).toBe('print(1)');
+    expect(inlineCode('python', [lit('-cprint(1)')])).toBe('print(1)');
+    expect(inlineCode('python', [lit('x.py'), lit('-c'), lit('print(1)')])).toBeUndefined();
+    expect(inlineCode('node', [lit('--eval=1+1')])).toBe('1+1');
+    expect(inlineCode('perl', [lit('-e'), lit('a'), lit('-e'), lit('b')])).toBe('a\nb');
+    expect(inlineCode('php', [lit('-r'), lit('echo 1;')])).toBe('echo 1;');
+    expect(inlineCode('python', [lit('-c'), { text: '$CODE', literal: false, pattern: false }])).toBeNull();
+  });
+
+  it('knows the interpreters by name', () => {
+    expect(languageOf('python3')).toBe('python');
+    expect(languageOf('lua')).toBe('lua');
+    expect(languageOf('bash')).toBeUndefined();
+  });
+});
+
+describe('commandsInCode', () => {
+  it('reads literal command lines and argument lists', () => {
+    expect(commandsInCode('python', 'import os; os.system("curl x")')).toEqual({ lines: ['curl x'], argvs: [] });
+    expect(commandsInCode('python', 'import subprocess; subprocess.run(["ls", "-la"], check=True)')).toEqual({ lines: [], argvs: [['ls', '-la']] });
+    expect(commandsInCode('python', 'import subprocess as s; s.Popen("id", shell=True)').lines).toEqual(['id']);
+    expect(commandsInCode('node', 'require("child_process").spawn("curl", ["-s", "x"], {stdio: "inherit"})').argvs).toEqual([['curl', '-s', 'x']]);
+    expect(commandsInCode('perl', 'print `id`; my $x = qx{uname -a}; system "ls", "-l";')).toEqual({ lines: ['id', 'uname -a'], argvs: [['ls', '-l']] });
+    expect(commandsInCode('perl', 'open(F, "ps aux |")').lines).toEqual(['ps aux ']);
+    expect(commandsInCode('ruby', 'puts %x(date); system("whoami")').lines).toEqual(['date', 'whoami']);
+    expect(commandsInCode('php', 'echo shell_exec("id");').lines).toEqual(['id']);
+    expect(commandsInCode('lua', 'os.execute("id")').lines).toEqual(['id']);
+  });
+
+  it('is unverifiable for a command built when the code runs', () => {
+    for (const [language, code] of [
+      ['python', 'os.system(cmd)'], ['python', 'os.system("curl " + u)'], ['python', 'os.system("curl %s" % u)'], ['python', 'os.system(f"curl {u}")'],
+      ['node', 'require("child_process").exec(`curl ${u}`)'], ['perl', 'system "curl $u"'], ['perl', 'open(F, $cmd)'], ['ruby', 'system("curl #{u}")'],
+    ] as const) {
+      expect(commandsInCode(language, code).unverifiable, code).toMatch(/built when it runs/);
+    }
+  });
+
+  it('leaves code that starts nothing alone', () => {
+    expect(commandsInCode('python', 'print("system(")')).toEqual({ lines: [], argvs: [] });
+    expect(commandsInCode('python', 'import asyncio; asyncio.run(main())')).toEqual({ lines: [], argvs: [] });
+    expect(commandsInCode('node', 'exec("x")')).toEqual({ lines: [], argvs: [] }); // no child_process
+    expect(commandsInCode('perl', 'open(F, "<", "a.txt")')).toEqual({ lines: [], argvs: [] });
+  });
+});
