@@ -16,7 +16,7 @@ export interface CodeCommands {
 }
 
 const LANGUAGES: Readonly<Record<string, Language>> = {
-  python: 'python', python2: 'python', python3: 'python', node: 'node', perl: 'perl', ruby: 'ruby', php: 'php', lua: 'lua',
+  python: 'python', python2: 'python', python3: 'python', node: 'node', bun: 'node', perl: 'perl', ruby: 'ruby', php: 'php', lua: 'lua',
 };
 
 /** The options that give each language its program text on the command line. */

@@ -313,7 +313,8 @@ export const runnerGlobals: ReadonlyMap<string, WrapperSpec> = new Map<string, W
   ['bundle', { shortWithValue: 'r', longWithValue: ['--retry'] }],
   ['pnpm', { shortWithValue: 'CF', longWithValue: ['--dir', '--filter', '--reporter', '--loglevel', '--workspace-concurrency', '--resume-from'] }],
   ['yarn', { shortWithValue: '', longWithValue: ['--cwd', '--cache-folder', '--modules-folder', '--global-folder', '--link-folder', '--network-timeout', '--network-concurrency', '--registry', '--mutex'] }],
-  ['bun', { shortWithValue: 'rc', longWithValue: ['--cwd', '--preload', '--config', '--env-file'] }],
+  // `bun -e CODE` runs program text (code-commands.ts), not a command.
+  ['bun', { shortWithValue: 'rc', longWithValue: ['--cwd', '--preload', '--config', '--env-file'], notACommand: ['-e', '--eval', '-p', '--print'] }],
   ['hatch', { shortWithValue: 'ep', longWithValue: ['--env', '--project', '--data-dir', '--cache-dir', '--config', '--color'] }],
   ['pixi', { shortWithValue: '', longWithValue: ['--color'] }],
   ['pipx', { shortWithValue: '', longWithValue: [] }],
