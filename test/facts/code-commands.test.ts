@@ -13,6 +13,11 @@ describe('inlineCode', () => {
     expect(inlineCode('perl', [lit('-e'), lit('a'), lit('-e'), lit('b')])).toBe('a\nb');
     expect(inlineCode('php', [lit('-r'), lit('echo 1;')])).toBe('echo 1;');
     expect(inlineCode('python', [lit('-c'), { text: '$CODE', literal: false, pattern: false }])).toBeNull();
+    // past the options that take another value
+    expect(inlineCode('python', [lit('-W'), lit('ignore'), lit('-c'), lit('x')])).toBe('x');
+    expect(inlineCode('python', [lit('-Wignore'), lit('-c'), lit('x')])).toBe('x');
+    expect(inlineCode('node', [lit('--require'), lit('./h.js'), lit('-e'), lit('x')])).toBe('x');
+    expect(inlineCode('perl', [lit('-I'), lit('lib'), lit('-e'), lit('x')])).toBe('x');
   });
 
   it('knows the interpreters by name', () => {

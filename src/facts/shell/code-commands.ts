@@ -19,14 +19,18 @@ const LANGUAGES: Readonly<Record<string, Language>> = {
   python: 'python', python2: 'python', python3: 'python', node: 'node', bun: 'node', perl: 'perl', ruby: 'ruby', php: 'php', lua: 'lua',
 };
 
-/** The options that give each language its program text on the command line. */
-const CODE_OPTIONS: Readonly<Record<Language, { letters: string; long: readonly string[] }>> = {
-  python: { letters: 'c', long: [] },
-  node: { letters: 'ep', long: ['--eval', '--print'] },
-  perl: { letters: 'eE', long: [] },
-  ruby: { letters: 'e', long: [] },
-  php: { letters: 'r', long: [] },
-  lua: { letters: 'e', long: [] },
+/**
+ * The options that give each language its program text on the command line (`letters`,
+ * `long`), and the others that take a value (`valued`, `valuedLong`: `python3 -W ignore -c`,
+ * `node -r ./x.js -e`, `perl -I lib -e`), so the text is found past them.
+ */
+const CODE_OPTIONS: Readonly<Record<Language, { letters: string; long: readonly string[]; valued: string; valuedLong: readonly string[] }>> = {
+  python: { letters: 'c', long: [], valued: 'WX', valuedLong: ['--check-hash-based-pycs'] },
+  node: { letters: 'ep', long: ['--eval', '--print'], valued: 'rC', valuedLong: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--env-file', '--title', '--stack-size', '--max-old-space-size'] },
+  perl: { letters: 'eE', long: [], valued: 'IMmx', valuedLong: [] },
+  ruby: { letters: 'e', long: [], valued: 'IrCEF', valuedLong: ['--encoding', '--external-encoding', '--internal-encoding', '--enable', '--disable'] },
+  php: { letters: 'r', long: [], valued: 'cdz', valuedLong: [] },
+  lua: { letters: 'e', long: [], valued: 'l', valuedLong: [] },
 };
 
 /** The language of an interpreter by its program name (program-names.ts has made `python3.11` `python3`). */
@@ -40,7 +44,7 @@ export function languageOf(program: string): Language | undefined {
  * arguments are its own). `null` when a piece of it is not a literal.
  */
 export function inlineCode(language: Language, args: readonly WordValue[]): string | null | undefined {
-  const { letters, long } = CODE_OPTIONS[language];
+  const { letters, long, valued, valuedLong } = CODE_OPTIONS[language];
   const pieces: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
@@ -51,13 +55,21 @@ export function inlineCode(language: Language, args: readonly WordValue[]): stri
     const name = eq > 0 ? text.slice(0, eq) : text;
     let value: WordValue | undefined;
     if (text.startsWith('--')) {
-      if (!long.includes(name)) continue;
+      if (!long.includes(name)) {
+        if (eq < 0 && valuedLong.includes(name)) i++;
+        continue;
+      }
       value = eq > 0 ? { ...w, text: text.slice(eq + 1) } : args[++i];
     } else {
-      // A cluster whose last code letter takes the rest of the word, or the next word (`-Sc CODE`, `-cCODE`).
-      const at = [...text.slice(1)].findIndex((c) => letters.includes(c));
+      // A cluster: its first code letter takes the rest of the word or the next word (`-Sc CODE`,
+      // `-cCODE`); a letter taking another value before it ends the cluster (`-W ignore`).
+      const at = [...text.slice(1)].findIndex((c) => letters.includes(c) || valued.includes(c));
       if (at < 0) continue;
       const rest = text.slice(at + 2);
+      if (!letters.includes(text[at + 1]!)) {
+        if (rest === '') i++;
+        continue;
+      }
       value = rest !== '' ? { ...w, text: rest } : args[++i];
     }
     if (value === undefined) break;
