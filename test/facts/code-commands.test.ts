@@ -38,6 +38,9 @@ describe('commandsInCode', () => {
     expect(commandsInCode('ruby', 'puts %x(date); system("whoami")').lines).toEqual(['date', 'whoami']);
     expect(commandsInCode('php', 'echo shell_exec("id");').lines).toEqual(['id']);
     expect(commandsInCode('lua', 'os.execute("id")').lines).toEqual(['id']);
+    // reached without a plain name
+    expect(commandsInCode('python', '__import__("os").system("id")').lines).toEqual(['id']);
+    expect(commandsInCode('node', 'require("child_process")["execSync"]("id")').lines).toEqual(['id']);
   });
 
   it('is unverifiable for a command built when the code runs', () => {

@@ -88,9 +88,9 @@ const LITERAL = new RegExp(`^${STRING}$`, 's');
 const CALLS: Readonly<Record<Language, RegExp>> = {
   // os.system / os.popen / os.exec* / os.spawn* / subprocess.* / pty.spawn / commands.getoutput,
   // and the bare names `from subprocess import run` leaves (`run(...)`, `Popen(...)`).
-  python: /\b(?:os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|pty\.spawn|commands\.getoutput|(?<![.\w])(?:system|popen|run|call|check_output|check_call|getoutput|getstatusoutput|Popen))\s*\(/g,
+  python: /\b(?:os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|pty\.spawn|commands\.getoutput|(?<![.\w])(?:system|popen|run|call|check_output|check_call|getoutput|getstatusoutput|Popen))\s*\(|\b__import__\s*\(\s*['"](?:os|subprocess|pty)['"]\s*\)\s*\.\s*\w+\s*\(/g,
   // child_process's functions however reached (`require("child_process").execSync(...)`, destructured), Bun's and Deno's.
-  node: /\b(?:exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)\s*\(|\bBun\.(?:spawn|spawnSync)\s*\(|\bnew\s+Deno\.Command\s*\(|\bDeno\.run\s*\(/g,
+  node: /\b(?:exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)\s*\(|\[\s*['"](?:exec|execSync|spawn|spawnSync|execFile|execFileSync)['"]\s*\]\s*\(|\bBun\.(?:spawn|spawnSync)\s*\(|\bnew\s+Deno\.Command\s*\(|\bDeno\.run\s*\(/g,
   perl: /\b(?:system|exec)\b\s*\(?|`|\bqx\s*[^\w\s]|\bopen\b\s*\(?/g,
   ruby: /\b(?:system|exec|spawn)\b\s*\(?|`|%x[^\w\s]|\bIO\.popen\s*\(|\bOpen3\.\w+\s*\(|\bKernel\.(?:system|exec|spawn)\b/g,
   php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(|`/g,
