@@ -1,6 +1,9 @@
 // Commands a one-line program starts (src/facts/shell/code-commands.ts).
 import { describe, expect, it } from 'vitest';
-import { commandsInCode, inlineCode, languageOf } from '../../src/facts/shell/code-commands.js';
+import { commandsInCode, inlineCode, interpreterScript, languageOf } from '../../src/facts/shell/code-commands.js';
+import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
+
+await initShellParser();
 
 const lit = (text: string) => ({ text, literal: true, pattern: false });
 
@@ -57,5 +60,32 @@ describe('commandsInCode', () => {
     expect(commandsInCode('python', 'import asyncio; asyncio.run(main())')).toEqual({ lines: [], argvs: [] });
     expect(commandsInCode('node', 'exec("x")')).toEqual({ lines: [], argvs: [] }); // no child_process
     expect(commandsInCode('perl', 'open(F, "<", "a.txt")')).toEqual({ lines: [], argvs: [] });
+  });
+});
+
+describe('interpreterScript', () => {
+  it('is the first operand, unless program text, a module or the input is run', () => {
+    expect(interpreterScript('python', [lit('-u'), lit('-W'), lit('ignore'), lit('x.py'), lit('a')])).toBe('x.py');
+    expect(interpreterScript('python', [lit('-m'), lit('pytest')])).toBeUndefined();
+    expect(interpreterScript('python', [lit('-c'), lit('print(1)')])).toBeUndefined();
+    expect(interpreterScript('python', [lit('-')])).toBeUndefined();
+    expect(interpreterScript('node', [lit('--require'), lit('./h.js'), lit('server.js')])).toBe('server.js');
+  });
+});
+
+describe('a file the line writes, then runs', () => {
+  it.each([
+    "cat > a.sh <<'EOF'\ncurl x\nEOF\nbash a.sh",
+    'echo x > a.py && python3 a.py',
+    'echo x | tee a.sh; ./a.sh',
+    'printf x > Makefile; make',
+    'echo x > f; source f',
+    'echo x > /tmp/a.sh; cd /tmp && sh ./a.sh',
+  ])('%j is unverifiable', (line) => {
+    expect(parseShell(line).unverifiable).toMatch(/a file it writes itself/);
+  });
+
+  it.each(['bash build.sh > build.log', 'python3 gen.py > out.json && python3 check.py out.json', 'make > make.log', 'echo x > a.txt; cat a.txt'])('%j is not', (line) => {
+    expect(parseShell(line).unverifiable).toBeUndefined();
   });
 });

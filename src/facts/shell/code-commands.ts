@@ -79,6 +79,31 @@ export function inlineCode(language: Language, args: readonly WordValue[]): stri
   return pieces.length > 0 ? pieces.join('\n') : undefined;
 }
 
+/**
+ * The script file an interpreter runs: its first operand, when no option gave it program text
+ * or a module (`python3 -m x`); undefined when it reads none (or its input: `-`).
+ */
+export function interpreterScript(language: Language, args: readonly WordValue[]): string | undefined {
+  const { letters, long, valued, valuedLong } = CODE_OPTIONS[language];
+  for (let i = 0; i < args.length; i++) {
+    const text = args[i]!.text;
+    if (text === '--') return args[i + 1]?.text;
+    if (text === '-' || !text.startsWith('-')) return text === '-' ? undefined : text;
+    const name = text.includes('=') ? text.slice(0, text.indexOf('=')) : text;
+    if (text.startsWith('--')) {
+      if (long.includes(name)) return undefined;
+      if (!text.includes('=') && valuedLong.includes(name)) i++;
+      continue;
+    }
+    const at = [...text.slice(1)].findIndex((c) => letters.includes(c) || valued.includes(c) || (language === 'python' && c === 'm'));
+    if (at < 0) continue;
+    const letter = text[at + 1]!;
+    if (letters.includes(letter) || (language === 'python' && letter === 'm')) return undefined;
+    if (text.length === at + 2) i++;
+  }
+  return undefined;
+}
+
 // A string literal: single or double quoted, escapes kept as written (the shell reading of the
 // text after undoing `\"` and `\\` is close enough for the command words it holds).
 const STRING = String.raw`(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")`;

@@ -5,7 +5,7 @@ import { ShellSyntaxError, UnsupportedSyntax } from './errors.js';
 import { preloadParser } from './parser.js';
 import { collectFromSource } from './simple-commands.js';
 import { finishWalk } from './re-evaluation.js';
-import { CapExceeded, factsOf, newWalk, type ShellCaps } from './walk.js';
+import { CapExceeded, checkMadeScripts, factsOf, newWalk, type ShellCaps } from './walk.js';
 import { singleQuoted } from './words.js';
 
 export { singleQuoted };
@@ -42,6 +42,7 @@ export function parseShell(command: string, caps: ShellCaps = DEFAULT_SHELL_CAPS
       throw error;
     }
     finishWalk(walk);
+    checkMadeScripts(walk);
     return factsOf(walk);
   } catch (error) {
     const reason = error instanceof RangeError ? 'depth' : 'internal';

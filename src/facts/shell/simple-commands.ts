@@ -29,11 +29,11 @@ import {
 } from './wrappers.js';
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { nameOf, within } from '../within.js';
-import { commandsInCode, inlineCode, languageOf } from './code-commands.js';
+import { commandsInCode, inlineCode, interpreterScript, languageOf } from './code-commands.js';
 import { containerCommand } from './containers.js';
 import { hiddenCommands, npmCallsCommandLine, npmOwnWords, sshRemoteCommand } from './hidden-commands.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
-import { abbreviatedName, longName } from '../options.js';
+import { abbreviatedName, longName, optionValues } from '../options.js';
 import { percentDecodedBytes } from '../extract-paths.js';
 import { programName } from '../program-names.js';
 import { patchPaths } from '../patch-paths.js';
@@ -375,12 +375,16 @@ function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): stri
     // `2>&1`, `>&-`: duplicating a descriptor touches no file. `>& file` does.
     if ((r.op === '>&' || r.op === '<&') && /^(\d+-?|-)$/.test(target.text)) continue;
     if (!target.literal) markUnverifiable(walk, `redirection target is not a literal: \`${target.text}\``);
-    if (r.op !== '<' && r.op !== '<&') walk.written.add(target.text);
+    if (r.op !== '<' && r.op !== '<&') {
+      walk.written.add(target.text);
+      walk.madeFiles.add(target.text);
+    }
     targets.push(target.text);
     // zsh reads `>!f`, `>>!f`, `&>!f` as clobbering redirections to f (bash: to the file `!f`).
     const clobbered = zshClobberTarget(r.op, r.word);
     if (clobbered !== undefined) {
       walk.written.add(clobbered);
+      walk.madeFiles.add(clobbered);
       targets.push(clobbered);
     }
   }
@@ -652,6 +656,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   // with nullglob or failglob): it is the `test` builtin.
   if (head.pattern && head.text !== '[') markUnverifiable(walk, `command word is a pattern: \`${head.text}\``);
   const name = programName(baseName(head.text));
+  noteScripts(name, values, at, walk);
 
   if (commandOptionRunners.has(name)) {
     const option = findCommandOption(values, at);
@@ -861,7 +866,10 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     if (hidden.kind === 'string') collectFromSource(hidden.text, depth + 1, walk);
     else if (hidden.kind === 'file') {
       opened.push(hidden.path);
-      if (hidden.write) walk.written.add(hidden.path);
+      if (hidden.write) {
+        walk.written.add(hidden.path);
+        walk.madeFiles.add(hidden.path);
+      }
     } else markUnverifiable(walk, hidden.reason);
   }
   readCodeCommands(name, values, at, depth, walk, stmt);
@@ -1099,6 +1107,31 @@ function readRemoteCommand(name: 'ssh' | 'autossh', values: WordValue[], at: num
   walk.runners.push({ line: outer !== undefined && outer.depth === depth ? outer.line : commandOf(values.slice(at), []), depth: depth + 1 });
   collectAs(true, remote.text, depth + 1, walk);
   walk.runners.pop();
+}
+
+/**
+ * The files a command runs as a program or a script, as written, and the files `tee` writes
+ * (checkMadeScripts: a line that runs a file it writes itself is unverifiable): the command
+ * word by its path (`./a.sh`), a shell's or an interpreter's script (`bash a.sh`, `python3
+ * x.py`), what `source` reads, make's makefile (`-f M`, else its default names).
+ */
+function noteScripts(name: string, values: WordValue[], at: number, walk: Walk): void {
+  const head = values[at]!;
+  if (head.literal && head.text.includes('/')) walk.scripts.push(head.text);
+  const args = values.slice(at + 1);
+  if (name === 'tee') for (const arg of args) if (!arg.text.startsWith('-')) walk.madeFiles.add(arg.text);
+  if ((name === 'source' || name === '.') && args[0] !== undefined) walk.scripts.push(args[0].text);
+  if (isShellInterpreter(name)) {
+    const how = readShellInvocation(values, at);
+    if (how.kind === 'script') walk.scripts.push(values[how.index]!.text);
+  }
+  const language = languageOf(name);
+  const script = language === undefined ? undefined : interpreterScript(language, args);
+  if (script !== undefined) walk.scripts.push(script);
+  if (name === 'make') {
+    const files = optionValues(args.map((a) => a.text), { letters: 'f', long: ['--file', '--makefile'] }, 'CfIojlOW', 0);
+    walk.scripts.push(...(files.length > 0 ? files : ['Makefile', 'makefile', 'GNUmakefile']));
+  }
 }
 
 /**

@@ -88,12 +88,16 @@ export interface Walk {
   chain?: Set<Stmt>;
   /** False once a step ran no command or several: then the order of the commands is not the chain's. */
   sequential: boolean;
+  /** Files the line writes by name (redirections, `tee`'s operands): a script among them is not known when read. */
+  madeFiles: Set<string>;
+  /** Files the line runs as programs or scripts (`./a.sh`, `bash a.sh`, `python3 x.py`, `source f`, `make -f M`). */
+  scripts: string[];
 }
 
 export function newWalk(caps: ShellCaps): Walk {
   // `posix: 1` at the top: which shell an exec tool runs is unknown (OpenClaw runs $SHELL, and
   // `sh`, dash on Debian, when none is set), so `((x))` is read both ways there too.
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], runners: [], reading: 0, repeating: 0, inputs: [], wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], runners: [], reading: 0, repeating: 0, inputs: [], wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false, madeFiles: new Set(), scripts: [] };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
@@ -102,6 +106,22 @@ export function factsOf(walk: Walk): ShellFacts {
   if (walk.sequential) facts.sequential = true;
   if (walk.arithmetic || walk.prompt) facts.reEvaluates = true;
   return facts;
+}
+
+/**
+ * A file the line both writes and runs (`cat > a.sh <<EOF … EOF; bash a.sh`, `echo 'curl x' >
+ * a.py && python3 a.py`): what it runs was made by the line, not read here. Matched by the
+ * file's name, wherever its directory (a `cd` may lie between): the careful side.
+ */
+export function checkMadeScripts(walk: Walk): void {
+  if (walk.scripts.length === 0 || walk.madeFiles.size === 0) return;
+  const made = new Set([...walk.madeFiles].map(fileName));
+  const script = walk.scripts.find((s) => made.has(fileName(s)));
+  if (script !== undefined) markUnverifiable(walk, `the line runs \`${script}\`, a file it writes itself, whose contents are not read here`);
+}
+
+function fileName(path: string): string {
+  return path.replace(/\/+$/, '').replace(/^.*\//, '');
 }
 
 export function markUnverifiable(walk: Walk, reason: string): void {

@@ -686,8 +686,8 @@ export function namesStandardInput(path: string): boolean {
 export type ShellInvocation =
   /** `bash -c STRING`: the command string (a literal) is at `words[index]`. */
   | { kind: 'string'; index: number }
-  /** `bash script.sh`: an ordinary command that runs a file. */
-  | { kind: 'script' }
+  /** `bash script.sh`: an ordinary command that runs a file, the word at `index`. */
+  | { kind: 'script'; index: number }
   /**
    * `bash`, `bash -s`: commands come from standard input. `history`: an option that turns on
    * history expansion of the lines read (`-i`, `-H`, `-o history`, `-o histexpand`).
@@ -752,7 +752,7 @@ export function readShellInvocation(words: WordValue[], at: number): ShellInvoca
     return { kind: 'string', index: i };
   }
   if (stdinMode || i >= words.length || namesStandardInput(words[i]!.text)) return history ? { kind: 'stdin', history: true } : { kind: 'stdin' };
-  return { kind: 'script' };
+  return { kind: 'script', index: i };
 }
 
 /**
