@@ -109,7 +109,7 @@ export function interpreterScript(language: Language, args: readonly WordValue[]
 const STRING = String.raw`(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")`;
 const LITERAL = new RegExp(`^${STRING}$`, 's');
 
-/** Each language's calls that start a process, the first argument captured up to the call's end or a comma. */
+/** Each language's calls that start a process: a match ends where the call's arguments (or a quoted command) begin. */
 const CALLS: Readonly<Record<Language, RegExp>> = {
   // os.system / os.popen / os.exec* / os.spawn* / subprocess.* / pty.spawn / commands.getoutput,
   // and the bare names `from subprocess import run` leaves (`run(...)`, `Popen(...)`).
@@ -150,7 +150,6 @@ export function commandsInCode(language: Language, code: string): CodeCommands {
       return out;
     }
     if (typeof read === 'string') out.lines.push(read);
-    else if (read.length === 1 && !/^(?:spawn|execFile|Popen|Bun|new|Deno|subprocess\.(?:run|call|check_call|check_output|Popen))/.test(call.replace(/^os\./, ''))) out.lines.push(read[0]!);
     else out.argvs.push(read);
   }
   return out;
