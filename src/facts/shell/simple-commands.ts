@@ -734,11 +734,10 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // `uv run pytest`: pytest is read as the command (deny patterns, paths), and allow patterns
     // match the runner's line as written (SimpleCommand.runBy); for a runner a runner starts
     // (`uv run npx prettier`), the outer line.
-    const outer = walk.runners[walk.runners.length - 1];
-    walk.runners.push({ line: outer !== undefined && outer.depth === depth ? outer.line : commandOf(values.slice(at), []), depth: depth + 1 });
-    if (runner.kind === 'words') runWrapped(withPackageProgram(runner.values ?? values, runner), at, runner.optionsFrom, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
-    else runString(values, runner, depth, walk);
-    walk.runners.pop();
+    asRunnersCommand(values, at, depth, walk, () => {
+      if (runner.kind === 'words') runWrapped(withPackageProgram(runner.values ?? values, runner), at, runner.optionsFrom, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
+      else runString(values, runner, depth, walk);
+    });
     // The name a runner runs may be the project's own script or bin of that name (`yarn echo
     // /etc/shadow` runs package.json's `echo`, given the path), so the line is also checked as
     // written, every word of it, as any program Toolwarden does not know.
@@ -1103,10 +1102,7 @@ function readRemoteCommand(name: 'ssh' | 'autossh', values: WordValue[], at: num
     markUnverifiable(walk, remote.reason);
     return;
   }
-  const outer = walk.runners[walk.runners.length - 1];
-  walk.runners.push({ line: outer !== undefined && outer.depth === depth ? outer.line : commandOf(values.slice(at), []), depth: depth + 1 });
-  collectAs(true, remote.text, depth + 1, walk);
-  walk.runners.pop();
+  asRunnersCommand(values, at, depth, walk, () => collectAs(true, remote.text, depth + 1, walk));
 }
 
 /**
@@ -1170,10 +1166,22 @@ function readContainerCommand(name: string, values: WordValue[], at: number, dep
   }
   const words = found.entrypoint === undefined ? values : [...values.slice(0, found.start), found.entrypoint, ...values.slice(found.start)];
   if (found.start >= words.length) return;
+  asRunnersCommand(values, at, depth, walk, () => runWords(words, found.start, depth + 1, walk, [], stmt));
+}
+
+/**
+ * Reads what the line at `values[at]` runs (`read`) as a runner's command: allow patterns
+ * match the line as written (SimpleCommand.runBy); for a runner another runner starts (`uv run
+ * npx prettier`), the outer line.
+ */
+function asRunnersCommand(values: WordValue[], at: number, depth: number, walk: Walk, read: () => void): void {
   const outer = walk.runners[walk.runners.length - 1];
   walk.runners.push({ line: outer !== undefined && outer.depth === depth ? outer.line : commandOf(values.slice(at), []), depth: depth + 1 });
-  runWords(words, found.start, depth + 1, walk, [], stmt);
-  walk.runners.pop();
+  try {
+    read();
+  } finally {
+    walk.runners.pop();
+  }
 }
 
 function runTrap(values: WordValue[], at: number, depth: number, walk: Walk): void {
