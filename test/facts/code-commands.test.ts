@@ -1,6 +1,7 @@
 // Commands a one-line program starts (src/facts/shell/code-commands.ts).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commandsInCode, inlineCode, interpreterScript, languageOf } from '../../src/facts/shell/code-commands.js';
+import { commandsInCode, inlineCode, interpreterScript, languageOf, type Language } from '../../src/facts/shell/code-commands.js';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
 
 await initShellParser();
@@ -87,5 +88,35 @@ describe('a file the line writes, then runs', () => {
 
   it.each(['bash build.sh > build.log', 'python3 gen.py > out.json && python3 check.py out.json', 'make > make.log', 'echo x > a.txt; cat a.txt'])('%j is not', (line) => {
     expect(parseShell(line).unverifiable).toBeUndefined();
+  });
+});
+
+describe('a literal process call is read whatever its words (property)', () => {
+  // Words without quotes, backslashes, `$`, `@`, `#{`, backquotes or closing brackets: text any call form can hold literally.
+  const word = fc.stringMatching(/^[A-Za-z0-9_.\/:=+-]{1,12}$/);
+  const forms: Array<{ language: Language; make: (words: string[]) => string; argv: boolean }> = [
+    { language: 'python', make: (w) => `import os; os.system("${w.join(' ')}")`, argv: false },
+    { language: 'python', make: (w) => `import subprocess\nsubprocess.run([${w.map((x) => `'${x}'`).join(', ')}], check=True)`, argv: true },
+    { language: 'python', make: (w) => `from subprocess import check_output as co; import subprocess as sp; sp.check_output("${w.join(' ')}", shell=True)`, argv: false },
+    { language: 'node', make: (w) => `const cp = require("child_process"); cp.execSync('${w.join(' ')}', { stdio: "inherit" })`, argv: false },
+    { language: 'node', make: (w) => `require("child_process").spawnSync("${w[0]}", [${w.slice(1).map((x) => `"${x}"`).join(', ')}])`, argv: true },
+    { language: 'perl', make: (w) => `my $out = qx{${w.join(' ')}}; print $out;`, argv: false },
+    { language: 'perl', make: (w) => `system(${w.map((x) => `'${x}'`).join(', ')});`, argv: true },
+    { language: 'ruby', make: (w) => `puts %x(${w.join(' ')})`, argv: false },
+    { language: 'php', make: (w) => `echo shell_exec("${w.join(' ')}");`, argv: false },
+    { language: 'lua', make: (w) => `os.execute("${w.join(' ')}")`, argv: false },
+  ];
+
+  it('gives back the command line or the argument list', () => {
+    fc.assert(
+      fc.property(fc.nat(forms.length - 1), fc.array(word, { minLength: 1, maxLength: 6 }), (k, words) => {
+        const form = forms[k]!;
+        const found = commandsInCode(form.language, form.make(words));
+        expect(found.unverifiable).toBeUndefined();
+        if (form.argv && words.length > 1) expect(found.argvs).toEqual([words]);
+        else expect([...found.lines, ...found.argvs.map((a) => a.join(' '))]).toEqual([words.join(' ')]);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
