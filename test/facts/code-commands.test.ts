@@ -42,6 +42,10 @@ describe('commandsInCode', () => {
     expect(commandsInCode('ruby', 'puts %x(date); system("whoami")').lines).toEqual(['date', 'whoami']);
     expect(commandsInCode('php', 'echo shell_exec("id");').lines).toEqual(['id']);
     expect(commandsInCode('lua', 'os.execute("id")').lines).toEqual(['id']);
+    // escapes read as the language reads them, and as written
+    expect(commandsInCode('python', 'import os; os.system("ls\\ncurl x")').lines).toEqual(['ls\ncurl x', 'ls\\ncurl x']);
+    expect(commandsInCode('python', 'import os; os.system("\\x63url x")').lines).toContain('curl x');
+    expect(commandsInCode('python', 'import os; os.system("ls\\0")').unverifiable).toMatch(/NUL/);
     // reached without a plain name
     expect(commandsInCode('python', '__import__("os").system("id")').lines).toEqual(['id']);
     expect(commandsInCode('node', 'require("child_process")["execSync"]("id")').lines).toEqual(['id']);

@@ -141,21 +141,47 @@ export function commandsInCode(language: Language, code: string): CodeCommands {
     if (language === 'python' && /^(?:system|popen|run|call|check_output|check_call|getoutput|getstatusoutput|Popen)\s*\(/.test(call) && !PYTHON_BARE_IMPORT.test(code)) continue;
     const after = code.slice(match.index + call.length);
     const quoted = call === '`' || /^(?:qx|%x)/.test(call);
-    const read = quoted ? quotedCommand(call, after) : call.startsWith('open') ? perlPipeOpen(call, after) : callArguments(after);
+    const raw = quoted ? quotedCommand(call, after) : undefined;
     // A quoted command's text is not read again for calls (its closing mark is no opening one).
-    if (quoted && read !== undefined) pattern.lastIndex = match.index + call.length + (read as string).length + 1;
+    if (raw !== undefined) pattern.lastIndex = match.index + call.length + raw.length + 1;
+    const readAs = (decode: (text: string) => string): Read => (quoted ? (raw === undefined ? undefined : decode(raw)) : call.startsWith('open') ? perlPipeOpen(after, decode) : callArguments(after, decode));
+    // Escapes as most of these languages read them in strings (`"ls\ncurl x"` is two lines), and as written (perl's, ruby's and php's single quotes keep them).
+    const read = readAs(unescaped);
     if (read === null) continue; // perl's open of a file, not a pipe
     if (read === undefined) {
       out.unverifiable = `the program text runs a command built when it runs: \`${(call + after).slice(0, 80)}\``;
       return out;
     }
-    if (typeof read === 'string') out.lines.push(read);
-    else out.argvs.push(read);
+    const asWritten = readAs((text) => text);
+    for (const reading of asWritten !== null && asWritten !== undefined && JSON.stringify(asWritten) !== JSON.stringify(read) ? [read, asWritten] : [read]) {
+      if ((typeof reading === 'string' ? [reading] : reading).some((t) => t.includes('\0'))) {
+        out.unverifiable = 'the program text runs a command holding a NUL byte';
+        return out;
+      }
+      if (typeof reading === 'string') out.lines.push(reading);
+      else out.argvs.push(reading);
+    }
   }
   return out;
 }
 
-/** The text between a backquote (perl's, ruby's, php's) or a `qx{…}`/`%x(…)` and its closing mark; undefined when it interpolates. */
+/** A call's command: a line, an argument list, null for no command (a file's open), undefined when not known. */
+type Read = string | string[] | null | undefined;
+
+/** A string's escapes as python, JavaScript, lua and double-quoted perl, ruby and php read them (`\n`, `\t`, `\x41`, `\u0041`, `\101`). */
+function unescaped(text: string): string {
+  return text.replace(/\\(?:x([0-9A-Fa-f]{2})|u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|([0-7]{1,3})|([\s\S]))/g, (all, hex: string | undefined, braced: string | undefined, unicode: string | undefined, octal: string | undefined, char: string | undefined) => {
+    if (hex !== undefined) return String.fromCharCode(parseInt(hex, 16));
+    if (braced !== undefined) return parseInt(braced, 16) <= 0x10ffff ? String.fromCodePoint(parseInt(braced, 16)) : all;
+    if (unicode !== undefined) return String.fromCharCode(parseInt(unicode, 16));
+    if (octal !== undefined) return String.fromCharCode(parseInt(octal, 8) & 0xff);
+    return ESCAPES[char!] ?? char!;
+  });
+}
+
+const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', e: '\x1b' };
+
+/** The text between a backquote (perl's, ruby's, php's) or a `qx{…}`/`%x(…)` and its closing mark, as written; undefined when it interpolates. */
 function quotedCommand(opening: string, after: string): string | undefined {
   const open = opening === '`' ? '`' : opening.slice(-1);
   const close = ({ '(': ')', '[': ']', '{': '}', '<': '>' } as Record<string, string>)[open] ?? open;
@@ -169,9 +195,9 @@ function quotedCommand(opening: string, after: string): string | undefined {
  * perl's `open(F, "cmd |")`, `open(F, "| cmd")` and `open(F, "-|", "cmd", args)`: the command;
  * null for a file's open; undefined when its text is not known (a variable, interpolation).
  */
-function perlPipeOpen(call: string, after: string): string | string[] | null | undefined {
+function perlPipeOpen(after: string, decode: (text: string) => string): Read {
   const statement = after.split(';')[0]!;
-  const strings = rawStrings(statement).map(unquote);
+  const strings = rawStrings(statement).map((literal) => decode(withoutQuotes(literal)));
   const mode = strings.findIndex((s) => s === '-|' || s === '|-');
   if (mode >= 0) return strings.length > mode + 1 && !strings.slice(mode + 1).some((s) => /[$@]\w/.test(s)) ? strings.slice(mode + 1) : undefined;
   const piped = strings.find((s) => /\|\s*$|^\s*\|/.test(s));
@@ -192,16 +218,16 @@ function pythonAliases(language: Language, code: string): string {
  * a list of strings (`["curl", "x"]`, or a program then a list: `spawn("curl", ["x"])`), or
  * several strings (`system "curl", "x"`). `shell=True` and options after them are ignored.
  */
-function callArguments(after: string): string | string[] | undefined {
+function callArguments(after: string, decode: (text: string) => string): string | string[] | undefined {
   const text = after.trimStart();
   // A list first: `["curl", "x"]`, `%w(curl x)` (ruby).
   const list = /^\[\s*((?:STRING\s*,\s*)*STRING)\s*,?\s*\]/.source.replaceAll('STRING', STRING);
   const asList = new RegExp(list, 's').exec(text);
-  if (asList !== null) return endsCall(text.slice(asList[0].length)) ? stringsOf(asList[1]!) : undefined;
+  if (asList !== null) return endsCall(text.slice(asList[0].length)) ? stringsOf(asList[1]!, decode) : undefined;
   // Strings separated by commas, maybe followed by a list (`spawn("curl", ["-s", "x"])`).
   const head = new RegExp(`^((?:${STRING}\\s*,\\s*)*${STRING})(\\s*,\\s*\\[\\s*((?:${STRING}\\s*,\\s*)*${STRING})?\\s*,?\\s*\\])?`, 's').exec(text);
   if (head === null || !endsCall(text.slice(head[0].length))) return undefined;
-  const strings = [...stringsOf(head[1]!), ...(head[3] !== undefined ? stringsOf(head[3]) : [])];
+  const strings = [...stringsOf(head[1]!, decode), ...(head[3] !== undefined ? stringsOf(head[3], decode) : [])];
   // Interpolation: python's f-strings are not matched (the `f` is outside), ruby's `#{}` and perl's `$x` inside double quotes are.
   if (strings.some((s, i) => /#\{/.test(s) || (/^"/.test(rawStrings(head[0]!)[i] ?? '') && /[$@]\w/.test(s)))) return undefined;
   return strings.length === 1 && head[2] === undefined ? strings[0]! : strings;
@@ -220,10 +246,10 @@ function rawStrings(text: string): string[] {
   return [...text.matchAll(new RegExp(STRING, 'g'))].map((m) => m[0]);
 }
 
-function stringsOf(text: string): string[] {
-  return rawStrings(text).map(unquote);
+function stringsOf(text: string, decode: (text: string) => string): string[] {
+  return rawStrings(text).map((literal) => decode(withoutQuotes(literal)));
 }
 
-function unquote(literal: string): string {
-  return LITERAL.test(literal) ? literal.slice(1, -1).replace(/\\(.)/g, '$1') : literal;
+function withoutQuotes(literal: string): string {
+  return LITERAL.test(literal) ? literal.slice(1, -1) : literal;
 }
