@@ -42,6 +42,9 @@ describe('commandsInCode', () => {
     expect(commandsInCode('ruby', 'puts %x(date); system("whoami")').lines).toEqual(['date', 'whoami']);
     expect(commandsInCode('php', 'echo shell_exec("id");').lines).toEqual(['id']);
     expect(commandsInCode('lua', 'os.execute("id")').lines).toEqual(['id']);
+    // a callback, options or a variable for the output after the command
+    expect(commandsInCode('node', 'require("child_process").exec("id", (e, o) => console.log(o))').lines).toEqual(['id']);
+    expect(commandsInCode('php', 'exec("id", $out); print_r($out);').lines).toEqual(['id']);
     // escapes read as the language reads them, and as written
     expect(commandsInCode('python', 'import os; os.system("ls\\ncurl x")').lines).toEqual(['ls\ncurl x', 'ls\\ncurl x']);
     expect(commandsInCode('python', 'import os; os.system("\\x63url x")').lines).toContain('curl x');

@@ -235,11 +235,12 @@ function callArguments(after: string, decode: (text: string) => string): string 
 
 /**
  * Whether the text after a call's literal arguments ends them: the call closes, the statement
- * ends, or keyword arguments and options follow (`shell=True`, `{ cwd: "x" }`); not an
- * operator that builds the command further (`"curl " + url`, `"%s" % x`, `.format(x)`).
+ * ends, or keyword arguments, options, a callback or a variable for the output follow
+ * (`shell=True`, `{ cwd: "x" }`, `(err, out) => …`, php's `$out`); not an operator that
+ * builds the command further (`"curl " + url`, `"%s" % x`, `.format(x)`).
  */
 function endsCall(rest: string): boolean {
-  return /^\s*(?:$|[);\n]|,\s*(?:\)|[A-Za-z_]\w*\s*=[^=]|\{|$))/.test(rest);
+  return /^\s*(?:$|[);\n]|,\s*(?:\)|[A-Za-z_]\w*\s*=[^=]|\{|\(|function\b|async\b|\$?[A-Za-z_][\w$.]*\s*(?:[,)]|=>)|$))/.test(rest);
 }
 
 function rawStrings(text: string): string[] {
