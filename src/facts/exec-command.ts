@@ -13,10 +13,6 @@ const NOT_POSIX_SHELL: ShellFacts = Object.freeze({ commands: NONE, unverifiable
 const SEVERAL_COMMANDS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call carries more than one command parameter' });
 const RUNS_NOTHING: ShellFacts = Object.freeze({ commands: NONE });
 const STDIN_GIVEN: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call gives its command input (`stdin`, `input`), which it may read as file names or a script' });
-
-function isGiven(value: unknown): boolean {
-  return value !== undefined && value !== null && value !== '';
-}
 const FEEDS_A_PROCESS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call types input into a running process (a shell, perhaps), which cannot be read' });
 
 // OpenClaw's `process` tool manages the runs `exec` started in the background: listing,
@@ -102,6 +98,10 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
     if (text !== undefined) return { ...facts, unverifiable: `parameter \`env\` sets \`${text[0]}\` to text the command may evaluate as code (arithmetic, \`\${!x}\`, \`\${x@P}\`)` };
   }
   return facts;
+}
+
+function isGiven(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
 }
 
 // The parameters that choose what runs the command, and the shells whose reading is ours.

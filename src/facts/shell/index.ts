@@ -68,6 +68,3 @@ export function parseWithArguments(command: string, args: readonly string[], cap
   if (capExceeded !== undefined) facts.capExceeded = capExceeded;
   return facts;
 }
-
-
-

@@ -516,12 +516,12 @@ function stdinScriptReader(script: string, depth: number, walk: Walk): string | 
 /** Redirections that can set standard input. */
 const INPUT_REDIRECTS: ReadonlySet<string> = new Set(['<', '<<', '<<-', '<<<', '<>', '<&']);
 
-/** Whether a redirection sets standard input (`< f`, `0<&3`, a here-string), not another descriptor. */
 /** Whether the line sets the statement's standard input: its own redirection, or a pipe or redirection of a command around it. */
 function inputGiven(stmt: Stmt, walk: Walk): boolean {
   return walk.inputs.length > 0 || stmt.redirects.some(setsInput);
 }
 
+/** Whether a redirection sets standard input (`< f`, `0<&3`, a here-string), not another descriptor. */
 function setsInput(r: Redirect): boolean {
   return INPUT_REDIRECTS.has(r.op) && (r.fd === undefined || r.fd === '0');
 }
@@ -731,9 +731,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       if (hidden.kind === 'unverifiable') markUnverifiable(walk, hidden.reason);
       else if (hidden.kind === 'string') collectFromSource(hidden.text, depth + 1, walk);
     }
-    // `uv run pytest`: pytest is read as the command (deny patterns, paths), and allow patterns
-    // match the runner's line as written (SimpleCommand.runBy); for a runner a runner starts
-    // (`uv run npx prettier`), the outer line.
+    // `uv run pytest`: pytest is read as the command (deny patterns, paths), allowed by the runner's line.
     asRunnersCommand(values, at, depth, walk, () => {
       if (runner.kind === 'words') runWrapped(withPackageProgram(runner.values ?? values, runner), at, runner.optionsFrom, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
       else runString(values, runner, depth, walk);
@@ -767,6 +765,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
 
   if (isShellInterpreter(name)) {
     const how = readShellInvocation(values, at);
+    if (how.kind === 'script') walk.scripts.push(values[how.index]!.text);
     if (how.kind === 'string') {
       const text = values[how.index]!.text;
       if (builder?.replace !== undefined && text.includes(builder.replace)) {
@@ -1088,7 +1087,6 @@ function runCompletionOptions(name: string, values: WordValue[], at: number, dep
   }
 }
 
-/** `trap 'CMD' SIGNAL...` runs CMD later, in this shell: check it now. */
 /**
  * `ssh HOST CMD...`: the remote shell runs the command line CMD's words make. It is read as a
  * runner's (SimpleCommand.runBy): deny and approve patterns see its commands (`ssh prod rm -rf
@@ -1108,8 +1106,9 @@ function readRemoteCommand(name: 'ssh' | 'autossh', values: WordValue[], at: num
 /**
  * The files a command runs as a program or a script, as written, and the files `tee` writes
  * (checkMadeScripts: a line that runs a file it writes itself is unverifiable): the command
- * word by its path (`./a.sh`), a shell's or an interpreter's script (`bash a.sh`, `python3
- * x.py`), what `source` reads, make's makefile (`-f M`, else its default names).
+ * word by its path (`./a.sh`), an interpreter's script (`python3 x.py`; a shell's, `bash
+ * a.sh`, is noted where its invocation is read), what `source` reads, make's makefile (`-f M`,
+ * else its default names).
  */
 function noteScripts(name: string, values: WordValue[], at: number, walk: Walk): void {
   const head = values[at]!;
@@ -1117,10 +1116,6 @@ function noteScripts(name: string, values: WordValue[], at: number, walk: Walk):
   const args = values.slice(at + 1);
   if (name === 'tee') for (const arg of args) if (!arg.text.startsWith('-')) walk.madeFiles.add(arg.text);
   if ((name === 'source' || name === '.') && args[0] !== undefined) walk.scripts.push(args[0].text);
-  if (isShellInterpreter(name)) {
-    const how = readShellInvocation(values, at);
-    if (how.kind === 'script') walk.scripts.push(values[how.index]!.text);
-  }
   const language = languageOf(name);
   const script = language === undefined ? undefined : interpreterScript(language, args);
   if (script !== undefined) walk.scripts.push(script);
@@ -1184,6 +1179,7 @@ function asRunnersCommand(values: WordValue[], at: number, depth: number, walk: 
   }
 }
 
+/** `trap 'CMD' SIGNAL...` runs CMD later, in this shell: check it now. */
 function runTrap(values: WordValue[], at: number, depth: number, walk: Walk): void {
   // `trap -- 'cmd' EXIT`: `--` ends the options.
   const start = values[at + 1]?.text === '--' ? at + 1 : at;
