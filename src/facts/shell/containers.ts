@@ -3,7 +3,7 @@
 // table says how to skip the program's options to find the command, as wrappers.ts does for
 // wrappers. (What the container may touch on the host, its binds, is file-operands.ts's.)
 import type { WordValue } from './words.js';
-import { skipWrapperOptions, type SkipResult, type WrapperSpec } from './wrappers.js';
+import { skipWrapperOptions, subcommandAt, type WrapperSpec } from './wrappers.js';
 
 /** Where a container's command starts, and the program `--entrypoint` puts before it. */
 export type ContainerCommand =
@@ -42,7 +42,7 @@ const KUBECTL_GLOBALS: WrapperSpec = { shortWithValue: 'ns', longWithValue: ['--
 export function containerCommand(name: string, values: WordValue[], at: number): ContainerCommand | undefined {
   if (name === 'kubectl') return kubectlCommand(values, at);
   if (!CONTAINER_PROGRAMS.has(name)) return undefined;
-  let sub = subcommandAfter(DOCKER_GLOBALS, values, at);
+  let sub = subcommandAt(DOCKER_GLOBALS, values, at);
   if (typeof sub !== 'number') return sub;
   // `docker container run` is `docker run`.
   if (values[sub]?.text === 'container') sub++;
@@ -50,19 +50,12 @@ export function containerCommand(name: string, values: WordValue[], at: number):
   if (word === 'run') return commandAfterOptions(RUN, values, sub);
   if (word === 'exec') return commandAfterOptions(EXEC, values, sub);
   if (word !== 'compose') return undefined;
-  const composeSub = subcommandAfter(COMPOSE_GLOBALS, values, sub);
+  const composeSub = subcommandAt(COMPOSE_GLOBALS, values, sub);
   if (typeof composeSub !== 'number') return composeSub;
   const compose = values[composeSub]?.text;
   if (compose === 'run') return commandAfterOptions(COMPOSE_RUN, values, composeSub);
   if (compose === 'exec') return commandAfterOptions(COMPOSE_EXEC, values, composeSub);
   return undefined;
-}
-
-/** Where the subcommand after `values[at]`'s options is; why it cannot be found; undefined when there is none. */
-function subcommandAfter(globals: WrapperSpec, values: WordValue[], at: number): number | Exclude<ContainerCommand, { kind: 'command' }> | undefined {
-  const skip: SkipResult = skipWrapperOptions(globals, values, at);
-  if (skip.kind !== 'command') return skip.kind === 'unverifiable' ? skip : undefined;
-  return skip.start < values.length ? skip.start : undefined;
 }
 
 /** The command after a subcommand's options and its one operand (the image, container or service), and `--entrypoint`'s program. */
@@ -92,7 +85,7 @@ function optionValue(name: string, words: WordValue[]): WordValue | undefined {
 
 /** `kubectl exec POD -- CMD`, `kubectl run NAME --image=I -- CMD`, `kubectl debug ... -- CMD`. */
 function kubectlCommand(values: WordValue[], at: number): ContainerCommand | undefined {
-  const sub = subcommandAfter(KUBECTL_GLOBALS, values, at);
+  const sub = subcommandAt(KUBECTL_GLOBALS, values, at);
   if (typeof sub !== 'number') return sub;
   if (!KUBECTL_SUBCOMMANDS.has(values[sub]!.text)) return undefined;
   return skipWrapperOptions({ shortWithValue: '', commandAfter: ['--'] }, values, sub);

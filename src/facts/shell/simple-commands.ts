@@ -22,6 +22,7 @@ import {
   installableProgram,
   runnerGlobals,
   runners,
+  subcommandAt,
   wrappers,
   wrapperChdir,
   wrapperFiles,
@@ -1769,8 +1770,9 @@ function runnerAt(name: string, values: WordValue[], at: number): RunnerLine | u
   const { spec, from } = found;
   const optionsFrom = at + 1;
   if (spec.commandString !== undefined) {
-    const string = commandStringOption(spec.commandString, values, from);
-    if (string !== undefined) return string.literal ? { kind: 'string', optionsFrom, text: string.text, at: string.at } : { kind: 'unverifiable', reason: `command string of \`${name}\` is not a literal: \`${string.text}\`` };
+    const string = findCommandOption(values, from, spec.commandString);
+    if (string.kind === 'unverifiable') return string;
+    if (string.kind === 'string') return { kind: 'string', optionsFrom, text: string.text, at: string.at };
   }
   const skip = skipWrapperOptions(spec, values, from);
   if (skip.kind === 'unverifiable') return skip;
@@ -1812,13 +1814,8 @@ function runnerSpecAt(name: string, values: WordValue[], at: number): { spec: Wr
   const alone = runners.get(name);
   if (alone !== undefined) return { spec: alone, from: at };
   const globals = runnerGlobals.get(name);
-  let sub = at + 1;
-  if (globals !== undefined) {
-    const skip = skipWrapperOptions(globals, values, at);
-    if (skip.kind === 'unverifiable') return skip;
-    if (skip.kind !== 'command') return undefined;
-    sub = skip.start;
-  }
+  const sub = globals === undefined ? at + 1 : subcommandAt(globals, values, at);
+  if (typeof sub !== 'number') return sub;
   const first = values[sub];
   if (first?.literal !== true) return undefined;
   const second = values[sub + 1];
@@ -1830,20 +1827,6 @@ function runnerSpecAt(name: string, values: WordValue[], at: number): { spec: Wr
   const fallback = defaultRunners.get(name);
   if (fallback === undefined || fallback.own.has(first.text) || first.text.startsWith('-')) return undefined;
   return { spec: runners.get(fallback.runner)!, from: sub - 1 };
-}
-
-/** The value of the first of `options` after `words[from]` (`--run STR`, `--run=STR`, `-c STR`), up to a `--`. */
-function commandStringOption(options: readonly string[], words: WordValue[], from: number): { text: string; literal: boolean; at: number } | undefined {
-  for (let i = from + 1; i < words.length; i++) {
-    const w = words[i]!;
-    if (w.literal && w.text === '--') return undefined;
-    const eq = w.text.indexOf('=');
-    if (w.literal && eq > 0 && options.includes(w.text.slice(0, eq))) return { text: w.text.slice(eq + 1), literal: true, at: i };
-    if (!w.literal || !options.includes(w.text)) continue;
-    const value = words[i + 1];
-    return value === undefined ? { text: '', literal: true, at: i } : { text: value.text, literal: value.literal, at: i + 1 };
-  }
-  return undefined;
 }
 
 function emit(walk: Walk, command: SimpleCommand): void {

@@ -593,6 +593,17 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
 }
 
 /**
+ * Where the subcommand after a program's own options (`globals`) is (`docker -H h run`: `run`,
+ * `uv -q run`: `run`); why it cannot be found (an option word not literal); undefined when
+ * the line has none.
+ */
+export function subcommandAt(globals: WrapperSpec, words: WordValue[], at: number): number | { kind: 'unverifiable'; reason: string } | undefined {
+  const skip = skipWrapperOptions(globals, words, at);
+  if (skip.kind !== 'command') return skip.kind === 'unverifiable' ? skip : undefined;
+  return skip.start < words.length ? skip.start : undefined;
+}
+
+/**
  * A runner whose command follows a marker (WrapperSpec.commandAfter): the command starts after
  * the first marker; a word not literal before it might be one (`mise exec $X rm -rf /`).
  */
@@ -613,23 +624,37 @@ export const commandOptionRunners: ReadonlySet<string> = new Set(['su', 'runuser
 
 export type CommandOption =
   | { kind: 'none' }
-  | { kind: 'string'; text: string }
+  /** The command line, and where its word is among the line's. */
+  | { kind: 'string'; text: string; at: number }
   | { kind: 'unverifiable'; reason: string };
 
-/** Finds the command string given with -c / --command anywhere after `words[at]`. */
-export function findCommandOption(words: WordValue[], at: number): CommandOption {
+/** su's, runuser's, script's, flock's and sg's options for a command line. */
+const COMMAND_OPTION_NAMES: readonly string[] = ['-c', '--command', '--session-command'];
+
+/**
+ * Finds the command string one of `names` gives after `words[at]`, up to a `--` (what follows
+ * is another program's): a long name as `--name STR` or `--name=STR`, a short `-x` also at the
+ * end of a cluster (`script -qc STR`).
+ */
+export function findCommandOption(words: WordValue[], at: number, names: readonly string[] = COMMAND_OPTION_NAMES): CommandOption {
   for (let i = at + 1; i < words.length; i++) {
     const w = words[i]!;
     if (!w.literal) continue;
-    let value: WordValue | undefined;
+    if (w.text === '--') break;
     const eq = w.text.indexOf('=');
     const long = eq === -1 ? w.text : w.text.slice(0, eq);
-    if ((long === '--command' || long === '--session-command') && eq !== -1) value = { ...w, text: w.text.slice(eq + 1) };
-    else if (long === '--command' || long === '--session-command' || /^-[A-Za-z]*c$/.test(w.text)) value = words[i + 1];
+    let value: WordValue | undefined;
+    let place = i + 1;
+    if (long.startsWith('--') && names.includes(long)) {
+      if (eq !== -1) {
+        value = { ...w, text: w.text.slice(eq + 1) };
+        place = i;
+      } else value = words[i + 1];
+    } else if (!w.text.startsWith('--') && names.some((n) => n.length === 2 && new RegExp(`^-[A-Za-z]*${n[1]}$`).test(w.text))) value = words[i + 1];
     else continue;
-    if (value === undefined) return { kind: 'unverifiable', reason: `\`${words[at]!.text} -c\` without a command string` };
+    if (value === undefined) return { kind: 'unverifiable', reason: `\`${words[at]!.text} ${w.text}\` without a command string` };
     if (!value.literal) return { kind: 'unverifiable', reason: `command string of \`${words[at]!.text}\` is not a literal: \`${value.text}\`` };
-    return { kind: 'string', text: value.text };
+    return { kind: 'string', text: value.text, at: place };
   }
   return { kind: 'none' };
 }
