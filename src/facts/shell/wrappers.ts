@@ -179,7 +179,6 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   }],
 ]);
 
-/** Programs that build the command they run from their input (`parallel rm ::: a b`). */
 /**
  * Program runners: each runs the command after its options, in an environment it sets up
  * first (a virtualenv synced, a package downloaded, secrets injected). The command is read as
@@ -349,11 +348,12 @@ export const runnerGlobals: ReadonlyMap<string, WrapperSpec> = new Map<string, W
  */
 export const foreignShells: ReadonlySet<string> = new Set(['nu', 'xonsh', 'elvish', 'ion', 'rc', 'es', 'ysh', 'oil', 'murex', 'pwsh', 'powershell']);
 
-// Also those whose command is in a language of their own or among many options: expect's Tcl
+// Programs that build the command they run from their input (`parallel rm ::: a b`), and
+// those whose command is in a language of their own or among many options: expect's Tcl
 // (`spawn`), hyperfine's and gdb's shell commands, MPI and Slurm launchers, daemontools' chpst
 // and envdir (which set the environment from files), perf, start-stop-daemon.
 export const opaqueRunners: ReadonlySet<string> = new Set([
-  'parallel', 'sem', 'cmd', 'cmd.exe', 'osascript',
+  'parallel', 'sem', 'cmd', 'osascript', // `cmd.exe` is `cmd` (program-names.ts)
   'expect', 'hyperfine', 'gdb', 'lldb', 'mpirun', 'mpiexec', 'srun', 'chpst', 'envdir', 'perf', 'start-stop-daemon',
   // Terminal multiplexers and schedulers: their commands run later or elsewhere, in their own
   // syntax (`tmux new 'CMD'`, `screen -dm CMD`, `at now <<< CMD`, `crontab - <<< '* * * * * CMD'`).
