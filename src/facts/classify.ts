@@ -165,34 +165,63 @@ export function mayCarryCommand(toolName: string, fromPolicy?: (toolName: string
  * (facts/exec-command.ts: `command`, `cmd`, `commandLine`, `…_command`, an `argv`, a `program`
  * with `args`; not `script` or `code`,
  * which other tools use for a page's JavaScript or a snippet to parse, while tools that run
- * code say so in their names: namedLikeExec), or one level down (`{ request: { command } }`).
+ * code say so in their names: namedLikeExec), at the top or nested at any depth, in objects
+ * and lists (`{ request: { command } }`, `{ steps: [{ cmd }] }`): the tool may pass it on as
+ * it is.
  */
 export function carriesCommand(params: Record<string, unknown>): boolean {
+  return commandCarrierIn(params) !== undefined;
+}
+
+/** How deep and how many names commandCarrierIn looks at: past either, a call is taken to carry a command (the path extractor refuses such calls too). */
+const MAX_CARRIER_DEPTH = 8;
+const MAX_CARRIER_NAMES = 10_000;
+let carrierNames = 0;
+
+/**
+ * Where the parameters carry a command (`command`, `steps[0].cmd`), or undefined: as
+ * carriesCommand reads them. Nested levels are read with the names an exec tool's request
+ * would use (not `shell`, which there is more often a setting: `{ options: { shell: true } }`).
+ */
+export function commandCarrierIn(params: Record<string, unknown>): string | undefined {
+  carrierNames = 0;
+  return carrierIn(params, 0);
+}
+
+function carrierIn(record: Record<string, unknown>, depth: number): string | undefined {
   // A program and its argument list (`{ program: "curl", args: [...] }`), as execve takes them.
   let program = false;
   let list = false;
   // One pass over the names (no reads of absent ones, which cost more on objects of many shapes).
-  for (const key in params) {
-    if (isCommandKey(key) || key === 'argv') return true;
+  for (const key in record) {
+    if (++carrierNames > MAX_CARRIER_NAMES) return '(more names than can be looked at)';
+    if (key === 'command' || key === 'cmd' || key === 'commandLine' || key === 'argv' || isNamedForCommand(key) || (depth === 0 && key === 'shell')) return key;
     if (isProgramKey(key)) program = true;
     else if (key === 'args' || key === 'arguments') list = true;
-    // One level down too (`{ request: { command } }`): the tool may pass it on as it is.
-    const value = params[key];
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      for (const inner in value as Record<string, unknown>) if (inner === 'command' || inner === 'cmd' || inner === 'commandLine') return true;
-    }
+    const value = record[key];
+    if (value === null || typeof value !== 'object') continue;
+    const inner = nestedCarrier(value, depth + 1);
+    if (inner !== undefined) return `${key}${inner.startsWith('[') ? '' : '.'}${inner}`;
   }
-  return program && list;
+  return program && list ? 'program' : undefined;
+}
+
+function nestedCarrier(value: object, depth: number): string | undefined {
+  if (depth > MAX_CARRIER_DEPTH) return '(nested too deeply to look at)';
+  if (!Array.isArray(value)) return carrierIn(value as Record<string, unknown>, depth);
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    if (++carrierNames > MAX_CARRIER_NAMES) return '(more names than can be looked at)';
+    if (item === null || typeof item !== 'object') continue;
+    const inner = nestedCarrier(item, depth + 1);
+    if (inner !== undefined) return `[${i}]${inner.startsWith('[') ? '' : '.'}${inner}`;
+  }
+  return undefined;
 }
 
 /** A parameter naming the program an argument list runs (`program`, `executable`, `binary`, `exe`). */
 export function isProgramKey(key: string): boolean {
   return key === 'program' || key === 'executable' || key === 'binary' || key === 'exe';
-}
-
-/** `command`, `cmd`, `commandLine`, `shell`, or a name for a command line (isNamedForCommand). */
-function isCommandKey(key: string): boolean {
-  return key === 'command' || key === 'cmd' || key === 'commandLine' || key === 'shell' || isNamedForCommand(key);
 }
 
 /** A parameter named for a command line other than the usual ones (`cli_command`, `shellCommand`). */

@@ -2,7 +2,7 @@
 // `script` or `commandLine`), with the argument list and the environment the tool adds. A
 // call whose command cannot be read this way is unverifiable.
 import type { ShellFacts, SimpleCommand } from '../types.js';
-import { isNamedForCommand, isNotPosixShellTool, isProgramKey } from './classify.js';
+import { commandCarrierIn, isNamedForCommand, isNotPosixShellTool, isProgramKey } from './classify.js';
 import { parseWithArguments, singleQuoted } from './shell/index.js';
 import { isRiskyVariable } from './shell/wrappers.js';
 
@@ -54,7 +54,7 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   let vector: ArgumentVector | undefined;
   if (key === undefined) {
     const found = argumentVector(params);
-    if (found === undefined) return NO_COMMAND;
+    if (found === undefined) return nestedCommand(params);
     if (typeof found === 'string') return { commands: [], unverifiable: found };
     vector = found;
     key = found.key;
@@ -190,6 +190,12 @@ function argumentVector(params: Record<string, unknown>): ArgumentVector | strin
   if (typeof program !== 'string' || program === '') return `parameter \`${programKey}\` is not a program name`;
   const args = argumentList(params);
   return typeof args === 'string' ? args : { key: programKey, program, args };
+}
+
+/** A call with no command at its top: one nested deeper is not read, so the call cannot be verified. */
+function nestedCommand(params: Record<string, unknown>): ShellFacts {
+  const at = commandCarrierIn(params);
+  return at === undefined ? NO_COMMAND : { commands: [], unverifiable: `the call's command is nested in its parameters (\`${at}\`), where it is not read` };
 }
 
 /** An exec call's list of arguments beside its command (`args`, `arguments`, `argv`), or why it cannot be read. */

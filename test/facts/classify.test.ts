@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { BUILTIN_TOOL_CLASSES, carriesCommand, classifyTool, isFileTool, isNotPosixShellTool, mayCarryCommand } from '../../src/facts/classify.js';
+import { BUILTIN_TOOL_CLASSES, carriesCommand, classifyTool, commandCarrierIn, isFileTool, isNotPosixShellTool, mayCarryCommand } from '../../src/facts/classify.js';
 import type { ToolClass } from '../../src/types.js';
 
 describe('classifyTool', () => {
@@ -95,6 +95,17 @@ describe('tools nobody listed that run commands', () => {
   it('carriesCommand: any of the parameters an exec tool reads its command from', () => {
     for (const key of ['command', 'cmd', 'commandLine', 'shell_command', 'shellCommand', 'shell']) expect(carriesCommand({ [key]: 'x' }), key).toBe(true);
     expect(carriesCommand({ request: { command: 'x' } })).toBe(true);
+    // At any depth, in lists too, with the names a request would use.
+    expect(commandCarrierIn({ steps: [{ name: 'a' }, { cmd: 'x' }] })).toBe('steps[1].cmd');
+    expect(commandCarrierIn({ a: { b: { c: { commandLine: 'x' } } } })).toBe('a.b.c.commandLine');
+    expect(commandCarrierIn({ x: [[{ argv: ['rm'] }]] })).toBe('x[0][0].argv');
+    expect(commandCarrierIn({ options: { program: 'rm', args: ['-rf', '/'] } })).toBe('options.program');
+    expect(carriesCommand({ options: { shell: true, cwd: 'x' }, program: 'news' })).toBe(false);
+    // Past the depth or the names it looks at, a call is taken to carry one.
+    let deep: Record<string, unknown> = { x: 1 };
+    for (let i = 0; i < 12; i++) deep = { d: deep };
+    expect(carriesCommand(deep)).toBe(true);
+    expect(carriesCommand({ list: Array.from({ length: 20_000 }, () => ({ n: 1 })) })).toBe(true);
     // `script` and `code` are a page's JavaScript or a snippet to parse as often: the tool's name says whether it runs them.
     expect(carriesCommand({ text: 'rm -rf /', commands: ['x'], script: 'document.title', code: 'x = 1' })).toBe(false);
   });
