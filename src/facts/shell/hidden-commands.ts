@@ -288,7 +288,19 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
     if (words[0] === 'config' && words[1] === 'set' && /^(?:pager|editor|browser)$/.test(words[2] ?? '')) return `\`gh config set ${words[2]}\` chooses a program later \`gh\` calls run`;
     return undefined;
   }],
+  // Emacs evaluates the Lisp it is given (`--eval '(shell-command "id")'`; long options in any
+  // unique abbreviation, `-eval` with one dash too), which may run anything; emacsclient has
+  // the server evaluate its arguments (`-e`), and runs an alternate editor when none answers.
+  ['emacs', (name, words) => {
+    if (words.some((w) => /^-(?:eval|execute)$/.test(w) || abbreviatedName(w, ['--eval', '--execute']) !== undefined)) return `\`${name} --eval\` runs Lisp code, which may run anything`;
+    return readsInputAs(words, ['-l', '--load', '-load', '--script', '-script', '-x']) ? `\`${name}\` loads Lisp code from its input, which may run anything` : undefined;
+  }],
+  ['emacsclient', (name, words) => (words.some((w) => optionIs(w, { letters: 'ea', long: ['--eval', '--alternate-editor'] }, EMACSCLIENT_VALUED, EMACSCLIENT_LONG)) ? `\`${name}\` has the Emacs server run Lisp code (\`-e\`) or runs an alternate editor (\`-a\`)` : undefined)],
 ]);
+
+// emacsclient's short options that take a value, and its long names (for abbreviations).
+const EMACSCLIENT_VALUED = 'sfdFTawr';
+const EMACSCLIENT_LONG = ['--version', '--help', '--nw', '--tty', '--create-frame', '--reuse-frame', '--no-wait', '--quiet', '--suppress-output', '--eval', '--display', '--parent-id', '--socket-name', '--server-file', '--alternate-editor', '--tramp', '--frame-parameters', '--timeout'];
 
 // make's own variables for the programs its built-in rules run (and its shell).
 const MAKE_PROGRAM_VARIABLES: ReadonlySet<string> = new Set(['SHELL', 'MAKE', 'MAKESHELL', 'CC', 'CXX', 'CPP', 'FC', 'LD', 'AS', 'AR', 'RM', 'LEX', 'YACC', 'M2C', 'PC', 'CO', 'GET', 'MAKEINFO', 'TEX', 'TEXI2DVI', 'WEAVE', 'CWEAVE', 'TANGLE', 'CTANGLE', 'RANLIB', 'INSTALL']);
