@@ -6,7 +6,7 @@
 // reading (`getattr(os, "sys" + "tem")`): a deny list stays a speed bump, an allowlist the control.
 import type { WordValue } from './words.js';
 
-export type Language = 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'lua';
+export type Language = 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'lua' | 'r' | 'julia';
 
 /** What the code runs: command lines for a shell, argument lists run directly, or why it cannot be read. */
 export interface CodeCommands {
@@ -17,6 +17,7 @@ export interface CodeCommands {
 
 const LANGUAGES: Readonly<Record<string, Language>> = {
   python: 'python', python2: 'python', python3: 'python', node: 'node', bun: 'node', perl: 'perl', ruby: 'ruby', php: 'php', lua: 'lua',
+  R: 'r', Rscript: 'r', julia: 'julia',
 };
 
 /**
@@ -29,8 +30,11 @@ const CODE_OPTIONS: Readonly<Record<Language, { letters: string; long: readonly 
   node: { letters: 'ep', long: ['--eval', '--print'], valued: 'rC', valuedLong: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--env-file', '--title', '--stack-size', '--max-old-space-size'] },
   perl: { letters: 'eE', long: [], valued: 'IMmx', valuedLong: [] },
   ruby: { letters: 'e', long: [], valued: 'IrCEF', valuedLong: ['--encoding', '--external-encoding', '--internal-encoding', '--enable', '--disable'] },
-  php: { letters: 'r', long: [], valued: 'cdz', valuedLong: [] },
+  // php's -B and -E run code before and after the input's lines, -R for each line.
+  php: { letters: 'rBRE', long: [], valued: 'cdz', valuedLong: [] },
   lua: { letters: 'e', long: [], valued: 'l', valuedLong: [] },
+  r: { letters: 'e', long: [], valued: '', valuedLong: [] },
+  julia: { letters: 'eE', long: ['--eval', '--print'], valued: 'tpLJC', valuedLong: ['--threads', '--procs', '--load', '--sysimage', '--cpu-target', '--machine-file'] },
 };
 
 /** The language of an interpreter by its program name (program-names.ts has made `python3.11` `python3`). */
@@ -120,6 +124,9 @@ const CALLS: Readonly<Record<Language, RegExp>> = {
   ruby: /\b(?:system|exec|spawn)\b\s*\(?|`|%x[^\w\s]|\bIO\.popen\s*\(|\bOpen3\.\w+\s*\(|\bKernel\.(?:system|exec|spawn)\b/g,
   php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(|`/g,
   lua: /\bos\.execute\s*\(|\bio\.popen\s*\(/g,
+  r: /\b(?:system2?|shell|pipe)\s*\(/g,
+  // julia's command literals (`` `id` ``, run by `run`, `read`, `open`...), and a Cmd built from a list.
+  julia: /`|\bCmd\s*\(/g,
 };
 
 // node's child_process functions are only read when the code reaches child_process (or Bun, Deno).

@@ -6,7 +6,7 @@
 // "unverifiable", never towards "nothing runs".
 import { gitSubcommandAt, tarArguments } from '../file-operands.js';
 import { AWK_LONG, GRAMMARS, longNamesOf, AWK_OPTIONAL_LONG, AWK_VALUED_LONG, SED_LONG, SQLITE_VALUED, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver, sqliteArchive, sqliteDatabaseName, socatAddresses, wgetrcCommands } from '../grammars.js';
-import { abbreviatedName, longName, optionIs, optionValuePlaces, type OptionSpelling } from '../options.js';
+import { abbreviatedName, longName, optionIs, optionValuePlaces, optionValues, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, namesStandardInput } from './wrappers.js';
 
@@ -210,6 +210,16 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   ['less', (w) => /^--lesskey(?:-src|-file|-content)?(?:=|$)|^-k/.test(w)],
   // awk loading a shared library (`gawk -l ./x`, `--load`), which runs its code.
   ['awk', (w) => /^(?:-l|--load(?:=|$))/.test(w)],
+  // Ghostscript without SAFER reads and writes any file from PostScript, and an output file
+  // `%pipe%cmd` or `|cmd` (`-sOutputFile=`, `-o`) is a command it starts.
+  ...['gs', 'gsc', 'gsx', 'gswin64c', 'ghostscript'].map((n): [string, (w: string) => boolean] => [n, (w) => /^-[dD](?:NOSAFER|DELAYSAFER|WRITESYSTEMDICT)(?:=|$)/.test(w) || /%pipe%/i.test(w) || /^(?:-s?OutputFile=|-o)?\s*\|/.test(w)]),
+  // ssh-keygen and ssh-add load the PKCS#11 or security-key library these name, which runs its code.
+  ['ssh-keygen', (w) => optionIs(w, { letters: 'Dw', long: [] }, 'CDEFIJNOPRWZabfjmnrstwz')],
+  ['ssh-add', (w) => optionIs(w, { letters: 'sS', long: [] }, 'EehHMmsSt')],
+  // helm runs the program `--post-renderer` names on the manifests it renders.
+  ['helm', (w) => /^--post-renderer(?:=|$)/.test(w)],
+  // The MySQL and MariaDB clients run the pager `--pager` names (any abbreviation).
+  ...['mysql', 'mariadb'].map((n): [string, (w: string) => boolean] => [n, (w) => abbreviatedName(w, ['--pager']) !== undefined]),
 ]);
 
 /**
@@ -295,8 +305,13 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
     if (words.some((w) => /^-(?:eval|execute)$/.test(w) || abbreviatedName(w, ['--eval', '--execute']) !== undefined)) return `\`${name} --eval\` runs Lisp code, which may run anything`;
     return readsInputAs(words, ['-l', '--load', '-load', '--script', '-script', '-x']) ? `\`${name}\` loads Lisp code from its input, which may run anything` : undefined;
   }],
+  // The MySQL and MariaDB clients' statements given by `-e` run client commands too: `system
+  // cmd` and `\\! cmd` start a program, `pager cmd` (`\\P`) chooses one, `edit` (`\\e`) runs the editor.
+  ...['mysql', 'mariadb'].map((n): [string, (name: string, words: readonly string[]) => string | undefined] => [n, (name, words) => (optionValues(words, { letters: 'e', long: ['--execute'] }, 'DehPSu', 0).some((sql) => MYSQL_CLIENT_RUNS.test(sql)) ? `\`${name} -e\` runs a client command that starts a program` : undefined)]),
   ['emacsclient', (name, words) => (words.some((w) => optionIs(w, { letters: 'ea', long: ['--eval', '--alternate-editor'] }, EMACSCLIENT_VALUED, EMACSCLIENT_LONG)) ? `\`${name}\` has the Emacs server run Lisp code (\`-e\`) or runs an alternate editor (\`-a\`)` : undefined)],
 ]);
+
+const MYSQL_CLIENT_RUNS = /(?:^|[;\n])\s*(?:system|pager|edit)\b|\\[!Pe]/i;
 
 // emacsclient's short options that take a value, and its long names (for abbreviations).
 const EMACSCLIENT_VALUED = 'sfdFTawr';
@@ -350,6 +365,7 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   if (sshNames.has(name)) return sshHidden(name, args);
   if (name === 'socat') return socatHidden(args);
   if (name === 'sqlite3') return sqliteHidden(args, stdin);
+  if (name === 'duckdb') return duckdbHidden(args, stdin);
   if (name === 'psql') return psqlHidden(args, stdin);
   if (name === 'jq' || name === 'gojq') return jqHidden(args);
   if (name === 'm4') return m4Hidden(args, stdin);
@@ -771,12 +787,36 @@ function m4Hidden(args: WordValue[], stdin: string | undefined): Hidden[] {
  * Why sqlite3 SQL or dot-commands can run a program or a script we cannot read, or touch files
  * the text does not place; undefined when they cannot.
  */
-function sqliteRuns(text: string): Hidden | undefined {
-  if (sqliteRunsCommands.test(text)) return unverifiable(`\`sqlite3\` runs a command that can start a program: \`${text.slice(0, 80)}\``);
+/**
+ * DuckDB's shell is sqlite3's: the same dot-commands (`.shell`, `.system`, `.read`, `.once
+ * -x`), given as an operand, by `-c`, `-s` or `-cmd`, or in the SQL it reads from its input
+ * when no `-c`/`-s` and no SQL operand is given; `-init FILE` runs a file's commands and
+ * `-unsigned` lets SQL load native code (`LOAD './x.duckdb_extension'`).
+ */
+function duckdbHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
+  let operands = 0;
+  let runsAndExits = false;
+  for (const arg of args) {
+    const text = arg.text;
+    if (text === '-init' || text === '-unsigned') return [unverifiable(`\`duckdb ${text}\` runs code from a file or loads native code`)];
+    const runs = sqliteRuns(text, 'duckdb');
+    if (runs !== undefined) return [runs];
+    if (!arg.literal && !text.startsWith('-')) return [unverifiable(`\`duckdb\` is given SQL that is not a literal: \`${text}\``)];
+    if (text === '-c' || text === '-s') runsAndExits = true;
+    else if (!text.startsWith('-')) operands++;
+  }
+  if (runsAndExits || operands > 1) return [];
+  if (stdin === undefined) return [unverifiable('`duckdb` reads SQL from standard input, which may run commands')];
+  const runs = sqliteRuns(stdin, 'duckdb');
+  return runs === undefined ? [] : [runs];
+}
+
+function sqliteRuns(text: string, name = 'sqlite3'): Hidden | undefined {
+  if (sqliteRunsCommands.test(text)) return unverifiable(`\`${name}\` runs a command that can start a program: \`${text.slice(0, 80)}\``);
   // `.read FILE` (`.rea` abbreviated) runs the commands of a file.
-  if (/(^|[\n;])\s*\.rea(d)?(\s|$)/i.test(text)) return unverifiable('`sqlite3 .read` runs the commands of a file');
+  if (/(^|[\n;])\s*\.rea(d)?(\s|$)/i.test(text)) return unverifiable(`\`${name} .read\` runs the commands of a file`);
   // `.cd DIR` moves the shell: the names it opens after (and `.testcase`'s own file) are then not placed from here.
-  if (/(^|[\n;])\s*\.cd(\s|$)/i.test(text)) return unverifiable('`sqlite3 .cd` changes the directory the files it names after are in');
+  if (/(^|[\n;])\s*\.cd(\s|$)/i.test(text)) return unverifiable(`\`${name} .cd\` changes the directory the files it names after are in`);
   // `.archive` (`.ar`) takes the `-A` option's words.
   if (sqliteDotCommands(text).some(({ name, words }) => 'archive'.startsWith(name) && sqliteArchive(words).extracts)) return unverifiable(SQLITE_EXTRACTS);
   return undefined;

@@ -1132,9 +1132,9 @@ function noteScripts(name: string, values: WordValue[], at: number, walk: Walk):
  * a `bash -c` string is: it must be allowed itself, and deny patterns and path checks see it.
  */
 function readCodeCommands(name: string, values: WordValue[], at: number, depth: number, walk: Walk, stmt: Stmt): void {
-  const language = languageOf(name);
+  const language = name === 'deno' ? 'node' : languageOf(name);
   if (language === undefined) return;
-  const inline = inlineCode(language, values.slice(at + 1));
+  const inline = name === 'deno' ? denoEvalCode(values.slice(at + 1)) : inlineCode(language, values.slice(at + 1));
   if (inline === null) {
     markUnverifiable(walk, `the program text \`${name}\` is given is not a literal`);
     return;
@@ -1145,6 +1145,17 @@ function readCodeCommands(name: string, values: WordValue[], at: number, depth: 
   if (found.unverifiable !== undefined) markUnverifiable(walk, found.unverifiable);
   for (const line of found.lines) collectAs(true, line, depth + 1, walk);
   for (const argv of found.argvs) collectAs(true, argv.map(singleQuoted).join(' '), depth + 1, walk);
+}
+
+/**
+ * `deno eval [OPTIONS] CODE [ARGS]`: every word after `eval` that is no option is read as its
+ * code (an option's value too: the careful side); null when one is not a literal.
+ */
+function denoEvalCode(args: readonly WordValue[]): string | null | undefined {
+  if (args[0]?.text !== 'eval' || !args[0].literal) return undefined;
+  const words = args.slice(1).filter((w) => !w.text.startsWith('-'));
+  if (words.some((w) => !w.literal)) return null;
+  return words.length > 0 ? words.map((w) => w.text).join('\n') : undefined;
 }
 
 /**
