@@ -22,11 +22,16 @@ describe('inlineCode', () => {
     expect(inlineCode('python', [lit('-Wignore'), lit('-c'), lit('x')])).toBe('x');
     expect(inlineCode('node', [lit('--require'), lit('./h.js'), lit('-e'), lit('x')])).toBe('x');
     expect(inlineCode('perl', [lit('-I'), lit('lib'), lit('-e'), lit('x')])).toBe('x');
+    // php's code before, for and after each input line
+    expect(inlineCode('php', [lit('-B'), lit('a'), lit('-R'), lit('b'), lit('-E'), lit('c')])).toBe('a\nb\nc');
+    expect(inlineCode('julia', [lit('-t'), lit('4'), lit('-e'), lit('x')])).toBe('x');
   });
 
   it('knows the interpreters by name', () => {
     expect(languageOf('python3')).toBe('python');
     expect(languageOf('lua')).toBe('lua');
+    expect(languageOf('Rscript')).toBe('r');
+    expect(languageOf('julia')).toBe('julia');
     expect(languageOf('bash')).toBeUndefined();
   });
 });
@@ -42,6 +47,10 @@ describe('commandsInCode', () => {
     expect(commandsInCode('ruby', 'puts %x(date); system("whoami")').lines).toEqual(['date', 'whoami']);
     expect(commandsInCode('php', 'echo shell_exec("id");').lines).toEqual(['id']);
     expect(commandsInCode('lua', 'os.execute("id")').lines).toEqual(['id']);
+    expect(commandsInCode('r', 'readLines(pipe("id")); system("whoami")').lines).toEqual(['id', 'whoami']);
+    expect(commandsInCode('julia', 'run(`id`); run(Cmd(["ls", "-l"]))')).toEqual({ lines: ['id'], argvs: [['ls', '-l']] });
+    expect(commandsInCode('julia', 'run(`rm $f`)').unverifiable).toBeDefined();
+    expect(commandsInCode('r', 'system2("curl", c("-s", u))').unverifiable).toBeDefined();
     // a callback, options or a variable for the output after the command
     expect(commandsInCode('node', 'require("child_process").exec("id", (e, o) => console.log(o))').lines).toEqual(['id']);
     expect(commandsInCode('php', 'exec("id", $out); print_r($out);').lines).toEqual(['id']);
@@ -112,6 +121,10 @@ describe('a literal process call is read whatever its words (property)', () => {
     { language: 'ruby', make: (w) => `puts %x(${w.join(' ')})`, argv: false },
     { language: 'php', make: (w) => `echo shell_exec("${w.join(' ')}");`, argv: false },
     { language: 'lua', make: (w) => `os.execute("${w.join(' ')}")`, argv: false },
+    { language: 'r', make: (w) => `x <- system("${w.join(' ')}", intern = TRUE)`, argv: false },
+    { language: 'r', make: (w) => `system2(${w.map((x) => `"${x}"`).join(', ')})`, argv: true },
+    { language: 'julia', make: (w) => `println(read(\`${w.join(' ')}\`, String))`, argv: false },
+    { language: 'julia', make: (w) => `run(Cmd([${w.map((x) => `"${x}"`).join(', ')}]))`, argv: true },
   ];
 
   it('gives back the command line or the argument list', () => {
