@@ -184,6 +184,19 @@ export function bareNames(word: string): string[] {
   return out;
 }
 
+export /** The text a `data:` URL holds (`data:text/javascript,CODE`, `;base64,`), as node decodes it; undefined when it cannot be decoded. */
+function dataUrlText(url: string): string | undefined {
+  const comma = url.indexOf(',');
+  if (comma < 0) return undefined;
+  const data = url.slice(comma + 1);
+  if (/;base64$/i.test(url.slice(0, comma))) return Buffer.from(data, 'base64').toString('utf8');
+  try {
+    return decodeURIComponent(data);
+  } catch {
+    return undefined;
+  }
+}
+
 const NO_CANDIDATES: readonly string[] = Object.freeze([]);
 
 /** The text of an inline configuration: a `--config` value that is JSON or TOML's `key = …`; undefined for others (a file name). */
@@ -268,6 +281,9 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
     for (const p of candidates) push(p);
     if (inline !== undefined) for (const text of quotedStrings(inline)) for (const p of pathCandidates(text)) push(p);
     if (i > 0 && candidates.length === 0 && !files.includes(word)) names.push(...bareNames(word));
+    // A `data:` URL's text is code or a document to the program (`node --import
+    // data:text/javascript,CODE`): the names in it, decoded, are names too.
+    if (i > 0 && /^data:/i.test(word)) names.push(...bareNames(dataUrlText(word) ?? word.slice(word.indexOf(',') + 1)));
   });
   // Such a bare word is the path `./package.json`: held to the allowlists too. So is an
   // option's attached file value (`sort -oout`), which no word shows alone.

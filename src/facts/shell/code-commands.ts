@@ -5,6 +5,7 @@
 // built at run time (a variable, an f-string) is unverifiable. Code can hide a call from any
 // reading (`getattr(os, "sys" + "tem")`): a deny list stays a speed bump, an allowlist the control.
 import type { WordValue } from './words.js';
+import { dataUrlText } from '../word-paths.js';
 
 export type Language = 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'lua' | 'r' | 'julia';
 
@@ -37,6 +38,9 @@ const CODE_OPTIONS: Readonly<Record<Language, { letters: string; long: readonly 
   julia: { letters: 'eE', long: ['--eval', '--print'], valued: 'tpLJC', valuedLong: ['--threads', '--procs', '--load', '--sysimage', '--cpu-target', '--machine-file'] },
 };
 
+// node's options naming a module it loads before the program, which may be a `data:` URL.
+const NODE_MODULE_OPTIONS = ['--import', '--loader', '--experimental-loader'];
+
 /** The language of an interpreter by its program name (program-names.ts has made `python3.11` `python3`). */
 export function languageOf(program: string): Language | undefined {
   return Object.hasOwn(LANGUAGES, program) ? LANGUAGES[program] : undefined;
@@ -60,7 +64,13 @@ export function inlineCode(language: Language, args: readonly WordValue[]): stri
     let value: WordValue | undefined;
     if (text.startsWith('--')) {
       if (!long.includes(name)) {
-        if (eq < 0 && valuedLong.includes(name)) i++;
+        const given = eq > 0 ? { ...w, text: text.slice(eq + 1) } : valuedLong.includes(name) ? args[++i] : undefined;
+        // node's `--import data:text/javascript,CODE` (and a loader's) is program text too.
+        if (language === 'node' && given !== undefined && NODE_MODULE_OPTIONS.includes(name) && /^data:/i.test(given.text)) {
+          const code = given.literal ? dataUrlText(given.text) : undefined;
+          if (code === undefined) return null;
+          pieces.push(code);
+        }
         continue;
       }
       value = eq > 0 ? { ...w, text: text.slice(eq + 1) } : args[++i];

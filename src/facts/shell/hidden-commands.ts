@@ -500,6 +500,13 @@ function gitHidden(args: WordValue[]): Hidden[] {
   if (args.some((a) => a.text.includes('%(prefix)'))) found.push(unverifiable('a git path setting holding `%(prefix)` names a file outside the word'));
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
+    // `--git-dir X` names the repository whose config (fsmonitor, pager, hooks) git obeys, as
+    // GIT_DIR does: shell.gitMetadata guards writes to a `.git` or `NAME.git` directory only.
+    if (i < at && (w === '--git-dir' || w.startsWith('--git-dir='))) {
+      const dir = w === '--git-dir' ? args[++i] : { ...args[i]!, text: w.slice('--git-dir='.length) };
+      if (dir === undefined || !dir.literal || !/\.git\/*$/i.test(dir.text)) found.push(unverifiable(`\`git --git-dir\` names a repository not called \`.git\` or \`NAME.git\`, whose config may run commands`));
+      continue;
+    }
     if (i < at && w.startsWith('-c')) {
       const setting = w === '-c' ? args[++i]?.text ?? '' : w.slice(2);
       if (gitCommandKey.test(setting.split('=')[0]!)) found.push(unverifiable(`\`git -c ${setting.split('=')[0]}\` can run a command`));
