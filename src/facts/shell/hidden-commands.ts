@@ -278,6 +278,9 @@ function makeChooses(name: string, words: readonly string[]): string | undefined
   return undefined;
 }
 
+// Desktop openers (desktopOpenerRuns).
+const DESKTOP_OPENERS = ['open', 'xdg-open', 'gio', 'kde-open', 'kde-open5', 'gnome-open', 'exo-open', 'wslview'];
+
 // The other programs whose words choose what runs beyond their options (choosingOptions).
 const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly string[]) => string | undefined> = new Map<string, (name: string, words: readonly string[]) => string | undefined>([
   ['make', makeChooses],
@@ -308,10 +311,33 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
   // The MySQL and MariaDB clients' statements given by `-e` run client commands too: `system
   // cmd` and `\\! cmd` start a program, `pager cmd` (`\\P`) chooses one, `edit` (`\\e`) runs the editor.
   ...['mysql', 'mariadb'].map((n): [string, (name: string, words: readonly string[]) => string | undefined] => [n, (name, words) => (optionValues(words, { letters: 'e', long: ['--execute'] }, 'DehPSu', 0).some((sql) => MYSQL_CLIENT_RUNS.test(sql)) ? `\`${name} -e\` runs a client command that starts a program` : undefined)]),
+  // A desktop opener runs the application chosen for a file's type, and some types run the
+  // file itself (`open x.command`, a `.desktop` file, a script set to run in a terminal):
+  // unverifiable for an application named (`open -a Terminal x.sh`) or a local file that may
+  // be a program (no extension, or a program's or a launcher's); URLs, directories and
+  // documents are read as written. `gio launch` runs a desktop file's command.
+  ...DESKTOP_OPENERS.map((n): [string, (name: string, words: readonly string[]) => string | undefined] => [n, desktopOpenerRuns]),
   ['emacsclient', (name, words) => (words.some((w) => optionIs(w, { letters: 'ea', long: ['--eval', '--alternate-editor'] }, EMACSCLIENT_VALUED, EMACSCLIENT_LONG)) ? `\`${name}\` has the Emacs server run Lisp code (\`-e\`) or runs an alternate editor (\`-a\`)` : undefined)],
 ]);
 
 const MYSQL_CLIENT_RUNS = /(?:^|[;\n])\s*(?:system|pager|edit)\b|\\[!Pe]/i;
+
+// Files a desktop may run rather than show, by extension (any case).
+const RUNNABLE_FILE = /\.(?:sh|bash|zsh|command|tool|terminal|app|desktop|workflow|scpt|applescript|jar|py|pl|rb|js|exe|bat|cmd|com|ps1|vbs|lnk|url|appimage|run|bin|pkg|deb|rpm|msi|dmg)$/i;
+
+function desktopOpenerRuns(name: string, words: readonly string[]): string | undefined {
+  let args = words;
+  if (name === 'gio') {
+    if (words[0] === 'launch') return '`gio launch` runs the command of the desktop file it is given';
+    if (words[0] !== 'open') return undefined;
+    args = words.slice(1);
+  }
+  // macOS open: `-a APP`, `-b BUNDLE` choose the application (`--args` go to it).
+  if (name === 'open' && args.some((w) => /^-[A-Za-z]*[ab]/.test(w) || w === '--args')) return `\`${name} -a\` chooses the application that opens the file, which may run it`;
+  const operands = args.filter((w) => !w.startsWith('-'));
+  const runnable = operands.find((w) => !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(w) && w !== '.' && w !== '..' && !w.endsWith('/') && (RUNNABLE_FILE.test(w) || !/\.[A-Za-z0-9]+$/.test(w.slice(w.lastIndexOf('/') + 1))));
+  return runnable === undefined ? undefined : `\`${name === 'gio' ? 'gio open' : name} ${runnable}\` opens a file the desktop may run as a program`;
+}
 
 // emacsclient's short options that take a value, and its long names (for abbreviations).
 const EMACSCLIENT_VALUED = 'sfdFTawr';

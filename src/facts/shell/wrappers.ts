@@ -94,6 +94,8 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['nice', { shortWithValue: 'n', longWithValue: ['--adjustment'] }],
   ['nohup', { shortWithValue: '' }],
   ['setsid', { shortWithValue: '' }],
+  // openvt runs its command on a new virtual console (`openvt -c 3 -- CMD`).
+  ['openvt', { shortWithValue: 'c', longWithValue: ['--console'] }],
   ['timeout', { shortWithValue: 'sk', longWithValue: ['--signal', '--kill-after'], operands: 1 }],
   ['time', { shortWithValue: 'fo', longWithValue: ['--format', '--output'], files: { letters: 'o', long: ['--output'] } }],
   ['command', { shortWithValue: '', notACommand: ['-v', '-V'] }],
