@@ -52,7 +52,7 @@ export function patchPaths(body: string): { paths: string[]; problems: string[] 
     if (newline > pos && body.charCodeAt(newline - 1) === 0x0d /* \r */) end -= 1;
     const first = body.charCodeAt(pos);
     const plain = first > 0x20 && first < 0x7f && first !== 0x2a /* * */ && first !== 0x2d /* - */ && first !== 0x2b /* + */ &&
-      first !== 0x64 /* d */ && first !== 0x72 /* r */ && first !== 0x63; /* c */
+      first !== 0x64 /* d */ && first !== 0x72 /* r */ && first !== 0x63 /* c */ && first !== 0x49; /* I */
     if (end > pos && !plain) patchLine(body.slice(pos, end), paths, problems);
     pos = next;
   }
@@ -104,8 +104,9 @@ function gitHeaderLine(line: string, paths: string[], problems: string[]): boole
 function patchLine(rawLine: string, paths: string[], problems: string[]): void {
   const c0 = rawLine.charCodeAt(0);
   if ((c0 === 0x64 /* d */ || c0 === 0x72 /* r */ || c0 === 0x63) /* c */ && gitHeaderLine(rawLine, paths, problems)) return;
+  if (c0 === 0x49 /* I */ && indexLine(rawLine, paths)) return;
   // A line that starts with a visible ASCII character has nothing to trim.
-  const line = c0 > 0x20 && c0 < 0x7f ? rawLine : rawLine.trimStart();
+  const line = c0 > 0x20 && c0 < 0x7f ? rawLine : trimStartAsRust(rawLine);
   // Every header starts with `***` and every diff file line with `---` or `+++`: most lines are neither.
   const first = line.charCodeAt(0);
   if (first !== 0x2a /* * */ && c0 !== 0x2d /* - */ && c0 !== 0x2b /* + */) return;
@@ -114,7 +115,7 @@ function patchLine(rawLine: string, paths: string[], problems: string[]): void {
   if (exact === null) return;
   const file = exact !== undefined ? exact : first === 0x2a ? PATCH_FILE_LINE.exec(line)?.[1] : undefined;
   if (file !== undefined) {
-    const path = file.trim();
+    const path = trimAsRust(file);
     paths.push(path);
     // OpenClaw reads a leading `@` as a marker (`@~/x` is `~/x`): check both readings.
     if (path.startsWith('@')) paths.push(path.slice(1));
@@ -127,10 +128,46 @@ function patchLine(rawLine: string, paths: string[], problems: string[]): void {
   // DIFF_FILE_LINE needs `---` or `+++` first: `-a`/`+b` body lines skip the regex.
   if (!rawLine.startsWith('---') && !rawLine.startsWith('+++')) return;
   const diff = DIFF_FILE_LINE.exec(rawLine);
-  if (diff) {
-    let path = (diff[1] ?? '').split('\t')[0]?.trim() ?? '';
-    if (path === '/dev/null' || path === '') return;
-    if (path.startsWith('a/') || path.startsWith('b/')) path = path.slice(2);
-    paths.push(path);
+  if (diff) diffFileName(trimAsRust((diff[1] ?? '').split('\t')[0]!), rawLine, paths, problems);
+}
+
+/** An ed-style or GNU patch `Index: NAME` line: GNU patch takes the file from it. */
+function indexLine(line: string, paths: string[]): boolean {
+  if (!line.startsWith('Index:')) return false;
+  const name = trimAsRust(line.slice(6));
+  if (name !== '' && !paths.includes(name)) paths.push(name);
+  return true;
+}
+
+// A timestamp after a diff file name and spaces (`+++ b/x 2024-01-01 00:00:00`, `Mon Jan  1`):
+// git and GNU patch drop it whether a tab or spaces come before it.
+const DIFF_TIMESTAMP = /\s+(?:\d{4}-\d{2}-\d{2}|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s)/;
+
+/**
+ * The file a unified diff's `---`/`+++` line names, in every reading a patch tool may take:
+ * without its first directory (`-p1`: git's `a/`, `b/` or any other), and as written when
+ * that directory is not `a` or `b`; before a timestamp too. A C-quoted name (`"b/\\056env"`)
+ * is a problem, as in a `diff --git` line.
+ */
+function diffFileName(written: string, line: string, paths: string[], problems: string[]): void {
+  if (written === '/dev/null' || written === '') return;
+  if (written.startsWith('"')) {
+    problems.push(`patch file line with a quoted name that cannot be read \`${line.slice(0, 80)}\``);
+    return;
   }
+  const stamp = DIFF_TIMESTAMP.exec(written);
+  for (const name of stamp === null ? [written] : [written, written.slice(0, stamp.index)]) {
+    const slash = name.indexOf('/');
+    const readings = slash < 0 ? [name] : name.startsWith('a/') || name.startsWith('b/') ? [name.slice(2)] : [name, name.slice(slash + 1)];
+    for (const path of readings) if (path !== '' && !paths.includes(path)) paths.push(path);
+  }
+}
+
+/** Rust's `trim_start` (Codex's patch parser): JavaScript's, and NEL (U+0085) too, which JavaScript keeps. */
+function trimStartAsRust(text: string): string {
+  return text.replace(/^[\s\u0085]+/, '');
+}
+
+function trimAsRust(text: string): string {
+  return text.replace(/^[\s\u0085]+|[\s\u0085]+$/g, '');
 }

@@ -50,7 +50,7 @@ const MAX_SYMLINKS = 40;
 
 // C0 controls and DEL: legal in POSIX names but never in an honest path; refusing them is
 // a deny, which is the safe side.
-const CONTROL_CHAR = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHAR = /[\u0000-\u001f\u007f-\u009f]/;
 // A shell variable or substitution the tool's shell would expand to something we cannot see.
 const SHELL_EXPANSION = /\$[A-Za-z_{(]|`/;
 const HOME_VARIABLE = /^\$(?:HOME|\{HOME\})(?=\/|$)/;
@@ -72,7 +72,7 @@ function checkRaw(raw: unknown): string | undefined {
   let suspicious = false;
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f || (c >= 0xd800 && c <= 0xdfff) || c === 0xfffd) {
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff) || c === 0xfffd) {
       suspicious = true;
       break;
     }
@@ -108,19 +108,38 @@ function expandRaw(raw: string, home: string): { ok: true; path: string } | { ok
   if (raw.startsWith('\\\\')) return { ok: false, reason: 'UNC paths are not supported' };
   // A `file:` URL names a local file: read it as the path it stands for, percent-decoded.
   if (FILE_URL.test(raw)) {
+    // `file:/x/../../k` is a URL (`/k`) to curl and git, and a relative path to a file tool
+    // that only converts `file://` (OpenClaw's): its `..` lands differently in each.
+    if (!/^file:\/\//i.test(raw) && raw.split('/').includes('..')) return { ok: false, reason: 'a `file:` URL without `//` holding `..` names one file as a URL and another as a path' };
     try {
       return expandRaw(fileURLToPath(raw), home);
     } catch {
       return { ok: false, reason: 'a `file:` URL that names no local path' };
     }
   }
+  if (raw.includes('\\') && backslashMovesParent(raw)) return { ok: false, reason: 'a `..` after a name holding a backslash lands elsewhere where the backslash is part of the name (POSIX) than where it separates names' };
   let path = raw.includes('\\') ? raw.replace(/\\/g, '/') : raw;
   if (path.charCodeAt(1) === 0x3a /* : */ && WINDOWS_DRIVE.test(path)) return { ok: false, reason: 'Windows drive paths are not supported' };
   if (path === '~' || path.startsWith('~/')) path = home + path.slice(1);
   else if (path.startsWith('~')) return { ok: false, reason: '`~user` paths cannot be verified' };
-  else if (path.startsWith('$') && HOME_VARIABLE.test(path)) path = path.replace(HOME_VARIABLE, home);
+  else if (path.startsWith('$') && HOME_VARIABLE.test(path)) {
+    // A file tool does not expand `$HOME` (a directory of that name): a `..` after it lands elsewhere.
+    if (path.split('/').includes('..')) return { ok: false, reason: '`$HOME` followed by `..` names one file where a shell expands it and another where a tool does not' };
+    path = path.replace(HOME_VARIABLE, home);
+  }
   if ((path.includes('$') || path.includes('`')) && SHELL_EXPANSION.test(path)) return { ok: false, reason: 'path contains a shell variable or substitution' };
   return { ok: true, path };
+}
+
+/**
+ * Whether a `..` segment follows a name holding a backslash (`a\\b/../../x`): the system reads
+ * the backslash as part of the name, so the `..` climbs from there, one level higher than in
+ * the reading that takes the backslash for a separator, which is the one checked.
+ */
+function backslashMovesParent(raw: string): boolean {
+  const segments = raw.split('/');
+  const first = segments.findIndex((segment) => segment.includes('\\'));
+  return first >= 0 && segments.slice(first + 1).includes('..');
 }
 
 /** The non-empty segments other than `.` (what `split('/').filter(...)` gives, without the copies). */

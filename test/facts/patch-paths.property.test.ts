@@ -14,10 +14,11 @@ function byDefinition(body: string): { paths: string[]; problems: string[] } {
   const paths: string[] = [];
   const problems: string[] = [];
   for (const rawLine of body.split(/\r?\n/)) {
-    const line = rawLine.trimStart();
+    // Codex trims as Rust does: NEL (U+0085) too.
+    const line = rawLine.replace(/^[\s\u0085]+/, '');
     const file = FILE_LINE.exec(line);
     if (file) {
-      const path = (file[1] ?? '').trim();
+      const path = (file[1] ?? '').replace(/^[\s\u0085]+|[\s\u0085]+$/g, '');
       paths.push(path);
       if (path.startsWith('@')) paths.push(path.slice(1));
       continue;
@@ -26,12 +27,27 @@ function byDefinition(body: string): { paths: string[]; problems: string[] } {
       if (!FRAME_LINE.test(line)) problems.push(`unrecognised patch header \`${line.slice(0, 80)}\``);
       continue;
     }
+    const index = /^Index:(.*)$/s.exec(rawLine);
+    if (index) {
+      const name = index[1]!.replace(/^[\s\u0085]+|[\s\u0085]+$/g, '');
+      if (name !== '' && !paths.includes(name)) paths.push(name);
+      continue;
+    }
     const diff = DIFF_LINE.exec(rawLine);
     if (diff) {
-      let path = (diff[1] ?? '').split('\t')[0]?.trim() ?? '';
-      if (path === '/dev/null' || path === '') continue;
-      if (path.startsWith('a/') || path.startsWith('b/')) path = path.slice(2);
-      paths.push(path);
+      const written = (diff[1] ?? '').split('\t')[0]!.replace(/^[\s\u0085]+|[\s\u0085]+$/g, '');
+      if (written === '/dev/null' || written === '') continue;
+      if (written.startsWith('"')) {
+        problems.push(`patch file line with a quoted name that cannot be read \`${rawLine.slice(0, 80)}\``);
+        continue;
+      }
+      // Before a timestamp too; without the first directory (-p1), and as written unless it is `a/` or `b/`.
+      const stamp = /\s+(?:\d{4}-\d{2}-\d{2}|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s)/.exec(written);
+      for (const name of stamp ? [written, written.slice(0, stamp.index)] : [written]) {
+        const parts = name.split('/');
+        const readings = parts.length === 1 ? [name] : parts[0] === 'a' || parts[0] === 'b' ? [parts.slice(1).join('/')] : [name, parts.slice(1).join('/')];
+        for (const path of readings) if (path !== '' && !paths.includes(path)) paths.push(path);
+      }
     }
   }
   return { paths, problems };
@@ -42,6 +58,7 @@ const piece = fc.constantFrom(
   '*** Begin Patch', '*** End Patch', '*** End of File', '*** Update File:', '*** Add File:', '*** Delete File:', '*** Move to:',
   '*** update file :', '***Add  File:', '*** Begin  Patch ', '***', '--- a/', '+++ b/', '--- ', '+++', '-', '+', '@@', ' ', '\t',
   '\u00a0', '\u2028', '\r', '\n', '\r\n', 'src/x.ts', '@~/.ssh/k', '/dev/null', ':', 'a', '.env',
+  '\u0085', 'Index: ', 'Index:', ' 2024-01-01', ' Mon ', 'x/', '"b/', 'I',
 );
 const body = fc.array(piece, { maxLength: 24 }).map((parts) => parts.join(''));
 
