@@ -39,6 +39,8 @@ const WRITE_TOOLS = [
   'automation', 'todo',
   // Claude Code
   'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Task', 'TodoWrite', 'ExitPlanMode', 'KillShell',
+  // Anthropic's text editor tool (also OpenHands', Goose's): its `command` is view, create, str_replace, insert, undo_edit.
+  'str_replace_based_edit_tool', 'str_replace_editor',
   'KillBash', 'SlashCommand',
   // Gemini CLI (`replace` edits a file; `save_memory` writes GEMINI.md)
   'replace', 'save_memory', 'write_todos',
@@ -69,9 +71,10 @@ function buildCatalog(): Readonly<Record<string, ToolClass>> {
 
 // Exec tools whose command string is not a POSIX shell script: reading it with a shell
 // parser would check commands other than the ones the tool runs, so it is unverifiable.
-// PowerShell by any name (`mcp__windows-mcp__Powershell-Tool`: `cat .\.env` reads .env there).
+// PowerShell by any name (`mcp__windows-mcp__Powershell-Tool`: `cat .\.env` reads .env there),
+// and AppleScript's (`execute_osascript`: `do shell script` runs any command).
 const NOT_POSIX_SHELL_TOOLS: ReadonlySet<string> = new Set(['PowerShell']);
-const POWERSHELL_NAME = /powershell|pwsh/i;
+const POWERSHELL_NAME = /powershell|pwsh|osascript|applescript|jxa/i;
 
 /** Whether this tool's command string is in a language other than the POSIX shell's. */
 export function isNotPosixShellTool(toolName: string): boolean {
@@ -92,7 +95,9 @@ function isToolClass(value: unknown): value is ToolClass {
 // Also written as one word (`shellexec`, `ipython_cell`), so found inside words.
 const SHELL_NAME_PARTS = /shell|terminal|bash|zsh|pwsh|ipython/;
 const RUN_VERBS: ReadonlySet<string> = new Set(['run', 'start', 'exec', 'execute', 'spawn', 'launch', 'interact', 'send', 'eval', 'evaluate']);
-const RUN_NOUNS: ReadonlySet<string> = new Set(['process', 'command', 'commands', 'cmd', 'script', 'program', 'code', 'terminal', 'shell', 'python', 'js', 'javascript', 'node', 'cell', 'notebook']);
+// (An IDE's run configuration runs whatever program it names; AppleScript's `do shell script` any command.)
+const RUN_NOUNS: ReadonlySet<string> = new Set(['process', 'command', 'commands', 'cmd', 'script', 'program', 'code', 'terminal', 'shell', 'python', 'js', 'javascript', 'node', 'cell', 'notebook',
+  'configuration', 'osascript', 'applescript', 'jxa', 'bash', 'powershell', 'ruby', 'perl']);
 // Tools whose settings choose what later commands run: desktop-commander's `set_config_value`
 // sets its `defaultShell` (`python3`: every later command is Python) and allowed directories.
 const RUNS_BY_SETTINGS: ReadonlySet<string> = new Set(['set_config_value']);
@@ -112,6 +117,11 @@ function namedLikeExec(toolName: string): boolean {
   if (mcp && SHELL_NAME_PARTS.test(toolName.slice(5, toolName.lastIndexOf('__')).toLowerCase())) return true;
   if (RUNS_BY_SETTINGS.has(own) || SHELL_NAME_PARTS.test(own.toLowerCase()) || words.includes('eval') || words.includes('repl') || words.some((w) => RUN_COMPOUND.test(w))) return true;
   return words.some((w) => RUN_VERBS.has(w)) && words.some((w) => RUN_NOUNS.has(w));
+}
+
+/** Whether a tool's name has the word `git` (`git_diff`, `mcp__git__git_show`, `gitLog`): its parameters are words of a git command line. */
+export function isGitTool(toolName: string): boolean {
+  return typeof toolName === 'string' && /git/i.test(toolName) && nameWords(toolName).includes('git');
 }
 
 /** A tool name's words, split at non-letters and at lower-to-upper case changes (`moveFile`: move, file). */

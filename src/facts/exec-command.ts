@@ -9,7 +9,7 @@ import { isRiskyVariable } from './shell/wrappers.js';
 // The facts of exec-class calls without one readable command string: the same every time.
 const NONE = Object.freeze([]) as unknown as SimpleCommand[];
 const NO_COMMAND: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call carries no command string' });
-const NOT_POSIX_SHELL: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the tool runs its command in a language other than the POSIX shell (PowerShell), which cannot be read' });
+const NOT_POSIX_SHELL: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the tool runs its command in a language other than the POSIX shell (PowerShell, AppleScript), which cannot be read' });
 const SEVERAL_COMMANDS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call carries more than one command parameter' });
 const RUNS_NOTHING: ShellFacts = Object.freeze({ commands: NONE });
 const STDIN_GIVEN: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call gives its command input (`stdin`, `input`), which it may read as file names or a script' });

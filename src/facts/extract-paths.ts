@@ -3,7 +3,7 @@
 // word-paths.ts and command-line-paths.ts). Anything of an unexpected type is a problem,
 // which the engine denies.
 import type { ToolClass } from '../types.js';
-import { isFileTool } from './classify.js';
+import { isFileTool, isGitTool } from './classify.js';
 import { lexicallyNormalised } from './within.js';
 import { patchPaths } from './patch-paths.js';
 import { hasShellWildcard } from './path-glob.js';
@@ -90,7 +90,8 @@ const NON_FILE_URL = /^(?!file:)[A-Za-z][A-Za-z0-9+.-]+:/i;
 // Objects whose keys are variable names, not parameter names (`env.PATH` is a search list).
 const NOT_PARAMETER_KEYS = new Set(['env', 'environment']);
 // Keys whose text is a patch body when the tool is apply_patch.
-const PATCH_BODY_KEYS = ['input', 'patch', 'content'];
+// (opencode's apply_patch takes `patchText`.) Every one given is read: a tool reads one of them.
+const PATCH_BODY_KEYS = ['input', 'patch', 'content', 'patchText', 'patch_text', 'diff'];
 const PATCH_BODY_KEY_SET: ReadonlySet<string> = new Set(PATCH_BODY_KEYS);
 
 function normalizeKey(key: string): string {
@@ -269,8 +270,9 @@ function looksLikeSinglePath(value: string): boolean {
 }
 
 // apply_patch by name, under a namespace too: an MCP server's (`mcp__codex__apply_patch`), a
-// function namespace's (`functions.apply_patch`, `default_api:apply_patch`).
-const APPLY_PATCH_NAME = /(?:^|__|[.:/])apply[_-]?patch$/i;
+// bridge's, a function namespace's (`functions.apply_patch`, `default_api:apply_patch`).
+// A bridge's prefix too (`codex_apply_patch`).
+const APPLY_PATCH_NAME = /(?:^|[_.:/-])apply[_-]?patch$/i;
 
 function isApplyPatch(toolName: string): boolean {
   // Only names of 10 characters or more ending in `patch` (any case) can match: skip the regex
@@ -847,6 +849,12 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       return;
     }
     const child = record[key];
+    // A git tool's value that starts with `-` is an option to git (`git_diff { target:
+    // "--output=/x" }` writes /x), not a name: its effect is not read.
+    if (depth === 0 && typeof child === 'string' && child.charCodeAt(0) === 0x2d /* - */ && isGitTool(c.toolName) && !GIT_TEXT_KEYS.has(key)) {
+      problem(c, `\`${from}.${key}\` starts with \`-\`: git would read it as an option`);
+      continue;
+    }
     const kind = keyKind(key);
     if (kind.notParameter || skip?.has(key)) continue;
     if (kind.workdir && depth === 0) c.sawWorkdir = true;
@@ -943,26 +951,28 @@ function addIncludeValue(c: Collector, value: unknown, at: string, roots: readon
   }
 }
 
+// A git tool's parameters whose text git takes as text (a commit message), not as a word of its command line.
+const GIT_TEXT_KEYS: ReadonlySet<string> = new Set(['message', 'msg', 'title', 'body', 'description']);
+
 function addPatch(c: Collector, params: unknown): void {
   if (typeof params === 'string') {
     addPatchBody(c, params);
     return;
   }
-  let input: unknown, patch: unknown, content: unknown;
+  const bodies: string[] = [];
   if (params !== null && typeof params === 'object' && !Array.isArray(params)) {
-    // PATCH_BODY_KEYS as named reads (each stays a fast property load); wrong types first, then bodies in order.
+    // Wrong types first (bodyOrProblem), then the bodies in order.
     const record = params as Record<string, unknown>;
-    input = bodyOrProblem(c, record.input, 'input');
-    patch = bodyOrProblem(c, record.patch, 'patch');
-    content = bodyOrProblem(c, record.content, 'content');
+    for (const key of PATCH_BODY_KEYS) {
+      const body = bodyOrProblem(c, record[key], key);
+      if (body !== undefined) bodies.push(body);
+    }
   }
-  if (input === undefined && patch === undefined && content === undefined) {
+  if (bodies.length === 0) {
     if (c.problems.length === 0) problem(c, 'apply_patch without a patch body');
     return;
   }
-  if (typeof input === 'string') addPatchBody(c, input);
-  if (typeof patch === 'string') addPatchBody(c, patch);
-  if (typeof content === 'string') addPatchBody(c, content);
+  for (const body of bodies) addPatchBody(c, body);
 }
 
 /** A patch body parameter's string; a problem (and undefined) when it is set but not a string. */

@@ -157,11 +157,14 @@ describe('extractPaths', () => {
 
   it('reads the body of apply_patch under a namespace too (red team 5)', () => {
     const values = (tool: string) => extractPaths(tool, 'write', { input: '*** Add File: .env\n+x' }, undefined).paths.map((p) => p.value);
-    for (const tool of ['apply_patch', 'ApplyPatch', 'apply-patch', 'mcp__codex__apply_patch', 'functions.apply_patch', 'default_api:apply_patch', 'srv/apply_patch']) {
+    // A bridge's prefix too (`codex_apply_patch`, red team 13A).
+    for (const tool of ['apply_patch', 'ApplyPatch', 'apply-patch', 'mcp__codex__apply_patch', 'functions.apply_patch', 'default_api:apply_patch', 'srv/apply_patch', 'codex_apply_patch']) {
       expect(values(tool), tool).toEqual(['.env']);
     }
     // Other names ending in `patch` keep their `input` a plain value.
-    for (const tool of ['not_apply_patch', 'mcp__x__dispatch', 'patch']) expect(values(tool), tool).toEqual([]);
+    for (const tool of ['reapply_patch', 'mcp__x__dispatch', 'patch']) expect(values(tool), tool).toEqual([]);
+    // opencode's apply_patch takes `patchText`; every body given is read.
+    expect(extractPaths('apply_patch', 'write', { input: '', patchText: '*** Add File: .env\n+x' }, undefined).paths.map((p) => p.value)).toEqual(['.env']);
   });
 
   it("reads git's extended headers: renames, copies and `diff --git` names (red team 5)", () => {
