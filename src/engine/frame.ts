@@ -14,6 +14,7 @@ import { canonicalPath, canonicalRoot, directoriesUpTo, MAX_WILDCARD_ENTRIES, wi
 import { anyCaseGlob, hasShellWildcard, mayExpandTo } from '../facts/path-glob.js';
 import { parseShell } from '../facts/shell/index.js';
 import { execCommandFacts } from '../facts/exec-command.js';
+import { isMcpToolName } from '../facts/classify.js';
 import { directoriesBelow, entriesIn, type EntryBudget } from '../facts/directories.js';
 
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
@@ -337,7 +338,8 @@ export class CallFrame {
     }
     // An MCP server opens a relative path in its own directory (the filesystem server in its
     // first allowed one, others where they started), not in the agent's: under the root too.
-    if (found.length > 0 && call.cwd !== undefined && m.root?.ok === true && call.toolName.startsWith('mcp__')) {
+    // (OpenClaw names them `SERVER__TOOL`: classify.ts isMcpToolName.)
+    if (found.length > 0 && call.cwd !== undefined && m.root?.ok === true && isMcpToolName(call.toolName)) {
       const atRoot = (m.atRoot ??= { cwd: undefined, known: null, ctx: undefined });
       for (let i = 0; i < found.length; i++) {
         const raw = found[i]!.value;

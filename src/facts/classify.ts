@@ -107,14 +107,27 @@ const RUN_COMPOUND = /^(?:run|start|exec|execute|spawn|launch|eval)(?:process|co
 // A first word that says the tool only looks (`read_terminal_output`, `get_shell_history`).
 const LOOKING_VERBS: ReadonlySet<string> = new Set(['read', 'get', 'list', 'show', 'view', 'capture', 'search', 'find']);
 
+/**
+ * Whether a tool name is an MCP server's: Claude Code's `mcp__SERVER__TOOL`, OpenClaw's
+ * `SERVER__TOOL` (its bundled servers' tools). Any name with `__` is read so: the careful side.
+ */
+export function isMcpToolName(toolName: string): boolean {
+  return toolName.includes('__');
+}
+
+/** An MCP tool name's own part (`read_text_file` of `mcp__fs__read_text_file` and of `fs__read_text_file`). */
+export function mcpOwnName(toolName: string): string {
+  return toolName.slice(toolName.lastIndexOf('__') + 2);
+}
+
 /** Whether an unlisted tool's name says it runs commands (an MCP tool by its own part: `mcp__server__start_process`). */
 function namedLikeExec(toolName: string): boolean {
-  const mcp = toolName.startsWith('mcp__');
-  const own = mcp ? toolName.slice(toolName.lastIndexOf('__') + 2) : toolName;
+  const mcp = isMcpToolName(toolName);
+  const own = mcp ? mcpOwnName(toolName) : toolName;
   const words = nameWords(own);
   if (LOOKING_VERBS.has(words[0] ?? '')) return false;
-  // A shell server's tools (`mcp__terminal__send`, `mcp__bash__run`) run in its shell whatever they are called.
-  if (mcp && SHELL_NAME_PARTS.test(toolName.slice(5, toolName.lastIndexOf('__')).toLowerCase())) return true;
+  // A shell server's tools (`mcp__terminal__send`, `bash__run`) run in its shell whatever they are called.
+  if (mcp && SHELL_NAME_PARTS.test(toolName.slice(toolName.startsWith('mcp__') ? 5 : 0, toolName.lastIndexOf('__')).toLowerCase())) return true;
   if (RUNS_BY_SETTINGS.has(own) || SHELL_NAME_PARTS.test(own.toLowerCase()) || words.includes('eval') || words.includes('repl') || words.some((w) => RUN_COMPOUND.test(w))) return true;
   return words.some((w) => RUN_VERBS.has(w)) && words.some((w) => RUN_NOUNS.has(w));
 }

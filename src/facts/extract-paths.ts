@@ -3,7 +3,7 @@
 // word-paths.ts and command-line-paths.ts). Anything of an unexpected type is a problem,
 // which the engine denies.
 import type { ToolClass } from '../types.js';
-import { isFileTool, isGitTool } from './classify.js';
+import { isFileTool, isGitTool, isMcpToolName, mcpOwnName } from './classify.js';
 import { lexicallyNormalised } from './within.js';
 import { patchPaths } from './patch-paths.js';
 import { hasShellWildcard } from './path-glob.js';
@@ -649,7 +649,12 @@ function addPathReading(c: Collector, value: string, from: string): void {
   }
   if (!mayHaveReadVariants(path)) return;
   c.fileTool ??= isFileTool(c.toolName, c.toolClass);
-  if (c.fileTool) for (const variant of readVariants(path)) add(c, variant, from);
+  if (!c.fileTool) return;
+  // Unicode spaces as plain ones in the whole path (pi's and older OpenClaw's expandPath), and
+  // the spellings OpenClaw's read tries for the last name.
+  const spaced = withPlainSpaces(path);
+  if (spaced !== undefined) add(c, spaced, from);
+  for (const variant of readVariants(path)) if (variant !== spaced) add(c, variant, from);
 }
 
 /** Whether readVariants may respell the path: one pass over its characters, the regex only when one may matter. */
@@ -986,8 +991,22 @@ function bodyOrProblem(c: Collector, body: unknown, key: string): string | undef
 function addPatchBody(c: Collector, body: string): void {
   const found = patchPaths(body);
   for (const message of found.problems) problem(c, message);
-  for (const p of found.paths) add(c, p, 'apply_patch', true);
+  for (const p of found.paths) {
+    add(c, p, 'apply_patch', true);
+    const spaced = withPlainSpaces(p);
+    if (spaced !== undefined) add(c, spaced, 'apply_patch', true);
+  }
 }
+
+/**
+ * The path with each Unicode space written as a plain one, as pi's and OpenClaw's file tools
+ * (read, write, edit, apply_patch) expand a path before opening it; undefined when it has none.
+ */
+function withPlainSpaces(path: string): string | undefined {
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) >= 0xa0) return UNICODE_SPACE.test(path) ? path.replace(UNICODE_SPACES, ' ') : undefined;
+  return undefined;
+}
+const UNICODE_SPACE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/;
 
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
@@ -1002,9 +1021,9 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
     const first = toolName.charCodeAt(0) | 0x20;
     if (first === 0x67 || first === 0x73 || first === 0x66 || first === 0x6c) searchTool = toolName.toLowerCase();
   }
-  if (searchTool === undefined && typeof toolName === 'string' && toolName.startsWith('mcp__')) {
-    // An MCP server's search tool by its own name (`mcp__fs__search_files`, `mcp__x__grep`).
-    searchTool = toolName.slice(toolName.lastIndexOf('__') + 2).toLowerCase();
+  if (searchTool === undefined && typeof toolName === 'string' && isMcpToolName(toolName)) {
+    // An MCP server's search tool by its own name (`mcp__fs__search_files`, `mcp__x__grep`, OpenClaw's `fs__grep`).
+    searchTool = mcpOwnName(toolName).toLowerCase();
   }
   if (searchTool !== undefined && Object.hasOwn(PATTERN_KEYS_BY_TOOL, searchTool)) c.patternKeys = PATTERN_KEYS_BY_TOOL[searchTool];
   // Gemini CLI's read_many_files took its patterns as `paths` before `include`.
