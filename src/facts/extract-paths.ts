@@ -6,6 +6,7 @@ import type { ToolClass } from '../types.js';
 import { isFileTool, isGitTool, isMcpToolName, mcpOwnName } from './classify.js';
 import { lexicallyNormalised } from './within.js';
 import { patchPaths } from './patch-paths.js';
+import { JSON_ARGUMENT_KEYS, jsonValueOf } from './json-text.js';
 import { hasShellWildcard } from './path-glob.js';
 import { fileURLToPath } from 'node:url';
 import { isAbsolute } from 'node:path';
@@ -866,6 +867,15 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     // Search patterns and `include` lists (rare): read apart, keeping this loop small.
     if ((c.patternKeys !== undefined || c.readKeys !== undefined || kind.include || kind.pattern) && addSearchParam(c, record, child, kind, from, key, depth)) continue;
     const pathKey = kind.path;
+    // JSON text a tool decodes (json-text.ts): a proxy's arguments, a path key's list.
+    if (typeof child === 'string' && (pathKey || JSON_ARGUMENT_KEYS.has(key))) {
+      const decoded = jsonValueOf(child);
+      if (decoded !== undefined) {
+        const at = `${whereFrom(kind, from, key, depth)} (as JSON)`;
+        if (pathKey && Array.isArray(decoded)) addPathValue(c, decoded, at, true, depth);
+        else walkParams(c, decoded, at, depth + 1);
+      }
+    }
     // A plain value under a key that never holds a path: nothing to do (most keys), unless
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
     if (kind.plain && (child === null || typeof child !== 'object')) {
