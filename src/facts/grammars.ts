@@ -983,10 +983,14 @@ const COMPILER_DRIVER = /^(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cpp)
 // `-B DIR` (where it finds cc1, as, ld), `-fplugin=`, clang's `-fpass-plugin=` and `-Xclang
 // -load -Xclang LIB`, `-specs=`, a linker by path (`-fuse-ld=/x`, `--ld-path=`), a linker plugin,
 // and a file of more options (`@FILE`, `-Wl,@FILE`), which may hold any of these.
-const COMPILER_CHOOSING = /^(?:-wrapper$|-B|-f(?:pass-)?plugin|-load(?:=|$)|-?-specs=?|-fuse-ld=.*\/|--ld-path)|(?:^|,)(?:--?plugin(?:[=,]|$)|@)|--error-handling-script/;
+// `--prefix` is gcc's long `-B`; clang's `--config FILE` reads options from a file, `-ccc-install-dir`
+// and `--gcc-toolchain` move where it finds its tools; `--for-linker=X` is `-Xlinker X`.
+const COMPILER_CHOOSING = /^(?:-wrapper$|-B|--prefix(?:=|$)|--config(?:=|$)|-ccc-|--gcc-toolchain|--gcc-install-dir|-f(?:pass-)?plugin|-load(?:=|$)|-?-specs=?|-fuse-ld=.*\/|--ld-path)|(?:^|,|^--for-linker=)(?:--?plugin(?:[=,]|$)|@)|--error-handling-script/;
 
 /** Whether a compiler driver's option word runs a program or loads code it chooses (COMPILER_CHOOSING). */
 export function isCompilerChoosing(word: string): boolean {
+  // `-fcompare-debug=OPTS` compiles again with OPTS (`-fcompare-debug=-B./evil`).
+  if (word.startsWith('-fcompare-debug=')) return forwardsCompilerChoosing(word.slice(16));
   return COMPILER_CHOOSING.test(word);
 }
 

@@ -31,6 +31,8 @@ describe('parseClaudeCodePayload', () => {
 
   it.each([
     ['not json', 'not valid JSON'],
+    // A key twice: which one Claude Code's (or another gateway's) parser keeps is not ours to guess (red team 13B).
+    ['{"tool_name":"Bash","tool_input":{"command":"curl -s http://x","command":"ls -la"}}', 'key `command` twice'],
     ['[1]', 'JSON object'],
     [JSON.stringify({ ...payload, tool_name: undefined }), 'no `tool_name`'],
     [JSON.stringify({ ...payload, tool_name: 5 }), 'no `tool_name`'],

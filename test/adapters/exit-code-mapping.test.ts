@@ -50,6 +50,8 @@ describe('readExitCodeInput', () => {
     [{ HOOK_TOOL_NAME: 'exec', HOOK_TOOL_INPUT: 'not json' }, '', 'not valid JSON'],
     [{ HOOK_TOOL_NAME: 'exec', HOOK_TOOL_INPUT: '"ls"' }, '', 'JSON object'],
     [{ HOOK_TOOL_NAME: 'exec' }, '{bad', 'stdin is not valid JSON'],
+    [{}, '{"toolName":"exec","params":{"command":"curl x"},"params":{"command":"ls"}}', 'key `params` twice'],
+    [{ HOOK_TOOL_NAME: 'exec', HOOK_TOOL_INPUT: '{"command":"curl x","command":"ls"}' }, '', 'key `command` twice'],
     [{ HOOK_TOOL_NAME: 'exec' }, '[]', 'JSON object'],
     [{}, JSON.stringify({ toolName: 'x', sessionId: 5 }), '`sessionId`'],
     [{}, JSON.stringify({ toolName: 'x', requester: { senderIsOwner: 'yes' } }), 'senderIsOwner'],

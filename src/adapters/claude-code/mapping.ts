@@ -6,6 +6,7 @@
 // Code's own permission rules still apply.
 import type { Decision, ToolCall } from '../../types.js';
 import { decisionText, oneLine } from '../text.js';
+import { jsonInputMessage, parseJsonInput } from '../json-input.js';
 
 export type ParsedPayload =
   | { ok: true; event: string; call: ToolCall; permissionMode?: string }
@@ -27,12 +28,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
  * no requester, so policies that use `scopes` get `missingRequester` for every call.
  */
 export function parseClaudeCodePayload(text: string): ParsedPayload {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    return { ok: false, message: 'hook input is not valid JSON' };
-  }
+  const parsed = parseJsonInput(text);
+  if (!parsed.ok) return { ok: false, message: jsonInputMessage('hook input', parsed) };
+  const payload = parsed.value;
   if (!isObject(payload)) return { ok: false, message: 'hook input must be a JSON object' };
   const { tool_name: toolName, tool_input: toolInput, hook_event_name: event, permission_mode: permissionMode } = payload;
   if (event !== undefined && typeof event !== 'string') return { ok: false, message: '`hook_event_name` must be a string' };

@@ -9,6 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Decision, Requester, ToolCall } from '../../types.js';
 import { decisionText, oneLine } from '../text.js';
+import { jsonInputMessage, parseJsonInput } from '../json-input.js';
 
 export type ExitCodeInput =
   | { ok: true; phase: 'pre' | 'post'; call: ToolCall }
@@ -46,13 +47,9 @@ export function phaseOf(event: string | undefined): 'pre' | 'post' {
 }
 
 function parseToolInput(text: string): Record<string, unknown> | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return '`HOOK_TOOL_INPUT` is not valid JSON';
-  }
-  return isObject(value) ? value : '`HOOK_TOOL_INPUT` must be a JSON object';
+  const parsed = parseJsonInput(text);
+  if (!parsed.ok) return jsonInputMessage('`HOOK_TOOL_INPUT`', parsed);
+  return isObject(parsed.value) ? parsed.value : '`HOOK_TOOL_INPUT` must be a JSON object';
 }
 
 function parseRequester(raw: unknown): Requester | string {
@@ -94,14 +91,10 @@ function readInput(env: Record<string, string | undefined>, stdinText: string): 
   const fail = (message: string) => ({ ok: false as const, message });
   let payload: Record<string, unknown> = {};
   if (stdinText.trim() !== '') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(stdinText);
-    } catch {
-      return fail('stdin is not valid JSON');
-    }
-    if (!isObject(parsed)) return fail('stdin must be a JSON object');
-    payload = parsed;
+    const parsed = parseJsonInput(stdinText);
+    if (!parsed.ok) return fail(jsonInputMessage('stdin', parsed));
+    if (!isObject(parsed.value)) return fail('stdin must be a JSON object');
+    payload = parsed.value;
   }
 
   const stdinEvent = pick(payload, ['event', 'hookEvent', 'hook_event', 'hook_event_name', 'HOOK_EVENT']);

@@ -13,6 +13,7 @@ import type { EngineDeps } from '../openclaw/entry.js';
 import { parsePluginConfig } from '../openclaw/mapping.js';
 import type { PolicySet } from '../../engine/api.js';
 import { decisionText, diagnosticsText, errorMessage, oneLine } from '../text.js';
+import { jsonInputMessage, parseJsonInput } from '../json-input.js';
 
 /** What the .NET bridge hands `register`: `config` is the plugin's own config. */
 export interface BridgeApi {
@@ -35,7 +36,11 @@ export function dotnetCall(event: unknown): ToolCall {
     throw new Error('tool:before event without a tool name');
   }
   let params: unknown = event.arguments;
-  if (typeof params === 'string') params = params.trim() === '' ? {} : JSON.parse(params);
+  if (typeof params === 'string' && params.trim() !== '') {
+    const parsed = parseJsonInput(params);
+    if (!parsed.ok) throw new Error(jsonInputMessage('tool arguments', parsed));
+    params = parsed.value;
+  } else if (typeof params === 'string') params = {};
   if (params === undefined || params === null) params = {};
   if (!isObject(params)) throw new Error('tool arguments are not a JSON object');
   return { toolName: event.toolName, params };

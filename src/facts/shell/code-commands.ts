@@ -74,6 +74,9 @@ export function inlineCode(language: Language, args: readonly WordValue[]): stri
         continue;
       }
       value = eq > 0 ? { ...w, text: text.slice(eq + 1) } : args[++i];
+    } else if (language === 'node' && /^-[pe]+$/.test(text)) {
+      // node's `-pe` is `--print --eval`: the code is the next word (not the letter `e`).
+      value = args[++i];
     } else {
       // A cluster: its first code letter takes the rest of the word or the next word (`-Sc CODE`,
       // `-cCODE`); a letter taking another value before it ends the cluster (`-W ignore`).
@@ -81,6 +84,12 @@ export function inlineCode(language: Language, args: readonly WordValue[]): stri
       if (at < 0) continue;
       const rest = text.slice(at + 2);
       if (!letters.includes(text[at + 1]!)) {
+        // perl's `-MMODULE` is `use MODULE;` put before the program: its text is code too (`-M'strict;system("id")'`).
+        const moduleText = language === 'perl' && 'Mm'.includes(text[at + 1]!) ? (rest !== '' ? { ...w, text: rest } : args[i + 1]) : undefined;
+        if (moduleText !== undefined) {
+          if (!moduleText.literal) return null;
+          pieces.push(`use ${moduleText.text};`);
+        }
         if (rest === '') i++;
         continue;
       }
@@ -91,6 +100,51 @@ export function inlineCode(language: Language, args: readonly WordValue[]): stri
     pieces.push(value.text);
   }
   return pieces.length > 0 ? pieces.join('\n') : undefined;
+}
+
+// python modules that run the words after them as code (`-m timeit STMT`, `-m pdb -c CMD`,
+// IPython's `-c`), and those that read their input as code (an interactive console).
+const PYTHON_CODE_MODULES: ReadonlySet<string> = new Set(['timeit', 'pdb', 'IPython', 'ipython']);
+const PYTHON_CONSOLE_MODULES: ReadonlySet<string> = new Set(['code', 'asyncio', 'pdb', 'IPython', 'ipython', 'idlelib']);
+
+/** The module `python -m MODULE` runs (past the options before it); undefined without one. */
+function pythonModule(args: readonly WordValue[]): { name: string; at: number } | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const text = args[i]!.text;
+    if (text === '--' || !text.startsWith('-') || text === '-') return undefined;
+    const at = text.indexOf('m');
+    if (text.startsWith('--') || at < 0 || /[cWX]/.test(text.slice(1, at))) {
+      if (/^-[A-Za-z]*[WX]$/.test(text)) i++;
+      continue;
+    }
+    const name = at < text.length - 1 ? text.slice(at + 1) : args[i + 1]?.text;
+    return name === undefined ? undefined : { name, at: at < text.length - 1 ? i : i + 1 };
+  }
+  return undefined;
+}
+
+/**
+ * Program text a python module is given in its arguments (`-m timeit 'os.system(…)'`, `-m pdb
+ * -c CMD`): every word after the module, read as code (null when one is not a literal).
+ */
+export function pythonModuleCode(args: readonly WordValue[]): string | null | undefined {
+  const module = pythonModule(args);
+  if (module === undefined || !PYTHON_CODE_MODULES.has(module.name)) return undefined;
+  const words = args.slice(module.at + 1);
+  if (words.some((w) => !w.literal)) return null;
+  return words.length > 0 ? words.map((w) => w.text).join('\n') : undefined;
+}
+
+/**
+ * Whether the interpreter also reads its input as code when given program text: python's `-i`
+ * or a console module (`-m code`), perl's debugger (`-d`), node's REPL (`-i`).
+ */
+export function readsInputAsCodeToo(language: Language, args: readonly WordValue[]): boolean {
+  const options = args.slice(0, Math.max(0, args.findIndex((a) => !a.text.startsWith('-')))).map((a) => a.text);
+  if (language === 'python') return options.some((w) => /^-[A-Za-z]*i/.test(w) && !w.startsWith('--')) || PYTHON_CONSOLE_MODULES.has(pythonModule(args)?.name ?? '');
+  if (language === 'perl') return args.some((a) => /^-[A-Za-z]*d/.test(a.text) && !a.text.startsWith('--'));
+  if (language === 'node') return args.some((a) => a.text === '-i' || a.text === '--interactive');
+  return false;
 }
 
 /**

@@ -52,7 +52,7 @@ const commandOptions: ReadonlyMap<string, CommandOptionSpec> = new Map([
   ['man', { long: ['--pager', '--html'], short: 'PH' }],
   ['sort', { long: ['--compress-program'], short: '' }],
   // ripgrep runs its preprocessor on every file it searches.
-  ['rg', { long: ['--pre'], short: '' }],
+  ['rg', { long: ['--pre', '--hostname-bin'], short: '' }],
   ['zip', { long: ['--unzip-command'], short: '', words: ['-TT'] }],
   // split pipes each piece into a shell command.
   ['split', { long: ['--filter'], short: '' }],
@@ -176,10 +176,12 @@ const GPG_CHOOSING = ['--agent-program', '--dirmngr-program', '--keyboxd-program
 // `--config` (a runner, a rustc wrapper, an alias), openssl's engines and providers, kubectl's
 // credential plugins, cmake's compilers and launchers.
 const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<string, (word: string) => boolean>([
-  ['go', (w) => /^--?(?:exec|toolexec|vettool)(?:=|$)/.test(w) || /(?:^|[\s'"=])-extld(?:=|\s|$)/.test(w) || (w.includes('extldflags') && forwardsCompilerChoosing(w.slice(w.indexOf('extldflags') + 10).replace(/^=/, ' ')))],
-  ['cargo', (w) => /^--config(?:=|$)/.test(w) || rustChoosing(w)],
-  ['rustc', rustChoosing],
-  ['rustdoc', rustChoosing],
+  // gccgo's flags (`-gccgoflags=-B./evil`) choose what it runs as a C compiler's do.
+  ['go', (w) => /^--?(?:exec|toolexec|vettool)(?:=|$)/.test(w) || /^--?gccgoflags$/.test(w) || (/^--?gccgoflags=/.test(w) && forwardsCompilerChoosing(w.slice(w.indexOf('=') + 1))) || /(?:^|[\s'"=])-extld(?:=|\s|$)/.test(w) || (w.includes('extldflags') && forwardsCompilerChoosing(w.slice(w.indexOf('extldflags') + 10).replace(/^=/, ' ')))],
+  // rustup's proxies run the toolchain `+X` names, a directory when it holds a `/` (`cargo +./t build` runs ./t/bin/cargo).
+  ['cargo', (w) => /^--config(?:=|$)/.test(w) || rustChoosing(w) || RUSTUP_TOOLCHAIN_PATH.test(w)],
+  ['rustc', (w) => rustChoosing(w) || RUSTUP_TOOLCHAIN_PATH.test(w)],
+  ['rustdoc', (w) => rustChoosing(w) || RUSTUP_TOOLCHAIN_PATH.test(w)],
   ...['ld', 'ld.bfd', 'ld.gold', 'ld.lld', 'lld', 'mold'].map((n): [string, (w: string) => boolean] => [n, (w) => LINKER_CHOOSING.test(w)]),
   // openssl loads the shared library an engine or provider names (`-engine ./x.so`,
   // `-provider-path . -provider x`), and a configuration may load them too (as OPENSSL_CONF).
@@ -193,7 +195,9 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   ['cmake', (w) => /^(?:-D\s*)?\w*(?:COMPILER|LAUNCHER|LINKER|TOOLCHAIN_FILE|PROJECT_INCLUDE)\w*(?::\w+)?=|^-D\s*\w*(?:COMPILER|LAUNCHER|LINKER|TOOLCHAIN_FILE|PROJECT_INCLUDE)/i.test(w) || (/^(?:-D\s*)?\w*FLAGS\w*(?::\w+)?=/i.test(w) && forwardsCompilerChoosing(w.slice(w.indexOf('=') + 1)))],
   // javac's JVM loading an agent (`-J-javaagent:x.jar` runs its code), and the annotation
   // processors and compiler plugins javac loads and runs (`-processorpath ./lib -processor P`).
-  ['javac', (w) => /^-J-(?:javaagent|agentpath|agentlib)/.test(w) || /^(?:-processor|-processorpath|--processor-path|--processor-module-path|-Xplugin|--plugin|-proc:full)(?:[:=]|$)/.test(w)],
+  // The JVM also runs a shell command of its own on an error (`-XX:OnOutOfMemoryError=CMD`, `-XX:OnError=CMD`).
+  ['javac', (w) => /^-J-(?:javaagent|agentpath|agentlib|XX:\+?On(?:OutOfMemory)?Error)/.test(w) || /^(?:-processor|-processorpath|--processor-path|--processor-module-path|-Xplugin|--plugin|-proc:full)(?:[:=]|$)/.test(w)],
+  ['java', (w) => /^-XX:\+?On(?:OutOfMemory)?Error/.test(w)],
   // install runs the program that strips what it installs (`-s --strip-program=PROG`; `--strip` is a flag of its own).
   ['install', (w) => abbreviatedName(w, ['--strip-program'], ['--strip']) !== undefined],
   // man-db reads a configuration whose DEFINE lines choose the programs it runs (`-C FILE`).
@@ -205,9 +209,9 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   // and those a defaults file lists (`-d FILE`); its long options may be abbreviated.
   // xmllint's shell reads commands (`write FILE`, `cat`) from its input.
   ['xmllint', (w) => w === '--shell'],
-  ['pandoc', (w) => /^-[FdL]/.test(w) || abbreviatedName(w, ['--filter', '--lua-filter', '--pdf-engine', '--pdf-engine-opt', '--defaults']) !== undefined],
+  ['pandoc', (w) => optionIs(w, { letters: 'FdL', long: [] }, PANDOC_VALUED) || abbreviatedName(w, ['--filter', '--lua-filter', '--pdf-engine', '--pdf-engine-opt', '--defaults']) !== undefined],
   // less reads a key file that may set LESSOPEN, which runs a program (as LESSKEYIN would).
-  ['less', (w) => /^--lesskey(?:-src|-file|-content)?(?:=|$)|^-k/.test(w)],
+  ['less', (w) => optionIs(w, { letters: 'k', long: LESSKEY_LONG }, LESS_VALUED, LESS_LONG)],
   // awk loading a shared library (`gawk -l ./x`, `--load`), which runs its code.
   ['awk', (w) => /^(?:-l|--load(?:=|$))/.test(w)],
   // Ghostscript without SAFER reads and writes any file from PostScript, and an output file
@@ -232,13 +236,24 @@ function chosenProgram(name: string, words: readonly string[]): string | undefin
   return (NPM_NAMES.has(name) ? npmChooses : PROGRAM_CHOOSERS.get(name))?.(name, words);
 }
 
-/** Whether `words` give one of `options` standard input by any name (`-f -`, `--file=-`, `-K/dev/stdin`): input read as a file. */
-function readsInputAs(words: readonly string[], options: readonly string[]): boolean {
-  return words.some((w, i) => options.some((o) => {
-    const value = w === o ? words[i + 1] : w.startsWith(o) ? w.slice(o.length).replace(/^=/, '') : undefined;
-    return value !== undefined && namesStandardInput(value);
-  }));
+/**
+ * Whether `option` is given text the line makes as its file: standard input by any name (`-f
+ * -`, `--file=-`, `-K/dev/stdin`), or a process substitution (`-f <(…)`). The option is read
+ * in every spelling: in a cluster (`-sf -`), abbreviated (`--fi=-`); `valued`: the program's
+ * short letters that take a value.
+ */
+function readsInputAs(words: readonly string[], option: OptionSpelling, valued: string): boolean {
+  return optionValues(words, option, valued, 0).some(isMadeInput);
 }
+
+/** A file name that is text the line makes: standard input by any name, or a process substitution. */
+function isMadeInput(value: string): boolean {
+  return namesStandardInput(value) || /^[<>]\(/.test(value);
+}
+
+// The short options that take a value: make's, curl's.
+const MAKE_VALUED = 'CfIojlOW';
+const CURL_VALUED = 'AbcCdDeEFHhKmoQrTtuUwxXYyzPq';
 
 /** npm's words up to a `--`: its options may come anywhere among them (`npm exec -- gcc -c x.c`: the -c is gcc's). */
 export function npmOwnWords(words: readonly string[]): readonly string[] {
@@ -257,6 +272,8 @@ function npmChooses(name: string, words: readonly string[]): string | undefined 
   if ((words[0] === 'exec' || words[0] === 'x') && npmCallsCommandLine(words)) return `\`${name} ${words[0]} -c\` runs a command line`;
   // pnpm also takes any setting as `--config.NAME=VALUE`.
   if (words.some((w) => abbreviatedName(w.split('=')[0]!.replace(/^--config\./, '--').replace(/_/g, '-').toLowerCase(), NPM_CHOOSING, ['--global']) !== undefined)) return `\`${name}\` is given a setting that chooses what its scripts run (node options, a script shell, a config)`;
+  // `npm pkg set scripts.test=CMD` (`set-script`) stores a command the next `npm test` runs.
+  if ((words[0] === 'pkg' && words[1] === 'set' && words.slice(2).some((w) => /^scripts(?:[.[=]|$)/.test(w))) || words[0] === 'set-script') return `\`${name} pkg set scripts\` stores a command a later \`${name} run\` runs`;
   const at = words[0] === 'config' || words[0] === 'c' ? 1 : 0;
   if (['set', 'edit', 'fix'].includes(words[at] ?? '') && (at === 1 || words[0] === 'set')) return `\`${name} config\` changes the settings every later \`${name}\` runs by`;
   return undefined;
@@ -266,17 +283,28 @@ function npmChooses(name: string, words: readonly string[]): string | undefined 
 // command as they are set (`x:=$(shell id)`, `x!=id`), and those that choose its programs
 // (`make CC=curl`, `SHELL=`), as they would in the environment.
 function makeChooses(name: string, words: readonly string[]): string | undefined {
-  if (readsInputAs(words, ['-f', '--file', '--makefile'])) return `\`${name}\` reads a makefile from its input`;
+  if (readsInputAs(words, { letters: 'f', long: ['--file', '--makefile'] }, MAKE_VALUED)) return `\`${name}\` reads a makefile the line makes (its input, a process substitution)`;
   for (const w of words) {
     if (abbreviatedName(w, ['--eval']) !== undefined || /^-E/.test(w)) return `\`${name} --eval\` runs the makefile text it is given`;
-    const setting = /^([A-Za-z_][A-Za-z0-9_.-]*)\s*(!|:{0,3}|\+|\?)=(.*)$/s.exec(w);
+    const setting = /^(\.?[A-Za-z_][A-Za-z0-9_.-]*)\s*(!|:{0,3}|\+|\?)=(.*)$/s.exec(w);
     if (setting === null) continue;
     const [, variable, kind, value] = setting as unknown as [string, string, string, string];
     if (kind === '!' || /\$[({]shell\b|`/.test(value)) return `\`${name}\` is given a variable that runs a command: \`${w.slice(0, 80)}\``;
-    if (isRiskyVariable(variable, value) || (MAKE_PROGRAM_VARIABLES.has(variable) && !isToolchainProgram(value))) return `\`${name} ${variable}=\` chooses a program its rules run`;
+    // Also the commands of make's built-in rules (`COMPILE.c`, `LINK.o`) and the shell's flags (`.SHELLFLAGS=-c CMD`).
+    if (isRiskyVariable(variable, value) || (MAKE_PROGRAM_VARIABLES.has(variable) && !isToolchainProgram(value)) || /^(?:(?:COMPILE|LINK|PREPROCESS|LINT)\.|\.SHELL)/.test(variable)) return `\`${name} ${variable}=\` chooses a program its rules run`;
   }
   return undefined;
 }
+
+const RUSTUP_TOOLCHAIN_PATH = /^\+.*[/\\]/;
+
+// pandoc's short options that take a value.
+const PANDOC_VALUED = 'frtwodLFMVcHBATDI';
+
+// less's key-file options, its short options that take a value, and its long names (abbreviated ones are read by them).
+const LESSKEY_LONG = ['--lesskey', '--lesskey-src', '--lesskey-file', '--lesskey-content'];
+const LESS_VALUED = 'bhjkKoOpPtTxyzD#';
+const LESS_LONG = [...LESSKEY_LONG, '--buffers', '--max-back-scroll', '--jump-target', '--log-file', '--LOG-FILE', '--pattern', '--prompt', '--tag', '--tag-file', '--tabs', '--max-forw-scroll', '--window', '--shift', '--quotes', '--search-skip-screen', '--silent', '--squeeze-blank-lines', '--chop-long-lines', '--raw-control-chars', '--RAW-CONTROL-CHARS', '--quit-if-one-screen', '--no-init', '--ignore-case', '--IGNORE-CASE', '--line-numbers', '--LINE-NUMBERS', '--mouse', '--wheel-lines', '--header', '--use-color', '--color', '--status-column', '--follow-name', '--exit-follow-on-close', '--save-marks', '--incsearch', '--rscroll', '--line-num-width', '--status-col-width', '--redraw-on-quit', '--intr', '--no-vbell', '--file-size', '--no-keypad', '--no-histdups', '--no-number-headers', '--no-search-headers', '--proc-backspace', '--proc-tab', '--proc-return', '--search-options', '--wordwrap', '--help', '--version'];
 
 // Desktop openers (desktopOpenerRuns).
 const DESKTOP_OPENERS = ['open', 'xdg-open', 'gio', 'kde-open', 'kde-open5', 'gnome-open', 'exo-open', 'wslview'];
@@ -285,7 +313,7 @@ const DESKTOP_OPENERS = ['open', 'xdg-open', 'gio', 'kde-open', 'kde-open5', 'gn
 const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly string[]) => string | undefined> = new Map<string, (name: string, words: readonly string[]) => string | undefined>([
   ['make', makeChooses],
   // `go env -w GOFLAGS=-toolexec=X` stays for every later go command (as `npm config set`).
-  ['go', (_name, words) => (words[0] === 'env' && words.some((w) => w === '-w' || w === '-u') ? '`go env -w` changes the settings every later `go` runs by' : undefined)],
+  ['go', (_name, words) => (words[0] === 'env' && words.some((w) => /^--?[wu](?:=|$)/.test(w)) ? '`go env -w` changes the settings every later `go` runs by' : undefined)],
   // `kubectl config set users.u.exec.command sh` writes a credential plugin too.
   ['kubectl', (_name, words) => (words[0] === 'config' && words.some((w, i) => i > 0 && /(?:^|\.)(?:exec|auth-provider)(?:\.|$)/i.test(w)) ? '`kubectl config` setting a credential plugin runs it on every later call' : undefined)],
   // `cmake -E env|chdir|time CMD` runs CMD; `cmake --build DIR -- ARGS` hands ARGS to make.
@@ -294,10 +322,10 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
     return words.includes('--build') && words.includes('--') ? makeChooses('make', words.slice(words.indexOf('--') + 1)) : undefined;
   }],
   // curl reading its options from its input (`-K -`): any option, a file read or written, may be there.
-  ['curl', (_name, words) => (readsInputAs(words, ['-K', '--config']) ? '`curl -K -` reads its options from its input' : undefined)],
+  ['curl', (_name, words) => (readsInputAs(words, { letters: 'K', long: ['--config'] }, CURL_VALUED) ? '`curl -K` reads its options from text the line makes (its input, a process substitution)' : undefined)],
   // `gh alias set NAME '!cmd'` (or `--shell`) stores a shell command a later `gh NAME` runs; so does a pager or an editor.
   ['gh', (_name, words) => {
-    if (words[0] === 'alias' && (words[1] === 'import' || (words[1] === 'set' && words.slice(2).some((w) => w === '--shell' || w === '-s' || w.startsWith('!'))))) return '`gh alias` stores a shell command that a later `gh` call runs';
+    if (words[0] === 'alias' && (words[1] === 'import' || (words[1] === 'set' && words.slice(2).some((w) => /^--shell(?:=|$)/.test(w) || /^-[A-Za-z]*s/.test(w) || w.startsWith('!'))))) return '`gh alias` stores a shell command that a later `gh` call runs';
     if (words[0] === 'config' && words[1] === 'set' && /^(?:pager|editor|browser)$/.test(words[2] ?? '')) return `\`gh config set ${words[2]}\` chooses a program later \`gh\` calls run`;
     return undefined;
   }],
@@ -306,7 +334,7 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
   // the server evaluate its arguments (`-e`), and runs an alternate editor when none answers.
   ['emacs', (name, words) => {
     if (words.some((w) => /^-(?:eval|execute)$/.test(w) || abbreviatedName(w, ['--eval', '--execute']) !== undefined)) return `\`${name} --eval\` runs Lisp code, which may run anything`;
-    return readsInputAs(words, ['-l', '--load', '-load', '--script', '-script', '-x']) ? `\`${name}\` loads Lisp code from its input, which may run anything` : undefined;
+    return words.some((w, i) => ['-l', '--load', '-load', '--script', '-script', '-x'].includes(w) && isMadeInput(words[i + 1] ?? '')) ? `\`${name}\` loads Lisp code from its input, which may run anything` : undefined;
   }],
   // The MySQL and MariaDB clients' statements given by `-e` run client commands too: `system
   // cmd` and `\\! cmd` start a program, `pager cmd` (`\\P`) chooses one, `edit` (`\\e`) runs the editor.
@@ -317,6 +345,10 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
   // be a program (no extension, or a program's or a launcher's); URLs, directories and
   // documents are read as written. `gio launch` runs a desktop file's command.
   ...DESKTOP_OPENERS.map((n): [string, (name: string, words: readonly string[]) => string | undefined] => [n, desktopOpenerRuns]),
+  // pandoc's custom readers and writers are Lua programs (`-t w.lua`, `--from r.lua`).
+  ['pandoc', (name, words) => (optionValues(words, { letters: 'frtw', long: ['--from', '--read', '--to', '--write'] }, PANDOC_VALUED, 0).some((v) => /\.lua(?:$|[+-])/i.test(v)) ? `\`${name}\` reads or writes with a custom Lua program, which may run anything` : undefined)],
+  // sudoedit is `sudo -e`: it writes files as another user through the editor SUDO_EDITOR chooses.
+  ['sudoedit', () => '`sudoedit` (`sudo -e`) edits files as another user, through an editor the environment chooses'],
   ['emacsclient', (name, words) => (words.some((w) => optionIs(w, { letters: 'ea', long: ['--eval', '--alternate-editor'] }, EMACSCLIENT_VALUED, EMACSCLIENT_LONG)) ? `\`${name}\` has the Emacs server run Lisp code (\`-e\`) or runs an alternate editor (\`-a\`)` : undefined)],
 ]);
 
@@ -417,15 +449,13 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
       else if (value.text.startsWith(prefixed.prefix)) found.push(valueOf(name, { ...value, text: value.text.slice(prefixed.prefix.length) }));
       else if (!value.literal) found.push(valueOf(name, value));
     }
-    if (spec.words?.includes(w)) {
-      const value = args[i + 1];
-      found.push(value === undefined ? unverifiable(`\`${name} ${w}\` without a value`) : valueOf(name, value));
-      continue;
-    }
-    // The same option with its value after `=` or attached (`zip -TT=CMD`, `zip -TTCMD`).
-    const attachedTo = spec.words?.find((option) => w.startsWith(option));
-    if (attachedTo !== undefined) {
-      found.push(valueOf(name, { ...args[i]!, text: w.slice(attachedTo.length).replace(/^=/, '') }));
+    // An option of several letters (`zip -TT CMD`), its value after `=` or attached (`-TT=CMD`,
+    // `-TTCMD`), or at the end of a cluster (`-qTT CMD`).
+    const inWord = w.startsWith('-') && !w.startsWith('--') ? spec.words?.find((option) => w.indexOf(option.slice(1), 1) > 0) : undefined;
+    if (inWord !== undefined) {
+      const rest = w.slice(w.indexOf(inWord.slice(1), 1) + inWord.length - 1).replace(/^=/, '');
+      const value = rest !== '' ? { ...args[i]!, text: rest } : args[i + 1];
+      found.push(value === undefined ? unverifiable(`\`${name} ${inWord}\` without a value`) : valueOf(name, value));
       continue;
     }
     const eq = w.indexOf('=');
@@ -882,6 +912,7 @@ function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] 
   const programs: WordValue[] = [];
   let fromFile = false;
   let fromStdin = false;
+  let refused: Hidden | undefined;
   // One long option (`--NAME` or `-W NAME`) with its attached value, if any; true when it took the next word.
   const long = (spelled: string, i: number): boolean => {
     const name = longName(spelled, AWK_LONG);
@@ -889,6 +920,8 @@ function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] 
     const attached = eq < 0 ? undefined : { ...args[i]!, text: spelled.slice(eq + 1) };
     if (!AWK_VALUED_LONG.includes(name) || (attached === undefined && AWK_OPTIONAL_LONG.includes(name))) return false;
     const value = attached ?? args[i + 1];
+    if (name === '--load') refused ??= unverifiable('awk loads a shared library (`--load`), which runs its code');
+    if ((name === '--file' || name === '--exec' || name === '--include') && value !== undefined && /^[<>]\(/.test(value.text)) refused ??= unverifiable('awk reads its program from a process substitution, text the line makes');
     if (name === '--source' && value !== undefined) programs.push(value);
     if (name === '--file' || name === '--exec') fromFile = true;
     // An included source file (`-i`) that is standard input is program text too.
@@ -909,6 +942,8 @@ function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] 
       const value = attached !== '' ? { ...args[i]!, text: attached } : args[++i];
       if (value === undefined) break;
       if (letter === 'e') programs.push(value);
+      if (letter === 'l') refused ??= unverifiable('awk loads a shared library (`-l`), which runs its code');
+      if ('fEi'.includes(letter) && /^[<>]\(/.test(value.text)) refused ??= unverifiable('awk reads its program from a process substitution, text the line makes');
       if (letter === 'f' || letter === 'E') fromFile = true;
       if ('fEi'.includes(letter) && namesStandardInput(value.text)) fromStdin = true;
       if (letter === 'W') {
@@ -922,6 +957,7 @@ function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] 
       break;
     }
   }
+  if (refused !== undefined) return refused;
   if (!fromFile && programs.length === 0 && args[i] !== undefined) programs.push(args[i]!);
   return withStdinScript(programs, fromStdin, stdin, 'awk reads its program from standard input');
 }

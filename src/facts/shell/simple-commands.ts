@@ -30,7 +30,7 @@ import {
 } from './wrappers.js';
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
 import { nameOf, within } from '../within.js';
-import { commandsInCode, inlineCode, interpreterScript, languageOf } from './code-commands.js';
+import { commandsInCode, inlineCode, interpreterScript, languageOf, pythonModuleCode, readsInputAsCodeToo } from './code-commands.js';
 import { containerCommand } from './containers.js';
 import { hiddenCommands, npmCallsCommandLine, npmOwnWords, sshRemoteCommand } from './hidden-commands.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
@@ -920,6 +920,10 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       emitWords(walk, [values[at]!, ...values.slice(subcommand)], redirects);
       walk.wrapperDirs.length -= dirs.length;
     }
+    // git's other ways to push (`send-pack`, `http-push`, `subtree push`) are a push to a deny pattern too.
+    const sub = values[subcommand]?.text;
+    const pushArgs = sub === 'send-pack' || sub === 'http-push' ? subcommand + 1 : sub === 'subtree' && values[subcommand + 1]?.text === 'push' ? subcommand + 2 : undefined;
+    if (pushArgs !== undefined) emitWords(walk, [values[at]!, { text: 'push', literal: true, pattern: false }, ...values.slice(pushArgs)], redirects);
   }
   const input = [
     ...builtWords(builder, values.slice(at + 1), builderItems(builder, stmt, walk)),
@@ -1134,12 +1138,18 @@ function noteScripts(name: string, values: WordValue[], at: number, walk: Walk):
 function readCodeCommands(name: string, values: WordValue[], at: number, depth: number, walk: Walk, stmt: Stmt): void {
   const language = name === 'deno' ? 'node' : languageOf(name);
   if (language === undefined) return;
-  const inline = name === 'deno' ? denoEvalCode(values.slice(at + 1)) : inlineCode(language, values.slice(at + 1));
-  if (inline === null) {
+  const args = values.slice(at + 1);
+  const given = name === 'deno' ? denoEvalCode(args) : inlineCode(language, args);
+  const moduleCode = language === 'python' ? pythonModuleCode(args) : undefined;
+  if (given === null || moduleCode === null) {
     markUnverifiable(walk, `the program text \`${name}\` is given is not a literal`);
     return;
   }
-  const code = inline ?? (stdinProgram(values.slice(at).map((v) => v.text)) === 'code' ? literalStdin(stmt, walk, name) : undefined);
+  const inline = given !== undefined || moduleCode !== undefined ? [given, moduleCode].filter((t) => t !== undefined).join('\n') : undefined;
+  // Its input is code as well where no program text is given, or an interactive mode reads it after (`python3 -i -c 1`, `-m code`, `perl -d`).
+  const stdinCode = (inline === undefined && stdinProgram(values.slice(at).map((v) => v.text)) === 'code') || readsInputAsCodeToo(language, args);
+  const input = stdinCode ? literalStdin(stmt, walk, name) : undefined;
+  const code = inline !== undefined && input !== undefined ? `${inline}\n${input}` : inline ?? input;
   if (code === undefined) return;
   const found = commandsInCode(language, code);
   if (found.unverifiable !== undefined) markUnverifiable(walk, found.unverifiable);
