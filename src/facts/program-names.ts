@@ -16,7 +16,7 @@ const SAME_PROGRAM: ReadonlyMap<string, string> = new Map([
   ['wget2', 'wget'],
   ['yarnpkg', 'yarn'],
   // Debian's netcat builds and alternatives name, ssh's old link.
-  ['nc.openbsd', 'nc'], ['nc.traditional', 'nc'], ['netcat', 'nc'], ['ncat', 'nc'],
+  ['nc.openbsd', 'nc'], ['nc.traditional', 'nc'], ['netcat', 'nc'],
   ['slogin', 'ssh'],
   ...['basic', 'tiny', 'nox', 'gtk', 'gtk3', 'athena', 'motif'].map((build): [string, string] => [`vim.${build}`, 'vim']),
   // Homebrew's coreutils, findutils, gnu-sed, grep, gnu-tar and make, prefixed with `g`.
