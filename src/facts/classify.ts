@@ -5,7 +5,7 @@
 // says it runs commands; a call of it that carries a command is checked as `exec`.
 import type { ToolClass } from '../types.js';
 import { RememberedFirst } from './glob-test.js';
-import { JSON_ARGUMENT_KEYS, jsonValueOf } from './json-text.js';
+import { JSON_ARGUMENT_KEYS, jsonValueOf, mayBeJsonText } from './json-text.js';
 
 const READ_TOOLS = [
   // OpenClaw
@@ -224,7 +224,7 @@ function carrierIn(record: Record<string, unknown>, depth: number): string | und
     else if (key === 'args' || key === 'arguments') list = true;
     const given = record[key];
     // A proxy's arguments as JSON text (json-text.ts) are read as what they decode to.
-    const value = typeof given === 'string' && JSON_ARGUMENT_KEYS.has(key) ? jsonValueOf(given) : given;
+    const value = typeof given === 'string' && mayBeJsonText(given) && JSON_ARGUMENT_KEYS.has(key) ? jsonValueOf(given) : given;
     if (value === null || typeof value !== 'object') continue;
     const inner = nestedCarrier(value, depth + 1);
     if (inner !== undefined) return `${key}${inner.startsWith('[') ? '' : '.'}${inner}`;

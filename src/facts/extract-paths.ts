@@ -6,7 +6,7 @@ import type { ToolClass } from '../types.js';
 import { isFileTool, isGitTool, isMcpToolName, mcpOwnName } from './classify.js';
 import { lexicallyNormalised } from './within.js';
 import { patchPaths } from './patch-paths.js';
-import { JSON_ARGUMENT_KEYS, jsonValueOf } from './json-text.js';
+import { JSON_ARGUMENT_KEYS, jsonValueOf, mayBeJsonText } from './json-text.js';
 import { hasShellWildcard } from './path-glob.js';
 import { fileURLToPath } from 'node:url';
 import { isAbsolute } from 'node:path';
@@ -868,7 +868,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     if ((c.patternKeys !== undefined || c.readKeys !== undefined || kind.include || kind.pattern) && addSearchParam(c, record, child, kind, from, key, depth)) continue;
     const pathKey = kind.path;
     // JSON text a tool decodes (json-text.ts): a proxy's arguments, a path key's list.
-    if (typeof child === 'string' && (pathKey || JSON_ARGUMENT_KEYS.has(key))) {
+    if (typeof child === 'string' && mayBeJsonText(child) && (pathKey || JSON_ARGUMENT_KEYS.has(key))) {
       const decoded = jsonValueOf(child);
       if (decoded !== undefined) {
         const at = `${whereFrom(kind, from, key, depth)} (as JSON)`;
@@ -976,9 +976,11 @@ function addPatch(c: Collector, params: unknown): void {
   }
   const bodies: string[] = [];
   if (params !== null && typeof params === 'object' && !Array.isArray(params)) {
-    // Wrong types first (bodyOrProblem), then the bodies in order.
+    // Wrong types first (bodyOrProblem), then the bodies. One pass over the keys given: reading
+    // each body key by name costs more where most are absent.
     const record = params as Record<string, unknown>;
-    for (const key of PATCH_BODY_KEYS) {
+    for (const key in record) {
+      if (!PATCH_BODY_KEY_SET.has(key)) continue;
       const body = bodyOrProblem(c, record[key], key);
       if (body !== undefined) bodies.push(body);
     }

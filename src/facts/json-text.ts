@@ -8,6 +8,12 @@ export const JSON_ARGUMENT_KEYS: ReadonlySet<string> = new Set(['arguments', 'ar
 /** Longest text decoded: past it a proxy's arguments are left as text (the extractor bounds what it walks anyway). */
 const MAX_JSON_TEXT = 1 << 20;
 
+/** Whether a text may be an object's or a list's JSON: it starts with `{`, `[` or a blank (one character read). */
+export function mayBeJsonText(text: string): boolean {
+  const first = text.charCodeAt(0);
+  return first === 0x7b || first === 0x5b || first <= 0x20;
+}
+
 /** The object or list a JSON text holds; undefined for any other text (most), or one that does not parse. */
 export function jsonValueOf(text: string): object | undefined {
   let i = 0;

@@ -165,9 +165,13 @@ function diffFileName(written: string, line: string, paths: string[], problems: 
 
 /** Rust's `trim_start` (Codex's patch parser): JavaScript's, and NEL (U+0085) too, which JavaScript keeps. */
 function trimStartAsRust(text: string): string {
-  return text.replace(/^[\s\u0085]+/, '');
+  let t = text.trimStart();
+  while (t.charCodeAt(0) === 0x85) t = t.slice(1).trimStart();
+  return t;
 }
 
 function trimAsRust(text: string): string {
-  return text.replace(/^[\s\u0085]+|[\s\u0085]+$/g, '');
+  let t = text.trim();
+  while (t.charCodeAt(0) === 0x85 || t.charCodeAt(t.length - 1) === 0x85) t = t.replace(/^\u0085+|\u0085+$/g, '').trim();
+  return t;
 }
