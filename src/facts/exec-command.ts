@@ -73,6 +73,14 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   if (shell !== undefined) return { commands: [], unverifiable: `parameter \`${shell.key}\` runs the command with \`${String(shell.value).slice(0, 80)}\`, not a POSIX shell Toolwarden can read` };
   // Which one would the tool run? Checking one and running the other is a bypass.
   if (count > 1) return SEVERAL_COMMANDS;
+  // Codex's shell tools give their command as an argument vector, run as execve runs one
+  // (`["bash", "-lc", "ls"]`): each word quoted, so the line is read word for word. (Another
+  // tool may join such a list into a shell line: `["ls", "&&", "curl"]`; not read there.)
+  if (Array.isArray(command) && ARGV_COMMAND_TOOLS.has(toolName) && vector === undefined && params.args === undefined && params.arguments === undefined && params.argv === undefined) {
+    const argv: unknown[] = command;
+    if (argv.length === 0 || !argv.every((w) => typeof w === 'string') || argv[0] === '') return { commands: [], unverifiable: `parameter \`${key}\` is not a list of words naming a program` };
+    command = (argv as string[]).map(singleQuoted).join(' ');
+  }
   if (typeof command !== 'string') return { commands: [], unverifiable: `parameter \`${key}\` is not a string` };
   // `{ command: "ls", env: { PATH: "/tmp/evil" } }` is `PATH=/tmp/evil ls`: the tool, not the
   // shell, sets the variable, so the parser never sees it. Named reads first: most calls set
@@ -99,6 +107,9 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   }
   return facts;
 }
+
+// Codex's tools whose `command` is an argument vector.
+const ARGV_COMMAND_TOOLS: ReadonlySet<string> = new Set(['shell', 'local_shell', 'container.exec']);
 
 function isGiven(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';

@@ -4,7 +4,8 @@
 
 // A path runs to the end of its line, a \r inside it included (`.` would stop there).
 const PATCH_FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*:([^\n\u2028\u2029]*)$/i;
-const PATCH_FRAME_LINE = /^\*\*\*\s*(?:begin\s+patch|end\s+patch|end\s+of\s+file)\s*$/i;
+// (Codex's newer patches open with `*** Environment ID: ID`, which names no file.)
+const PATCH_FRAME_LINE = /^\*\*\*\s*(?:begin\s+patch|end\s+patch|end\s+of\s+file|environment\s+id\s*:[^\n\u2028\u2029/\\]*)\s*$/i;
 const DIFF_FILE_LINE = /^(?:---|\+\+\+)\s+([^\n\u2028\u2029]*)$/;
 
 /**

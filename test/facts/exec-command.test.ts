@@ -18,6 +18,9 @@ describe('execCommandFacts', () => {
     expect(facts('exec', {}).unverifiable).toMatch(/no command string/);
     expect(facts('exec', { command: 'ls', cmd: 'rm -rf /' }).unverifiable).toMatch(/more than one command/);
     expect(facts('exec', { command: ['rm', '-rf', '/'] }).unverifiable).toMatch(/not a string/);
+    // Codex's shell tools run an argument vector as execve does: read word for word.
+    expect(texts('shell', { command: ['bash', '-lc', 'git status'] })).toEqual(['git status']);
+    expect(facts('shell', { command: ['ls', 5] }).unverifiable).toMatch(/list of words/);
     expect(facts('PowerShell', { command: 'ls' }).unverifiable).toMatch(/PowerShell/);
   });
 

@@ -6,7 +6,7 @@ import { patchPaths } from '../../src/facts/patch-paths.js';
 
 // Lines end at \n, one \r before it dropped (OpenClaw's and Codex's split); `[^\n\u2028\u2029]` is `.` plus \r.
 const FILE_LINE = /^\*\*\*\s*(?:(?:add|update|delete)\s+file|move\s+to)\s*:([^\n\u2028\u2029]*)$/i;
-const FRAME_LINE = /^\*\*\*\s*(?:begin\s+patch|end\s+patch|end\s+of\s+file)\s*$/i;
+const FRAME_LINE = /^\*\*\*\s*(?:begin\s+patch|end\s+patch|end\s+of\s+file|environment\s+id\s*:[^\n\u2028\u2029/\\]*)\s*$/i;
 const DIFF_LINE = /^(?:---|\+\+\+)\s+([^\n\u2028\u2029]*)$/;
 
 /** The definition: every line, every regex. */

@@ -326,7 +326,9 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
   // `gh alias set NAME '!cmd'` (or `--shell`) stores a shell command a later `gh NAME` runs; so does a pager or an editor.
   ['gh', (_name, words) => {
     if (words[0] === 'alias' && (words[1] === 'import' || (words[1] === 'set' && words.slice(2).some((w) => /^--shell(?:=|$)/.test(w) || /^-[A-Za-z]*s/.test(w) || w.startsWith('!'))))) return '`gh alias` stores a shell command that a later `gh` call runs';
-    if (words[0] === 'config' && words[1] === 'set' && /^(?:pager|editor|browser)$/.test(words[2] ?? '')) return `\`gh config set ${words[2]}\` chooses a program later \`gh\` calls run`;
+    // The key after `set` and its own options (`gh config set -h HOST pager CMD`).
+    const key = words[0] === 'config' && words[1] === 'set' ? words.slice(2).find((w, i, rest) => !w.startsWith('-') && !/^-[h]$|^--host$/.test(rest[i - 1] ?? '')) : undefined;
+    if (key !== undefined && /^(?:pager|editor|browser)$/.test(key)) return `\`gh config set ${key}\` chooses a program later \`gh\` calls run`;
     return undefined;
   }],
   // Emacs evaluates the Lisp it is given (`--eval '(shell-command "id")'`; long options in any
@@ -347,6 +349,8 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
   ...DESKTOP_OPENERS.map((n): [string, (name: string, words: readonly string[]) => string | undefined] => [n, desktopOpenerRuns]),
   // pandoc's custom readers and writers are Lua programs (`-t w.lua`, `--from r.lua`).
   ['pandoc', (name, words) => (optionValues(words, { letters: 'frtw', long: ['--from', '--read', '--to', '--write'] }, PANDOC_VALUED, 0).some((v) => /\.lua(?:$|[+-])/i.test(v)) ? `\`${name}\` reads or writes with a custom Lua program, which may run anything` : undefined)],
+  // GNU tar (and cpio) reads an archive named `host:file` through a remote shell it starts (rsh), unless `--force-local`.
+  ['tar', (name, words) => (!words.includes('--force-local') && optionValues(words, { letters: 'f', long: ['--file'] }, 'bCfFgHIKLNTVX', 0).some((archive) => /^[^/]*:/.test(archive)) ? `\`${name}\` opens an archive \`host:file\` through a remote shell it starts` : undefined)],
   // sudoedit is `sudo -e`: it writes files as another user through the editor SUDO_EDITOR chooses.
   ['sudoedit', () => '`sudoedit` (`sudo -e`) edits files as another user, through an editor the environment chooses'],
   ['emacsclient', (name, words) => (words.some((w) => optionIs(w, { letters: 'ea', long: ['--eval', '--alternate-editor'] }, EMACSCLIENT_VALUED, EMACSCLIENT_LONG)) ? `\`${name}\` has the Emacs server run Lisp code (\`-e\`) or runs an alternate editor (\`-a\`)` : undefined)],
@@ -1263,6 +1267,8 @@ function vimHidden(name: string, args: WordValue[], inputSet: boolean): Hidden[]
     const w = args[i]!.text;
     // A vimrc (`-u`, `-U`), a script to source (`-S`) or keystrokes to type (`-s`) read from
     // standard input: commands the line gives out of sight (`vim -s /dev/stdin <<< ':!id'`).
+    // `--remote-send KEYS` and `--remote-expr EXPR` have another (server) vim type keys or evaluate an expression.
+    if (/^--remote-(?:send|expr)$/.test(w)) return [unverifiable(`\`${name} ${w}\` has another vim run keys or an expression, which may run anything`)];
     if (['-u', '-U', '-S', '-s'].includes(w) && args[i + 1] !== undefined && namesStandardInput(args[i + 1]!.text)) {
       return [unverifiable(`\`${name} ${w}\` reads editor commands from its input, which may read, write or run anything`)];
     }
