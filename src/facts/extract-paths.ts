@@ -271,8 +271,7 @@ function looksLikeSinglePath(value: string): boolean {
 }
 
 // apply_patch by name, under a namespace too: an MCP server's (`mcp__codex__apply_patch`), a
-// bridge's, a function namespace's (`functions.apply_patch`, `default_api:apply_patch`).
-// A bridge's prefix too (`codex_apply_patch`).
+// bridge's (`codex_apply_patch`), a function namespace's (`functions.apply_patch`, `default_api:apply_patch`).
 const APPLY_PATCH_NAME = /(?:^|[_.:/-])apply[_-]?patch$/i;
 
 function isApplyPatch(toolName: string): boolean {

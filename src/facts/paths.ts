@@ -132,7 +132,7 @@ function expandRaw(raw: string, home: string): { ok: true; path: string } | { ok
 }
 
 /**
- * Whether a `..` segment follows a name holding a backslash (`a\\b/../../x`): the system reads
+ * Whether a `..` segment follows a name holding a backslash (`a\b/../../x`): the system reads
  * the backslash as part of the name, so the `..` climbs from there, one level higher than in
  * the reading that takes the backslash for a separator, which is the one checked.
  */

@@ -184,8 +184,8 @@ export function bareNames(word: string): string[] {
   return out;
 }
 
-export /** The text a `data:` URL holds (`data:text/javascript,CODE`, `;base64,`), as node decodes it; undefined when it cannot be decoded. */
-function dataUrlText(url: string): string | undefined {
+/** The text a `data:` URL holds (`data:text/javascript,CODE`, `;base64,`), as node decodes it; undefined when it cannot be decoded. */
+export function dataUrlText(url: string): string | undefined {
   const comma = url.indexOf(',');
   if (comma < 0) return undefined;
   const data = url.slice(comma + 1);

@@ -36,11 +36,11 @@ export function dotnetCall(event: unknown): ToolCall {
     throw new Error('tool:before event without a tool name');
   }
   let params: unknown = event.arguments;
-  if (typeof params === 'string' && params.trim() !== '') {
-    const parsed = parseJsonInput(params);
+  if (typeof params === 'string') {
+    const parsed = params.trim() === '' ? { ok: true as const, value: {} } : parseJsonInput(params);
     if (!parsed.ok) throw new Error(jsonInputMessage('tool arguments', parsed));
     params = parsed.value;
-  } else if (typeof params === 'string') params = {};
+  }
   if (params === undefined || params === null) params = {};
   if (!isObject(params)) throw new Error('tool arguments are not a JSON object');
   return { toolName: event.toolName, params };
