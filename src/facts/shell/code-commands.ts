@@ -140,7 +140,8 @@ export function pythonModuleCode(args: readonly WordValue[]): string | null | un
  * or a console module (`-m code`), perl's debugger (`-d`), node's REPL (`-i`).
  */
 export function readsInputAsCodeToo(language: Language, args: readonly WordValue[]): boolean {
-  const options = args.slice(0, Math.max(0, args.findIndex((a) => !a.text.startsWith('-')))).map((a) => a.text);
+  const operand = args.findIndex((a) => !a.text.startsWith('-'));
+  const options = args.slice(0, operand < 0 ? args.length : operand).map((a) => a.text);
   if (language === 'python') return options.some((w) => /^-[A-Za-z]*i/.test(w) && !w.startsWith('--')) || PYTHON_CONSOLE_MODULES.has(pythonModule(args)?.name ?? '');
   if (language === 'perl') return args.some((a) => /^-[A-Za-z]*d/.test(a.text) && !a.text.startsWith('--'));
   if (language === 'node') return args.some((a) => a.text === '-i' || a.text === '--interactive');
