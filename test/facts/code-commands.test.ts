@@ -1,7 +1,7 @@
 // Commands a one-line program starts (src/facts/shell/code-commands.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commandsInCode, inlineCode, interpreterScript, languageOf, type Language } from '../../src/facts/shell/code-commands.js';
+import { commandsInCode, inlineCode, interpreterScript, languageOf, pythonModuleCode, readsInputAsCodeToo, type Language } from '../../src/facts/shell/code-commands.js';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
 
 await initShellParser();
@@ -25,6 +25,26 @@ describe('inlineCode', () => {
     // php's code before, for and after each input line
     expect(inlineCode('php', [lit('-B'), lit('a'), lit('-R'), lit('b'), lit('-E'), lit('c')])).toBe('a\nb\nc');
     expect(inlineCode('julia', [lit('-t'), lit('4'), lit('-e'), lit('x')])).toBe('x');
+  });
+
+  it('finds program text in the other places interpreters take it (red team 13)', () => {
+    const words = (...texts: string[]) => texts.map(lit);
+    // node's -pe is --print --eval; a data: URL module is code, decoded.
+    expect(inlineCode('node', words('-pe', 'x()'))).toBe('x()');
+    expect(inlineCode('node', words('--import', 'data:text/javascript,a%28%29', 'app.js'))).toBe('a()');
+    expect(inlineCode('node', words('--import=data:text/javascript;base64,YSgp', 'app.js'))).toBe('a()');
+    expect(inlineCode('node', words('--import', './register.js', 'app.js'))).toBeUndefined();
+    // perl's -M text is `use TEXT;`.
+    expect(inlineCode('perl', words('-M', 'strict;system("id")', '-e', '1'))).toBe('use strict;system("id");\n1');
+    // python modules that run their arguments, and interactive modes that read the input too.
+    expect(pythonModuleCode(words('-m', 'timeit', '-n1', 'os.system("id")'))).toBe('-n1\nos.system("id")');
+    expect(pythonModuleCode(words('-m', 'pytest', '-q'))).toBeUndefined();
+    expect(readsInputAsCodeToo('python', words('-i', '-c', '1'))).toBe(true);
+    expect(readsInputAsCodeToo('python', words('-i'))).toBe(true);
+    expect(readsInputAsCodeToo('python', words('-m', 'code'))).toBe(true);
+    expect(readsInputAsCodeToo('python', words('-c', '1', '-i'))).toBe(false); // -i after the code is sys.argv
+    expect(readsInputAsCodeToo('perl', words('-de1'))).toBe(true);
+    expect(readsInputAsCodeToo('node', words('-i', '-e', '1'))).toBe(true);
   });
 
   it('knows the interpreters by name', () => {
