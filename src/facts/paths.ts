@@ -546,7 +546,10 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
  */
 function checkedNarrow(canonical: string, physical: string, ctx: PathContext): Canonical {
   const ci = ctx.caseInsensitive;
-  const narrow = narrowFold(physical, ci);
+  const folded = narrowFold(physical, ci);
+  // A policy's `caseInsensitive` says the file system folds case; with symlinks resolved it is
+  // asked: where it does not (`CISS` beside `ciss`), allowlists see the name as it is.
+  const narrow = folded !== physical && ctx.resolveSymlinks && !foldsCase(physical, folded) ? physical : folded;
   if (ctx.root !== undefined && isInside(canonical, ctx.root)) {
     const rootPhysical = ctx.rootPhysical ?? ctx.root;
     const rootNarrow = narrowFold(rootPhysical, ci);
@@ -572,6 +575,20 @@ function segmentPrefix(path: string, count: number): string {
     end = next < 0 ? path.length : next;
   }
   return end === 0 ? '/' : path.slice(0, end);
+}
+
+/**
+ * Whether the file system reads `physical` and its case-folded spelling (same length) as one
+ * entry, asked of the deepest directory of it that exists; true where that part has no letter
+ * to fold.
+ */
+function foldsCase(physical: string, folded: string): boolean {
+  for (let at = physical.length; at > 0; at = physical.lastIndexOf('/', at - 1)) {
+    const prefix = physical.slice(0, at);
+    if (!fs.existsSync(prefix)) continue;
+    return prefix === folded.slice(0, at) || sameEntry(prefix, folded.slice(0, at));
+  }
+  return true;
 }
 
 /** Whether two paths name the same existing file (device and inode); false when either cannot be inspected. */
