@@ -191,6 +191,10 @@ class Converter {
       });
     }
     const command = this.command(cmd, depth);
+    // `! [[ a && b c ]]`: to a POSIX shell the failed command `[[ a` is negated, so `b c ]]` runs.
+    if (node.Negated === true && typeName(cmd) === 'TestClause' && command.kind === 'compound' && command.posixHazard === undefined && /&&/.test(this.source(cmd).replace(/'[^']*'|"(?:[^"\\]|\\.)*"|\\./g, ''))) {
+      command.posixHazard = `a POSIX shell runs \`! ${this.source(cmd).slice(0, 80)}\` as the command \`[[\`, negated, then the command after its \`&&\``;
+    }
     // `! a` and `a &` do not go on to what follows as `a` would (`! cd x && y` runs y when
     // the cd failed): each is a group of its own, never a step of an `&&` chain.
     if (node.Negated === true || node.Background === true) return { command: compound([{ command, redirects: [] }]), redirects };
@@ -215,6 +219,9 @@ class Converter {
     // bash removes a line continuation in the delimiter before reading it (`<<E\<newline>OF`
     // is the unquoted delimiter `EOF`): a backslash that only continues a line quotes nothing.
     const delimiterText = this.source(delimiter).replace(/\\\n/g, '');
+    // `<<$'EOF'` (or `$"EOF"`) ends at `EOF` to bash and at a line `$EOF` to a POSIX shell
+    // (dash reads `$` and a plain string): each reads other lines as commands.
+    if (/\$['"]/.test(delimiterText)) throw new UnsupportedSyntax('a here-doc delimiter spelt with `$\'…\'` or `$"…"`: bash and a POSIX shell (dash) end the here-doc at different lines');
     // Inside `$(…)` or backquotes, bash ends a here-doc at a line that starts with the
     // delimiter and holds a `)` (or a backquote) after it (`EOF)`, `EOF x)`), and runs the
     // lines after it as commands; the parser reads on to a line that is the delimiter alone.
