@@ -1,7 +1,7 @@
 // The one entry point that touches process: reads argv, runs a command, prints, exits.
 // Commands are loaded on demand so a hook process only pays for what it runs.
 import { readFileSync } from 'node:fs';
-import type { CliIO, Command } from './io.js';
+import { terminalSafe, type CliIO, type Command } from './io.js';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   validate: { summary: 'check policy files against the schema and the semantic rules', load: async () => (await import('./commands/validate.js')).run },
@@ -78,8 +78,9 @@ export function processIO(): CliIO {
         }, waitMs);
       });
     },
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
+    // Whatever a policy or a call holds reaches the terminal escaped (io.ts terminalSafe).
+    stdout: (text) => void process.stdout.write(terminalSafe(text)),
+    stderr: (text) => void process.stderr.write(terminalSafe(text)),
     env: process.env,
     cwd: process.cwd(),
   };

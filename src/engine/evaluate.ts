@@ -5,7 +5,7 @@
 import { boundedCache } from '../state/bounded-cache.js';
 import type { Approval, Decision, DecisionKind, Reason, Severity, ShellFacts, ToolClass, TraceEntry } from '../types.js';
 import type { Check, CleanCall, CompiledPolicy, CompiledSet, Limit, Verdict } from '../compile/model.js';
-import { carriesCommand, classifyTool, mayCarryCommand } from '../facts/classify.js';
+import { carriesCommandFor, classifyTool, mayCarryCommand } from '../facts/classify.js';
 import type { ConsumeResult, CounterStore, LimitRequest } from '../state/store.js';
 import type { EvaluateOptions, PolicySet } from './api.js';
 import { checkToolCall } from './clean-call.js';
@@ -99,7 +99,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
   /** A call's plans: an unclassified tool's call that carries a command is checked as `exec` by the policies that did not class it. */
   function plansOf(call: CleanCall): ToolPlans {
     const known = plansFor(call.toolName);
-    if (known.withCommand === null || !carriesCommand(call.params)) return known;
+    if (known.withCommand === null || !carriesCommandFor(call.toolName, call.params)) return known;
     return (known.withCommand ??= {
       perPolicy: policies.map((policy, p) => (mayCarryCommand(call.toolName, policy.toolClasses) ? planOf(policy, 'exec') : known.perPolicy[p]!)),
       builtinClass: mayCarryCommand(call.toolName) ? 'exec' : known.builtinClass,

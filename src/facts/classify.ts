@@ -170,8 +170,27 @@ export function classifyTool(toolName: string, fromPolicy?: (toolName: string) =
 }
 
 // Built-in tools of another class whose call runs a command when it carries one: OpenClaw's
-// `nodes` runs an argument list on a paired device (`{ action: "run", command: [...] }`).
-const COMMAND_CARRIERS: ReadonlySet<string> = new Set(['nodes']);
+// `nodes` runs an argument list on a paired device (`{ action: "run", command: [...] }`); a
+// computer-use tool types into whatever window has focus, a terminal too (typesKeys).
+const COMMAND_CARRIERS: ReadonlySet<string> = new Set(['nodes', 'computer']);
+
+// Computer-use actions that send keystrokes (Anthropic's `type`, `key`, `hold_key`; OpenClaw's
+// `act` with a `type` or `press` request).
+const TYPING_ACTIONS: ReadonlySet<string> = new Set(['type', 'key', 'hold_key']);
+const TYPING_REQUESTS: ReadonlySet<string> = new Set(['type', 'press']);
+
+/** Whether a computer-use call types keys (into a terminal, perhaps: the command is not seen). */
+export function typesKeys(params: Record<string, unknown>): boolean {
+  const { action, request } = params;
+  if (typeof action === 'string' && TYPING_ACTIONS.has(action)) return true;
+  const kind = request !== null && typeof request === 'object' ? (request as Record<string, unknown>).kind : params.kind;
+  return typeof kind === 'string' && TYPING_REQUESTS.has(kind);
+}
+
+/** Whether a call carries a command by its tool and parameters: carriesCommand, or a computer-use tool typing keys. */
+export function carriesCommandFor(toolName: string, params: Record<string, unknown>): boolean {
+  return toolName === 'computer' ? typesKeys(params) : carriesCommand(params);
+}
 
 /**
  * Whether a call of this tool that carries a command (carriesCommand) is checked as `exec`:

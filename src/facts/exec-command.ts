@@ -2,7 +2,7 @@
 // `script` or `commandLine`), with the argument list and the environment the tool adds. A
 // call whose command cannot be read this way is unverifiable.
 import type { ShellFacts, SimpleCommand } from '../types.js';
-import { commandCarrierIn, isNamedForCommand, isNotPosixShellTool, isProgramKey } from './classify.js';
+import { commandCarrierIn, isNamedForCommand, isNotPosixShellTool, isProgramKey, typesKeys } from './classify.js';
 import { parseWithArguments, singleQuoted } from './shell/index.js';
 import { isRiskyVariable } from './shell/wrappers.js';
 
@@ -12,6 +12,7 @@ const NO_COMMAND: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'th
 const NOT_POSIX_SHELL: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the tool runs its command in a language other than the POSIX shell (PowerShell, AppleScript), which cannot be read' });
 const SEVERAL_COMMANDS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call carries more than one command parameter' });
 const RUNS_NOTHING: ShellFacts = Object.freeze({ commands: NONE });
+const TYPES_KEYS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call types keys into whatever window has focus, a terminal perhaps: what they run is not known' });
 const STDIN_GIVEN: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call gives its command input (`stdin`, `input`), which it may read as file names or a script' });
 const FEEDS_A_PROCESS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call types input into a running process (a shell, perhaps), which cannot be read' });
 
@@ -37,6 +38,8 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   // so it is not what is checked (`{ action: "write", data: "…", command: "git status" }`).
   // Codex's write_stdin types into a session exec_command started, as process `write` does.
   if (toolName === 'write_stdin') return FEEDS_A_PROCESS;
+  // A computer-use tool typing keys (checked as exec only then: classify.ts typesKeys).
+  if (toolName === 'computer') return typesKeys(params) ? TYPES_KEYS : NO_COMMAND;
   if (toolName === 'process') {
     const action = params.action;
     if (typeof action !== 'string') return NO_COMMAND;

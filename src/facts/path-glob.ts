@@ -166,8 +166,20 @@ export function compilePathGlob(glob: string, opts: PathGlobOptions): (canonical
   // picomatch's `**/x` matches relative paths only, so any-depth globs see the path without its leading `/`.
   const literal = anyDepth ? (path: string) => test(path.slice(1)) || test(path) : test;
   if (!deny) return literal;
+  // A deny glob naming a directory covers what is below it (`~/.ssh`, `**/private`,
+  // `config/credentials`), as a bare name does (`.secrets`): forbidding the directory only
+  // would leave every file in it readable.
+  const belowPattern = pattern.endsWith('/**') ? undefined : `${pattern.replace(/\/+$/, '')}/**`;
+  const belowTest = belowPattern === undefined ? undefined : globTestOf(belowPattern, ci);
+  const below = belowTest === undefined ? () => false : anyDepth ? (path: string) => belowTest(path.slice(1)) || belowTest(path) : belowTest;
   const intersects = pathIntersector(anyDepth ? '/' + pattern : pattern);
-  return (path) => literal(path) || (SHELL_WILDCARD.test(path) && intersects(path));
+  // A wildcard path below what a wildcard in it may expand to (`~/.ss?/id_rsa`): a leading part of it intersects.
+  const intersectsBelow = (path: string): boolean => {
+    if (belowPattern === undefined) return false;
+    for (let at = path.indexOf('/', 1); at > 0; at = path.indexOf('/', at + 1)) if (intersects(path.slice(0, at))) return true;
+    return false;
+  };
+  return (path) => literal(path) || below(path) || (SHELL_WILDCARD.test(path) && (intersects(path) || intersectsBelow(path)));
 }
 
 /**

@@ -1,6 +1,7 @@
 // Policy files → validated documents with source locations. User mistakes become
 // diagnostics (never exceptions); a document with any error is left out of `policies`.
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { readBoundedFile } from './read-bounded.js';
 import path from 'node:path';
 import { DiagnosticCode } from '../errors.js';
 import type { Diagnostic, SourceLocation } from '../types.js';
@@ -178,7 +179,7 @@ async function walk(
     }
     if (info.isDirectory()) await walk(full, visited, out);
     else if (isTestFile(name)) out.tests.push(full);
-    else if (isPolicyFile(name)) out.files.push(full);
+    else if (isPolicyFile(name)) out.files.push(full); // a pipe or a device is refused when read (readBoundedFile)
   }
 }
 
@@ -186,19 +187,16 @@ async function readPolicyFile(absolute: string, file: string): Promise<LoadResul
   const empty: LoadResult = { policies: [], diagnostics: [], testFiles: [] };
   let bytes: Buffer;
   try {
-    const info = await stat(absolute);
-    if (info.size > MAX_FILE_BYTES) {
-      empty.diagnostics.push(fileDiagnostic(DiagnosticCode.FileTooLarge, 'error', `file is larger than ${MAX_FILE_BYTES} bytes (${info.size})`, file));
+    const read = await readBoundedFile(absolute, MAX_FILE_BYTES);
+    if (!read.ok) {
+      empty.diagnostics.push(read.reason === 'not-a-file'
+        ? fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', 'not a regular file (a pipe or a device is not read)', file)
+        : fileDiagnostic(DiagnosticCode.FileTooLarge, 'error', `file is larger than ${MAX_FILE_BYTES} bytes${read.size !== undefined ? ` (${read.size})` : ''}`, file));
       return empty;
     }
-    bytes = await readFile(absolute);
+    bytes = read.bytes;
   } catch (error) {
     empty.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', `cannot read file: ${reasonOf(error)}`, file));
-    return empty;
-  }
-  if (bytes.length > MAX_FILE_BYTES) {
-    // The file grew between stat and read.
-    empty.diagnostics.push(fileDiagnostic(DiagnosticCode.FileTooLarge, 'error', `file is larger than ${MAX_FILE_BYTES} bytes`, file));
     return empty;
   }
   let text: string;

@@ -1,11 +1,12 @@
 // Reading and validating policy test files (`*.test.yaml`, LANGUAGE.md "Policy tests").
 // Mistakes are returned as located diagnostics; nothing here evaluates a policy.
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Document, LineCounter, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node, Pair, YAMLMap } from 'yaml';
 import { DiagnosticCode } from '../errors.js';
 import type { DecisionKind, Diagnostic, SourceLocation } from '../types.js';
+import { readBoundedFile } from '../policy/read-bounded.js';
 
 /** One call of a case and what it must yield. */
 export interface TestStep {
@@ -96,11 +97,11 @@ export function fileDiagnostic(file: string, code: string, message: string): Dia
 export async function readTestFile(file: string): Promise<{ testFile?: PolicyTestFile; diagnostics: Diagnostic[] }> {
   let text: string;
   try {
-    const info = await stat(file);
-    if (info.size > MAX_TEST_FILE_BYTES) {
-      return { diagnostics: [fileDiagnostic(file, DiagnosticCode.FileTooLarge, `test file is larger than ${MAX_TEST_FILE_BYTES} bytes`)] };
+    const read = await readBoundedFile(file, MAX_TEST_FILE_BYTES);
+    if (!read.ok) {
+      return { diagnostics: [read.reason === 'not-a-file' ? fileDiagnostic(file, DiagnosticCode.FileUnreadable, `\`${file}\` is not a regular file (a pipe or a device is not read)`) : fileDiagnostic(file, DiagnosticCode.FileTooLarge, `test file is larger than ${MAX_TEST_FILE_BYTES} bytes`)] };
     }
-    text = await readFile(file, 'utf8');
+    text = read.bytes.toString('utf8');
   } catch {
     return { diagnostics: [fileDiagnostic(file, DiagnosticCode.FileUnreadable, `cannot read \`${file}\``)] };
   }

@@ -72,7 +72,9 @@ describe('compilePathGlob', () => {
     expect(m('/etc/passwd', { list: 'deny' })('/etc/pass*')).toBe(true);
     expect(m('/etc/passwd', { list: 'deny' })('/etc/p?sswd')).toBe(true);
     expect(m('/etc/passwd', { list: 'deny' })('/et[c]/passwd')).toBe(true);
-    expect(m('/etc/passwd', { list: 'deny' })('/etc/*/passwd')).toBe(false);
+    // A deny glob covers what is below what it names: `/etc/*` may be `/etc/passwd`, and `/etc/passwd/passwd` is below it.
+    expect(m('/etc/passwd', { list: 'deny' })('/etc/*/passwd')).toBe(true);
+    expect(m('/etc/passwd', { list: 'deny' })('/etc/*.d/passwd')).toBe(false);
     expect(m('**/.ssh/**', { list: 'deny' })('/home/u/.ss*/id_rsa')).toBe(true);
     expect(m('.env', { list: 'deny' })('/srv/ws/.e*')).toBe(true);
     expect(m('*.{pem,key}', { list: 'deny' })('/srv/ws/a.k*')).toBe(true);
@@ -90,7 +92,9 @@ describe('compilePathGlob', () => {
     fc.assert(
       fc.property(p, glob, (path, g) => {
         const oracle = picomatch(g, { dot: true })(path) || (g.endsWith('/**') && path === g.slice(0, -3));
-        return m(g)(path) === oracle && m(g, { list: 'deny' })(path) === oracle;
+        // A deny glob also covers what is below what it names.
+        const denyOracle = oracle || (!g.endsWith('/**') && picomatch(`${g}/**`, { dot: true })(path));
+        return m(g)(path) === oracle && m(g, { list: 'deny' })(path) === denyOracle;
       }),
       { numRuns: 1000 },
     );

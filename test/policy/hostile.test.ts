@@ -2,6 +2,7 @@
 // quickly (the per-test timeout is the bound; no timed assertions).
 import { describe, it, expect } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync, symlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadPolicyFiles, loadPolicyText, MAX_DEPTH } from '../../src/policy/index.js';
@@ -207,5 +208,17 @@ describe('hostile files and paths', () => {
     expect(result.policies.map((p) => p.doc.id)).toEqual(['a']);
     expect(result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.location.line}:${d.location.column}`)).toEqual(['error no-policies 1:1']);
     expect(result.diagnostics[0]?.location.file).toMatch(/b\.yaml$/);
+  });
+
+  it('refuses a pipe or a device named as a policy, at once (red team 14C: a FIFO blocked the read, /dev/zero never ended)', QUICK, async () => {
+    const root = path.join(dir, 'with-fifo');
+    mkdirSync(root);
+    writeFileSync(path.join(root, 'a.yaml'), 'version: 1\nid: a\n');
+    execFileSync('mkfifo', [path.join(root, 'p.yaml')]);
+    const inDir = await loadPolicyFiles([root]);
+    expect(inDir.diagnostics.map((d) => `${d.severity} ${d.code} ${path.basename(d.location.file)}`)).toEqual(['error file-unreadable p.yaml']);
+    expect(inDir.diagnostics[0]?.message).toMatch(/not a regular file/);
+    const device = await loadPolicyFiles(['/dev/zero']);
+    expect(device.diagnostics.map((d) => d.code)).toEqual(['file-unreadable']);
   });
 });

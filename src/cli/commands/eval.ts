@@ -2,13 +2,12 @@
 // One JSON object in → one decision out (exit 0 allow, 2 deny, 3 ask). JSON Lines in →
 // one output line per non-blank line, in order, sharing limit state (exit 0, or 1 if a line
 // was not JSON or not a tool call: each such line is named on stderr).
-import { readFile } from 'node:fs/promises';
 import { loadPolicySet } from '../../index.js';
 import type { Decision } from '../../types.js';
 import { openStore } from '../../adapters/decide.js';
 import { formatDiagnostics } from '../format-diagnostics.js';
 import { parse, policyPaths } from '../args.js';
-import type { CliIO } from '../io.js';
+import { readInputFile, type CliIO } from '../io.js';
 
 const EXIT: Readonly<Record<Decision['decision'], number>> = { allow: 0, deny: 2, ask: 3 };
 
@@ -26,7 +25,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let text: string;
   try {
     const input = args.values.input;
-    text = input === undefined || input === '-' ? await io.stdin() : await readFile(input, 'utf8');
+    text = input === undefined || input === '-' ? await io.stdin() : await readInputFile(input);
   } catch (error) {
     io.stderr(`toolwarden eval: cannot read input: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;

@@ -1,12 +1,11 @@
 // `toolwarden explain --policy PATH... --input CALL`: why a call gets its decision, for a person.
 // Reads the engine's explain trace; decides nothing itself.
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadPolicySet, parseToolCall } from '../../index.js';
 import type { PolicySet } from '../../engine/api.js';
 import type { Decision, ToolCall, TraceEntry } from '../../types.js';
-import type { CliIO } from '../io.js';
+import { readInputFile, type CliIO } from '../io.js';
 import { diagnosticLine, displayPath, firstLine } from '../messages.js';
 
 const USAGE = 'usage: toolwarden explain --policy PATH... [--input FILE|-|JSON]';
@@ -57,7 +56,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 async function readInput(input: string, io: CliIO): Promise<string> {
   if (input === '-') return io.stdin();
   if (input.trimStart().startsWith('{')) return input;
-  return readFile(resolve(io.cwd, input), 'utf8');
+  return readInputFile(resolve(io.cwd, input));
 }
 
 /** One JSON object, or JSON Lines (explained in order, sharing limit state). */
