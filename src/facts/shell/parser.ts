@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import type { Assign, Command, Redirect, Stmt, Word, WordPart } from './ast.js';
 import { hasLoneSurrogate } from '../unicode.js';
 import { parsePlain } from './plain-parser.js';
+import { isRiskyVariable } from './wrappers.js';
 import { DepthExceeded, ShellSyntaxError, UnsupportedSyntax } from './errors.js';
 import { goValueOf, isNil, items, text, typeName, wrapperOf, type GoNode } from './go-values.js';
 
@@ -119,6 +120,8 @@ const WORD_BOUNDARY: ReadonlySet<number> = new Set([...' \t\n;&|()<>'].map((c) =
 class Converter {
   /** How many `$(…)` and `<(…)` enclose the node being converted. */
   private substitutionDepth = 0;
+  /** Where each `$(…)`, backquote or `<(…)` being read ends, innermost last. */
+  private substitutionEnds: number[] = [];
 
   constructor(
     private readonly syntax: Mvdan['syntax'],
@@ -192,12 +195,17 @@ class Converter {
     }
     const command = this.command(cmd, depth);
     // `! [[ a && b c ]]`: to a POSIX shell the failed command `[[ a` is negated, so `b c ]]` runs.
-    if (node.Negated === true && typeName(cmd) === 'TestClause' && command.kind === 'compound' && command.posixHazard === undefined && /&&/.test(this.source(cmd).replace(/'[^']*'|"(?:[^"\\]|\\.)*"|\\./g, ''))) {
-      command.posixHazard = `a POSIX shell runs \`! ${this.source(cmd).slice(0, 80)}\` as the command \`[[\`, negated, then the command after its \`&&\``;
-    }
     // `! a` and `a &` do not go on to what follows as `a` would (`! cd x && y` runs y when
     // the cd failed): each is a group of its own, never a step of an `&&` chain.
-    if (node.Negated === true || node.Background === true) return { command: compound([{ command, redirects: [] }]), redirects };
+    if (node.Negated === true || node.Background === true) {
+      const group = compound([{ command, redirects: [] }]) as Extract<Command, { kind: 'compound' }>;
+      // `! [[ a && b c ]]` (in a pipeline too): to a POSIX shell the failed command `[[ a` is
+      // negated, so `b c ]]` runs.
+      if (node.Negated === true && /\[\[[^]*&&/.test(this.source(cmd).replace(/'[^']*'|"(?:[^"\\]|\\.)*"|\\./g, ''))) {
+        group.posixHazard = `a POSIX shell runs \`! ${this.source(cmd).slice(0, 80)}\` with the command \`[[\`, negated, then the command after its \`&&\``;
+      }
+      return { command: group, redirects };
+    }
     return { command, redirects };
   }
 
@@ -207,6 +215,10 @@ class Converter {
     if (!isNil(node.N) && !this.startsWord(node.N)) {
       throw new UnsupportedSyntax('digits glued to a word before a redirection: bash reads them as part of the word');
     }
+    // `{NAME}>f` sets NAME to the descriptor bash opens (`{IFS}>/dev/null`, `{PATH}>x`,
+    // `{BASH_CMDS[ls]}>x`): an assignment the walk would not see.
+    const named = isNil(node.N) ? undefined : /^\{(.*)\}$/s.exec(text(node.N.Value))?.[1];
+    if (named !== undefined && (named.includes('[') || named === 'IFS' || isRiskyVariable(named))) throw new UnsupportedSyntax(`\`{${named}}\` before a redirection sets that variable to a descriptor number`);
     const redirect: Redirect = { op, word: this.word(node.Word, depth) };
     // Which descriptor an input redirection sets (`3< f` is not standard input).
     if (!isNil(node.N) && op.startsWith('<')) redirect.fd = text(node.N.Value);
@@ -226,6 +238,11 @@ class Converter {
     // delimiter and holds a `)` (or a backquote) after it (`EOF)`, `EOF x)`), and runs the
     // lines after it as commands; the parser reads on to a line that is the delimiter alone.
     const delimiterValue = delimiterText.replace(/['"\\]/g, ''); // `<<'EOF'` ends at `EOF)` too
+    // A here-doc opened in a substitution that closes on its line (`` x=`cat <<A` ``, `$(cat
+    // <<A)`): bash (backquotes) or dash gives it no body and runs the lines after as commands,
+    // where the parser reads them as its body.
+    const closing = this.substitutionEnds.at(-1);
+    if (closing !== undefined && Number(body.Pos().Offset()) >= closing) throw new UnsupportedSyntax('a here-doc opened in a `$(…)` or backquotes that close on its line: the shells read the lines after as commands, not as its body');
     const bodyLines = this.source(body).split('\n');
     if (this.substitutionDepth > 0 && bodyLines.slice(0, -1).some((line) => { const l = line.replace(/^\t+/, ''); return l.startsWith(delimiterValue) && /[)`]/.test(l.slice(delimiterValue.length)); })) {
       throw new UnsupportedSyntax('a here-doc body line starts with its delimiter and holds a `)`: inside `$(…)` bash ends the here-doc there');
@@ -379,7 +396,9 @@ class Converter {
   word(node: GoNode, depth: number): Word {
     if (isNil(node)) return { parts: [] };
     const parts: WordPart[] = [];
-    for (const p of items(node.Parts)) parts.push(...this.wordPart(p, depth, false));
+    const goParts = items(node.Parts);
+    for (const p of goParts) parts.push(...this.wordPart(p, depth, false));
+    checkQuotedInPattern(goParts);
     return { parts };
   }
 
@@ -416,7 +435,7 @@ class Converter {
           const body = parseBash(unescapeBackquoted(source.slice(1, -1)), this.maxDepth - depth - 1);
           return [{ kind: 'substitution', source, body }];
         }
-        return [{ kind: 'substitution', source, body: this.inSubstitution(() => this.stmts(node.Stmts, depth + 1)) }];
+        return [{ kind: 'substitution', source, body: this.inSubstitution(Number(node.End().Offset()), () => this.stmts(node.Stmts, depth + 1)) }];
       }
       case 'ParamExp':
         // `$x` and `${x}` hold no word or arithmetic that could hide a substitution: no walk.
@@ -433,13 +452,15 @@ class Converter {
     }
   }
 
-  /** Converts what `read` converts inside a `$(…)` or `<(…)` (see heredoc). */
-  private inSubstitution<T>(read: () => T): T {
+  /** Converts what `read` converts inside a `$(…)` or `<(…)` (see heredoc), which ends at offset `end`. */
+  private inSubstitution<T>(end: number, read: () => T): T {
     this.substitutionDepth++;
+    this.substitutionEnds.push(end);
     try {
       return read();
     } finally {
       this.substitutionDepth--;
+      this.substitutionEnds.pop();
     }
   }
 
@@ -491,7 +512,7 @@ class Converter {
       if (n == null) return true;
       const type = this.syntax.NodeType(n);
       if (type === 'CmdSubst' || type === 'ProcSubst') {
-        found.push(this.inSubstitution(() => this.stmts(goValueOf(n).Stmts, depth)));
+        found.push(this.inSubstitution(Number(goValueOf(n).End().Offset()), () => this.stmts(goValueOf(n).Stmts, depth)));
         return false;
       }
       if (type === 'Assign' || type === 'ArrayElem' || type === 'ParamExp') this.checkSubscript(goValueOf(n));
@@ -499,6 +520,21 @@ class Converter {
     });
     return found;
   }
+}
+
+/**
+ * A quoted or escaped character inside a brace expansion or a bracket expression (`.{e,"}"}nv`,
+ * `sh -c {'rm -rf x',}`, `.[e"]"]nv`): bash expands the pattern around it, where the words
+ * are read with their quotes removed first (`.{e,}}nv`), a different pattern. Unverifiable.
+ */
+function checkQuotedInPattern(parts: GoNode[]): void {
+  if (!parts.some((p) => typeName(p) === 'Lit' && /[{[]/.test(text(p.Value)))) return;
+  // The word with every quoted or escaped piece written `Q` (expansions `E`): the patterns' own characters stay.
+  const skeleton = parts.map((p) => (typeName(p) === 'Lit' ? text(p.Value).replace(/\\[^]/g, 'Q') : typeName(p) === 'SglQuoted' || typeName(p) === 'DblQuoted' ? 'Q' : 'E')).join('');
+  for (const m of skeleton.matchAll(/\{([^{}]*)\}/g)) {
+    if (m[1]!.includes('Q') && (m[1]!.includes(',') || m[1]!.includes('..'))) throw new UnsupportedSyntax('a brace expansion with quoted or escaped text inside: bash expands it as the shell sees it, before quotes are removed');
+  }
+  if (/\[[^\]]*Q[^\]]*\]/.test(skeleton)) throw new UnsupportedSyntax('a bracket expression with a quoted or escaped character inside: the shell matches another class than the word read without its quotes');
 }
 
 function compound(body: Stmt[]): Command {
