@@ -419,6 +419,16 @@ function stdinOf(stmt: Stmt, walk: Walk): { kind: 'text'; text: string } | { kin
   return body?.literal ? { kind: 'text', text: body.text } : { kind: 'unknown' };
 }
 
+/** Whether this statement's input is a here-string or here-doc whose text is not a literal (`<<< "$CODE"`). */
+function stdinIsBuiltText(stmt: Stmt, walk: Walk): boolean {
+  const around = walk.inputs[walk.inputs.length - 1];
+  const own = stmt.redirects.filter((r) => INPUT_REDIRECTS.has(r.op));
+  const inputs = own.length === 0 && around !== undefined && around !== 'pipe' ? around : own;
+  const r = inputs.length === 1 ? inputs[0]! : undefined;
+  const body = r === undefined ? undefined : (r.op === '<<' || r.op === '<<-') && r.heredoc ? wordValue(r.heredoc) : r.op === '<<<' ? wordValue(r.word) : undefined;
+  return body !== undefined && !body.literal;
+}
+
 /** Literal text a shell reading standard input would get from this statement, if known. */
 function stdinScript(stmt: Stmt, walk: Walk): string | undefined {
   const stdin = stdinOf(stmt, walk);
@@ -1149,6 +1159,11 @@ function readCodeCommands(name: string, values: WordValue[], at: number, depth: 
   // Its input is code as well where no program text is given, or an interactive mode reads it after (`python3 -i -c 1`, `-m code`, `perl -d`).
   const stdinCode = (inline === undefined && stdinProgram(values.slice(at).map((v) => v.text)) === 'code') || readsInputAsCodeToo(language, args);
   const input = stdinCode ? literalStdin(stmt, walk, name) : undefined;
+  // Program text given as input that the line builds (`python3 <<< "$CODE"`): not known before it runs.
+  if (stdinCode && input === undefined && stdinIsBuiltText(stmt, walk)) {
+    markUnverifiable(walk, `the program text \`${name}\` reads from its input is built when the line runs`);
+    return;
+  }
   const code = inline !== undefined && input !== undefined ? `${inline}\n${input}` : inline ?? input;
   if (code === undefined) return;
   const found = commandsInCode(language, code);
