@@ -167,6 +167,11 @@ class Converter {
     return this.bytes.subarray(node.Pos().Offset(), node.End().Offset()).toString('utf8');
   }
 
+  /** A node's source with its quoted text and escaped characters left out: the operators a shell sees in it. */
+  private unquotedSource(node: GoNode): string {
+    return this.source(node).replace(/'[^']*'|"(?:[^"\\]|\\.)*"|\\./g, '');
+  }
+
   /** The raw text of a word made of literals (a quoted here-doc body). */
   private literalText(word: GoNode): string {
     return items(word.Parts)
@@ -201,7 +206,7 @@ class Converter {
       const group = compound([{ command, redirects: [] }]) as Extract<Command, { kind: 'compound' }>;
       // `! [[ a && b c ]]` (in a pipeline too): to a POSIX shell the failed command `[[ a` is
       // negated, so `b c ]]` runs.
-      if (node.Negated === true && /\[\[[^]*&&/.test(this.source(cmd).replace(/'[^']*'|"(?:[^"\\]|\\.)*"|\\./g, ''))) {
+      if (node.Negated === true && /\[\[[^]*&&/.test(this.unquotedSource(cmd))) {
         group.posixHazard = `a POSIX shell runs \`! ${this.source(cmd).slice(0, 80)}\` with the command \`[[\`, negated, then the command after its \`&&\``;
       }
       return { command: group, redirects };
@@ -353,7 +358,7 @@ class Converter {
         // To a POSIX shell `[[` is a command: `<`, `>`, `|`, `&` and `||` between its words are
         // redirections and operators (`[[ a > f ]]` writes f, `[[ a || sh ]]` runs `sh ]]`).
         // `&&` is not: the command `[[` fails, so what follows never runs. Quoted text aside.
-        const operators = this.source(node).replace(/'[^']*'|"(?:[^"\\]|\\.)*"|\\./g, '').replace(/&&/g, '');
+        const operators = this.unquotedSource(node).replace(/&&/g, '');
         if (/[<>|&]/.test(operators)) {
           // Only string comparisons `a < b` (`[[ "$ver" < 2.0 ]]`): the command `[[` reading
           // the file b, which no shell runs (dash refuses `[[` as a function name): a read of b.

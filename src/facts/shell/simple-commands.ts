@@ -406,7 +406,7 @@ function isProcessSubstitution(word: Word): boolean {
  * input is not known. (A command inside reads the input first: the others get what is left,
  * and are checked as if they got it all.)
  */
-function stdinOf(stmt: Stmt, walk: Walk): { kind: 'text'; text: string } | { kind: 'unknown' } | { kind: 'several' } {
+function stdinOf(stmt: Stmt, walk: Walk): { kind: 'text'; text: string } | { kind: 'built' } | { kind: 'unknown' } | { kind: 'several' } {
   let inputs: readonly Redirect[] = stmt.redirects.filter((r) => INPUT_REDIRECTS.has(r.op));
   const around = walk.inputs[walk.inputs.length - 1];
   if (inputs.length === 0 && around !== undefined) {
@@ -416,17 +416,8 @@ function stdinOf(stmt: Stmt, walk: Walk): { kind: 'text'; text: string } | { kin
   if (inputs.length > 1) return { kind: 'several' };
   const r = inputs[0];
   const body = r === undefined ? undefined : (r.op === '<<' || r.op === '<<-') && r.heredoc ? wordValue(r.heredoc) : r.op === '<<<' ? wordValue(r.word) : undefined;
-  return body?.literal ? { kind: 'text', text: body.text } : { kind: 'unknown' };
-}
-
-/** Whether this statement's input is a here-string or here-doc whose text is not a literal (`<<< "$CODE"`). */
-function stdinIsBuiltText(stmt: Stmt, walk: Walk): boolean {
-  const around = walk.inputs[walk.inputs.length - 1];
-  const own = stmt.redirects.filter((r) => INPUT_REDIRECTS.has(r.op));
-  const inputs = own.length === 0 && around !== undefined && around !== 'pipe' ? around : own;
-  const r = inputs.length === 1 ? inputs[0]! : undefined;
-  const body = r === undefined ? undefined : (r.op === '<<' || r.op === '<<-') && r.heredoc ? wordValue(r.heredoc) : r.op === '<<<' ? wordValue(r.word) : undefined;
-  return body !== undefined && !body.literal;
+  // `built`: a here-string or here-doc whose text the line makes when it runs (`<<< "$CODE"`).
+  return body === undefined ? { kind: 'unknown' } : body.literal ? { kind: 'text', text: body.text } : { kind: 'built' };
 }
 
 /** Literal text a shell reading standard input would get from this statement, if known. */
@@ -1158,12 +1149,12 @@ function readCodeCommands(name: string, values: WordValue[], at: number, depth: 
   const inline = given !== undefined || moduleCode !== undefined ? [given, moduleCode].filter((t) => t !== undefined).join('\n') : undefined;
   // Its input is code as well where no program text is given, or an interactive mode reads it after (`python3 -i -c 1`, `-m code`, `perl -d`).
   const stdinCode = (inline === undefined && stdinProgram(values.slice(at).map((v) => v.text)) === 'code') || readsInputAsCodeToo(language, args);
-  const input = stdinCode ? literalStdin(stmt, walk, name) : undefined;
   // Program text given as input that the line builds (`python3 <<< "$CODE"`): not known before it runs.
-  if (stdinCode && input === undefined && stdinIsBuiltText(stmt, walk)) {
+  if (stdinCode && stdinOf(stmt, walk).kind === 'built') {
     markUnverifiable(walk, `the program text \`${name}\` reads from its input is built when the line runs`);
     return;
   }
+  const input = stdinCode ? literalStdin(stmt, walk, name) : undefined;
   const code = inline !== undefined && input !== undefined ? `${inline}\n${input}` : inline ?? input;
   if (code === undefined) return;
   const found = commandsInCode(language, code);
