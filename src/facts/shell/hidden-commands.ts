@@ -246,9 +246,12 @@ function readsInputAs(words: readonly string[], option: OptionSpelling, valued: 
   return optionValues(words, option, valued, 0).some(isMadeInput);
 }
 
+// A file name that is a process substitution (`<(…)`, `>(…)`): text the line makes.
+const PROCESS_SUBSTITUTION = /^[<>]\(/;
+
 /** A file name that is text the line makes: standard input by any name, or a process substitution. */
 function isMadeInput(value: string): boolean {
-  return namesStandardInput(value) || /^[<>]\(/.test(value);
+  return namesStandardInput(value) || PROCESS_SUBSTITUTION.test(value);
 }
 
 // The short options that take a value: make's, curl's.
@@ -904,6 +907,8 @@ function clusterLetter(word: string, letter: string, valued: string): number {
   return -1;
 }
 
+const AWK_FROM_SUBSTITUTION = 'awk reads its program from a process substitution, text the line makes';
+
 /**
  * The program texts of an awk call: the first operand unless -f/-e (or their long names)
  * give them, read as gawk reads its options (they stop at the first operand): clusters
@@ -925,7 +930,7 @@ function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] 
     if (!AWK_VALUED_LONG.includes(name) || (attached === undefined && AWK_OPTIONAL_LONG.includes(name))) return false;
     const value = attached ?? args[i + 1];
     if (name === '--load') refused ??= unverifiable('awk loads a shared library (`--load`), which runs its code');
-    if ((name === '--file' || name === '--exec' || name === '--include') && value !== undefined && /^[<>]\(/.test(value.text)) refused ??= unverifiable('awk reads its program from a process substitution, text the line makes');
+    if ((name === '--file' || name === '--exec' || name === '--include') && value !== undefined && PROCESS_SUBSTITUTION.test(value.text)) refused ??= unverifiable(AWK_FROM_SUBSTITUTION);
     if (name === '--source' && value !== undefined) programs.push(value);
     if (name === '--file' || name === '--exec') fromFile = true;
     // An included source file (`-i`) that is standard input is program text too.
@@ -947,7 +952,7 @@ function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] 
       if (value === undefined) break;
       if (letter === 'e') programs.push(value);
       if (letter === 'l') refused ??= unverifiable('awk loads a shared library (`-l`), which runs its code');
-      if ('fEi'.includes(letter) && /^[<>]\(/.test(value.text)) refused ??= unverifiable('awk reads its program from a process substitution, text the line makes');
+      if ('fEi'.includes(letter) && PROCESS_SUBSTITUTION.test(value.text)) refused ??= unverifiable(AWK_FROM_SUBSTITUTION);
       if (letter === 'f' || letter === 'E') fromFile = true;
       if ('fEi'.includes(letter) && namesStandardInput(value.text)) fromStdin = true;
       if (letter === 'W') {
