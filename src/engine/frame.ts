@@ -10,7 +10,7 @@ import { extractPaths } from '../facts/extract-paths.js';
 import { bareNames } from '../facts/word-paths.js';
 import { commandLinePaths } from '../facts/command-line-paths.js';
 import { isRelative, nameOf, parentOf, within } from '../facts/within.js';
-import { canonicalPath, canonicalRoot, directoriesUpTo, MAX_WILDCARD_ENTRIES, wildcardExpansions, type Canonical, type GlobReading, type PathContext, type StatCache } from '../facts/paths.js';
+import { canonicalPath, canonicalRoot, directoriesUpTo, MAX_WILDCARD_ENTRIES, wildcardExpansions, type Canonical, type GlobReading, type PathContext, type PosixReading, type StatCache } from '../facts/paths.js';
 import { anyCaseGlob, hasShellWildcard, mayExpandTo } from '../facts/path-glob.js';
 import { parseShell } from '../facts/shell/index.js';
 import { execCommandFacts } from '../facts/exec-command.js';
@@ -328,6 +328,8 @@ export class CallFrame {
     const { paths } = out;
     // A file tool joins a relative path to the cwd as written (paths.ts canonicalPath's lexicalCwd); a shell does not.
     const lexicalCwd = toolClass !== 'exec';
+    // A path's second reading (Canonical.posix) goes after the found paths, which keep their indexes.
+    let posixReadings: { at: number; posix: PosixReading }[] | undefined;
     for (let i = 0; i < found.length; i++) {
       const p = found[i]!;
       const c = this.canonicalAt(p.value, settings, m, m.here, lexicalCwd);
@@ -335,7 +337,9 @@ export class CallFrame {
       if (found.length === 1) paths[0] = c.path;
       else paths.push(c.path);
       if (c.narrow !== undefined || out.narrow !== undefined) out.narrow = withNarrow(out.narrow, paths, c.narrow);
+      if (c.posix !== undefined) (posixReadings ??= []).push({ at: i, posix: c.posix });
     }
+    if (posixReadings !== undefined) for (const { at, posix } of posixReadings) addPath(out, posix.path, out.written[at]!, posix.narrow);
     // An MCP server opens a relative path in its own directory (the filesystem server in its
     // first allowed one, others where they started), not in the agent's: under the root too.
     // (OpenClaw names them `SERVER__TOOL`: classify.ts isMcpToolName.)
@@ -346,14 +350,14 @@ export class CallFrame {
         if (!RELATIVE_PATH.test(raw)) continue;
         const c = this.canonicalAt(raw, settings, m, atRoot, lexicalCwd);
         if (!c.ok) return cannotCanonicalise(raw, found[i]!.from, c.reason);
-        if (c.path !== paths[i]) addPath(out, c.path, out.written[i]!, c.narrow);
+        if (c.path !== paths[i]) addCanonical(out, c, out.written[i]!);
       }
     }
     // A path the tool swaps for another file when it is missing (Gemini CLI's replace) must be there.
     if (extracted.mustExist !== undefined) for (const raw of extracted.mustExist) {
       const c = this.canonicalAt(raw, settings, m, m.here, lexicalCwd);
       if (!c.ok) return cannotCanonicalise(raw, 'params', c.reason);
-      if (!fs.existsSync(c.path)) return { ok: false, reason: `path \`${printable(raw)}\` is not there, and for a relative path that is not there ${printable(call.toolName)} edits any file whose path ends with it` };
+      if (!fs.existsSync(c.path) || (c.posix !== undefined && !fs.existsSync(c.posix.path))) return { ok: false, reason: `path \`${printable(raw)}\` is not there, and for a relative path that is not there ${printable(call.toolName)} edits any file whose path ends with it` };
     }
     // What a tool's own glob expands a pattern to is read: with symlinks resolved, the files it
     // matches now, links followed (`include: ["envl?nk"]`); without, a pattern matched in any case
@@ -366,7 +370,7 @@ export class CallFrame {
       } else if (anyCase) {
         const c = this.canonicalAt(anyCaseGlob(pattern), settings, m, m.here, lexicalCwd);
         if (!c.ok) return cannotCanonicalise(pattern, 'params', c.reason);
-        addPath(out, c.path, false, c.narrow);
+        addCanonical(out, c, false);
       }
     }
     // The names the params' words may stand for (Grep's `glob: "**/.env"` selects `./.env`).
@@ -376,7 +380,7 @@ export class CallFrame {
       if (call.cwd !== undefined) {
         const c = this.canonicalOf(call.cwd, settings, m);
         if (!c.ok) return cannotCanonicalise(call.cwd, 'cwd', c.reason);
-        addPath(out, c.path, false, c.narrow);
+        addCanonical(out, c, false);
       }
       const shell = this.shellPathsOf(this.shell());
       if (shell.unplaceable !== undefined) return { ok: false, reason: shell.unplaceable };
@@ -388,7 +392,7 @@ export class CallFrame {
           const raw = shell.raws[i]!;
           const c = this.canonicalAt(raw, settings, m, place);
           if (!c.ok) return cannotCanonicalise(raw, 'command', c.reason);
-          addPath(out, c.path, shell.written[i]!, c.narrow);
+          addCanonical(out, c, shell.written[i]!);
           // With symlinks resolved, what the shell expands a wildcard to is followed too (`cat envlin?`).
           if (settings.resolveSymlinks && hasShellWildcard(raw)) {
             const expanded = this.expansionsAt(raw, settings, m, place);
@@ -405,13 +409,13 @@ export class CallFrame {
         }
         // The work tree's top is the directory or one above it, up to the workspace root: each counts.
         for (const top of shell.fromTop) {
-          const dir = this.canonicalAt(top.dir, settings, m, place);
-          if (!dir.ok) return cannotCanonicalise(top.dir, 'command', dir.reason);
-          for (const candidate of directoriesUpTo(dir.path, m.anchor)) {
+          const topDir = this.canonicalAt(top.dir, settings, m, place);
+          if (!topDir.ok) return cannotCanonicalise(top.dir, 'command', topDir.reason);
+          for (const dir of readingsOf(topDir)) for (const candidate of directoriesUpTo(dir.path, m.anchor)) {
             // A directory above `dir` has the same segments as the matching one above its narrow form.
             const c: Canonical = top.path === '' ? { ok: true, path: candidate, narrow: dir.narrow === undefined ? undefined : sameDepth(dir.narrow, candidate) } : this.canonicalAt(within(candidate, top.path), settings, m, place);
             if (!c.ok) return cannotCanonicalise(top.path, 'command', c.reason);
-            addPath(out, c.path, top.written, c.narrow);
+            addCanonical(out, c, top.written);
           }
         }
         const known = this.knownAt(place, m);
@@ -443,24 +447,26 @@ export class CallFrame {
     const parentRaw = parentOf(move.source.replace(/\/+$/, '')) || '.';
     const pattern = nameOf(move.source);
     if (hasShellWildcard(parentRaw)) return `\`${printable(move.source)}\` moves or copies what a wildcard directory holds: which links it moves is known only when it runs`;
-    const parent = this.canonicalAt(parentRaw, settings, m, place);
-    if (!parent.ok) return undefined; // the source's own reading already refuses it
+    const parentFound = this.canonicalAt(parentRaw, settings, m, place);
+    if (!parentFound.ok) return undefined; // the source's own reading already refuses it
     const budget = (this.wildcardBudget ??= { entries: MAX_WILDCARD_ENTRIES });
-    // A wildcard source (`mv d/su? e`) moves each name it expands to, links not followed.
-    const names = hasShellWildcard(pattern) ? namesMatching(parent.path, pattern, budget) : [pattern];
-    if (names === undefined) return `\`${printable(move.source)}\` names more entries than a call may read for its links`;
-    for (const name of names) {
-      const links = linksAt(within(parent.path, name), budget);
-      if (links === undefined) return `a moved or copied directory \`${printable(move.source)}\` holds more entries than a call may read for its links`;
-      for (const { below, text } of links) {
-        for (const written of move.destinations) {
-          // A destination made of the pattern (`e/su?`) is the name it matched (`e/sub`).
-          const destination = written.endsWith(`/${pattern}`) || written === pattern ? written.slice(0, written.length - pattern.length) + name : written;
-          const at = below === '' ? destination : `${destination.replace(/\/+$/, '')}/${below}`;
-          const target = isRelative(text) ? within(parentOf(at), text) : text;
-          const c = this.canonicalAt(target, settings, m, place);
-          if (!c.ok) return `path \`${printable(target)}\` (a link \`${printable(move.source)}\` leads to once moved) cannot be made canonical: ${c.reason}`;
-          addPath(out, c.path, true, c.narrow);
+    for (const parent of readingsOf(parentFound)) {
+      // A wildcard source (`mv d/su? e`) moves each name it expands to, links not followed.
+      const names = hasShellWildcard(pattern) ? namesMatching(parent.path, pattern, budget) : [pattern];
+      if (names === undefined) return `\`${printable(move.source)}\` names more entries than a call may read for its links`;
+      for (const name of names) {
+        const links = linksAt(within(parent.path, name), budget);
+        if (links === undefined) return `a moved or copied directory \`${printable(move.source)}\` holds more entries than a call may read for its links`;
+        for (const { below, text } of links) {
+          for (const written of move.destinations) {
+            // A destination made of the pattern (`e/su?`) is the name it matched (`e/sub`).
+            const destination = written.endsWith(`/${pattern}`) || written === pattern ? written.slice(0, written.length - pattern.length) + name : written;
+            const at = below === '' ? destination : `${destination.replace(/\/+$/, '')}/${below}`;
+            const target = isRelative(text) ? within(parentOf(at), text) : text;
+            const c = this.canonicalAt(target, settings, m, place);
+            if (!c.ok) return `path \`${printable(target)}\` (a link \`${printable(move.source)}\` leads to once moved) cannot be made canonical: ${c.reason}`;
+            addCanonical(out, c, true);
+          }
         }
       }
     }
@@ -481,6 +487,7 @@ export class CallFrame {
     for (let i = 0; i < names.length; i++) {
       const c = this.canonicalAt(names[i]!, settings, m, place);
       if (c.ok) add(c.path);
+      if (c.ok && c.posix !== undefined) add(c.posix.path);
       // With symlinks resolved, the files a wildcard name expands to are followed (`cat envlin?`);
       // a name that expands to too much is refused as a path is (`workspace.only` and forbidden see it).
       if (settings.resolveSymlinks && hasShellWildcard(names[i]!)) {
@@ -611,6 +618,19 @@ function shellPaths(facts: ShellFacts): ShellPaths {
 
 /** The path facts a call has found so far (PathFacts when ok). */
 type FoundPaths = Extract<PathFacts, { ok: true }>;
+
+type CanonicalPath = Extract<Canonical, { ok: true }>;
+
+/** A canonical path, and its POSIX reading when it has one (Canonical.posix). */
+function addCanonical(out: FoundPaths, c: CanonicalPath, written: boolean): void {
+  addPath(out, c.path, written, c.narrow);
+  if (c.posix !== undefined) addPath(out, c.posix.path, written, c.posix.narrow);
+}
+
+/** Both readings of a canonical path that has two (Canonical.posix): a directory may be either. */
+function readingsOf(c: CanonicalPath): { path: string; narrow?: string }[] {
+  return c.posix === undefined ? [c] : [c, c.posix];
+}
 
 /** One more path, its written flag and its narrow form (the path itself when it has none), at one index. */
 function addPath(out: FoundPaths, path: string, written: boolean, narrowForm: string | undefined): void {

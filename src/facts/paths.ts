@@ -31,6 +31,8 @@ export interface PathContext {
    * that times out may proceed). Owned by the caller, per call.
    */
   wildcardBudget?: EntryBudget;
+  /** Read a backslash as part of a name, as POSIX does, not as a separator (Canonical.posix). */
+  backslashInName?: boolean;
 }
 
 /** `lstat` answers by absolute path within one call; null: the entry does not exist. */
@@ -43,7 +45,18 @@ export type StatCache = Map<string, fs.Stats | null>;
  * allow must match it too (see checkedNarrow). `physical` (roots only): the root as resolved,
  * before NFC and folding, when that differs from `path`.
  */
-export type Canonical = { ok: true; path: string; narrow?: string; physical?: string } | { ok: false; reason: string };
+export type Canonical = { ok: true; path: string; narrow?: string; physical?: string; posix?: PosixReading } | { ok: false; reason: string };
+
+/**
+ * A path holding a backslash read as this host's file system reads it, the backslash part of
+ * a name (`src\x` is a file beside `src`), when that differs from the canonical form, which
+ * reads it as a separator (`src/x`): every check sees both, so neither reading slips past an
+ * allowlist or a forbidden glob.
+ */
+export interface PosixReading {
+  path: string;
+  narrow?: string;
+}
 
 export const MAX_PATH_LENGTH = 4096;
 const MAX_SYMLINKS = 40;
@@ -104,7 +117,7 @@ function isPlainRaw(raw: unknown): raw is string {
  * it is meant to be; drive letters and UNC paths name nothing on this host and are refused.
  * `~`, `~/`, `$HOME` and `${HOME}` expand to home; `~user` and other variables are refused.
  */
-function expandRaw(raw: string, home: string): { ok: true; path: string } | { ok: false; reason: string } {
+function expandRaw(raw: string, home: string, backslashInName = false): { ok: true; path: string } | { ok: false; reason: string } {
   if (raw.startsWith('\\\\')) return { ok: false, reason: 'UNC paths are not supported' };
   // A `file:` URL names a local file: read it as the path it stands for, percent-decoded.
   if (FILE_URL.test(raw)) {
@@ -112,13 +125,13 @@ function expandRaw(raw: string, home: string): { ok: true; path: string } | { ok
     // that only converts `file://` (OpenClaw's): its `..` lands differently in each.
     if (!/^file:\/\//i.test(raw) && raw.split('/').includes('..')) return { ok: false, reason: 'a `file:` URL without `//` holding `..` names one file as a URL and another as a path' };
     try {
-      return expandRaw(fileURLToPath(raw), home);
+      return expandRaw(fileURLToPath(raw), home, backslashInName);
     } catch {
       return { ok: false, reason: 'a `file:` URL that names no local path' };
     }
   }
   if (raw.includes('\\') && backslashMovesParent(raw)) return { ok: false, reason: 'a `..` after a name holding a backslash lands elsewhere where the backslash is part of the name (POSIX) than where it separates names' };
-  let path = raw.includes('\\') ? raw.replace(/\\/g, '/') : raw;
+  let path = raw.includes('\\') && !backslashInName ? raw.replace(/\\/g, '/') : raw;
   if (path.charCodeAt(1) === 0x3a /* : */ && WINDOWS_DRIVE.test(path)) return { ok: false, reason: 'Windows drive paths are not supported' };
   if (path === '~' || path.startsWith('~/')) path = home + path.slice(1);
   else if (path.startsWith('~')) return { ok: false, reason: '`~user` paths cannot be verified' };
@@ -343,7 +356,7 @@ function resolveAbsolute(absolute: string, resolveSymlinks: boolean, caseInsensi
 function givenCwd(cwd: string, ctx: PathContext): Canonical {
   const problem = checkRaw(cwd);
   if (problem !== undefined) return fail(`cwd: ${problem}`);
-  const expanded = expandRaw(cwd, ctx.home);
+  const expanded = expandRaw(cwd, ctx.home, ctx.backslashInName);
   if (!expanded.ok) return fail(`cwd: ${expanded.reason}`);
   if (expanded.path.startsWith('/')) return expanded;
   if (ctx.root === undefined) return fail('cwd is relative and there is no workspace root');
@@ -372,7 +385,7 @@ function absolutePath(raw: string, ctx: PathContext, lexicalCwd = false): Canoni
   else {
     const problem = checkRaw(raw);
     if (problem !== undefined) return fail(problem);
-    const expanded = expandRaw(raw, ctx.home);
+    const expanded = expandRaw(raw, ctx.home, ctx.backslashInName);
     if (!expanded.ok) return expanded;
     absolute = expanded.path;
   }
@@ -390,6 +403,16 @@ function absolutePath(raw: string, ctx: PathContext, lexicalCwd = false): Canoni
  * both are checked, as for an absolute path (resolveAbsolute).
  */
 export function canonicalPath(raw: string, ctx: PathContext, lexicalCwd = false): Canonical {
+  const c = canonicalReading(raw, ctx, lexicalCwd);
+  if (!c.ok || ctx.backslashInName === true || !(raw.includes('\\') || (ctx.cwd !== undefined && ctx.cwd.includes('\\')))) return c;
+  const posix = canonicalReading(raw, { ...ctx, backslashInName: true }, lexicalCwd);
+  if (!posix.ok) return fail(`read with the backslash as part of a name, as this system reads it: ${posix.reason}`);
+  if (posix.path === c.path) return c;
+  return { ...c, posix: posix.narrow === undefined ? { path: posix.path } : { path: posix.path, narrow: posix.narrow } };
+}
+
+/** canonicalPath for one reading of the backslash (PathContext.backslashInName). */
+function canonicalReading(raw: string, ctx: PathContext, lexicalCwd: boolean): Canonical {
   try {
     const absolute = absolutePath(raw, ctx, lexicalCwd);
     if (!absolute.ok) return absolute;
@@ -524,6 +547,7 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
       const c = canonicalPath(match, ctx);
       if (!c.ok) return { ok: false, reason: c.reason };
       paths.push(c.narrow === undefined ? { path: c.path } : { path: c.path, narrow: c.narrow });
+      if (c.posix !== undefined) paths.push(c.posix);
     }
     return { ok: true, paths };
   } catch (error) {

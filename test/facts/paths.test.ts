@@ -91,6 +91,23 @@ describe('canonicalPath', () => {
     bad('\\\\server\\share');
   });
 
+  it('also reads a backslash as this system does, part of a name (Canonical.posix)', () => {
+    const both = (raw: string, c: PathContext = ctx()) => {
+      const r = canonicalPath(raw, c);
+      if (!r.ok) throw new Error(r.reason);
+      return [r.path, r.posix?.path];
+    };
+    expect(both('src\\a.ts')).toEqual([`${ws}/src/a.ts`, `${ws}/src\\a.ts`]);
+    expect(both(`${ws}/src\\a.ts`, ctx({ resolveSymlinks: false }))).toEqual([`${ws}/src/a.ts`, `${ws}/src\\a.ts`]);
+    // A cwd holding one: relative paths are in either directory.
+    expect(both('x', ctx({ cwd: `${ws}/src\\deep` }))).toEqual([`${ws}/src/deep/x`, `${ws}/src\\deep/x`]);
+    // No backslash, or one both readings agree on: one path.
+    expect(both('src/a.ts')).toEqual([`${ws}/src/a.ts`, undefined]);
+    // Either reading that cannot be placed refuses the path: the link is followed in the POSIX one only.
+    fs.symlinkSync('loop-b', path.join(ws, 'loop\\c'));
+    expect(bad('loop\\c')).toMatch(/backslash as part of a name.*symbolic links/);
+  });
+
   it('normalises to NFC and folds case when asked (threat 13)', () => {
     expect(ok('cafe\u0301')).toBe(`${ws}/caf\u00e9`);
     expect(ok('.ENV', ctx({ root: ws.toLowerCase(), rootPhysical: ws, caseInsensitive: true }))).toBe(`${ws.toLowerCase()}/.env`);
