@@ -27,6 +27,12 @@ export type PathFacts =
        * the file system at least tells names apart): allowlists must match it too.
        */
       narrow?: string[];
+      /**
+       * With symlinks resolved: why git, run by the call, may take a directory no name marks
+       * as a repository for its own (facts/git-discovery.ts), or cannot be placed to tell.
+       * shell.gitMetadata denies it; undefined when there is nothing to say.
+       */
+      unnamedRepository?: string;
     }
   | { ok: false; reason: string };
 

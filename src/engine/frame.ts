@@ -10,11 +10,12 @@ import { extractPaths } from '../facts/extract-paths.js';
 import { bareNames } from '../facts/word-paths.js';
 import { commandLinePaths } from '../facts/command-line-paths.js';
 import { isRelative, nameOf, parentOf, within } from '../facts/within.js';
-import { canonicalPath, canonicalRoot, directoriesUpTo, MAX_WILDCARD_ENTRIES, wildcardExpansions, type Canonical, type GlobReading, type PathContext, type PosixReading, type StatCache } from '../facts/paths.js';
+import { canonicalPath, canonicalRoot, directoriesUpTo, isInside, MAX_WILDCARD_ENTRIES, wildcardExpansions, type Canonical, type GlobReading, type PathContext, type PosixReading, type StatCache } from '../facts/paths.js';
 import { anyCaseGlob, hasShellWildcard, mayExpandTo } from '../facts/path-glob.js';
 import { parseShell } from '../facts/shell/index.js';
 import { execCommandFacts } from '../facts/exec-command.js';
-import { isMcpToolName } from '../facts/classify.js';
+import { isGitTool, isMcpToolName } from '../facts/classify.js';
+import { unnamedRepositoryAbove } from '../facts/git-discovery.js';
 import { directoriesBelow, entriesIn, type EntryBudget } from '../facts/directories.js';
 
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
@@ -126,6 +127,9 @@ interface ShellPaths {
   readonly moves: readonly { source: string; destinations: string[] }[];
   /** CommandLinePaths.unseenLinks. */
   readonly unseenLinks: string | undefined;
+  /** CommandLinePaths.gitRuns and gitRunsUnknown. */
+  readonly gitRuns: readonly string[];
+  readonly gitRunsUnknown: string | undefined;
   /**
    * The canonical forms of `names` for the last lexical memo map that made them (a map
    * stands for one path setting and one cwd, and canonical forms are pure in those): most
@@ -340,6 +344,10 @@ export class CallFrame {
       if (c.posix !== undefined) (posixReadings ??= []).push({ at: i, posix: c.posix });
     }
     if (posixReadings !== undefined) for (const { at, posix } of posixReadings) addPath(out, posix.path, out.written[at]!, posix.narrow);
+    // A git tool (an MCP git server's `git_log { repo_path }`) runs git in the directories it names.
+    if (settings.resolveSymlinks && found.length > 0 && isGitTool(call.toolName)) {
+      for (let i = 0; i < paths.length && out.unnamedRepository === undefined; i++) out.unnamedRepository = unnamedRepositoryMessage(paths[i]!);
+    }
     // An MCP server opens a relative path in its own directory (the filesystem server in its
     // first allowed one, others where they started), not in the agent's: under the root too.
     // (OpenClaw names them `SERVER__TOOL`: classify.ts isMcpToolName.)
@@ -400,6 +408,9 @@ export class CallFrame {
             for (const e of expanded.paths) addPath(out, e.path, shell.written[i]!, e.narrow);
           }
         }
+        // With the file system read, where git looks for its repository (facts/git-discovery.ts).
+        if (shell.gitRunsUnknown !== undefined) out.unnamedRepository ??= shell.gitRunsUnknown;
+        else if (shell.gitRuns.length > 0 && (settings.resolveSymlinks || writesHead(out))) out.unnamedRepository ??= this.unnamedRepository(shell.gitRuns, out, settings, m, place);
         // With links followed, paths after an archive is extracted may lead through links it made.
         if (settings.resolveSymlinks && shell.unseenLinks !== undefined) return { ok: false, reason: shell.unseenLinks };
         // A link on disk moved or copied as a link leads, from its new place, where its text says.
@@ -497,6 +508,28 @@ export class CallFrame {
       }
     }
     return named;
+  }
+
+  /**
+   * Why git run in these directories (from `place`) may take an unnamed one for its repository
+   * (PathFacts.unnamedRepository), or undefined: the line itself writes a HEAD where git will
+   * look (`… > p/HEAD && git -C p log -p`), or, with symlinks resolved, one is on disk.
+   */
+  private unnamedRepository(dirs: readonly string[], out: FoundPaths, settings: PathSettings, m: PathMemo, place: Place): string | undefined {
+    const heads = writtenHeads(out);
+    for (const dir of dirs) {
+      const c = this.canonicalAt(dir === '' ? '.' : dir, settings, m, place);
+      // Nowhere to look (no cwd and no root): as for paths that cannot be placed, the policy's
+      // workspace or path sections refuse such a call; shell.gitMetadata reads what is known.
+      if (!c.ok) continue;
+      for (const d of readingsOf(c)) {
+        const planted = heads.find((head) => isInside(d.path, parentOf(head)));
+        if (planted !== undefined) return `the line writes \`${printable(planted)}\` and runs git in \`${printable(d.path)}\`, where git may take \`${printable(parentOf(planted))}\` for its repository (with objects/ and refs/), whose config names programs git runs`;
+        const found = settings.resolveSymlinks ? unnamedRepositoryMessage(d.path) : undefined;
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
   }
 
   /** The existing files a wildcard path expands to, made canonical (symlinks resolved); `how`: as a tool's glob library expands it (wildcardExpansions). */
@@ -611,6 +644,8 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     fromTop: Object.freeze(found.fromTop),
     moves: Object.freeze(found.moves),
     unseenLinks: found.unseenLinks,
+    gitRuns: Object.freeze(found.gitRuns),
+    gitRunsUnknown: found.gitRunsUnknown,
     namedFor: undefined,
     named: undefined,
   };
@@ -679,9 +714,32 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 // A path that names no place of its own: not absolute, not from home, not a drive or a URL.
 const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), moves: Object.freeze([]), unseenLinks: undefined, namedFor: undefined, named: undefined });
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), moves: Object.freeze([]), unseenLinks: undefined, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
+
+/** Whether a written path is named HEAD (any case: a file system that folds names reads `head` so). */
+function isWrittenHead(out: FoundPaths, j: number): boolean {
+  const path = out.paths[j]!;
+  return out.written[j] === true && path.length > 5 && path.charCodeAt(path.length - 5) === 0x2f /* / */ && path.slice(-4).toUpperCase() === 'HEAD';
+}
+
+function writesHead(out: FoundPaths): boolean {
+  for (let j = 0; j < out.paths.length; j++) if (isWrittenHead(out, j)) return true;
+  return false;
+}
+
+function writtenHeads(out: FoundPaths): string[] {
+  const heads: string[] = [];
+  for (let j = 0; j < out.paths.length; j++) if (isWrittenHead(out, j)) heads.push(out.paths[j]!);
+  return heads;
+}
+
+/** Why git run in `dir` may take an unnamed directory for its repository, or undefined. */
+function unnamedRepositoryMessage(dir: string): string | undefined {
+  const found = unnamedRepositoryAbove(dir);
+  return found === undefined ? undefined : `git run in \`${printable(dir)}\` takes \`${printable(found)}\` for its repository (it holds HEAD, objects/ and refs/, and no name marks it as one), whose config names programs git runs`;
+}
 
 /** A path for a one-line message: control characters escaped, long values cut. */
 function printable(value: string): string {

@@ -7,6 +7,7 @@ import { isRelative, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
 import { turnsOnZshCdOption } from './shell/zsh.js';
+import { runsGit } from './git-discovery.js';
 
 export interface CommandLinePaths {
   /** Raw paths, in order: programs run by path, path-like arguments, redirect targets. */
@@ -39,6 +40,14 @@ export interface CommandLinePaths {
    * no link at all. The engine reads the links on disk when it resolves symlinks.
    */
   moves: { source: string; destinations: string[] }[];
+  /** The directories a program that runs git starts in (`''`: the shell's own), where git looks for its repository (git-discovery.ts). */
+  gitRuns: string[];
+  /**
+   * Why what git finds where it runs cannot be known before the line runs: an archive
+   * extracted before it; undefined when there is none. (A directory that cannot be read,
+   * `cd "$d" && git log`, leaves git's subcommand a name that cannot be placed: unplaceable.)
+   */
+  gitRunsUnknown?: string;
 }
 
 /** Most working directories one command line may leave a relative path in (the cwd included). */
@@ -222,6 +231,8 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   const words: string[] = [];
   const fromTop: { dir: string; path: string; written: boolean }[] = [];
   const moves: { source: string; destinations: string[] }[] = [];
+  const gitRuns = new Set<string>();
+  let gitRunsUnknown: string | undefined;
   const changes = directoryChanges(commands);
   const dirs = workingDirectories(changes);
   const all = 'bases' in dirs ? dirs.bases : [''];
@@ -266,6 +277,12 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
         here = bases.flatMap((b) => dirs.map((dir) => within(b, dir)));
         for (const dir of dirs) if (dir !== '') addRaw(dir, false, bases);
       }
+    }
+    if (runsGit(cmd.words[0])) {
+      for (const base of here) gitRuns.add(base);
+      // An archive extracted before may hold a repository's config or hooks (`.git/config`, or
+      // HEAD, objects/ and refs/ that make a directory one), wherever git then looks.
+      if (unseen.length > 0) gitRunsUnknown ??= `\`${unseen[0]!.text}\` puts files on disk no word names (a repository's config or hooks among them, perhaps), and git runs after it`;
     }
     // A directory change's own target is where the others go, not something placed there.
     if (found.names.length > 0 && !isDirectoryChange(cmd)) relative = true;
@@ -352,8 +369,9 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
       if (p !== undefined) names.add(p);
     }
   }
-  const out: CommandLinePaths = { raws, written, names: [...names], words, fromTop, moves };
+  const out: CommandLinePaths = { raws, written, names: [...names], words, fromTop, moves, gitRuns: [...gitRuns] };
   if (unseenLinks !== undefined) out.unseenLinks = unseenLinks;
+  if (gitRunsUnknown !== undefined) out.gitRunsUnknown = gitRunsUnknown;
   if (names.size > MAX_NAMES) out.unplaceable = `more than ${MAX_NAMES} names to check in one command line`;
   // Any path after it may lead through a link whose name and target only the run knows.
   else if (unknownLink !== undefined) out.unplaceable = `\`${unknownLink}\` makes a link with names another program supplies, so where paths lead is known only when it runs`;

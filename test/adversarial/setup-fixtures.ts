@@ -31,6 +31,14 @@ export function setupAdversarialFixtures(): void {
     'mono/.git/refs/heads/.keep': '',
     'mono/infra/prod.tfvars': 'db_password = "x"\n',
     'mono/packages/app/src/a.ts': 'export {};\n',
+    // A directory git takes for a repository with no `.git` in its name (implicit bare
+    // discovery), as an agent could fill one, and one named as a repository.
+    'ws/planted/HEAD': 'ref: refs/heads/main\n',
+    'ws/planted/objects/.keep': '',
+    'ws/planted/refs/heads/.keep': '',
+    'ws/named.git/HEAD': 'ref: refs/heads/main\n',
+    'ws/named.git/objects/.keep': '',
+    'ws/named.git/refs/heads/.keep': '',
     'outside/passwd': 'root:x:0:0\n',
     'outside/secret.txt': 'secret\n',
   };

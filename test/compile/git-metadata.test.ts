@@ -38,6 +38,35 @@ describe('shell.gitMetadata', () => {
     expect(supervised.reasons.map((r) => r.check)).toContain('shell.gitMetadata');
   });
 
+  it('denies git after an archive is extracted on the same line, which may plant a repository no word names', async () => {
+    await initShellParser();
+    for (const symlinks of [false, true]) {
+      const set = policy(`  resolveSymlinks: ${symlinks}\nshell:\n  allow: ["tar *", "git *"]\n`);
+      const after = await set.evaluateAsync(call('exec', { command: 'tar xf vendor.tgz && git -C vendor log -p' }), { allReasons: true });
+      expect(after.decision).toBe('deny');
+      // With symlinks resolved the line is refused before that: a path below what tar extracts may lead through a link it made.
+      expect(after.reasons.map((r) => r.check)).toContain(symlinks ? 'paths.canonical' : 'shell.gitMetadata');
+      expect((await set.evaluateAsync(call('exec', { command: 'git log -p && tar xf vendor.tgz' }))).decision).toBe('allow');
+    }
+  });
+
+  it('denies git run where the same line writes a HEAD, at or below it (a repository made on the spot)', async () => {
+    await initShellParser();
+    for (const symlinks of [false, true]) {
+      const set = policy(`  resolveSymlinks: ${symlinks}\nshell:\n  allow: ["echo *", "cp *", "mkdir *", "cd *", "git *"]\n`);
+      const deny = async (command: string) => {
+        const d = await set.evaluateAsync(call('exec', { command }), { allReasons: true });
+        expect(d.decision, command).toBe('deny');
+        expect(d.reasons.map((r) => r.check), command).toContain('shell.gitMetadata');
+      };
+      await deny('mkdir -p p/refs && cp -r .git/objects p/ && echo "ref: refs/heads/main" > p/HEAD && git -C p log -p');
+      await deny('echo "ref: refs/heads/main" > p/HEAD && git -C p/refs log -p');
+      await deny('cd p && echo "ref: refs/heads/main" > head && git log -p');
+      // git at the top does not look in p: nothing there is its repository.
+      expect((await set.evaluateAsync(call('exec', { command: 'echo x > p/HEAD && git log -p' }))).decision).toBe('allow');
+    }
+  });
+
   it('leaves a policy that limits no command alone', async () => {
     await initShellParser();
     expect((await policy('paths:\n  forbidden: [".env"]\n').evaluateAsync(call('write', { path: '.git/config', content: 'x' }))).decision).toBe('allow');

@@ -306,7 +306,8 @@ export function isGitMetadataPath(path: string): boolean {
 // (implicit bare discovery), conventionally named `NAME.git`: its files are git's metadata,
 // and so are the user's configuration (`~/.gitconfig`, `~/.config/git/config`) and a hook in a
 // `hooks` directory. (Files named `config` or `HEAD` anywhere are not: `mkdir src/config` is
-// everyday work; a bare repository in a directory named otherwise is a known gap.)
+// everyday work; a repository in a directory named otherwise is looked for on disk where git
+// runs, with symlinks resolved: PathFacts.unnamedRepository, facts/git-discovery.ts.)
 const REPOSITORY_FILE_NAMES = ['.gitconfig'];
 const REPOSITORY_NAMES: ReadonlySet<string> = new Set(REPOSITORY_FILE_NAMES);
 const REPOSITORY_NAME_LENGTHS: ReadonlySet<number> = new Set(REPOSITORY_FILE_NAMES.map((name) => name.length));
@@ -349,6 +350,11 @@ function gitMetadataCheck(source: string): Check {
       const facts = view.paths();
       if (!facts.ok) return;
       let objected = false;
+      const unnamed = facts.unnamedRepository;
+      if (unnamed !== undefined) {
+        objected = true;
+        sink.verdicts.push({ decision: 'deny', check: 'shell.gitMetadata', message: unnamed, source });
+      }
       for (let j = 0; j < facts.paths.length; j++) {
         const path = facts.paths[j]!;
         if (!facts.written[j] || metadata.first(path) !== 0) continue;

@@ -1,0 +1,41 @@
+// Where git finds its repository when no `--git-dir` names one: from the directory it runs in
+// up to `/`, the first directory with a `.git`, or the first that is itself a repository
+// (HEAD, objects/ and refs/: implicit bare discovery). A repository's config names programs
+// git runs (`diff.*.textconv` under `git log -p`, `core.sshCommand`, `gpg.program`), so a
+// directory an agent filled with those files turns an allowed `git log` into any command.
+// Reads the file system, uncached: the answer changes as soon as a file is written.
+import * as fs from 'node:fs';
+import { parentOf } from './within.js';
+
+/** Programs that run git in the directory they start in (and `git-*` helpers). */
+const RUNS_GIT = /^(?:git(?:-[a-z-]+)?|gitk|tig|lazygit|gh|pre-commit)$/;
+
+export function runsGit(program: string | undefined): boolean {
+  return program !== undefined && RUNS_GIT.test(program);
+}
+
+// A directory whose path has a segment `.git` or `NAME.git` is git's metadata by name: writing
+// there is refused (shell.gitMetadata), so what is there was not planted through Toolwarden.
+const NAMED_REPOSITORY = /\.git(?:\/|$)/i;
+
+/**
+ * The directory git run in `dir` (canonical, absolute) would take for a repository though no
+ * name says it is one, or undefined when it would find a `.git` first, a directory named as
+ * a repository, or nothing. At each level git looks for `.git` before it asks whether the
+ * directory is a repository itself; any `.git` ends the walk here (one git would refuse as
+ * malformed lets it go on up, but making or changing one is a write shell.gitMetadata refuses).
+ */
+export function unnamedRepositoryAbove(dir: string): string | undefined {
+  for (let d = dir; ; d = parentOf(d)) {
+    if (fs.lstatSync(`${d === '/' ? '' : d}/.git`, { throwIfNoEntry: false }) !== undefined) return undefined;
+    if (isGitDirectory(d)) return NAMED_REPOSITORY.test(d) ? undefined : d;
+    if (d === '/') return undefined;
+  }
+}
+
+/** What git's own test asks of a repository: HEAD, and directories objects/ and refs/ (links followed, as git does). */
+function isGitDirectory(d: string): boolean {
+  const at = d === '/' ? '' : d;
+  if (fs.lstatSync(`${at}/HEAD`, { throwIfNoEntry: false }) === undefined) return false;
+  return fs.statSync(`${at}/objects`, { throwIfNoEntry: false })?.isDirectory() === true && fs.statSync(`${at}/refs`, { throwIfNoEntry: false })?.isDirectory() === true;
+}
