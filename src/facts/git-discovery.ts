@@ -27,7 +27,7 @@ const NAMED_REPOSITORY = /\.git(?:\/|$)/i;
  */
 export function unnamedRepositoryAbove(dir: string): string | undefined {
   for (let d = dir; ; d = parentOf(d)) {
-    if (fs.lstatSync(`${d === '/' ? '' : d}/.git`, { throwIfNoEntry: false }) !== undefined) return undefined;
+    if (entryAt(`${d === '/' ? '' : d}/.git`, false) !== undefined) return undefined;
     if (isGitDirectory(d)) return NAMED_REPOSITORY.test(d) ? undefined : d;
     if (d === '/') return undefined;
   }
@@ -36,6 +36,20 @@ export function unnamedRepositoryAbove(dir: string): string | undefined {
 /** What git's own test asks of a repository: HEAD, and directories objects/ and refs/ (links followed, as git does). */
 function isGitDirectory(d: string): boolean {
   const at = d === '/' ? '' : d;
-  if (fs.lstatSync(`${at}/HEAD`, { throwIfNoEntry: false }) === undefined) return false;
-  return fs.statSync(`${at}/objects`, { throwIfNoEntry: false })?.isDirectory() === true && fs.statSync(`${at}/refs`, { throwIfNoEntry: false })?.isDirectory() === true;
+  if (entryAt(`${at}/HEAD`, false) === undefined) return false;
+  return entryAt(`${at}/objects`, true)?.isDirectory() === true && entryAt(`${at}/refs`, true)?.isDirectory() === true;
+}
+
+/**
+ * The entry at `path` (links followed with `follow`), or undefined when there is none, a
+ * directory on the way being a file (`/etc/passwd/.git`: git cannot run there either). Any
+ * other failure (no permission, a link loop) throws: the call is then denied.
+ */
+function entryAt(path: string, follow: boolean): fs.Stats | undefined {
+  try {
+    return follow ? fs.statSync(path, { throwIfNoEntry: false }) : fs.lstatSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
 }

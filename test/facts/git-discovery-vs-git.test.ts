@@ -78,6 +78,9 @@ describe.skipIf(!hasGit)('unnamedRepositoryAbove against git', () => {
     expect(unnamedRepositoryAbove(path.join(BASE, 'ws/cloned'))).toBe(path.join(WS, 'cloned'));
     expect(unnamedRepositoryAbove(path.join(BASE, 'ws/half'))).toBeUndefined();
     expect(unnamedRepositoryAbove(path.join(BASE, 'ws/mirror.git'))).toBeUndefined();
+    // From a file's path (a git tool naming one): no `.git` below a file, and the walk goes on up.
+    expect(unnamedRepositoryAbove(path.join(BASE, 'ws/planted/HEAD'))).toBe(path.join(WS, 'planted'));
+    expect(unnamedRepositoryAbove(path.join(BASE, 'ws/planted/HEAD/x'))).toBe(path.join(WS, 'planted'));
   });
 });
 
