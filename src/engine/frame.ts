@@ -346,7 +346,7 @@ export class CallFrame {
     if (posixReadings !== undefined) for (const { at, posix } of posixReadings) addPath(out, posix.path, out.written[at]!, posix.narrow);
     // A git tool (an MCP git server's `git_log { repo_path }`) runs git in the directories it names.
     if (settings.resolveSymlinks && found.length > 0 && isGitTool(call.toolName)) {
-      for (let i = 0; i < paths.length && out.unnamedRepository === undefined; i++) out.unnamedRepository = unnamedRepositoryMessage(paths[i]!);
+      for (let i = 0; i < paths.length && out.unnamedRepository === undefined; i++) out.unnamedRepository = unnamedRepositoryMessage(paths[i]!, this.statCache);
     }
     // An MCP server opens a relative path in its own directory (the filesystem server in its
     // first allowed one, others where they started), not in the agent's: under the root too.
@@ -525,7 +525,7 @@ export class CallFrame {
       for (const d of readingsOf(c)) {
         const planted = heads.find((head) => isInside(d.path, parentOf(head)));
         if (planted !== undefined) return `the line writes \`${printable(planted)}\` and runs git in \`${printable(d.path)}\`, where git may take \`${printable(parentOf(planted))}\` for its repository (with objects/ and refs/), whose config names programs git runs`;
-        const found = settings.resolveSymlinks ? unnamedRepositoryMessage(d.path) : undefined;
+        const found = settings.resolveSymlinks ? unnamedRepositoryMessage(d.path, this.statCache) : undefined;
         if (found !== undefined) return found;
       }
     }
@@ -736,8 +736,8 @@ function writtenHeads(out: FoundPaths): string[] {
 }
 
 /** Why git run in `dir` may take an unnamed directory for its repository, or undefined. */
-function unnamedRepositoryMessage(dir: string): string | undefined {
-  const found = unnamedRepositoryAbove(dir);
+function unnamedRepositoryMessage(dir: string, known: StatCache | undefined): string | undefined {
+  const found = unnamedRepositoryAbove(dir, known);
   return found === undefined ? undefined : `git run in \`${printable(dir)}\` takes \`${printable(found)}\` for its repository (it holds HEAD, objects/ and refs/, and no name marks it as one), whose config names programs git runs`;
 }
 

@@ -283,6 +283,9 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
       // An archive extracted before may hold a repository's config or hooks (`.git/config`, or
       // HEAD, objects/ and refs/ that make a directory one), wherever git then looks.
       if (unseen.length > 0) gitRunsUnknown ??= `\`${unseen[0]!.text}\` puts files on disk no word names (a repository's config or hooks among them, perhaps), and git runs after it`;
+      // A directory moved or copied whole to where git then runs, or above it, may be a repository (`cp -r x p && git -C p log -p`).
+      const moved = moves.find((m) => m.destinations.some((d) => here.some((base) => base === d || isBelow(base, d))));
+      if (moved !== undefined) gitRunsUnknown ??= `\`${moved.source}\` is moved or copied to where git then runs: it may be a repository whose config names programs git runs`;
     }
     // A directory change's own target is where the others go, not something placed there.
     if (found.names.length > 0 && !isDirectoryChange(cmd)) relative = true;
@@ -367,6 +370,11 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     for (const name of [...names]) {
       const p = through(name);
       if (p !== undefined) names.add(p);
+    }
+    // git run through a link the line makes runs in its target (`ln -s x p && git -C p log`).
+    for (const dir of [...gitRuns]) {
+      const p = through(dir);
+      if (p !== undefined) gitRuns.add(p);
     }
   }
   const out: CommandLinePaths = { raws, written, names: [...names], words, fromTop, moves, gitRuns: [...gitRuns] };

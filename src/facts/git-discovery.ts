@@ -6,6 +6,7 @@
 // Reads the file system, uncached: the answer changes as soon as a file is written.
 import * as fs from 'node:fs';
 import { parentOf } from './within.js';
+import type { StatCache } from './paths.js';
 
 /** Programs that run git in the directory they start in (and `git-*` helpers). */
 const RUNS_GIT = /^(?:git(?:-[a-z-]+)?|gitk|tig|lazygit|gh|pre-commit)$/;
@@ -19,15 +20,20 @@ export function runsGit(program: string | undefined): boolean {
 const NAMED_REPOSITORY = /\.git(?:\/|$)/i;
 
 /**
- * The directory git run in `dir` (canonical, absolute) would take for a repository though no
+ * The directory git run in `dir` (canonical, absolute; `known`: this call's lstat answers) would take for a repository though no
  * name says it is one, or undefined when it would find a `.git` first, a directory named as
  * a repository, or nothing. At each level git looks for `.git` before it asks whether the
  * directory is a repository itself; any `.git` ends the walk here (one git would refuse as
  * malformed lets it go on up, but making or changing one is a write shell.gitMetadata refuses).
  */
-export function unnamedRepositoryAbove(dir: string): string | undefined {
-  for (let d = dir; ; d = parentOf(d)) {
-    if (entryAt(`${d === '/' ? '' : d}/.git`, false) !== undefined) return undefined;
+export function unnamedRepositoryAbove(dir: string, known?: StatCache): string | undefined {
+  // A directory this call already found missing (resolving its paths) holds nothing, nor does
+  // anything below it: git cannot start or look there, so the walk starts above the highest.
+  let start = dir;
+  if (known !== undefined) for (let a = dir; a !== '/' && a !== ''; a = parentOf(a)) if (known.get(a) === null) start = parentOf(a);
+  for (let d = start; ; d = parentOf(d)) {
+    // existsSync (cheaper than an lstat): a `.git` link that leads nowhere counts as none, and the walk goes on, the careful side.
+    if (fs.existsSync(`${d === '/' ? '' : d}/.git`)) return undefined;
     if (isGitDirectory(d)) return NAMED_REPOSITORY.test(d) ? undefined : d;
     if (d === '/') return undefined;
   }

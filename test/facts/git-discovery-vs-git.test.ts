@@ -98,10 +98,15 @@ describe('the directories a command line runs git in', () => {
     // Without &&, each `cd` may have failed: every directory the line may be in.
     expect(runs('cd a; cd b; tig').dirs).toEqual(['', 'a', 'b', 'a/b']);
     expect(runs('ls && npm test').dirs).toEqual([]);
+    // Through a link the line makes: its target too.
+    expect(runs('ln -s x p && git -C p log').dirs).toEqual(['p', 'x']);
   });
   it('says when one cannot be read before the line runs', () => {
     expect(runs('tar xf a.tgz && git -C a log -p').unknown).toMatch(/`tar xf a.tgz` puts files on disk no word names/);
     expect(runs('git log && tar xf a.tgz').unknown).toBeUndefined();
+    expect(runs('cp -r x p && git -C p log -p').unknown).toMatch(/`x` is moved or copied to where git then runs/);
+    expect(runs('mv x p/q && cd p && git log').unknown).toBeUndefined();
+    expect(runs('mv x p && cd p/q && git log').unknown).toMatch(/`x` is moved/);
     expect(runs('git log').unknown).toBeUndefined();
   });
 });
