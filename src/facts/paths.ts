@@ -495,6 +495,14 @@ const MAX_WILDCARD_MATCHES = 512;
  * in any case, every segment with a letter then read from its directory).
  */
 export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReading = {}): Expansions {
+  const separated = expansionsOf(raw, ctx, how);
+  // A backslash read both ways (Canonical.posix): `x\*` is `x/*` and also the names `x\…`.
+  if (!separated.ok || ctx.backslashInName === true || !raw.includes('\\')) return separated;
+  const posix = expansionsOf(raw, { ...ctx, backslashInName: true }, how);
+  return posix.ok ? { ok: true, paths: [...separated.paths, ...posix.paths] } : posix;
+}
+
+function expansionsOf(raw: string, ctx: PathContext, how: GlobReading): Expansions {
   const { globstar = false, anyCase = false, skipDirectories } = how;
   const budget = ctx.wildcardBudget ?? { entries: MAX_WILDCARD_ENTRIES };
   const tooMany: Expansions = { ok: false, reason: `the call's wildcard paths read more than ${MAX_WILDCARD_ENTRIES} directory entries` };
@@ -526,7 +534,9 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
         found = all;
         continue;
       }
-      const matches = picomatch(picomatchSegment(segment), { dot: true, nocase: ctx.caseInsensitive || anyCase });
+      // Read as part of a name, a backslash is a character to match, not picomatch's escape.
+      const pattern = ctx.backslashInName === true ? segment.replace(/\\/g, '\\\\') : segment;
+      const matches = picomatch(picomatchSegment(pattern), { dot: true, nocase: ctx.caseInsensitive || anyCase });
       const next: string[] = [];
       for (const dir of found) {
         const entries = entriesIn(dir === '' ? '/' : dir, budget); // none when there is no such directory: nothing to expand to

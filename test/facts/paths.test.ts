@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { canonicalPath, canonicalRoot, directoriesUpTo, isInside, type PathContext } from '../../src/facts/paths.js';
+import { canonicalPath, canonicalRoot, directoriesUpTo, isInside, wildcardExpansions, type PathContext } from '../../src/facts/paths.js';
 
 let base: string;
 let ws: string;
@@ -106,6 +106,16 @@ describe('canonicalPath', () => {
     // Either reading that cannot be placed refuses the path: the link is followed in the POSIX one only.
     fs.symlinkSync('loop-b', path.join(ws, 'loop\\c'));
     expect(bad('loop\\c')).toMatch(/backslash as part of a name.*symbolic links/);
+  });
+
+  it('expands a wildcard after a backslash both ways: `x\\*` is `x/*` and the names `x\\…` (red team 15A)', () => {
+    fs.mkdirSync(path.join(ws, 'bs'));
+    fs.symlinkSync(outside + '/passwd', path.join(ws, 'bs', 'x\\p'));
+    fs.mkdirSync(path.join(ws, 'bs', 'x'));
+    fs.writeFileSync(path.join(ws, 'bs', 'x', 'a'), '');
+    const found = wildcardExpansions('bs/x\\*', ctx());
+    if (!found.ok) throw new Error(found.reason);
+    expect(found.paths.map((p) => p.path).sort()).toEqual([`${outside}/passwd`, `${ws}/bs/x/a`]);
   });
 
   it('normalises to NFC and folds case when asked (threat 13)', () => {
