@@ -56,28 +56,51 @@ function version(): string {
   }
 }
 
+/**
+ * Most bytes read from standard input. Past V8's longest string (~512 MiB) the text could not
+ * be made at all; well below it, an input this large is no honest tool call or call list.
+ */
+export const MAX_STDIN_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A stream read whole as UTF-8 text; refused past `maxBytes`. With `waitMs`, a caller with the
+ * input elsewhere (a hook given its call in the environment) waits this long for a writer
+ * that never closes the pipe, then takes what came.
+ */
+export function readStream(stream: NodeJS.ReadableStream & { destroy(): void }, { waitMs, maxBytes }: { waitMs?: number; maxBytes: number }): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const done = (): void => {
+      clearTimeout(timer);
+      try {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+      else {
+        clearTimeout(timer);
+        stream.destroy();
+        reject(new Error(`standard input is larger than ${maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MiB` : `${maxBytes} bytes`}`));
+      }
+    });
+    stream.on('end', done);
+    stream.on('error', reject);
+    if (waitMs !== undefined) timer = setTimeout(() => {
+      stream.destroy();
+      done();
+    }, waitMs);
+  });
+}
+
 export function processIO(): CliIO {
   return {
-    stdin: (waitMs?: number) => {
-      if (process.stdin.isTTY) return Promise.resolve('');
-      return new Promise<string>((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        let timer: NodeJS.Timeout | undefined;
-        const done = (): void => {
-          clearTimeout(timer);
-          resolve(Buffer.concat(chunks).toString('utf8'));
-        };
-        process.stdin.on('data', (chunk: Buffer) => chunks.push(chunk));
-        process.stdin.on('end', done);
-        process.stdin.on('error', reject);
-        // A caller with the input elsewhere (a hook given its call in the environment) waits
-        // this long for a writer that never closes the pipe, then reads what came.
-        if (waitMs !== undefined) timer = setTimeout(() => {
-          process.stdin.destroy();
-          done();
-        }, waitMs);
-      });
-    },
+    stdin: (waitMs?: number) => (process.stdin.isTTY ? Promise.resolve('') : readStream(process.stdin, { waitMs, maxBytes: MAX_STDIN_BYTES })),
     // Whatever a policy or a call holds reaches the terminal escaped (io.ts terminalSafe).
     stdout: (text) => void process.stdout.write(terminalSafe(text)),
     stderr: (text) => void process.stderr.write(terminalSafe(text)),
@@ -92,6 +115,16 @@ export async function main(argv: string[]): Promise<void> {
   // answer cannot be delivered (a closed pipe, a full disk, an I/O error) denies: any other
   // status may be read as "proceed".
   const failClosed = argv[0] === 'hook';
+  // Anything thrown outside runCli's try (an event handler, a stray rejection) ends a hook in
+  // a deny too: Node's own status for it, 1, reads as "proceed" to Claude Code.
+  if (failClosed) {
+    const deny = (error: unknown): void => {
+      process.stderr.write(`toolwarden hook: internal error: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
+      process.exit(2);
+    };
+    process.on('uncaughtException', deny);
+    process.on('unhandledRejection', deny);
+  }
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
       if (failClosed) process.exit(2);
