@@ -35,6 +35,7 @@ export const DiagnosticCode = {
   ScopeRuleWithoutChannel: 'scope-rule-without-channel',
   NegationOnMissingFact: 'negation-on-missing-fact',
   NonCanonicalPathValue: 'non-canonical-path-value',
+  InvisibleCharacter: 'invisible-character',
 } as const;
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 

@@ -37,6 +37,21 @@ export function globLists(doc: PolicyDocument): Array<{ pointer: string; globs: 
   return lists.filter((l): l is { pointer: string; globs: readonly string[] } => l.globs !== undefined);
 }
 
+// Characters a reader does not see (format characters: zero-width spaces and joiners, direction
+// marks and embeddings, the byte-order mark; controls) and blanks other than the space, which
+// show as one: in a name or a glob they make the entry match other than it reads (`.env` with a
+// zero-width space after it forbids nothing a file is called).
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/u;
+
+/** Why a name or glob holds a character that does not show as itself, or undefined. */
+export function invisibleCharacterProblem(text: string): { code: string; message: string } | undefined {
+  const found = INVISIBLE.exec(text);
+  if (found === null) return undefined;
+  const code = `U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const visible = text.replace(new RegExp(INVISIBLE.source, 'gu'), (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`);
+  return { code: DiagnosticCode.InvisibleCharacter, message: `${shown(visible)} holds ${code}, a character that does not show as itself: the entry would match other than it reads; remove it` };
+}
+
 /** Why a glob cannot be used, or undefined when it is fine. */
 // Extglobs (`+(a|b)`, `@(x)`, `!(y)`, ...): picomatch either compiles them to backtracking
 // regexes or, when it judges them risky, silently treats them as literal text (a dead
@@ -204,9 +219,24 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
     globs.forEach((glob, i) => {
       const path = pointer.startsWith('/paths/');
       const tool = TOOL_LIST.test(pointer);
-      const problem = pointer.startsWith('/shell/') ? commandPatternProblem(glob) : (globMeaningProblem(glob, path) ?? globProblem(glob) ?? (path ? undefined : nameGlobProblem(glob)) ?? (tool ? toolGlobProblem(glob) : undefined));
+      const problem =
+        invisibleCharacterProblem(glob) ??
+        (pointer.startsWith('/shell/') ? commandPatternProblem(glob) : (globMeaningProblem(glob, path) ?? globProblem(glob) ?? (path ? undefined : nameGlobProblem(glob)) ?? (tool ? toolGlobProblem(glob) : undefined)));
       if (problem !== undefined) error(problem.code, problem.message, `${pointer}/${i}`);
     });
+  }
+  // The other names a call is matched against: who asks, for which message actions, and the root.
+  const names: Array<{ pointer: string; text: string | undefined }> = [{ pointer: '/workspace/root', text: doc.workspace?.root }];
+  (doc.scopes?.rules ?? []).forEach((rule, i) => {
+    const at = `/scopes/rules/${i}`;
+    names.push({ pointer: `${at}/channel`, text: rule.channel }, { pointer: `${at}/accountId`, text: rule.accountId });
+    for (const [key, list] of [['senderIds', rule.senderIds], ['roleIds', rule.roleIds], ['messageActions', rule.messageActions]] as const) {
+      (list ?? []).forEach((text, j) => names.push({ pointer: `${at}/${key}/${j}`, text }));
+    }
+  });
+  for (const { pointer, text } of names) {
+    const problem = text === undefined ? undefined : invisibleCharacterProblem(text);
+    if (problem !== undefined) error(problem.code, problem.message, pointer);
   }
 
   // Rule ids: one namespace per policy across rules, rate limits and scope rules.
