@@ -25,7 +25,7 @@ describe('terminalSafe', () => {
     } catch (error) {
       out = String((error as { stdout?: string }).stdout ?? '') + String((error as { stderr?: string }).stderr ?? '');
     }
-    expect(out).toContain('x\\u001b[2K\\u0085y|z'); // the glob, escaped
+    expect(out).toContain('x<U+001B>[2K<U+0085>y|z'); // the glob, its controls named (invisible-character)
     expect(out).not.toMatch(/[\u001b\u0085]/);
   });
 });
