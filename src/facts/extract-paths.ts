@@ -878,7 +878,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     // A plain value under a key that never holds a path: nothing to do (most keys), unless
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
     if (kind.plain && (child === null || typeof child !== 'object')) {
-      if (typeof child === 'string' && child.length >= 5 && mayBeFileUrl(child)) addFileUrl(c, child, whereFrom(kind, from, key, depth));
+      if (typeof child === 'string' && child.length >= 5 && mayBeFileUrl(child) && !isStoredText(c, kind)) addFileUrl(c, child, whereFrom(kind, from, key, depth));
       continue;
     }
     const at = whereFrom(kind, from, key, depth);
@@ -967,6 +967,17 @@ function addIncludeValue(c: Collector, value: unknown, at: string, roots: readon
 
 // A git tool's parameters whose text git takes as text (a commit message), not as a word of its command line.
 const GIT_TEXT_KEYS: ReadonlySet<string> = new Set(['message', 'msg', 'title', 'body', 'description']);
+
+// What a file tool writes into a file or looks for in one (Write's `content`, Edit's
+// `old_string`/`new_string`, the text editor tool's `file_text`, `old_str`, `new_str`,
+// `insert_text`): stored text, never opened, so a `file:` URL there names no file it touches.
+const STORED_TEXT_KEYS: ReadonlySet<string> = new Set(['content', 'contents', 'oldstring', 'newstring', 'oldstr', 'newstr', 'filetext', 'inserttext']);
+
+function isStoredText(c: Collector, kind: KeyKind): boolean {
+  if (!STORED_TEXT_KEYS.has(kind.normalized)) return false;
+  c.fileTool ??= isFileTool(c.toolName, c.toolClass);
+  return c.fileTool;
+}
 
 function addPatch(c: Collector, params: unknown): void {
   if (typeof params === 'string') {
