@@ -404,11 +404,21 @@ function absolutePath(raw: string, ctx: PathContext, lexicalCwd = false): Canoni
  */
 export function canonicalPath(raw: string, ctx: PathContext, lexicalCwd = false): Canonical {
   const c = canonicalReading(raw, ctx, lexicalCwd);
-  if (!c.ok || ctx.backslashInName === true || !(raw.includes('\\') || (ctx.cwd !== undefined && ctx.cwd.includes('\\')))) return c;
+  if (!c.ok || !readsBothWays(raw, ctx)) return c;
   const posix = canonicalReading(raw, { ...ctx, backslashInName: true }, lexicalCwd);
   if (!posix.ok) return fail(`read with the backslash as part of a name, as this system reads it: ${posix.reason}`);
   if (posix.path === c.path) return c;
   return { ...c, posix: posix.narrow === undefined ? { path: posix.path } : { path: posix.path, narrow: posix.narrow } };
+}
+
+/** Whether a raw path (or the cwd it is placed in) may hold a backslash: written, or `%5C` in a `file:` URL. */
+function mayHoldBackslash(raw: string): boolean {
+  return raw.includes('\\') || (raw.includes('%') && /%5c/i.test(raw));
+}
+
+/** Whether the backslash is still to be read both ways (Canonical.posix) for this path. */
+function readsBothWays(raw: string, ctx: PathContext): boolean {
+  return ctx.backslashInName !== true && (mayHoldBackslash(raw) || (ctx.cwd !== undefined && mayHoldBackslash(ctx.cwd)));
 }
 
 /** canonicalPath for one reading of the backslash (PathContext.backslashInName). */
@@ -497,7 +507,7 @@ const MAX_WILDCARD_MATCHES = 512;
 export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReading = {}): Expansions {
   const separated = expansionsOf(raw, ctx, how);
   // A backslash read both ways (Canonical.posix): `x\*` is `x/*` and also the names `x\…`.
-  if (!separated.ok || ctx.backslashInName === true || !raw.includes('\\')) return separated;
+  if (!separated.ok || !readsBothWays(raw, ctx)) return separated;
   const posix = expansionsOf(raw, { ...ctx, backslashInName: true }, how);
   return posix.ok ? { ok: true, paths: [...separated.paths, ...posix.paths] } : posix;
 }
@@ -656,6 +666,8 @@ export function canonicalRoot(
       if (callCwd === undefined) return fail('root uses `${cwd}` but the call has no cwd');
       const cwdProblem = checkRaw(callCwd);
       if (cwdProblem !== undefined) return fail(`cwd: ${cwdProblem}`);
+      // A root is one directory: a cwd read one way as separated names and another as this system reads it cannot be one.
+      if (mayHoldBackslash(callCwd)) return fail('root uses `${cwd}` and the cwd holds a backslash, which names one directory read as a separator and another as part of a name');
       raw = callCwd + raw.slice('${cwd}'.length);
     }
     const expanded = expandRaw(raw, home);
