@@ -738,7 +738,7 @@ function writtenHeads(out: FoundPaths): string[] {
 /** Why git run in `dir` may take an unnamed directory for its repository, or undefined. */
 function unnamedRepositoryMessage(dir: string, known: StatCache | undefined): string | undefined {
   const found = unnamedRepositoryAbove(dir, known);
-  return found === undefined ? undefined : `git run in \`${printable(dir)}\` takes \`${printable(found)}\` for its repository (it holds HEAD, objects/ and refs/, and no name marks it as one), whose config names programs git runs`;
+  return found === undefined ? undefined : `git run in \`${printable(dir)}\` takes \`${printable(found)}\` for its repository, and no name marks it as one (\`.git\`, \`NAME.git\`): whatever wrote it could have set its config, which names programs git runs`;
 }
 
 /** A path for a one-line message: control characters escaped, long values cut. */

@@ -5,7 +5,7 @@
 // directory an agent filled with those files turns an allowed `git log` into any command.
 // Reads the file system, uncached: the answer changes as soon as a file is written.
 import * as fs from 'node:fs';
-import { parentOf } from './within.js';
+import { lexicallyNormalised, parentOf } from './within.js';
 import type { StatCache } from './paths.js';
 
 /** Programs that run git in the directory they start in (and `git-*` helpers). */
@@ -20,11 +20,13 @@ export function runsGit(program: string | undefined): boolean {
 const NAMED_REPOSITORY = /\.git(?:\/|$)/i;
 
 /**
- * The directory git run in `dir` (canonical, absolute; `known`: this call's lstat answers) would take for a repository though no
- * name says it is one, or undefined when it would find a `.git` first, a directory named as
- * a repository, or nothing. At each level git looks for `.git` before it asks whether the
- * directory is a repository itself; any `.git` ends the walk here (one git would refuse as
- * malformed lets it go on up, but making or changing one is a write shell.gitMetadata refuses).
+ * The directory git run in `dir` (canonical, absolute; `known`: this call's lstat answers)
+ * would take for a repository though no name says it is one, or undefined when it would
+ * find a `.git` directory first, a repository named as one, or nothing. At each level git
+ * looks for `.git` before it asks whether the directory is a repository itself. A `.git`
+ * directory ends the walk (one git would refuse as malformed lets it go on up, but making or
+ * changing one is a write shell.gitMetadata refuses); a `.git` file or link ends it at the
+ * repository it names (`gitdir: p`, as `--separate-git-dir` leaves), which must be named so.
  */
 export function unnamedRepositoryAbove(dir: string, known?: StatCache): string | undefined {
   // A directory this call already found missing (resolving its paths) holds nothing, nor does
@@ -32,17 +34,43 @@ export function unnamedRepositoryAbove(dir: string, known?: StatCache): string |
   let start = dir;
   if (known !== undefined) for (let a = dir; a !== '/' && a !== ''; a = parentOf(a)) if (known.get(a) === null) start = parentOf(a);
   for (let d = start; ; d = parentOf(d)) {
-    // existsSync (cheaper than an lstat): a `.git` link that leads nowhere counts as none, and the walk goes on, the careful side.
-    if (fs.existsSync(`${d === '/' ? '' : d}/.git`)) return undefined;
-    if (isGitDirectory(d)) return NAMED_REPOSITORY.test(d) ? undefined : d;
+    const at = d === '/' ? '' : d;
+    const dotGit = entryAt(`${at}/.git`, false);
+    if (dotGit?.isDirectory() === true) return undefined;
+    if (dotGit !== undefined) {
+      const named = namedRepository(`${at}/.git`, dotGit);
+      // A gitfile or link git cannot follow stops git with an error: it runs nothing.
+      if (named === null) return undefined;
+      return NAMED_REPOSITORY.test(named) ? undefined : named;
+    }
+    if (isGitDirectory(at)) return NAMED_REPOSITORY.test(d) ? undefined : d;
     if (d === '/') return undefined;
   }
 }
 
-/** What git's own test asks of a repository: HEAD, and directories objects/ and refs/ (links followed, as git does). */
-function isGitDirectory(d: string): boolean {
-  const at = d === '/' ? '' : d;
+/** The repository a `.git` file (`gitdir: PATH`) or link names, or null when git could not follow it. */
+function namedRepository(dotGit: string, entry: fs.Stats): string | null {
+  try {
+    if (entry.isSymbolicLink()) return fs.realpathSync(dotGit);
+    if (!entry.isFile() || entry.size > 4096) return null;
+    const found = /^gitdir: *(.+?)\s*$/m.exec(fs.readFileSync(dotGit, 'utf8'));
+    if (found === null) return null;
+    const target = found[1]!;
+    // Normalised: `a/.git/../p` is p, no repository by name.
+    return lexicallyNormalised(target.startsWith('/') ? target : `${parentOf(dotGit)}/${target}`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What git's own test asks of a repository: HEAD, and directories objects/ and refs/ (links
+ * followed, as git does), or a `commondir` file that says where they are (a linked work
+ * tree's repository), which is taken as one without reading further.
+ */
+function isGitDirectory(at: string): boolean {
   if (entryAt(`${at}/HEAD`, false) === undefined) return false;
+  if (entryAt(`${at}/commondir`, false) !== undefined) return true;
   return entryAt(`${at}/objects`, true)?.isDirectory() === true && entryAt(`${at}/refs`, true)?.isDirectory() === true;
 }
 

@@ -46,6 +46,17 @@ beforeAll(async () => {
   // Half-made: no refs/, so git goes on up to the work tree's .git.
   mkdirSync(path.join(WS, 'half', 'objects'), { recursive: true });
   writeFileSync(path.join(WS, 'half', 'HEAD'), 'ref: refs/heads/main\n');
+  // A work tree whose .git is a file naming a repository elsewhere (--separate-git-dir), and a
+  // linked work tree (its gitfile names ws/.git/worktrees/wt: a repository by name).
+  mkdirSync(path.join(BASE, 'sep', 'w'), { recursive: true });
+  git(path.join(BASE, 'sep', 'w'), 'init', '-q', '--separate-git-dir', path.join(BASE, 'sep', 'p'));
+  git(WS, '-c', 'user.email=a@b', '-c', 'user.name=a', 'commit', '-q', '--allow-empty', '-m', 'x');
+  git(WS, 'worktree', 'add', '-q', path.join(BASE, 'wt'));
+  // A repository found through `commondir`: HEAD here, objects/ and refs/ in ../common.
+  mkdirSync(path.join(BASE, 'cd', 'p', 'x'), { recursive: true });
+  git(path.join(BASE, 'cd'), 'init', '-q', '--bare', 'common');
+  writeFileSync(path.join(BASE, 'cd', 'p', 'HEAD'), 'ref: refs/heads/main\n');
+  writeFileSync(path.join(BASE, 'cd', 'p', 'commondir'), '../common\n');
   // A tree with no work tree above it at all, a repository below.
   repositoryAt(path.join(BASE, 'loose', 'r'));
   mkdirSync(path.join(BASE, 'loose', 'r', 'x'), { recursive: true });
@@ -64,7 +75,7 @@ function gitsRepository(dir: string): string | undefined {
 }
 
 describe.skipIf(!hasGit)('unnamedRepositoryAbove against git', () => {
-  const dirs = ['ws', 'ws/src', 'ws/src/deep', 'ws/.git', 'ws/planted', 'ws/planted/inner', 'ws/planted/refs/heads', 'ws/cloned', 'ws/cloned/refs', 'ws/mirror.git', 'ws/mirror.git/objects', 'ws/half', 'ws/half/objects', 'loose/r', 'loose/r/x', 'loose/plain'];
+  const dirs = ['ws', 'ws/src', 'ws/src/deep', 'ws/.git', 'ws/planted', 'ws/planted/inner', 'ws/planted/refs/heads', 'ws/cloned', 'ws/cloned/refs', 'ws/mirror.git', 'ws/mirror.git/objects', 'ws/half', 'ws/half/objects', 'loose/r', 'loose/r/x', 'loose/plain', 'sep/w', 'wt', 'cd/p', 'cd/p/x'];
   it.each(dirs)('%s', (dir) => {
     const at = path.join(BASE, dir);
     const taken = gitsRepository(at);
@@ -78,6 +89,9 @@ describe.skipIf(!hasGit)('unnamedRepositoryAbove against git', () => {
     expect(unnamedRepositoryAbove(path.join(BASE, 'ws/cloned'))).toBe(path.join(WS, 'cloned'));
     expect(unnamedRepositoryAbove(path.join(BASE, 'ws/half'))).toBeUndefined();
     expect(unnamedRepositoryAbove(path.join(BASE, 'ws/mirror.git'))).toBeUndefined();
+    expect(unnamedRepositoryAbove(path.join(BASE, 'sep/w'))).toBe(path.join(BASE, 'sep/p'));
+    expect(unnamedRepositoryAbove(path.join(BASE, 'wt'))).toBeUndefined();
+    expect(unnamedRepositoryAbove(path.join(BASE, 'cd/p/x'))).toBe(path.join(BASE, 'cd/p'));
     // From a file's path (a git tool naming one): no `.git` below a file, and the walk goes on up.
     expect(unnamedRepositoryAbove(path.join(BASE, 'ws/planted/HEAD'))).toBe(path.join(WS, 'planted'));
     expect(unnamedRepositoryAbove(path.join(BASE, 'ws/planted/HEAD/x'))).toBe(path.join(WS, 'planted'));
