@@ -7,7 +7,7 @@ import { isRelative, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
 import { turnsOnZshCdOption } from './shell/zsh.js';
-import { runsGit } from './git-discovery.js';
+import { gitRemoteDirectories, gitRunProblem, runsGit, unnamedRepositoriesMade, writesWorkTreeFromCommits } from './git-runs.js';
 
 export interface CommandLinePaths {
   /** Raw paths, in order: programs run by path, path-like arguments, redirect targets. */
@@ -233,6 +233,9 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   const moves: { source: string; destinations: string[] }[] = [];
   const gitRuns = new Set<string>();
   let gitRunsUnknown: string | undefined;
+  // What the line has put on disk so far (but by mkdir), and a git command that wrote a work tree from commits.
+  const made: { text: string; path: string }[] = [];
+  let populating: string | undefined;
   const changes = directoryChanges(commands);
   const dirs = workingDirectories(changes);
   const all = 'bases' in dirs ? dirs.bases : [''];
@@ -279,13 +282,10 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
       }
     }
     if (runsGit(cmd.words[0])) {
-      for (const base of here) gitRuns.add(base);
-      // An archive extracted before may hold a repository's config or hooks (`.git/config`, or
-      // HEAD, objects/ and refs/ that make a directory one), wherever git then looks.
-      if (unseen.length > 0) gitRunsUnknown ??= `\`${unseen[0]!.text}\` puts files on disk no word names (a repository's config or hooks among them, perhaps), and git runs after it`;
-      // A directory moved or copied whole to where git then runs, or above it, may be a repository (`cp -r x p && git -C p log -p`).
-      const moved = moves.find((m) => m.destinations.some((d) => here.some((base) => base === d || isBelow(base, d))));
-      if (moved !== undefined) gitRunsUnknown ??= `\`${moved.source}\` is moved or copied to where git then runs: it may be a repository whose config names programs git runs`;
+      const runsIn = [...here];
+      for (const remote of gitRemoteDirectories(cmd.words)) for (const base of isRelative(remote) ? here : ['']) runsIn.push(within(base, remote));
+      for (const dir of runsIn) gitRuns.add(dir);
+      gitRunsUnknown ??= gitRunProblem(cmd, runsIn, { unseen, made, populating });
     }
     // A directory change's own target is where the others go, not something placed there.
     if (found.names.length > 0 && !isDirectoryChange(cmd)) relative = true;
@@ -329,10 +329,21 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     }
     if (tops.length > 0) relative = true;
     for (const w of found.words) words.push(w);
+    // What this command puts on disk, for git run later on the line (gitRunProblem).
+    // (git's own writes go to its repository and index, but for a repository clone or init
+    // makes with no `.git` in its name; mkdir makes empty directories.)
+    if (cmd.words[0] === 'git') {
+      for (const p of unnamedRepositoriesMade(cmd.words)) for (const base of isRelative(p) ? here : ['']) made.push({ text: cmd.text, path: within(base, p) });
+    } else if (cmd.words[0] !== 'mkdir' && !isDirectoryChange(cmd)) {
+      for (const p of found.pathLike) if (writesTo(p)) for (const base of isRelative(p) ? here : ['']) made.push({ text: cmd.text, path: within(base, p) });
+      for (const p of found.redirects) if (writtenRedirects?.includes(p)) for (const base of isRelative(p) ? both : ['']) made.push({ text: cmd.text, path: within(base, p) });
+    }
+    if (populating === undefined && writesWorkTreeFromCommits(cmd.words)) populating = cmd.text;
     for (const { source, destinations } of movedPaths(cmd.words)) {
       for (const base of here) {
         const from = within(base, source);
         moves.push({ source: from, destinations: destinations.map((d) => within(base, d)) });
+        for (const d of destinations) made.push({ text: cmd.text, path: within(base, d) });
         for (const alias of [...aliases]) {
           if (alias.link !== from && !alias.link.startsWith(from + '/')) continue;
           for (const destination of destinations) {

@@ -8,13 +8,6 @@ import * as fs from 'node:fs';
 import { lexicallyNormalised, parentOf } from './within.js';
 import type { StatCache } from './paths.js';
 
-/** Programs that run git in the directory they start in (and `git-*` helpers). */
-const RUNS_GIT = /^(?:git(?:-[a-z-]+)?|gitk|tig|lazygit|gh|pre-commit)$/;
-
-export function runsGit(program: string | undefined): boolean {
-  return program !== undefined && RUNS_GIT.test(program);
-}
-
 // A directory whose path has a segment `.git` or `NAME.git` is git's metadata by name: writing
 // there is refused (shell.gitMetadata), so what is there was not planted through Toolwarden.
 const NAMED_REPOSITORY = /\.git(?:\/|$)/i;

@@ -118,9 +118,19 @@ describe('the directories a command line runs git in', () => {
   it('says when one cannot be read before the line runs', () => {
     expect(runs('tar xf a.tgz && git -C a log -p').unknown).toMatch(/`tar xf a.tgz` puts files on disk no word names/);
     expect(runs('git log && tar xf a.tgz').unknown).toBeUndefined();
-    expect(runs('cp -r x p && git -C p log -p').unknown).toMatch(/`x` is moved or copied to where git then runs/);
+    expect(runs('cp -r x p && git -C p log -p').unknown).toMatch(/`cp -r x p` puts `p` at or above where git then runs/);
     expect(runs('mv x p/q && cd p && git log').unknown).toBeUndefined();
-    expect(runs('mv x p && cd p/q && git log').unknown).toMatch(/`x` is moved/);
+    expect(runs('mv x p && cd p/q && git log').unknown).toMatch(/`mv x p` puts `p`/);
+    // A HEAD put where git looks; a bare repository made; a work tree from commits, then git below.
+    expect(runs('cp -t p x/HEAD && git -C p log').unknown).toMatch(/`cp -t p x\/HEAD` puts/);
+    expect(runs('git init --bare p && git -C p status').unknown).toMatch(/`git init --bare p` puts `p`/);
+    expect(runs('git checkout pr && git -C evil log -p').unknown).toMatch(/writes files from commits/);
+    expect(runs('find x -execdir git log \\;').unknown).toMatch(/runs git in directories it finds/);
+    expect(runs('git --bare log').unknown).toMatch(/git --bare/);
+    // Everyday lines stay known: git's own writes, a plain clone, a checkout with git at the top, cd.
+    for (const line of ['git add . && git commit -m x', 'git clone u p && cd p && git log', 'git checkout -b f && git status', 'cd src/a && git log', 'mkdir p && cd p && git init', 'echo x > a.txt && git add a.txt']) {
+      expect(runs(line).unknown, line).toBeUndefined();
+    }
     expect(runs('git log').unknown).toBeUndefined();
   });
 });
