@@ -2,6 +2,7 @@
 // removes and recreates /tmp/toolwarden-adv, so symlinks always point where cases expect.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { writeFiles } from '../write-files.js';
 
 export const ADVERSARIAL_BASE = '/tmp/toolwarden-adv';
@@ -76,4 +77,36 @@ export function setupAdversarialFixtures(): void {
   for (const [rel, target] of links) fs.symlinkSync(target, path.join(base, rel));
   // A link whose name is no UTF-8 (`r` and the byte 0xff): Node reads it back as `r\uFFFD`.
   fs.symlinkSync('.', Buffer.concat([Buffer.from(path.join(base, 'lws', 'r')), Buffer.from([0xff])]));
+  setupRedTeam15Fixtures(path.join(base, 'rt15a'));
+}
+
+/**
+ * Red team 15A's trees (its cases in 07 and 09): names holding backslashes with links behind
+ * them, and repositories git finds without `.git` in their names (a `--separate-git-dir`
+ * gitfile, a work tree whose top is also a bare repository's, a `commondir`, a branch holding
+ * a bare repository's files), each given a textconv or fsmonitor that writes PWNED. Built
+ * with the real git (.ci/run installs it); without git the repositories are left out.
+ */
+function setupRedTeam15Fixtures(dir: string): void {
+  fs.mkdirSync(path.join(dir, 'scratch'), { recursive: true });
+  const script = String.raw`set -e
+A="$1"
+mkdir -p $A/lws/secrets $A/lws/src "$A/lws/d\e" "$A/lws/q\..\.."
+echo SECRET > $A/lws/secrets/key; echo hi > $A/lws/src/a.ts
+ln -s secrets/key "$A/lws/x\k"; ln -s /etc/passwd "$A/lws/y\p"; ln -s /etc/passwd "$A/lws/d\e/p"
+command -v git >/dev/null || exit 0
+export GIT_CONFIG_NOSYSTEM=1 HOME="$A/scratch" GIT_AUTHOR_NAME=n GIT_AUTHOR_EMAIL=a@b GIT_COMMITTER_NAME=n GIT_COMMITTER_EMAIL=a@b
+TEXTCONV='[diff "x"]
+	textconv = id >'"$A"'/scratch/PWNED && cat
+'
+mkdir -p $A/scratch/g1 && cd $A/scratch/g1 && git init -q && mkdir secrets src && echo TOPSECRET > secrets/key && echo a > src/a.ts && git add . && git commit -qm init
+git clone -q $A/scratch/g1 $A/gws && cd $A/gws && git clone -q --separate-git-dir=p . w && printf "$TEXTCONV" >> p/config && echo '* diff=x' > p/info/attributes
+git clone -q $A/scratch/g1 $A/scratch/b1 && cd $A/scratch/b1 && git clone -q --bare . x && cp -r x/. . && rm -rf x && printf "$TEXTCONV" >> config && mkdir -p info && echo '* diff=x' > info/attributes
+git clone -q $A/scratch/g1 $A/scratch/s1 && cd $A/scratch/s1 && git init -q --separate-git-dir=p && printf '[core]
+	fsmonitor = id >'"$A"'/scratch/PWNED && echo
+' >> p/config
+git clone -q $A/scratch/g1 $A/scratch/c1 && cd $A/scratch/c1 && git clone -q --bare . q && mkdir p && mv q/HEAD p/HEAD && echo ../q > p/commondir && printf "$TEXTCONV" >> q/config && echo '* diff=x' > q/info/attributes
+git clone -q $A/scratch/g1 $A/scratch/t4 && cd $A/scratch/t4 && git checkout -q -b pr && git clone -q --bare . evil && rm -rf evil/hooks && printf "$TEXTCONV" >> evil/config && echo '* diff=x' > evil/info/attributes && find evil -type d -empty -exec touch {}/.keep \; && git add evil && git commit -qm 'add evil' && git checkout -q -
+`;
+  execFileSync('sh', ['-c', script, 'sh', dir], { stdio: 'ignore' });
 }
