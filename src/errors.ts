@@ -36,6 +36,7 @@ export const DiagnosticCode = {
   NegationOnMissingFact: 'negation-on-missing-fact',
   NonCanonicalPathValue: 'non-canonical-path-value',
   InvisibleCharacter: 'invisible-character',
+  ExactCommandPattern: 'exact-command-pattern',
 } as const;
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 

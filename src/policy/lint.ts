@@ -239,6 +239,17 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
     if (problem !== undefined) error(problem.code, problem.message, pointer);
   }
 
+  // A deny or approve pattern of several words and no `*` matches that whole command only
+  // (`rm -rf` is not `rm -rf /x`): most likely meant as a prefix. (One word alone, `sh`, is
+  // often meant exactly: a shell reading its script from a pipe.)
+  for (const list of ['deny', 'approve'] as const) {
+    (doc.shell?.[list] ?? []).forEach((pattern, i) => {
+      if (!pattern.includes('*') && /\S\s+\S/.test(pattern)) {
+        warn(DiagnosticCode.ExactCommandPattern, `\`shell.${list}\` pattern ${shown(pattern)} matches only that whole command (patterns match the whole command): write ${shown(`${pattern.trim()} *`)} to ${list} it with any arguments after`, `/shell/${list}/${i}`);
+      }
+    });
+  }
+
   // Rule ids: one namespace per policy across rules, rate limits and scope rules.
   const seenIds = new Map<string, string>();
   const ruleIds: Array<{ id: string; pointer: string }> = [

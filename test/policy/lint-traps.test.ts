@@ -137,9 +137,9 @@ describe('YAML aliases', () => {
   });
 
   it('control: an alias to a list is read as that list', async () => {
-    const result = await loadPolicyText('version: 1\nid: a\nshell:\n  allow: &ok ["git status"]\n  approve: *ok\n', 'p.yaml');
+    const result = await loadPolicyText('version: 1\nid: a\nshell:\n  allow: &ok ["git push *"]\n  approve: *ok\n', 'p.yaml');
     expect(result.diagnostics).toEqual([]);
-    expect(result.policies[0]?.doc.shell?.approve).toEqual(['git status']);
+    expect(result.policies[0]?.doc.shell?.approve).toEqual(['git push *']);
   });
 });
 
@@ -172,5 +172,19 @@ ${workspace}rules:
     expect(await warningsOf(PATHS_RULE('/srv/app/config/prod.env'))).toEqual([]);
     expect(await warningsOf(PATHS_RULE('/srv/app/Config/Prod.env'))).toEqual([]);
     expect(await warningsOf(`version: 1\nid: r\nrules:\n  - id: x\n    decision: deny\n    when: { fact: paths, path: "$[0]", operator: equal, value: "rel" }\n`)).toEqual([]);
+  });
+});
+
+describe('deny and approve patterns of several words with no `*` (red team 15B)', () => {
+  const SHELL = (list: string) => `version: 1\nid: s\nshell:\n  ${list}\n`;
+  it('is a located warning that offers the pattern with ` *`', async () => {
+    expect(await warningsOf(SHELL('deny: ["rm -rf", "curl *"]'))).toEqual(['4:10 warning exact-command-pattern /shell/deny/0']);
+    expect(await warningsOf(SHELL('approve: ["git push"]'))).toEqual(['4:13 warning exact-command-pattern /shell/approve/0']);
+    const result = await loadPolicyText(SHELL('deny: ["rm -rf"]'), 'p.yaml');
+    expect(result.diagnostics[0]?.message).toContain('write `rm -rf *`');
+  });
+  it('control: one word (`sh`, a shell reading a pipe), a pattern with `*`, and allow lists get none', async () => {
+    expect(await warningsOf(SHELL('deny: ["sh", "git push --force*"]'))).toEqual([]);
+    expect(await warningsOf(SHELL('allow: ["git status", "npm test"]'))).toEqual([]);
   });
 });
