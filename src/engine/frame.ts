@@ -15,7 +15,7 @@ import { anyCaseGlob, hasShellWildcard, mayExpandTo } from '../facts/path-glob.j
 import { parseShell } from '../facts/shell/index.js';
 import { execCommandFacts } from '../facts/exec-command.js';
 import { isGitTool, isMcpToolName } from '../facts/classify.js';
-import { unnamedRepositoryAbove } from '../facts/git-discovery.js';
+import { unnamedRepositoryAbove, writesHead, writtenHeads } from '../facts/git-discovery.js';
 import { directoriesBelow, entriesIn, type EntryBudget } from '../facts/directories.js';
 
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
@@ -410,7 +410,7 @@ export class CallFrame {
         }
         // With the file system read, where git looks for its repository (facts/git-discovery.ts).
         if (shell.gitRunsUnknown !== undefined) out.unnamedRepository ??= shell.gitRunsUnknown;
-        else if (shell.gitRuns.length > 0 && (settings.resolveSymlinks || writesHead(out))) out.unnamedRepository ??= this.unnamedRepository(shell.gitRuns, out, settings, m, place);
+        else if (shell.gitRuns.length > 0 && (settings.resolveSymlinks || writesHead(out.paths, out.written))) out.unnamedRepository ??= this.unnamedRepository(shell.gitRuns, out, settings, m, place);
         // With links followed, paths after an archive is extracted may lead through links it made.
         if (settings.resolveSymlinks && shell.unseenLinks !== undefined) return { ok: false, reason: shell.unseenLinks };
         // A link on disk moved or copied as a link leads, from its new place, where its text says.
@@ -516,7 +516,7 @@ export class CallFrame {
    * look (`… > p/HEAD && git -C p log -p`), or, with symlinks resolved, one is on disk.
    */
   private unnamedRepository(dirs: readonly string[], out: FoundPaths, settings: PathSettings, m: PathMemo, place: Place): string | undefined {
-    const heads = writtenHeads(out);
+    const heads = writtenHeads(out.paths, out.written);
     for (const dir of dirs) {
       const c = this.canonicalAt(dir === '' ? '.' : dir, settings, m, place);
       // Nowhere to look (no cwd and no root): as for paths that cannot be placed, the policy's
@@ -717,23 +717,6 @@ const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
 const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), moves: Object.freeze([]), unseenLinks: undefined, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
-
-/** Whether a written path is named HEAD (any case: a file system that folds names reads `head` so). */
-function isWrittenHead(out: FoundPaths, j: number): boolean {
-  const path = out.paths[j]!;
-  return out.written[j] === true && path.length > 5 && path.charCodeAt(path.length - 5) === 0x2f /* / */ && path.slice(-4).toUpperCase() === 'HEAD';
-}
-
-function writesHead(out: FoundPaths): boolean {
-  for (let j = 0; j < out.paths.length; j++) if (isWrittenHead(out, j)) return true;
-  return false;
-}
-
-function writtenHeads(out: FoundPaths): string[] {
-  const heads: string[] = [];
-  for (let j = 0; j < out.paths.length; j++) if (isWrittenHead(out, j)) heads.push(out.paths[j]!);
-  return heads;
-}
 
 /** Why git run in `dir` may take an unnamed directory for its repository, or undefined. */
 function unnamedRepositoryMessage(dir: string, known: StatCache | undefined): string | undefined {

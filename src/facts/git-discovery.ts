@@ -80,3 +80,22 @@ function entryAt(path: string, follow: boolean): fs.Stats | undefined {
     throw error;
   }
 }
+
+/** Whether a written path is named HEAD (any case: a file system that folds names reads `head` so): git's first test of a repository. */
+function isWrittenHead(paths: readonly string[], written: readonly boolean[], j: number): boolean {
+  const path = paths[j]!;
+  return written[j] === true && path.length > 5 && path.charCodeAt(path.length - 5) === 0x2f /* / */ && path.slice(-4).toUpperCase() === 'HEAD';
+}
+
+/** Whether a call writes a HEAD (canonical paths, same index as `written`). */
+export function writesHead(paths: readonly string[], written: readonly boolean[]): boolean {
+  for (let j = 0; j < paths.length; j++) if (isWrittenHead(paths, written, j)) return true;
+  return false;
+}
+
+/** The HEADs a call writes. */
+export function writtenHeads(paths: readonly string[], written: readonly boolean[]): string[] {
+  const heads: string[] = [];
+  for (let j = 0; j < paths.length; j++) if (isWrittenHead(paths, written, j)) heads.push(paths[j]!);
+  return heads;
+}
