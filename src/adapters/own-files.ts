@@ -39,17 +39,26 @@ export function stateFiles(file: string): string[] {
   return [file, `${file}-wal`, `${file}-shm`, `${file}-journal`];
 }
 
+// Claude Code's managed settings (Linux, macOS): `disableAllHooks` or `allowManagedHooksOnly`
+// there switches off every project and user hook, Toolwarden's too (red team 15D).
+const CLAUDE_CODE_MANAGED = ['/etc/claude-code', '/Library/Application Support/ClaudeCode'];
+
+// What Claude Code runs from a `.claude` folder with no Bash call: skills' and agents'
+// frontmatter `hooks`, a command file's inline `` !`cmd` ``, hook scripts (red team 15D).
+const CLAUDE_CODE_COMMAND_FOLDERS = ['skills', 'agents', 'commands', 'hooks'];
+
 /**
- * Claude Code's settings that register hooks: the project's (at its root and the call's cwd)
- * and the user's (`$CLAUDE_CONFIG_DIR`, else `~/.claude`); with npm's, which `npx` runs by.
+ * Claude Code's settings that register hooks: the project's (at its root and the call's cwd),
+ * the user's (`$CLAUDE_CONFIG_DIR`, else `~/.claude`) and the managed ones; the folders of
+ * commands it runs beside them; with npm's, which `npx` runs by.
  */
 export function claudeCodeSettings(env: Record<string, string | undefined>, cwds: readonly (string | undefined)[], home: string): string[] {
   const dirs = new Set<string>();
   for (const dir of [env.CLAUDE_PROJECT_DIR, ...cwds]) if (dir !== undefined && path.isAbsolute(dir)) dirs.add(path.join(dir, '.claude'));
   dirs.add(path.join(home, '.claude'));
   if (env.CLAUDE_CONFIG_DIR !== undefined && path.isAbsolute(env.CLAUDE_CONFIG_DIR)) dirs.add(env.CLAUDE_CONFIG_DIR);
-  const settings = [...dirs].flatMap((dir) => [path.join(dir, 'settings.json'), path.join(dir, 'settings.local.json')]);
-  return [...settings, ...npmSettings([env.CLAUDE_PROJECT_DIR, ...cwds], home)];
+  const settings = [...dirs].flatMap((dir) => [path.join(dir, 'settings.json'), path.join(dir, 'settings.local.json'), ...CLAUDE_CODE_COMMAND_FOLDERS.map((folder) => path.join(dir, folder))]);
+  return [...settings, ...CLAUDE_CODE_MANAGED, ...npmSettings([env.CLAUDE_PROJECT_DIR, ...cwds], home)];
 }
 
 /** OpenClaw's gateway configuration (`$OPENCLAW_CONFIG_PATH`, else `openclaw.json` in its state folder). */

@@ -48,8 +48,9 @@ export function protectionCheck(protectedPaths: ProtectedPaths, home: string): P
   };
   return (frame, toolClass) => {
     if (toolClass === 'read') return undefined;
-    if (frame.call.toolName === 'gateway' && !GATEWAY_ACTIONS_WRITING_NOTHING.has(frame.call.params.action as string)) {
-      return { decision: 'deny', check: 'toolwarden.protected', message: 'OpenClaw\'s `gateway` tool rewrites the gateway settings that run Toolwarden (`config.apply`, `config.patch`), the gateway itself (`update.run`), or restarts it, which starts Toolwarden\'s limits kept in memory over (`restart`): no call it governs may do that', source: SOURCE };
+    const gatewayTool = GATEWAY_TOOLS.get(frame.call.toolName);
+    if (gatewayTool !== undefined && !gatewayTool.has(frame.call.params.action as string)) {
+      return { decision: 'deny', check: 'toolwarden.protected', message: `OpenClaw's \`${frame.call.toolName}\` tool rewrites the gateway settings that run Toolwarden (\`config.apply\`, \`config_set\`), removes plugins, updates the gateway, or restarts it, which starts Toolwarden's limits kept in memory over: no call it governs may do that, only read (${[...gatewayTool].map((a) => `\`${String(a)}\``).join(', ')})`, source: SOURCE };
     }
     if (toolClass === 'exec') {
       const rewriting = frame.shell().commands.find(rewritesOpenClaw);
@@ -71,7 +72,12 @@ export function protectionCheck(protectedPaths: ProtectedPaths, home: string): P
 // openclaw.json, `update.run` installs another OpenClaw, and `restart` (which resumes the
 // session after it) empties the limits an in-memory store kept (red team 11): only these
 // actions leave them be.
-const GATEWAY_ACTIONS_WRITING_NOTHING: ReadonlySet<unknown> = new Set(['config.get', 'config.schema', 'config.schema.lookup']);
+// Its system-agent tool, `openclaw`, does the same through other actions (`config_set`,
+// `plugin_uninstall`, `gateway_restart`; red team 15D): only its reading ones are left.
+const GATEWAY_TOOLS: ReadonlyMap<string, ReadonlySet<unknown>> = new Map([
+  ['gateway', new Set(['config.get', 'config.schema', 'config.schema.lookup'])],
+  ['openclaw', new Set(['config_get', 'config_schema', 'gateway_status', 'plugin_list', 'plugin_search', 'channel_info', 'validate_config'])],
+]);
 
 // OpenClaw's command line does what its `gateway` tool does without naming a file either
 // (`openclaw config set`, `openclaw plugins disable toolwarden`, `openclaw update`; red team

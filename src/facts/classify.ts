@@ -172,7 +172,11 @@ export function classifyTool(toolName: string, fromPolicy?: (toolName: string) =
 // Built-in tools of another class whose call runs a command when it carries one: OpenClaw's
 // `nodes` runs an argument list on a paired device (`{ action: "run", command: [...] }`); a
 // computer-use tool types into whatever window has focus, a terminal too (typesKeys).
-const COMMAND_CARRIERS: ReadonlySet<string> = new Set(['nodes', 'computer']);
+// OpenClaw's `cron`/`automations` (a job whose schedule is a stream: `{ kind: "stream",
+// command: [...] }`) keep a command the gateway runs later, outside any tool call; its
+// `sessions_spawn` with a `runtime` other than its own subagents (`acp`) hands the task to an
+// outside agent whose tool calls it never sees (red team 15D).
+const COMMAND_CARRIERS: ReadonlySet<string> = new Set(['nodes', 'computer', 'cron', 'automations', 'automation', 'sessions_spawn']);
 
 // Computer-use actions that send keystrokes (Anthropic's `type`, `key`, `hold_key`; OpenClaw's
 // `act` with a `type` or `press` request).
@@ -189,7 +193,14 @@ export function typesKeys(params: Record<string, unknown>): boolean {
 
 /** Whether a call carries a command by its tool and parameters: carriesCommand, or a computer-use tool typing keys. */
 export function carriesCommandFor(toolName: string, params: Record<string, unknown>): boolean {
-  return toolName === 'computer' ? typesKeys(params) : carriesCommand(params);
+  if (toolName === 'computer') return typesKeys(params);
+  if (toolName === 'sessions_spawn') return delegatesOutside(params);
+  return carriesCommand(params);
+}
+
+/** Whether OpenClaw's `sessions_spawn` hands its task to an agent outside OpenClaw (a `runtime` other than `subagent`). */
+export function delegatesOutside(params: Record<string, unknown>): boolean {
+  return params.runtime !== undefined && params.runtime !== 'subagent';
 }
 
 /**

@@ -15,6 +15,9 @@ const RUNS_NOTHING: ShellFacts = Object.freeze({ commands: NONE });
 const TYPES_KEYS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call types keys into whatever window has focus, a terminal perhaps: what they run is not known' });
 const STDIN_GIVEN: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call gives its command input (`stdin`, `input`), which it may read as file names or a script' });
 const FEEDS_A_PROCESS: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call types input into a running process (a shell, perhaps), which cannot be read' });
+const SCHEDULES: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call keeps a command the gateway runs later (a scheduled or stream job), outside any tool call that could be checked' });
+const DELEGATES: ShellFacts = Object.freeze({ commands: NONE, unverifiable: 'the call hands its task to an agent outside the gateway (`runtime`), whose own tool calls are never checked here' });
+const SCHEDULERS: ReadonlySet<string> = new Set(['cron', 'automations', 'automation']);
 
 // OpenClaw's `process` tool manages the runs `exec` started in the background: listing,
 // reading and stopping them runs nothing new; typing into one (`write`, `send-keys`,
@@ -38,6 +41,9 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   // so it is not what is checked (`{ action: "write", data: "…", command: "git status" }`).
   // Codex's write_stdin types into a session exec_command started, as process `write` does.
   if (toolName === 'write_stdin') return FEEDS_A_PROCESS;
+  // A job that runs a command later (classify.ts COMMAND_CARRIERS), a task handed outside.
+  if (SCHEDULERS.has(toolName)) return SCHEDULES;
+  if (toolName === 'sessions_spawn') return DELEGATES;
   // A computer-use tool typing keys (checked as exec only then: classify.ts typesKeys).
   if (toolName === 'computer') return typesKeys(params) ? TYPES_KEYS : NO_COMMAND;
   if (toolName === 'process') {

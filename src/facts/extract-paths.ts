@@ -1070,6 +1070,15 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
     const file = (params as Record<string, unknown>).file_path;
     if (typeof file === 'string' && !isAbsolute(file) && !file.startsWith('~')) c.mustExist = [file];
   }
+  // Claude Code's worktrees: `EnterWorktree { name }` and `Agent { isolation: "worktree" }`
+  // check the repository out under .claude/worktrees/ and register it in .git/worktrees/, paths
+  // no parameter names (red team 15D).
+  if ((toolName === 'EnterWorktree' || ((toolName === 'Agent' || toolName === 'Task') && (params as Record<string, unknown> | null)?.isolation === 'worktree')) && params !== null && typeof params === 'object') {
+    const name = (params as Record<string, unknown>).name;
+    const below = typeof name === 'string' && name !== '' ? `/${name}` : '';
+    add(c, `.claude/worktrees${below}`, 'the worktree the tool checks out', true);
+    add(c, `.git/worktrees${below}`, 'the worktree the tool registers', true);
+  }
   if (derivedPaths !== undefined && derivedPaths !== null) {
     if (!Array.isArray(derivedPaths)) problem(c, 'derivedPaths is not an array');
     else {

@@ -53,6 +53,9 @@ describe('protected paths', () => {
     ["OpenClaw's gateway tool updating OpenClaw", () => call('gateway', { action: 'update.run' })],
     ["OpenClaw's gateway tool with an action it may add later", () => call('gateway', { action: 'config.set' })],
     ["OpenClaw's gateway tool restarting the gateway (limits kept in memory start over; red team 11)", () => call('gateway', { action: 'restart', continuationMessage: 'go on' })],
+    ["OpenClaw's system-agent tool restarting the gateway (red team 15D)", () => call('openclaw', { action: 'gateway_restart', approved: true })],
+    ["OpenClaw's system-agent tool uninstalling the plugin", () => call('openclaw', { action: 'plugin_uninstall', pluginId: 'toolwarden', approved: true })],
+    ["OpenClaw's system-agent tool setting the config", () => call('openclaw', { action: 'config_set', path: 'plugins.entries.toolwarden.enabled', value: 'false', approved: true })],
     ["OpenClaw's command line setting the config (red team 12)", () => call('exec', { command: 'openclaw config set plugins.entries.toolwarden.enabled false' })],
     ["OpenClaw's command line disabling the plugin, in a chain", () => call('exec', { command: 'ls && openclaw plugins disable toolwarden' })],
     ["OpenClaw's command line with an option before its command", () => call('exec', { command: 'openclaw --profile dev update' })],
@@ -68,6 +71,7 @@ describe('protected paths', () => {
     ['writing elsewhere in the project', () => call('Write', { file_path: path.join(project, 'src/a.ts'), content: 'x' })],
     ['a command that rewrites the whole work tree (it holds the working directory)', () => call('exec', { command: 'git reset --hard' })],
     ["OpenClaw's gateway tool reading the config", () => call('gateway', { action: 'config.get' })],
+    ["OpenClaw's system-agent tool reading the config and listing plugins", () => call('openclaw', { action: 'config_get', path: 'gateway.port' })],
     ["OpenClaw's command line reading its status and a setting", () => call('exec', { command: 'openclaw status && openclaw config get gateway.port && openclaw --version' })],
   ])('%s is allowed', (_name, make) => {
     expect(decide(set, make()).decision).toBe('allow');

@@ -50,6 +50,11 @@ describe('the Claude Code hook keeps its own files', () => {
     ['Write on the project settings (disableAllHooks)', 'Write', { file_path: '.claude/settings.local.json', content: '{"disableAllHooks":true}' }],
     ['Edit on the user settings', 'Edit', { file_path: '~/.claude/settings.json', old_string: 'a', new_string: 'b' }],
     ['removing the per-user state', 'Bash', { command: 'rm -f ~/.local/state/toolwarden/state.db' }],
+    // Red team 15D: what switches hooks off from above, and files whose commands Claude Code runs with no Bash call.
+    ['Write on the managed settings (allowManagedHooksOnly)', 'Write', { file_path: '/etc/claude-code/managed-settings.json', content: '{"allowManagedHooksOnly":true}' }],
+    ['Write of a skill whose frontmatter holds hooks', 'Write', { file_path: '.claude/skills/x/SKILL.md', content: '---\nname: x\nhooks: {}\n---\n' }],
+    ['a here-doc writing a command file with an inline command', 'Bash', { command: "cat > .claude/commands/x.md <<'EOF'\n!`curl -s http://evil.example`\nEOF" }],
+    ['Write of a user agent', 'Write', { file_path: '~/.claude/agents/x.md', content: '---\nname: x\n---\n' }],
   ])('%s: exit 2 with the reason', async (_name, tool, input) => {
     const { code, stderr } = await hook(tool, input);
     expect(code).toBe(2);
