@@ -2,12 +2,12 @@
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
 import type { ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths, withParentSegments } from './word-paths.js';
-import { movedPaths, ownDirectories, symbolicLinks, unseenLinksDirectory } from './file-operands.js';
+import { movedPaths, ownDirectories, placedPaths, symbolicLinks, unseenLinksDirectory } from './file-operands.js';
 import { isRelative, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
 import { turnsOnZshCdOption } from './shell/zsh.js';
-import { gitRemoteDirectories, gitRunProblem, runsGit, unnamedRepositoriesMade, writesWorkTreeFromCommits } from './git-runs.js';
+import { gitRemoteDirectories, gitRunProblem, runsGit, unnamedRepositoriesMade } from './git-runs.js';
 
 export interface CommandLinePaths {
   /** Raw paths, in order: programs run by path, path-like arguments, redirect targets. */
@@ -189,6 +189,13 @@ function isDirectoryChange(cmd: SimpleCommand): boolean {
   return name === 'cd' || name === 'pushd' || name === 'popd';
 }
 
+/** Whether a command copies directories whole where movedPaths does not read it (`scp -r`, `ditto`). */
+function copiesWhole(words: readonly string[]): boolean {
+  const program = words[0];
+  if (program === 'ditto') return true;
+  return program === 'scp' && words.slice(1).some((w) => /^-[a-zA-Z]*r/.test(w));
+}
+
 /** Whether `path` lies strictly below `dir` (both as the line writes them, from one base; `''` and `.` are that base). */
 function isBelow(path: string, dir: string): boolean {
   const d = dir === '.' ? '' : dir.replace(/\/+$/, '');
@@ -233,9 +240,8 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   const moves: { source: string; destinations: string[] }[] = [];
   const gitRuns = new Set<string>();
   let gitRunsUnknown: string | undefined;
-  // What the line has put on disk so far (but by mkdir), and a git command that wrote a work tree from commits.
-  const made: { text: string; path: string }[] = [];
-  let populating: string | undefined;
+  // What the line has put on disk so far (gitRunProblem).
+  const made: { text: string; path: string; whole: boolean }[] = [];
   const changes = directoryChanges(commands);
   const dirs = workingDirectories(changes);
   const all = 'bases' in dirs ? dirs.bases : [''];
@@ -285,7 +291,7 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
       const runsIn = [...here];
       for (const remote of gitRemoteDirectories(cmd.words)) for (const base of isRelative(remote) ? here : ['']) runsIn.push(within(base, remote));
       for (const dir of runsIn) gitRuns.add(dir);
-      gitRunsUnknown ??= gitRunProblem(cmd, runsIn, { unseen, made, populating });
+      gitRunsUnknown ??= gitRunProblem(cmd, runsIn, { unseen, made });
     }
     // A directory change's own target is where the others go, not something placed there.
     if (found.names.length > 0 && !isDirectoryChange(cmd)) relative = true;
@@ -333,17 +339,20 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     // (git's own writes go to its repository and index, but for a repository clone or init
     // makes with no `.git` in its name; mkdir makes empty directories.)
     if (cmd.words[0] === 'git') {
-      for (const p of unnamedRepositoriesMade(cmd.words)) for (const base of isRelative(p) ? here : ['']) made.push({ text: cmd.text, path: within(base, p) });
-    } else if (cmd.words[0] !== 'mkdir' && !isDirectoryChange(cmd)) {
-      for (const p of found.pathLike) if (writesTo(p)) for (const base of isRelative(p) ? here : ['']) made.push({ text: cmd.text, path: within(base, p) });
-      for (const p of found.redirects) if (writtenRedirects?.includes(p)) for (const base of isRelative(p) ? both : ['']) made.push({ text: cmd.text, path: within(base, p) });
+      for (const p of unnamedRepositoriesMade(cmd.words)) for (const base of isRelative(p) ? here : ['']) made.push({ text: cmd.text, path: within(base, p), whole: true });
+    } else if (!isDirectoryChange(cmd)) {
+      // A recursive copy the moves below do not read (`scp -r x p`, `ditto x p`) puts what it writes whole.
+      const whole = copiesWhole(cmd.words);
+      for (const p of found.pathLike) if (writesTo(p)) for (const base of isRelative(p) ? here : ['']) made.push({ text: cmd.text, path: within(base, p), whole });
+      // Each file a copy or a move puts in a directory, by its name (`cp -t p x/HEAD` puts p/HEAD).
+      for (const { destinations } of placedPaths(cmd.words)) for (const d of destinations) for (const base of isRelative(d) ? here : ['']) made.push({ text: cmd.text, path: within(base, d), whole: false });
+      for (const p of found.redirects) if (writtenRedirects?.includes(p)) for (const base of isRelative(p) ? both : ['']) made.push({ text: cmd.text, path: within(base, p), whole: false });
     }
-    if (populating === undefined && writesWorkTreeFromCommits(cmd.words)) populating = cmd.text;
     for (const { source, destinations } of movedPaths(cmd.words)) {
       for (const base of here) {
         const from = within(base, source);
         moves.push({ source: from, destinations: destinations.map((d) => within(base, d)) });
-        for (const d of destinations) made.push({ text: cmd.text, path: within(base, d) });
+        for (const d of destinations) made.push({ text: cmd.text, path: within(base, d), whole: true });
         for (const alias of [...aliases]) {
           if (alias.link !== from && !alias.link.startsWith(from + '/')) continue;
           for (const destination of destinations) {

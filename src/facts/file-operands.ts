@@ -658,10 +658,26 @@ export function movedPaths(words: readonly string[]): { source: string; destinat
   }
   if (program === 'rsync') return rsyncMoves(words);
   if (program !== 'mv' && program !== 'cp') return [];
-  const grammar = GRAMMARS.get(program)!;
-  const known = [...longNamesOf(grammar), '--no-dereference', '--archive', '--recursive', '--dereference', '--no-target-directory'];
+  if (program === 'cp' && !copiesLinks(words)) return [];
+  return placedPaths(words);
+}
+
+const CP_MV_LONG_NAMES = ['--no-dereference', '--archive', '--recursive', '--dereference', '--no-target-directory'];
+
+/** Whether `cp` keeps the links it copies as links (`-P`, `-d`, `-a`; `-r` without `-L`/`-H`). */
+function copiesLinks(words: readonly string[]): boolean {
+  const grammar = GRAMMARS.get('cp')!;
+  const known = [...longNamesOf(grammar), ...CP_MV_LONG_NAMES];
   const has = (letters: string, long: string[]): boolean => hasOption(words, { letters, long }, grammar.valued, known);
-  if (program === 'cp' && !(has('Pda', ['--no-dereference', '--archive']) || (has('Rr', ['--recursive']) && !has('LH', ['--dereference'])))) return [];
+  return has('Pda', ['--no-dereference', '--archive']) || (has('Rr', ['--recursive']) && !has('LH', ['--dereference']));
+}
+
+/** Where `mv` or `cp` (recursive or not) puts each source: its path once moved or copied (`cp -t p x/HEAD` puts `p/HEAD`). */
+export function placedPaths(words: readonly string[]): { source: string; destinations: string[] }[] {
+  const program = words[0];
+  if (program !== 'mv' && program !== 'cp') return [];
+  const grammar = GRAMMARS.get(program)!;
+  const known = [...longNamesOf(grammar), ...CP_MV_LONG_NAMES];
   const operands = operandsBy(words, 0, grammar).operandFiles;
   const directory = lastOptionValue(words, TARGET_OPTION, grammar.valued, 1, known);
   if (directory !== undefined) return operands.map((source) => ({ source, destinations: [within(directory, nameOf(source))] }));
@@ -669,7 +685,8 @@ export function movedPaths(words: readonly string[]): { source: string; destinat
   if (dest === undefined || operands.length < 2) return [];
   const sources = operands.slice(0, -1);
   const itself = sources.length === 1 ? [dest] : [];
-  return sources.map((source) => ({ source, destinations: has('T', ['--no-target-directory']) ? [dest] : [...itself, within(dest, nameOf(source))] }));
+  const noTarget = hasOption(words, { letters: 'T', long: ['--no-target-directory'] }, grammar.valued, known);
+  return sources.map((source) => ({ source, destinations: noTarget ? [dest] : [...itself, within(dest, nameOf(source))] }));
 }
 
 /**

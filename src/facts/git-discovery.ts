@@ -12,6 +12,11 @@ import type { StatCache } from './paths.js';
 // there is refused (shell.gitMetadata), so what is there was not planted through Toolwarden.
 const NAMED_REPOSITORY = /\.git(?:\/|$)/i;
 
+/** Whether a path has a segment `.git` or `NAME.git` (a repository by name). */
+export function isNamedRepository(path: string): boolean {
+  return NAMED_REPOSITORY.test(path);
+}
+
 /**
  * The directory git run in `dir` (canonical, absolute; `known`: this call's lstat answers)
  * would take for a repository though no name says it is one, or undefined when it would
@@ -64,7 +69,8 @@ function namedRepository(dotGit: string, entry: fs.Stats): string | null {
 function isGitDirectory(at: string): boolean {
   if (entryAt(`${at}/HEAD`, false) === undefined) return false;
   if (entryAt(`${at}/commondir`, false) !== undefined) return true;
-  return entryAt(`${at}/objects`, true)?.isDirectory() === true && entryAt(`${at}/refs`, true)?.isDirectory() === true;
+  // git asks only that objects/ and refs/ can be entered (executable): a file with its x bit passes too.
+  return entryAt(`${at}/objects`, true) !== undefined && entryAt(`${at}/refs`, true) !== undefined;
 }
 
 /**

@@ -3,8 +3,9 @@
 // checked; a repository the same line makes is not there yet). Parse-time, no file system.
 import type { SimpleCommand } from '../types.js';
 import { gitSubcommandAt } from './file-operands.js';
+import { isNamedRepository } from './git-discovery.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
-import { isRelative, nameOf, parentOf } from './within.js';
+import { isRelative, lexicallyNormalised, nameOf, parentOf } from './within.js';
 
 /** Programs that run git in the directory they start in (and `git-*` helpers). */
 const RUNS_GIT = /^(?:git(?:-[a-z-]+)?|gitk|tig|lazygit|gh|pre-commit)$/;
@@ -13,24 +14,25 @@ export function runsGit(program: string | undefined): boolean {
   return program !== undefined && RUNS_GIT.test(program);
 }
 
-/** What a line did before a git command: archives extracted, paths written (but by mkdir), a work tree written from commits. */
+/**
+ * What a line did before a git command: archives extracted; paths it put on disk, `whole`
+ * when a directory's contents came with it (moved, copied recursively, a bare repository
+ * made), else one entry (only its name can make a repository: HEAD).
+ */
 export interface LineSoFar {
   unseen: readonly { text: string }[];
-  made: readonly { text: string; path: string }[];
-  populating: string | undefined;
+  made: readonly { text: string; path: string; whole: boolean }[];
 }
 
-// git subcommands that write work-tree files from commits, whose names no word gives
-// (`git checkout pr` may bring a directory holding a repository's files).
-const POPULATING = new Set(['checkout', 'switch', 'restore', 'merge', 'pull', 'stash', 'reset', 'rebase', 'cherry-pick', 'revert', 'am', 'read-tree', 'checkout-index', 'worktree', 'submodule', 'sparse-checkout', 'bundle']);
-export function writesWorkTreeFromCommits(words: readonly string[]): boolean {
-  return words[0] === 'git' && POPULATING.has(words[gitSubcommandAt(words)] ?? '');
-}
+// Options of clone and init that take a value (the next word when not given with `=`).
+const VALUED = /^-(?:[bcojuC]|-(?:branch|origin|config|template|upload-pack|reference|reference-if-able|depth|shallow-since|shallow-exclude|filter|server-option|jobs|object-format|ref-format|initial-branch|shared|bundle-uri))$/;
 
 /**
- * The directories `git clone`/`git init` make into a repository with no `.git` in its name:
- * `--separate-git-dir`'s, and with `--bare`/`--mirror` the directory given (`git init --bare`
- * alone: its own, `''`; `git clone --bare URL` alone makes `NAME.git`, named so).
+ * The directories `git clone`/`git init` make into a repository, or a work tree whose `.git`
+ * file names one, with no `.git` in its name: `--separate-git-dir`'s and the work tree's
+ * then, and with `--bare`/`--mirror` the directory made (init's operand, else its own `''`;
+ * clone's second operand, else the URL's last name, `NAME.git` when bare: named so). git
+ * takes any unambiguous start of a long option (`--bar`, `--mirr`, `--sep=p`).
  */
 export function unnamedRepositoriesMade(words: readonly string[]): string[] {
   if (words[0] !== 'git') return [];
@@ -40,25 +42,42 @@ export function unnamedRepositoriesMade(words: readonly string[]): string[] {
   const out: string[] = [];
   const operands: string[] = [];
   let bare = false;
+  let separate = false;
+  const spells = (name: string, option: string): boolean => name.length >= 4 && option.startsWith(name);
   for (let i = at + 1; i < words.length; i++) {
     const w = words[i]!;
-    if (w === '--separate-git-dir' && i + 1 < words.length) out.push(words[++i]!);
-    else if (w.startsWith('--separate-git-dir=')) out.push(w.slice('--separate-git-dir='.length));
-    else if (w === '--bare' || w === '--mirror') bare = true;
-    else if (/^-(?:[bcojuC]|-(?:branch|origin|config|template|upload-pack|reference|reference-if-able|depth|shallow-since|shallow-exclude|filter|server-option|jobs|object-format|ref-format|initial-branch|shared|bundle-uri|separate-git-dir))$/.test(w)) i++;
-    else if (w === '--') continue;
+    const name = w.startsWith('--') && w.includes('=') ? w.slice(0, w.indexOf('=')) : w;
+    if (spells(name, '--separate-git-dir')) {
+      separate = true;
+      const dir = name === w ? words[++i] : w.slice(name.length + 1);
+      if (dir !== undefined) out.push(dir);
+    } else if (spells(name, '--bare') || spells(name, '--mirror')) bare = true;
+    else if (VALUED.test(w)) i++;
     else if (!w.startsWith('-')) operands.push(w);
   }
-  if (bare) {
-    if (sub === 'init') out.push(operands[0] ?? '');
-    else if (operands.length >= 2) out.push(operands[1]!);
-  }
+  const first = operands[0];
+  const made = sub === 'init' ? (first ?? '') : (operands[1] ?? (first === undefined ? undefined : `${nameOf(first.replace(/\/+$/, '')).replace(/\.git$/, '')}${bare ? '.git' : ''}`));
+  if ((bare || separate) && made !== undefined) out.push(made);
   return out;
 }
 
-/** Local repositories a git command runs git in besides its own directory: `git archive --remote=DIR` (upload-archive reads DIR's config). */
+// The server side of fetch, push and archive: it runs in the repository it is given, by that
+// repository's config and hooks (`git upload-archive ../q < request`, `git-receive-pack DIR`).
+const SERVER_PROGRAMS: ReadonlySet<string> = new Set(['git-upload-archive', 'git-upload-pack', 'git-receive-pack']);
+
+/**
+ * Local repositories a git command runs git in besides its own directory: a server program's
+ * repository, and `git archive --remote=DIR` (upload-archive reads DIR's `tar.*.command`).
+ */
 export function gitRemoteDirectories(words: readonly string[]): string[] {
-  if (words[0] !== 'git' || words[gitSubcommandAt(words)] !== 'archive') return [];
+  const program = words[0];
+  if (program === undefined) return [];
+  const at = program === 'git' ? gitSubcommandAt(words) : 0;
+  if (SERVER_PROGRAMS.has(program) || (program === 'git' && SERVER_PROGRAMS.has(`git-${words[at] ?? ''}`))) {
+    const dir = words.slice(at + 1).find((w) => !w.startsWith('-'));
+    return dir === undefined ? [] : [dir];
+  }
+  if (program !== 'git' || words[at] !== 'archive') return [];
   const out: string[] = [];
   words.forEach((w, i) => {
     const value = w.startsWith('--remote=') ? w.slice('--remote='.length) : w === '--remote' ? words[i + 1] : undefined;
@@ -70,15 +89,19 @@ export function gitRemoteDirectories(words: readonly string[]): string[] {
   return out;
 }
 
-/** A path as a directory the line names: no trailing `/`, no leading `./`, `.` as `''` (the shell's own). */
+/** A path as a directory the line names: `.`, `..` and repeated `/` collapsed, `''` for the shell's own. */
 function asDirectory(path: string): string {
-  const trimmed = path.replace(/\/+$/, '').replace(/^(?:\.\/)+/, '');
-  return trimmed === '.' ? '' : trimmed;
+  const normal = lexicallyNormalised(path);
+  return normal === '.' ? '' : normal;
 }
 
-/** Whether `dir` is `top` or below it (both as the line writes them, from one base). */
-function atOrBelow(dir: string, top: string): boolean {
-  if (top === '') return isRelative(dir);
+/**
+ * Whether git run in `dir` may look in `top` (at it or above it; both as the line writes
+ * them, from one base): an absolute and a relative one cannot be compared here, and are
+ * taken to be so.
+ */
+function looksIn(dir: string, top: string): boolean {
+  if (isRelative(dir) !== isRelative(top) || top === '' || top === '/') return true;
   return dir === top || dir.startsWith(`${top}/`);
 }
 
@@ -91,28 +114,28 @@ function isRepositoryMarker(name: string): boolean {
 /**
  * Why git run by `cmd` in `here` (the directories it may start in) may find a repository
  * the line made or a directory no reading places, or undefined: an archive extracted
- * before; a path written at or above where git runs (`cp -r x p`, `git clone --bare u p`,
- * `rsync -a x/ p/`), or a HEAD put there (`cp -t p x/HEAD`); a work tree written from
- * commits before git runs in a directory below the shell's; `git --bare`; git run where
- * `find -execdir` or `xargs` says.
+ * before; a directory put whole at or above where git runs (`cp -r x p`, `git clone --bare
+ * u p`, `rsync -a x/ p/`), or a HEAD put there (`cp -t p x/HEAD`); `git --bare`; git run
+ * where `find -execdir` says, in `{}` or in a wildcard. (A checkout or clone that brings a
+ * repository's files from commits is not read here: a known gap, README.)
  */
 export function gitRunProblem(cmd: SimpleCommand, here: readonly string[], soFar: LineSoFar): string | undefined {
   const { words } = cmd;
-  const outer = cmd.wrappedBy ?? [];
   if (words[0] === 'git' && words.slice(1, gitSubcommandAt(words)).includes('--bare')) return '`git --bare` takes the directory it runs in for its repository, whatever `.git` it holds';
-  const finder = outer.find((o) => /^(?:find|fd|fdfind)\s/.test(o) && /\s(?:-execdir|-okdir|-x|--exec)\s/.test(o));
+  const finder = cmd.wrappedBy?.find((o) => /^(?:find|fd|fdfind)\s/.test(o) && /\s(?:-execdir|-okdir|-x|--exec)\s/.test(o));
   if (finder !== undefined) return `\`${finder}\` runs git in directories it finds, whose repositories no check saw`;
-  const supplier = outer.find((o) => /^(?:xargs|parallel)\s/.test(o));
-  if (supplier !== undefined && [cmd.text, ...outer].some((t) => /\{\}|\s-C|--git-dir|--work-tree/.test(t))) return `\`${supplier}\` chooses where git runs, whose repository no check saw`;
+  // A directory another program fills in (`find … -exec git -C {}`, `xargs -I{} git -C {}`) or a wildcard the shell expands.
+  const unread = here.find((dir) => dir.includes('{}') || hasShellWildcard(dir));
+  if (unread !== undefined) return `git runs in \`${unread}\`, a directory known only when the line runs, whose repository no check saw`;
   if (soFar.unseen.length > 0) return `\`${soFar.unseen[0]!.text}\` puts files on disk no word names (a repository's config or hooks among them, perhaps), and git runs after it`;
-  for (const { text, path } of soFar.made) {
+  for (const { text, path, whole } of soFar.made) {
     const made = asDirectory(path);
-    const name = nameOf(made);
-    // An absolute directory and a relative path cannot be compared here: taken as one above the other.
-    const above = here.some((dir) => (dir !== '' || made === '') && (atOrBelow(asDirectory(dir), made) || (!isRelative(dir) && isRelative(made))));
-    const marker = isRepositoryMarker(name) && here.some((dir) => atOrBelow(asDirectory(dir), asDirectory(parentOf(made))));
+    // One named as a repository is written only through shell.gitMetadata's guard, which refuses that.
+    if (isNamedRepository(made)) continue;
+    // The shell's own directory (a work tree's top, usually) counts only when something is put there whole.
+    const above = whole && here.some((dir) => (made === '' || asDirectory(dir) !== '') && looksIn(asDirectory(dir), made));
+    const marker = isRepositoryMarker(nameOf(made)) && here.some((dir) => looksIn(asDirectory(dir), asDirectory(parentOf(made))));
     if (above || marker) return `\`${text}\` puts \`${path}\` at or above where git then runs: it may be a repository whose config names programs git runs`;
   }
-  if (soFar.populating !== undefined && here.some((dir) => asDirectory(dir) !== '')) return `\`${soFar.populating}\` writes files from commits, and git then runs in a directory below: it may be a repository whose config names programs git runs`;
   return undefined;
 }

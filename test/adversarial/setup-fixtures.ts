@@ -78,6 +78,8 @@ export function setupAdversarialFixtures(): void {
   // A link whose name is no UTF-8 (`r` and the byte 0xff): Node reads it back as `r\uFFFD`.
   fs.symlinkSync('.', Buffer.concat([Buffer.from(path.join(base, 'lws', 'r')), Buffer.from([0xff])]));
   setupRedTeam15Fixtures(path.join(base, 'rt15a'));
+  // Red team 15C's: a shell script of its own (it runs git as a user would), built below rt15c.
+  execFileSync('sh', [path.join(import.meta.dirname, 'fixtures-rt15c.sh'), path.join(base, 'rt15c', 'scratch')], { stdio: 'ignore' });
 }
 
 /**

@@ -10,10 +10,11 @@ describe('isGitMetadataPath', () => {
     ['/ws/.git/config', true], ['/ws/src/x/.git/HEAD', true], ['/ws/src/x/.git', true], ['/ws/.GIT/hooks/pre-commit', true], ['/ws/.g?t/config', true],
     // A bare repository (`NAME.git`), a hook in a `hooks` directory, and the user's configuration
     ['/ws/repo.git/config', true], ['/ws/repo.git/HEAD', true], ['/ws/src/x/hooks/pre-commit', true], ['/ws/src/x/Hooks/pre-commit', true], ['/home/u/.gitconfig', true], ['/home/u/.config/git/config', true],
+    // (husky's hooks: husky 9 points core.hooksPath at .husky/_, whose hooks run them; red team 15C)
     // Names that are everyday work (`mkdir src/config`, a component `Head`): no longer metadata by name alone
     ['/ws/src/config', false], ['/ws/src/x/HEAD', false], ['/ws/src/components/Head', false],
     ['/ws/.gitignore', false], ['/ws/src/.gitkeep', false], ['/ws/.github/workflows/ci.yml', false], ['/ws/src/a.ts', false], ['/ws/docs/README.md', false],
-    ['/ws/src/config.ts', false], ['/ws/src/hooks/useThing.ts', false], ['/ws/src/header', false], ['/ws/.husky/pre-commit', false],
+    ['/ws/src/config.ts', false], ['/ws/src/hooks/useThing.ts', false], ['/ws/src/header', false], ['/ws/.husky/pre-commit', true], ['/ws/.husky/_/h', true],
   ])('%s: %s', (path, expected) => expect(isGitMetadataPath(path)).toBe(expected));
 });
 

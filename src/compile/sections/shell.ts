@@ -311,8 +311,10 @@ export function isGitMetadataPath(path: string): boolean {
 const REPOSITORY_FILE_NAMES = ['.gitconfig'];
 const REPOSITORY_NAMES: ReadonlySet<string> = new Set(REPOSITORY_FILE_NAMES);
 const REPOSITORY_NAME_LENGTHS: ReadonlySet<number> = new Set(REPOSITORY_FILE_NAMES.map((name) => name.length));
-// A segment `NAME.git` (a bare repository), and git's own configuration directory's `config`.
-const BARE_OR_USER_CONFIG = /\.git(?:\/|$)|(?:^|\/)git\/config$/i;
+// A segment `NAME.git` (a bare repository), git's own configuration directory's `config`, and
+// husky's hooks (`.husky/pre-commit`: husky sets `core.hooksPath` to `.husky/_`, whose hooks
+// run them; red team 15C).
+const BARE_OR_USER_CONFIG = /\.git(?:\/|$)|(?:^|\/)git\/config$|(?:^|\/)\.husky\//i;
 const GIT_HOOK_NAME = /^(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change|p4-[a-z-]+)$/i;
 
 /** Whether a path's last name is one of a repository's own files (REPOSITORY_FILE_NAMES, any case) or a hook in a `hooks` directory. */
