@@ -19,7 +19,7 @@ export const MAX_INPUT_FILE_BYTES = 64 * 1024 * 1024;
 
 /** A file of tool calls: a regular file of at most MAX_INPUT_FILE_BYTES (policy/read-bounded.ts); throws a one-line reason otherwise. */
 export async function readInputFile(file: string): Promise<string> {
-  const read = await readBoundedFile(file, MAX_INPUT_FILE_BYTES);
+  const read = readBoundedFile(file, MAX_INPUT_FILE_BYTES);
   if (!read.ok) throw new Error(read.reason === 'not-a-file' ? `\`${file}\` is not a regular file (a pipe or a device is not read)` : `\`${file}\` is larger than ${MAX_INPUT_FILE_BYTES} bytes`);
   return read.bytes.toString('utf8');
 }

@@ -1,6 +1,7 @@
 // Policy files → validated documents with source locations. User mistakes become
 // diagnostics (never exceptions); a document with any error is left out of `policies`.
-import { readdir, realpath, stat } from 'node:fs/promises';
+// Synchronous, as read-bounded.ts says why: a few small files read at start.
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { readBoundedFile } from './read-bounded.js';
 import path from 'node:path';
 import { DiagnosticCode } from '../errors.js';
@@ -139,14 +140,14 @@ const isTestFile = (name: string): boolean => TEST_SUFFIXES.some((s) => name.toL
 const isPolicyFile = (name: string): boolean => POLICY_EXTENSIONS.some((e) => name.toLowerCase().endsWith(e));
 
 /** Collects policy and test files under a directory, recursively, in name order. */
-async function walk(
+function walk(
   dir: string,
   visited: Set<string>,
   out: { files: string[]; tests: string[]; diagnostics: Diagnostic[] },
-): Promise<void> {
+): void {
   let real: string;
   try {
-    real = await realpath(dir);
+    real = realpathSync(dir);
   } catch (error) {
     out.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', `cannot read directory: ${reasonOf(error)}`, displayPath(dir)));
     return;
@@ -155,7 +156,7 @@ async function walk(
   visited.add(real);
   let entries: string[];
   try {
-    entries = (await readdir(dir)).sort();
+    entries = readdirSync(dir).sort();
   } catch (error) {
     out.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', `cannot read directory: ${reasonOf(error)}`, displayPath(dir)));
     return;
@@ -168,7 +169,7 @@ async function walk(
     const full = path.join(dir, name);
     let info;
     try {
-      info = await stat(full);
+      info = statSync(full);
     } catch (error) {
       // A policy file, or what may be a directory of them (a link to a share not mounted, a
       // deploy's `current` mid-swap): its policies would be missing, so the set is refused.
@@ -177,17 +178,17 @@ async function walk(
       }
       continue;
     }
-    if (info.isDirectory()) await walk(full, visited, out);
+    if (info.isDirectory()) walk(full, visited, out);
     else if (isTestFile(name)) out.tests.push(full);
     else if (isPolicyFile(name)) out.files.push(full); // a pipe or a device is refused when read (readBoundedFile)
   }
 }
 
-async function readPolicyFile(absolute: string, file: string): Promise<LoadResult> {
+function readPolicyFile(absolute: string, file: string): LoadResult {
   const empty: LoadResult = { policies: [], diagnostics: [], testFiles: [] };
   let bytes: Buffer;
   try {
-    const read = await readBoundedFile(absolute, MAX_FILE_BYTES);
+    const read = readBoundedFile(absolute, MAX_FILE_BYTES);
     if (!read.ok) {
       empty.diagnostics.push(read.reason === 'not-a-file'
         ? fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', 'not a regular file (a pipe or a device is not read)', file)
@@ -209,6 +210,15 @@ async function readPolicyFile(absolute: string, file: string): Promise<LoadResul
   return loadPolicyText(text, file);
 }
 
+/** The file's real path, or the path as given when it has none (readPolicyFile then says why). */
+function realOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
 /** Files and directories (recursive: *.yaml, *.yml, *.json; *.test.yaml/*.test.yml go to testFiles). Never throws for user mistakes. */
 export async function loadPolicyFiles(paths: string[]): Promise<LoadResult> {
   const result: LoadResult = { policies: [], diagnostics: [], testFiles: [] };
@@ -218,7 +228,7 @@ export async function loadPolicyFiles(paths: string[]): Promise<LoadResult> {
     const absolute = path.resolve(given);
     let info;
     try {
-      info = await stat(absolute);
+      info = statSync(absolute);
     } catch (error) {
       result.diagnostics.push(fileDiagnostic(DiagnosticCode.FileUnreadable, 'error', `cannot read \`${given}\`: ${reasonOf(error)}`, displayPath(absolute)));
       continue;
@@ -226,7 +236,7 @@ export async function loadPolicyFiles(paths: string[]): Promise<LoadResult> {
     let files: string[];
     if (info.isDirectory()) {
       const found = { files: [] as string[], tests: [] as string[], diagnostics: [] as Diagnostic[] };
-      await walk(absolute, visitedDirs, found);
+      walk(absolute, visitedDirs, found);
       result.diagnostics.push(...found.diagnostics);
       result.testFiles.push(...found.tests.map(displayPath));
       if (found.files.length === 0 && found.tests.length === 0 && found.diagnostics.length === 0) {
@@ -238,10 +248,10 @@ export async function loadPolicyFiles(paths: string[]): Promise<LoadResult> {
       continue;
     } else files = [absolute];
     for (const file of files) {
-      const real = await realpath(file).catch(() => file);
+      const real = realOrSelf(file);
       if (seenFiles.has(real)) continue;
       seenFiles.add(real);
-      const loaded = await readPolicyFile(file, displayPath(file));
+      const loaded = readPolicyFile(file, displayPath(file));
       result.policies.push(...loaded.policies);
       result.diagnostics.push(...loaded.diagnostics);
     }

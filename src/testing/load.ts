@@ -97,7 +97,7 @@ export function fileDiagnostic(file: string, code: string, message: string): Dia
 export async function readTestFile(file: string): Promise<{ testFile?: PolicyTestFile; diagnostics: Diagnostic[] }> {
   let text: string;
   try {
-    const read = await readBoundedFile(file, MAX_TEST_FILE_BYTES);
+    const read = readBoundedFile(file, MAX_TEST_FILE_BYTES);
     if (!read.ok) {
       return { diagnostics: [read.reason === 'not-a-file' ? fileDiagnostic(file, DiagnosticCode.FileUnreadable, `\`${file}\` is not a regular file (a pipe or a device is not read)`) : fileDiagnostic(file, DiagnosticCode.FileTooLarge, `test file is larger than ${MAX_TEST_FILE_BYTES} bytes`)] };
     }
