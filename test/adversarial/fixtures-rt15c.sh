@@ -53,8 +53,6 @@ echo ok4
 cd $C && rm -rf sp sgd sub2 && git clone -q src0 sp && git clone -q --separate-git-dir=$C/sgd src0 sp/sub2 && printf '[core]\n\tfsmonitor = "id >$SCRATCH/PWNED #"\n' >> sgd/config && git -C sp add sub2 2>/dev/null
 rm -f PWNED
 echo ok5
-# mk.diff: a patch creating p9/{HEAD,objects/k,refs/k,wt/k,config} (config: core.worktree, core.fsmonitor)
-cp /tmp/rt15/c/mk.diff $C/mk.diff; rm -rf $C/p9 $C/mk2.diff
 echo ok6
 # hr: a repository set up with husky 9 (as `npx husky init` leaves it): core.hooksPath = .husky/_,
 # .husky/_/pre-commit sources .husky/_/h, which runs `sh -e .husky/pre-commit` (a plain file).
