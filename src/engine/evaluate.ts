@@ -4,7 +4,7 @@
 // Any failure is a deny.
 import { boundedCache } from '../state/bounded-cache.js';
 import type { Approval, Decision, DecisionKind, Reason, Severity, ShellFacts, ToolClass, TraceEntry } from '../types.js';
-import type { Check, CleanCall, CompiledPolicy, CompiledSet, Limit, Verdict } from '../compile/model.js';
+import type { CallView, Check, CleanCall, CompiledPolicy, CompiledSet, Limit, Sink, Verdict } from '../compile/model.js';
 import { carriesCommandFor, classifyTool, mayCarryCommand } from '../facts/classify.js';
 import type { ConsumeResult, CounterStore, LimitRequest } from '../state/store.js';
 import type { EvaluateOptions, PolicySet } from './api.js';
@@ -34,6 +34,12 @@ interface PolicyPlan {
 /** Everything a set knows of one tool name: a plan per policy (same index), and its built-in class (for the protected paths). */
 interface ToolPlans {
   perPolicy: PolicyPlan[];
+  /**
+   * For a call checked as `exec` because it carries a command: each policy's plan for the
+   * tool's own class, where that is not exec (same index; undefined elsewhere). Such a call is
+   * checked both ways: a write tool that carries a command still writes (red team 20B).
+   */
+  ownClass?: (PolicyPlan | undefined)[];
   builtinClass: ToolClass;
   /** The plans for a call of this name that carries a command (classify.ts mayCarryCommand), when they differ: made on the first such call. */
   withCommand: ToolPlans | null | undefined;
@@ -102,6 +108,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     if (known.withCommand === null || !carriesCommandFor(call.toolName, call.params)) return known;
     return (known.withCommand ??= {
       perPolicy: policies.map((policy, p) => (mayCarryCommand(call.toolName, policy.toolClasses) ? planOf(policy, 'exec') : known.perPolicy[p]!)),
+      ownClass: policies.map((policy, p) => (mayCarryCommand(call.toolName, policy.toolClasses) && known.perPolicy[p]!.toolClass !== 'exec' ? known.perPolicy[p] : undefined)),
       builtinClass: mayCarryCommand(call.toolName) ? 'exec' : known.builtinClass,
       withCommand: null,
     });
@@ -157,6 +164,8 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
           checks[c]!.run(view, sink);
           if (!everyReason) for (let i = seen; i < verdicts.length; i++) if (verdicts[i]!.decision === 'deny') denied = true;
         }
+        const own = toolPlans.ownClass?.[p];
+        if (own !== undefined && !denied) denied = runOwnClass(frame.viewFor(policy, own.toolClass), own.checks, sink, before, everyReason);
         for (let i = before; i < verdicts.length; i++) (owners ??= []).push(policy.id);
         if (trace) for (let i = traceStart; i < trace.length; i++) trace[i]!.policy = policy.id;
       }
@@ -234,6 +243,30 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     evaluate,
     evaluateAsync: async (input, opts) => evaluate(input, opts),
   };
+}
+
+/**
+ * A call checked as exec because it carries a command, checked again under its tool's own
+ * class (ToolPlans.ownClass); a reason both readings gave is kept once. Whether it denied.
+ */
+function runOwnClass(view: CallView, checks: readonly Check[], sink: Sink, policyStart: number, everyReason: boolean): boolean {
+  const { verdicts } = sink;
+  const start = verdicts.length;
+  let denied = false;
+  for (let c = 0; c < checks.length && !denied; c++) {
+    const seen = verdicts.length;
+    checks[c]!.run(view, sink);
+    if (!everyReason) for (let i = seen; i < verdicts.length; i++) if (verdicts[i]!.decision === 'deny') denied = true;
+  }
+  let kept = start;
+  for (let i = start; i < verdicts.length; i++) {
+    const v = verdicts[i]!;
+    let twice = false;
+    for (let j = policyStart; j < start && !twice; j++) twice = verdicts[j]!.check === v.check && verdicts[j]!.message === v.message;
+    if (!twice) verdicts[kept++] = v;
+  }
+  verdicts.length = kept;
+  return denied;
 }
 
 /** The approval an `ask` carries: the strictest severity and shortest timeout of the policies that asked. */

@@ -394,8 +394,10 @@ export class CallFrame {
       if (shell.unplaceable !== undefined) return { ok: false, reason: shell.unplaceable };
       // The shell starts in the tool's workdir when it has one (OpenClaw's exec), else in the call's cwd.
       const workdirs = extracted.workdirs ?? NO_WORDS;
-      for (let k = 0; k < (workdirs.length === 0 ? 1 : workdirs.length); k++) {
-        const place = workdirs.length === 0 ? m.here : this.placeOf(workdirs[k]!);
+      // A workdir under a spelling the tool may not read (`workDir`): the call's own directory too.
+      const places = workdirs.length === 0 ? 1 : workdirs.length + (extracted.hereToo === true ? 1 : 0);
+      for (let k = 0; k < places; k++) {
+        const place = k < workdirs.length ? this.placeOf(workdirs[k]!) : m.here;
         for (let i = 0; i < shell.raws.length; i++) {
           const raw = shell.raws[i]!;
           const c = this.canonicalAt(raw, settings, m, place);
@@ -430,7 +432,7 @@ export class CallFrame {
           }
         }
         const known = this.knownAt(place, m);
-        if (named === NO_WORDS && workdirs.length <= 1 && known !== undefined && shell.names.length > 0) {
+        if (named === NO_WORDS && places <= 1 && known !== undefined && shell.names.length > 0) {
           // Pure in (settings, directory, names): remembered with the parse for the last directory's memo.
           if (shell.namedFor !== known) {
             shell.named = Object.freeze(this.addNamed(NO_WORDS, shell.names, NO_WORDS, settings, m, place)) as string[];

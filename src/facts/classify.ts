@@ -280,12 +280,50 @@ export function isProgramKey(key: string): boolean {
   return key === 'program' || key === 'executable' || key === 'binary' || key === 'exe';
 }
 
-/** A parameter named for a command line other than the usual ones (`cli_command`, `shellCommand`). */
+/**
+ * A parameter named for a command line other than the usual ones (`cli_command`, `shellCommand`,
+ * `CLI_COMMAND`, `cli-command`); not `subcommand`, one word.
+ */
 export function isNamedForCommand(key: string): boolean {
   // `…command` ends in `d`: the regex only for those.
-  return key.charCodeAt(key.length - 1) === 0x64 && COMMAND_KEY.test(key);
+  return (key.charCodeAt(key.length - 1) | 0x20) === 0x64 && COMMAND_KEY.test(key);
 }
-const COMMAND_KEY = /(?:_c|C)ommand$/;
+const COMMAND_KEY = /(?:[_-][cC]|C)ommand$|[_-]COMMAND$/;
+
+/**
+ * A parameter name as a case-insensitive decoder matches it: lower case, `_` and `-` dropped,
+ * and U+017F (long s) read as `s`, as Go's encoding/json folds it (`toLowerCase` leaves it,
+ * and already maps the Kelvin sign to `k`).
+ */
+export function normalizeKey(key: string): string {
+  // Most keys are already lower-case letters: skip the string copies for them.
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 0x61 || c > 0x7a) return key.toLowerCase().replace(/[_-]/g, '').replaceAll('\u017f', 's');
+  }
+  return key;
+}
+
+/**
+ * A parameter that may carry an exec tool's command line: `command`, `cmd`, `script` or
+ * `commandLine` in any case or spelling a case-insensitive decoder (Go's encoding/json,
+ * Newtonsoft) would fill them from (`COMMAND`, `Cmd`, `command_line`), or one named for a
+ * command (isNamedForCommand).
+ */
+export function isCommandKey(key: string): boolean {
+  switch (key) {
+    case 'command':
+    case 'cmd':
+    case 'script':
+    case 'commandLine':
+      return true;
+  }
+  // Each ends in d, t or e (`command`, `cmd`; `script`; `commandLine`): other names stop here.
+  const last = key.charCodeAt(key.length - 1) | 0x20;
+  if (last !== 0x64 && last !== 0x74 && last !== 0x65) return false;
+  const n = normalizeKey(key);
+  return n === 'command' || n === 'cmd' || n === 'script' || n === 'commandline' || isNamedForCommand(key);
+}
 
 // Words in a tool's name that say it acts on files (`move_file`, `mcp__filesystem__copy`,
 // `createDirectory`), and the built-in file tools whose names say nothing of it.

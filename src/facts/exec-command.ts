@@ -2,7 +2,7 @@
 // `script` or `commandLine`), with the argument list and the environment the tool adds. A
 // call whose command cannot be read this way is unverifiable.
 import type { ShellFacts, SimpleCommand } from '../types.js';
-import { commandCarrierIn, isNamedForCommand, isNotPosixShellTool, isProgramKey, typesKeys } from './classify.js';
+import { commandCarrierIn, isCommandKey, isNotPosixShellTool, isProgramKey, normalizeKey, typesKeys } from './classify.js';
 import { parseWithArguments, singleQuoted } from './shell/index.js';
 import { isRiskyVariable } from './shell/wrappers.js';
 
@@ -30,12 +30,41 @@ const PROCESS_INPUT_ACTIONS: ReadonlySet<string> = new Set(['write', 'send-keys'
  * alone (the caller remembers parses); an argument list beside it is read here.
  */
 export function execCommandFacts(toolName: string, params: Record<string, unknown>, parse: (command: string) => ShellFacts): ShellFacts {
-  // The parameters that carry the command string, in order of preference. Read, not hasOwn:
-  // a value the tool would read counts, an absent (undefined) one does not.
-  const { command: a, cmd: b, script: c, commandLine: d } = params;
-  let count = (a !== undefined ? 1 : 0) + (b !== undefined ? 1 : 0) + (c !== undefined ? 1 : 0) + (d !== undefined ? 1 : 0);
-  let key = a !== undefined ? 'command' : b !== undefined ? 'cmd' : c !== undefined ? 'script' : d !== undefined ? 'commandLine' : undefined;
-  let command = a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
+  // One pass over the parameter names: every one that may carry the command line, in any case
+  // (a gateway decoding JSON case-insensitively fills its `command` from `COMMAND`: classify.ts
+  // isCommandKey), and every one that sets the environment. Two command lines, whatever their
+  // names, are refused below: which one the tool runs is not known (a decoy `command` beside
+  // `cli_command` would be checked while the other runs).
+  let count = 0;
+  let key: string | undefined;
+  let command: unknown;
+  let environmentKeys: string[] | undefined;
+  // Programs named beside: a program parameter (not `executable`, which chooses the shell:
+  // interpreterOf) or an `argv`, each another thing the tool may run instead of a command line.
+  let programs = 0;
+  for (const name in params) {
+    const value = params[name];
+    if (value === undefined) continue;
+    if (isCommandKey(name)) {
+      if (count++ === 0) {
+        key = name;
+        command = value;
+      }
+    } else if (isEnvironmentKey(name)) (environmentKeys ??= []).push(name);
+    else if (name === 'argv' || (name !== 'executable' && isProgramKey(name))) programs++;
+  }
+  // A name for-in does not see (non-enumerable, or inherited so) is still read by a tool
+  // that reads `params.command`: the usual names are read too.
+  if (count === 0) {
+    for (const name of USUAL_COMMAND_KEYS) {
+      if (params[name] === undefined) continue;
+      if (count++ === 0) {
+        key = name;
+        command = params[name];
+      }
+    }
+  }
+  if (environmentKeys === undefined && (params.env !== undefined || params.environment !== undefined || params.envVars !== undefined)) environmentKeys = USUAL_ENVIRONMENT_KEYS;
 
   // The process tool does what its action says; a command parameter beside it is never run,
   // so it is not what is checked (`{ action: "write", data: "…", command: "git status" }`).
@@ -51,17 +80,11 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
     if (typeof action !== 'string') return NO_COMMAND;
     return PROCESS_ACTIONS_RUNNING_NOTHING.has(action) ? RUNS_NOTHING : PROCESS_INPUT_ACTIONS.has(action) ? FEEDS_A_PROCESS : NO_COMMAND;
   }
-  // Else a parameter named for it (`call_aws { cli_command }`, `{ shellCommand }`): read the same way.
-  if (key === undefined) for (const name in params) {
-    if (!isNamedForCommand(name) || params[name] === undefined) continue;
-    count++;
-    key ??= name;
-    command ??= params[name];
-  }
   // Else a program and its arguments, as execve takes them (`{ program: "curl", args: [...] }`,
   // `{ argv: ["curl", ...] }`): the program is one word, the arguments are read as beside a command.
   let vector: ArgumentVector | undefined;
-  if (key === undefined) {
+  if (key !== undefined) count += programs;
+  else {
     const found = argumentVector(params);
     if (found === undefined) return nestedCommand(params);
     if (typeof found === 'string') return { commands: [], unverifiable: found };
@@ -94,7 +117,7 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   // `{ command: "ls", env: { PATH: "/tmp/evil" } }` is `PATH=/tmp/evil ls`: the tool, not the
   // shell, sets the variable, so the parser never sees it. Named reads first: most calls set
   // no environment, and a keyed read of an absent name costs more.
-  const environment = params.env !== undefined || params.environment !== undefined || params.envVars !== undefined ? environmentOf(params) : NO_ENVIRONMENT;
+  const environment = environmentKeys !== undefined ? environmentOf(params, environmentKeys) : NO_ENVIRONMENT;
   if (typeof environment === 'string') return { commands: [], unverifiable: `parameter \`${environment}\` is not an object of variables, which may change what the command runs` };
   const risky = environment.find(([name, value]) => isRiskyVariable(name, typeof value === 'string' ? value : undefined));
   if (risky !== undefined) return { commands: [], unverifiable: `parameter \`env\` sets \`${risky[0]}\`, which changes what the command runs` };
@@ -146,19 +169,31 @@ function interpreterOf(params: Record<string, unknown>, program?: string): { key
   return undefined;
 }
 
-/** The parameters an exec tool takes the command's environment from. */
-const ENVIRONMENT_KEYS = ['env', 'environment', 'envVars'] as const;
+/**
+ * The parameters an exec tool takes the command's environment from, in any case or spelling
+ * (`env`, `ENV`, `envVars`, `env_vars`, `environmentVariables`): each is read.
+ */
+const ENVIRONMENT_NAMES: ReadonlySet<string> = new Set(['env', 'environment', 'envvars', 'envvariables', 'environmentvariables']);
+
+function isEnvironmentKey(key: string): boolean {
+  if (key === 'env') return true;
+  const first = key.charCodeAt(0) | 0x20;
+  return first === 0x65 /* e */ && ENVIRONMENT_NAMES.has(normalizeKey(key));
+}
+
+const USUAL_ENVIRONMENT_KEYS = ['env', 'environment', 'envVars'];
+const USUAL_COMMAND_KEYS = ['command', 'cmd', 'script', 'commandLine'] as const;
 
 const NO_ENVIRONMENT: readonly (readonly [string, unknown])[] = Object.freeze([]);
 
 /**
- * The variables an exec call's environment parameters set, as name and value, or the key of
- * a parameter that is not an object (nothing in it can be read). Inherited names count: a
- * tool that copies the object with for-in reads them too.
+ * The variables an exec call's environment parameters (`keys`) set, as name and value, or the
+ * key of a parameter that is not an object (nothing in it can be read). Inherited names count:
+ * a tool that copies the object with for-in reads them too.
  */
-function environmentOf(params: Record<string, unknown>): (readonly [string, unknown])[] | string {
+function environmentOf(params: Record<string, unknown>, keys: readonly string[]): (readonly [string, unknown])[] | string {
   const entries: (readonly [string, unknown])[] = [];
-  for (const key of ENVIRONMENT_KEYS) {
+  for (const key of keys) {
     const env = params[key];
     if (env === undefined || env === null) continue;
     if (typeof env !== 'object' || Array.isArray(env)) return key;

@@ -3,7 +3,7 @@
 // word-paths.ts and command-line-paths.ts). Anything of an unexpected type is a problem,
 // which the engine denies.
 import type { ToolClass } from '../types.js';
-import { isFileTool, isGitTool, isMcpToolName, mcpOwnName } from './classify.js';
+import { isFileTool, isGitTool, isMcpToolName, mcpOwnName, normalizeKey } from './classify.js';
 import { lexicallyNormalised } from './within.js';
 import { patchPaths } from './patch-paths.js';
 import { JSON_ARGUMENT_KEYS, jsonValueOf, mayBeJsonText } from './json-text.js';
@@ -40,6 +40,11 @@ export interface ExtractedPaths {
   problems: string[];
   /** For exec: the directories the tool starts its shell in (OpenClaw's `workdir`); undefined for none. */
   workdirs?: string[];
+  /**
+   * For exec: a working directory was given under a spelling the tool may not read (`workDir`
+   * for `workdir`), so its shell may start in the call's own directory as well.
+   */
+  hereToo?: boolean;
   /**
    * Of `paths`, the patterns the tool itself expands against the file system, reading every
    * match (a file tool's `include` list): each match is a touched path, a link followed as the
@@ -95,15 +100,6 @@ const NOT_PARAMETER_KEYS = new Set(['env', 'environment']);
 const PATCH_BODY_KEYS = ['input', 'patch', 'content', 'patchText', 'patch_text', 'diff'];
 const PATCH_BODY_KEY_SET: ReadonlySet<string> = new Set(PATCH_BODY_KEYS);
 
-function normalizeKey(key: string): string {
-  // Most keys are already lower-case letters: skip the two string copies for them.
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    if (c < 0x61 || c > 0x7a) return key.toLowerCase().replace(/[_-]/g, '');
-  }
-  return key;
-}
-
 // Names written as one word (`dirpath`, `outdir`, `savefile`: mcp-obsidian's `dirpath`), by
 // their normalised end; `profile` is no path. And names that start with a path word and say
 // whose (`pathInProject`, `pathsInProject`, `directoryToSearch`: JetBrains' MCP server).
@@ -131,6 +127,15 @@ const INCLUDE_KEYS: ReadonlySet<string> = new Set(['include', 'includes']);
 // relative paths). `dir_path` (`directory` before): Gemini CLI's run_shell_command runs its command there.
 const WORKDIR_KEYS: readonly string[] = ['workdir', 'cwd', 'working_directory', 'workingDirectory', 'workingDir', 'working_dir', 'directory', 'dir_path'];
 const WORKDIR_KEY_SET: ReadonlySet<string> = new Set(WORKDIR_KEYS);
+// The same in any case or spelling a case-insensitive decoder fills them from (`workDir`,
+// `Cwd`, `work_dir`), normalised (classify.ts normalizeKey). A spelling not in WORKDIR_KEYS
+// may be one the tool does not read: the call's own directory is then a place too.
+const WORKDIR_NAMES: ReadonlySet<string> = new Set([...WORKDIR_KEYS.map(normalizeKey), 'currentworkingdirectory']);
+
+/** Whether a path came from a top-level working-directory parameter (`from` is `params.KEY`). */
+function isWorkdirFrom(from: string): boolean {
+  return from.startsWith('params.') && WORKDIR_NAMES.has(normalizeKey(from.slice(7)));
+}
 
 /** What walkParams needs to know of a parameter name. */
 interface KeyKind {
@@ -163,7 +168,7 @@ function kindOf(key: string): KeyKind {
   const maybe = MAYBE_PATH_KEYS.has(normalized);
   const media = MEDIA_KEYS.has(normalized);
   const revision = REVISION_KEYS.has(normalized);
-  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path, maybe, media, plain: !path && !maybe && !media && !revision, pattern: FILE_PATTERN_KEYS.has(normalized), include: INCLUDE_KEYS.has(normalized), workdir: WORKDIR_KEY_SET.has(key), revision, top: undefined };
+  return { normalized, notParameter: NOT_PARAMETER_KEYS.has(normalized), path, maybe, media, plain: !path && !maybe && !media && !revision, pattern: FILE_PATTERN_KEYS.has(normalized), include: INCLUDE_KEYS.has(normalized), workdir: WORKDIR_NAMES.has(normalized), revision, top: undefined };
 }
 
 // Keys of a git object name (the MCP git server's `git_show { revision }`): `HEAD:.env` and
@@ -302,6 +307,8 @@ interface Collector {
   fileTool: boolean | undefined;
   /** A top-level workdir parameter was seen: only then are paths placed under it (most calls have none). */
   sawWorkdir: boolean;
+  /** See ExtractedPaths.hereToo. */
+  hereToo: boolean;
   /** Parameter names walked so far (MAX_KEYS). */
   keys: number;
   /** A search pattern was read, with where it starts: the directory searched is then read through it. */
@@ -862,7 +869,10 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     }
     const kind = keyKind(key);
     if (kind.notParameter || skip?.has(key)) continue;
-    if (kind.workdir && depth === 0) c.sawWorkdir = true;
+    if (kind.workdir && depth === 0) {
+      c.sawWorkdir = true;
+      if (!WORKDIR_KEY_SET.has(key)) c.hereToo = true;
+    }
     // Search patterns and `include` lists (rare): read apart, keeping this loop small.
     if ((c.patternKeys !== undefined || c.readKeys !== undefined || kind.include || kind.pattern) && addSearchParam(c, record, child, kind, from, key, depth)) continue;
     const pathKey = kind.path;
@@ -1033,7 +1043,7 @@ const UNICODE_SPACE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/;
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false, readKeys: undefined, keys: 0, patterned: false, mustExist: undefined };
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false, hereToo: false, readKeys: undefined, keys: 0, patterned: false, mustExist: undefined };
   // Search and listing tools by name: the keys holding their patterns, and whether they search
   // the call's directory when no directory is named. Only names of 2 (`ls`), 4 (`glob`, `grep`,
   // `find`), 11, 12, 14 or 19 characters starting with g/G, f/F, s/S or l/L can be one: `read`,
@@ -1094,14 +1104,12 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
     c.workdirs = workdirsOf(c.paths);
     // The directory the shell starts in is not written by being named, as the call's own `cwd`
     // is not: what the commands write there is read from the commands (`tar x`, `>`, `npm i`).
-    if (c.workdirs !== undefined) for (let i = 0; i < c.paths.length; i++) if (WORKDIR_PARAMS.has(c.paths[i]!.from)) c.writes[i] = false;
+    if (c.workdirs !== undefined) for (let i = 0; i < c.paths.length; i++) if (isWorkdirFrom(c.paths[i]!.from)) c.writes[i] = false;
   }
   // The collector is the answer (its working fields are harmless extras): no copy.
   return c;
 }
 
-// The top-level parameters that put an exec tool's shell in a directory, as `from` names them.
-const WORKDIR_PARAMS: ReadonlySet<string> = new Set(WORKDIR_KEYS.map((key) => `params.${key}`));
 
 /**
  * A file tool given its own working directory (`read { path: "shadow", cwd: "/etc" }`, a
@@ -1115,7 +1123,7 @@ function addUnderWorkdirs(c: Collector): void {
   const count = c.paths.length;
   for (let i = 0; i < count; i++) {
     const { value, from } = c.paths[i]!;
-    if (WORKDIR_PARAMS.has(from) || value === '' || mayBeFileUrl(value)) continue;
+    if (isWorkdirFrom(from) || value === '' || mayBeFileUrl(value)) continue;
     for (const dir of dirs) {
       const joined = underSearchRoot(dir, value);
       if (joined !== value) add(c, joined, from, c.writes[i]);
@@ -1126,6 +1134,6 @@ function addUnderWorkdirs(c: Collector): void {
 /** The non-empty working directories among an exec call's parameter paths; undefined for none. */
 function workdirsOf(paths: readonly RawPath[]): string[] | undefined {
   let dirs: string[] | undefined;
-  for (const p of paths) if (WORKDIR_PARAMS.has(p.from) && p.value !== '') (dirs ??= []).push(p.value);
+  for (const p of paths) if (isWorkdirFrom(p.from) && p.value !== '') (dirs ??= []).push(p.value);
   return dirs;
 }

@@ -41,7 +41,7 @@ function expectedKey(policy: string, rate: { id: string; per: (typeof PER)[numbe
   else if (rate.per === 'agent') part = present(call.agentId);
   else if (rate.per === 'channel') part = present(r?.channel);
   else if (rate.per === 'global') part = '*';
-  else part = present(r?.channel) === undefined || present(r?.senderId) === undefined ? undefined : JSON.stringify([r!.channel, r!.accountId ?? null, r!.senderId]);
+  else part = present(r?.channel) === undefined || present(r?.senderId) === undefined ? undefined : JSON.stringify([r!.channel, present(r!.accountId) ?? null, r!.senderId]);
   return part === undefined ? undefined : JSON.stringify([policy, 'rate', rate.id, rate.windowMs, part]);
 }
 

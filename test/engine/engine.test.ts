@@ -84,9 +84,34 @@ shell:
     // redirections alone run no program but write: ask; beside an allowed program they are its
     expect(decide(set, { toolName: 'exec', params: { command: '> out.txt' } }).decision).toBe('ask');
     expect(decide(set, { toolName: 'exec', params: { command: 'ls > out.txt' } }).decision).toBe('allow');
+    // ... and so they ask beside an allowed program too (red team 20B); a reading one does not
+    expect(decide(set, { toolName: 'exec', params: { command: 'git status; > ~/.bashrc' } }).decision).toBe('ask');
+    expect(decide(set, { toolName: 'exec', params: { command: 'git status; X=1 < in' } }).decision).toBe('allow');
     // OpenClaw's process poll runs nothing: no ask; typing into a run is unverifiable: deny
     expect(decide(set, { toolName: 'process', params: { action: 'poll', sessionId: 'r' } }).decision).toBe('allow');
     expect(decide(set, { toolName: 'process', params: { action: 'write', sessionId: 'r', data: 'ls\n' } }).decision).toBe('deny');
+  });
+
+  it('a write tool carrying a command is checked as exec and as a write (red team 20B)', async () => {
+    const set = await setFrom(`version: 1
+id: s
+autonomy: supervised
+shell:
+  allow: ["git status"]
+scopes:
+  owner: all
+  otherwise: deny
+`);
+    const owner = { channel: 'discord', senderId: 'o', senderIsOwner: true };
+    // as exec its command is allowed; as the write it is (an unclassified tool), it asks
+    const asked = decide(set, { toolName: 'mcp__db__drop_table', params: { table: 'users', command: 'git status' }, requester: owner });
+    expect(asked.decision).toBe('ask');
+    expect(asked.reasons.map((r) => r.check)).toEqual(['autonomy']);
+    expect(decide(set, { toolName: 'nodes', params: { action: 'notify', node: 'p', command: 'git status' }, requester: owner }).decision).toBe('ask');
+    // a reason both readings give is listed once, with every reason wanted
+    const denied = decide(set, { toolName: 'mcp__db__drop_table', params: { table: 'users', command: 'git status' }, requester: { channel: 'discord', senderId: 'x' } }, true);
+    expect(denied.decision).toBe('deny');
+    expect(denied.reasons.filter((r) => r.check === 'scopes.otherwise')).toHaveLength(1);
   });
 
   it('workspace only: inside allowed, outside and prefix-confused denied', async () => {

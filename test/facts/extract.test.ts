@@ -20,6 +20,20 @@ describe('extractPaths', () => {
     expect(values(extractPaths('x', 'write', { options: { outputFile: 'o.txt', profile: 'p' } }, undefined))).toEqual(['o.txt']);
   });
 
+  it('reads parameter names as a case-insensitive decoder does, U+017F as s (red team 20A)', () => {
+    expect(values(extractPaths('mcp__fs__read_multiple_files', 'read', { 'path\u017f': ['.env'] }, undefined))).toEqual(['.env']);
+    expect(values(extractPaths('mcp__filesystem__move_file', 'write', { '\u017fource': '.env', destination: 'x' }, undefined))).toEqual(['.env', 'x']);
+    // A working directory under another spelling is the shell's directory, and the call's own too (hereToo).
+    for (const key of ['workDir', 'Cwd', 'work_dir', 'WORKDIR']) {
+      const r = extractPaths('exec', 'exec', { command: 'cat shadow', [key]: '/etc' }, undefined);
+      expect(r.workdirs, key).toEqual(['/etc']);
+      expect(r.hereToo, key).toBe(true);
+      expect(r.writes, key).toEqual([false]);
+    }
+    const exact = extractPaths('exec', 'exec', { command: 'cat shadow', workdir: '/etc' }, undefined);
+    expect([exact.workdirs, exact.hereToo]).toEqual([['/etc'], false]);
+  });
+
   it('reads arrays of paths and labels where each came from', () => {
     const r = extractPaths('read_many', 'read', { paths: ['a', 'b'] }, ['/abs/c']);
     expect(r.paths).toEqual([

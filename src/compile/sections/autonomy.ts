@@ -41,12 +41,13 @@ export const compileAutonomy: SectionCompiler = ({ doc, at, cover }) => {
           if (toolClass === 'read') return;
           if (toolClass === 'exec') {
             const f = view.shell();
-            // Every program it runs is allowed (a command of redirections only runs none). A call
+            // Every program it runs is allowed (a command of redirections only runs none, and is
+            // allowed only if it writes nothing: `git status; > ~/.bashrc` empties a file). A call
             // of such commands alone still writes, so it asks; one of no command at all (`process
             // poll`) does not.
             const allAllowed =
               !!f && !f.unverifiable && !f.capExceeded &&
-              f.commands.every((c) => !runsProgram(c) || firstOf(allow, allowForms(c)) >= 0) &&
+              f.commands.every((c) => (runsProgram(c) ? firstOf(allow, allowForms(c)) >= 0 : c.writtenRedirects === undefined)) &&
               (f.commands.length === 0 || f.commands.some(runsProgram));
             if (allAllowed) return;
           }

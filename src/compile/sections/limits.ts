@@ -75,7 +75,9 @@ function senderOf(call: CallView['call']): { channel: string; account: string | 
   const r = call.requester;
   const channel = present(r?.channel);
   const sender = present(r?.senderId);
-  return channel === undefined || sender === undefined ? undefined : { channel, account: r?.accountId, sender };
+  // An empty account id is as missing as an absent one, as the channel's and the sender's are:
+  // two spellings of one sender must not be two buckets (red team 20B).
+  return channel === undefined || sender === undefined ? undefined : { channel, account: present(r?.accountId), sender };
 }
 
 /** Whether the call has the key part `per` needs, without building a sender's. */

@@ -26,7 +26,8 @@ function factsFor(view: CallView, used: ReadonlySet<string>): Record<string, unk
     toolClass: view.toolClass,
     params: call.params,
     agentId: call.agentId,
-    sessionId: call.sessionId ?? call.sessionKey,
+    // The session the limits count (limits.ts keyPart): an empty id names none, so the key is read (red team 20B).
+    sessionId: call.sessionId === undefined || call.sessionId === '' ? call.sessionKey : call.sessionId,
     channel: call.requester?.channel,
     requester: call.requester,
   };
