@@ -249,7 +249,7 @@ function carrierIn(record: Record<string, unknown>, depth: number): string | und
   // One pass over the names (no reads of absent ones, which cost more on objects of many shapes).
   for (const key in record) {
     if (++carrierNames > MAX_CARRIER_NAMES) return '(more names than can be looked at)';
-    if (key === 'command' || key === 'cmd' || key === 'commandLine' || key === 'argv' || isNamedForCommand(key) || (depth === 0 && key === 'shell')) return key;
+    if (key === 'argv' || isCarriedCommandKey(key) || (depth === 0 && key === 'shell')) return key;
     if (isProgramKey(key)) program = true;
     else if (key === 'args' || key === 'arguments') list = true;
     const given = record[key];
@@ -302,6 +302,11 @@ export function normalizeKey(key: string): string {
     if (c < 0x61 || c > 0x7a) return key.toLowerCase().replace(/[_-]/g, '').replaceAll('\u017f', 's');
   }
   return key;
+}
+
+/** A command parameter as carriesCommand reads one: isCommandKey, but for `script` (a page's JavaScript elsewhere). */
+function isCarriedCommandKey(key: string): boolean {
+  return key !== 'script' && isCommandKey(key) && normalizeKey(key) !== 'script';
 }
 
 /**
