@@ -37,6 +37,14 @@ export const DiagnosticCode = {
   NonCanonicalPathValue: 'non-canonical-path-value',
   InvisibleCharacter: 'invisible-character',
   ExactCommandPattern: 'exact-command-pattern',
+  RuleNeverFires: 'rule-never-fires',
+  LiteralBraces: 'literal-braces',
+  NameGlobCoversDirectories: 'name-glob-covers-directories',
+  CommandPatternAsWritten: 'command-pattern-as-written',
+  StarSpansWords: 'star-spans-words',
+  MixedScript: 'mixed-script',
+  BlankAtEdge: 'blank-at-edge',
+  ListEntryContinues: 'list-entry-continues',
 } as const;
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 

@@ -37,6 +37,14 @@ const CODE_DESCRIPTIONS: Record<string, string> = {
   [DiagnosticCode.ScopeRuleWithoutChannel]: 'A scope rule lists sender or role ids but no channel, so the ids match in every channel.',
   [DiagnosticCode.NegationOnMissingFact]: 'A custom rule uses doesNotContain on a fact a call may lack; a missing fact makes it false, so the rule does not fire.',
   [DiagnosticCode.NonCanonicalPathValue]: 'A custom rule compares the `paths` fact (canonical paths) with a value no canonical path equals.',
+  [DiagnosticCode.RuleNeverFires]: 'A custom rule compares a fact in a way that never holds as meant: contains on text, equal or in on a list.',
+  [DiagnosticCode.LiteralBraces]: 'A glob has braces with one option, which match themselves.',
+  [DiagnosticCode.NameGlobCoversDirectories]: 'A file-name glob in an allowlist also allows everything under a directory of a matching name.',
+  [DiagnosticCode.CommandPatternAsWritten]: 'A command pattern is written as a shell line (quotes, backslashes, $, a program path) but commands are matched normalised.',
+  [DiagnosticCode.StarSpansWords]: 'A * inside a word of an allow pattern also matches further words.',
+  [DiagnosticCode.MixedScript]: 'An entry mixes Latin letters with look-alike letters of another script.',
+  [DiagnosticCode.BlankAtEdge]: 'An entry starts or ends with a blank, which is part of it.',
+  [DiagnosticCode.ListEntryContinues]: 'A list entry continues on the next line: most likely a missing `-`.',
 };
 
 export function formatDiagnostics(d: Diagnostic[], format: DiagnosticFormat): string {

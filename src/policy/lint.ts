@@ -9,6 +9,7 @@ import { nameGlobTest } from '../facts/name-glob.js';
 import { isRootRelativeGlob } from '../facts/path-glob.js';
 import { lexicallyNormalised } from '../facts/within.js';
 import { caseFold } from '../facts/unicode.js';
+import { authoringTraps } from './lint-authoring.js';
 
 export const GLOB_MAX_LENGTH = 1024;
 
@@ -207,7 +208,9 @@ function nonCanonicalPath(value: string, caseInsensitive: boolean): string | und
 }
 
 export function lintDocument(doc: PolicyDocument): Issue[] {
-  const issues: Issue[] = [];
+  const lists = globLists(doc);
+  // Text that validates but is looser than it reads (lint-authoring.ts).
+  const issues: Issue[] = authoringTraps(doc, lists);
   const error = (code: string, message: string, pointer: string): void => {
     issues.push({ code, severity: 'error', message, pointer });
   };
@@ -215,7 +218,7 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
     issues.push({ code, severity: 'warning', message, pointer });
   };
 
-  for (const { pointer, globs } of globLists(doc)) {
+  for (const { pointer, globs } of lists) {
     globs.forEach((glob, i) => {
       const path = pointer.startsWith('/paths/');
       const tool = TOOL_LIST.test(pointer);

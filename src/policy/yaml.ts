@@ -213,9 +213,42 @@ export function parseYamlText(text: string, file: string): ParsedText {
       });
       continue;
     }
+    for (const offset of continuedListEntries(doc, text)) {
+      diagnostics.push({ code: DiagnosticCode.ListEntryContinues, severity: 'warning', message: `this list entry continues on the next line, so two lines make one entry ${shown(continuedEntryText(doc, offset))}: is a \`-\` missing?`, location: locationAt(lineCounter, file, offset), pointer: '' });
+    }
     documents.push({ doc, data, index });
   }
   return { documents, diagnostics, lineCounter };
+}
+
+/**
+ * Where a plain (unquoted) list entry runs over two lines or more: YAML folds them into one
+ * entry (`- .env` then `  id_rsa` is `.env id_rsa`), most likely a `-` left out (red team 21A).
+ */
+function continuedListEntries(doc: Document.Parsed, text: string): number[] {
+  const offsets: number[] = [];
+  visit(doc, {
+    Seq(_, seq) {
+      for (const item of seq.items) {
+        if (!isScalar(item) || item.type !== 'PLAIN' || item.range === undefined || item.range === null) continue;
+        if (text.slice(item.range[0], item.range[1]).includes('\n')) offsets.push(item.range[0]);
+      }
+      return undefined;
+    },
+  });
+  return offsets;
+}
+
+function continuedEntryText(doc: Document.Parsed, offset: number): string {
+  let found = '';
+  visit(doc, {
+    Scalar(_, node) {
+      if (node.range?.[0] !== offset) return undefined;
+      found = String(node.value);
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /** Where the first key that is a list, a map or an alias is written, if any. */

@@ -165,7 +165,8 @@ ${workspace}rules:
     const result = await loadPolicyText(PATHS_RULE('/srv/app/Config/Prod.env', 'workspace: { root: /srv/app, caseInsensitive: true }\n'), 'p.yaml');
     expect(result.diagnostics[0]?.message).toMatch(/`\/srv\/app\/config\/prod\.env`/);
     const list = `version: 1\nid: r\nrules:\n  - id: x\n    decision: deny\n    when: { not: { fact: paths, operator: in, value: ["/a/b", "c"] } }\n`;
-    expect(await warningsOf(list)).toEqual([expect.stringMatching(/non-canonical-path-value \/rules\/0\/when\/not\/value\/1$/)]);
+    // (`in` on the list as a whole is a warning of its own: rule-never-fires, below.)
+    expect(await warningsOf(list)).toEqual([expect.stringMatching(/rule-never-fires \/rules\/0\/when\/not\/operator$/), expect.stringMatching(/non-canonical-path-value \/rules\/0\/when\/not\/value\/1$/)]);
   });
 
   it('control: canonical values, and comparisons under a `path`, get no warning', async () => {
@@ -186,5 +187,61 @@ describe('deny and approve patterns of several words with no `*` (red team 15B)'
   it('control: one word (`sh`, a shell reading a pipe), a pattern with `*`, and allow lists get none', async () => {
     expect(await warningsOf(SHELL('deny: ["sh", "git push --force*"]'))).toEqual([]);
     expect(await warningsOf(SHELL('allow: ["git status", "npm test"]'))).toEqual([]);
+  });
+});
+
+describe('text that validates but is looser than it reads (red team 21A)', () => {
+  // Severity, code and pointer, in no particular order.
+  const codesOf = async (yaml: string) => (await warningsOf(yaml)).map((w) => w.split(' ').slice(1).join(' ')).sort();
+  const RULE_ON = (cond: string) => `version: 1\nid: r\nrules:\n  - id: x\n    decision: deny\n    when: ${cond}\n`;
+
+  it('a rule comparing text with `contains`, a list with `equal`/`in`, or toolClass with no class', async () => {
+    expect(await codesOf(RULE_ON('{ fact: params, path: "$.command", operator: contains, value: "rm -rf" }'))).toEqual(['warning rule-never-fires /rules/0/when/operator']);
+    expect(await codesOf(RULE_ON('{ fact: toolName, operator: doesNotContain, value: delete }'))).toEqual(['warning rule-never-fires /rules/0/when/operator']);
+    expect(await codesOf(RULE_ON('{ fact: commands, operator: in, value: ["npm publish"] }'))).toEqual(['warning rule-never-fires /rules/0/when/operator']);
+    expect(await codesOf(RULE_ON('{ fact: toolClass, operator: in, value: [Exec, write] }'))).toEqual(['error unknown-tool-class /rules/0/when/value/0']);
+    // controls: a list tested with contains, a class that is one, a parameter of unknown type
+    expect(await codesOf(RULE_ON('{ all: [{ fact: commands, operator: contains, value: "npm publish" }, { fact: toolClass, operator: equal, value: exec }, { fact: params, path: "$.tags", operator: contains, value: x }] }'))).toEqual([]);
+  });
+
+  it('path globs: a variable or ~user (errors), one-option braces, a file-name glob in an allowlist', async () => {
+    const codes = await codesOf('version: 1\nid: p\npaths:\n  forbidden: ["$HOME/.ssh/**", "${HOME}/.aws/**", "~root/.ssh/**", "*.{pem}"]\n  writable: ["*.md", "src/**/*.ts", docs]\nworkspace: { root: /srv/app }\n');
+    expect(codes).toEqual([
+      'error bad-glob /paths/forbidden/0',
+      'error bad-glob /paths/forbidden/1',
+      'error bad-glob /paths/forbidden/2',
+      'warning literal-braces /paths/forbidden/3',
+      'warning name-glob-covers-directories /paths/writable/0',
+    ].sort());
+    // controls: ~/ is expanded, two options are braces, forbidden may cover directories
+    expect(await codesOf('version: 1\nid: p\npaths:\n  forbidden: ["~/.ssh/**", "*.{pem,key}", "*.env"]\n')).toEqual([]);
+  });
+
+  it('command patterns written as a shell line, or with a * inside a word of an allow pattern', async () => {
+    const codes = await codesOf(`version: 1\nid: s\nshell:\n  deny: ["psql * -c 'DROP *'", "find * -exec rm * \\\\;", "cat $HOME/.aws/*", "/usr/bin/curl *"]\n  allow: ["cat *.md", "git log *", "./scripts/test.sh *"]\n`);
+    expect(codes).toEqual([
+      'warning command-pattern-as-written /shell/deny/0',
+      'warning command-pattern-as-written /shell/deny/1',
+      'warning command-pattern-as-written /shell/deny/2',
+      'warning command-pattern-as-written /shell/deny/3',
+      'warning star-spans-words /shell/allow/0',
+    ].sort());
+  });
+
+  it('look-alike letters of another script, a blank at an edge, a missing `-`', async () => {
+    const codes = await codesOf('version: 1\nid: t\npaths:\n  forbidden: [".\u0435nv", ".env "]\ntools:\n  deny: ["B\u0430sh"]\nshell:\n  deny:\n    - curl *\n      wget *\n');
+    expect(codes).toEqual([
+      'warning list-entry-continues ',
+      'warning mixed-script /paths/forbidden/0',
+      'warning blank-at-edge /paths/forbidden/1',
+      'warning mixed-script /tools/deny/0',
+    ].sort());
+    // controls: a word all in one script, a description over two lines
+    expect(await codesOf('version: 1\nid: t\ndescription: a policy\n  described over two lines\npaths:\n  forbidden: ["секрет.txt", ".env"]\n')).toEqual([]);
+  });
+
+  it('a built-in shell tool classed as a reader or writer, a rate limit counting no tool', async () => {
+    const codes = await codesOf('version: 1\nid: c\ntoolClasses:\n  read: [Bash, lookup]\nlimits:\n  rate:\n    - { id: r, limit: 1, window: 1m, per: session, tools: [] }\n');
+    expect(codes).toEqual(['warning conflicting-settings /toolClasses/read/0', 'warning empty-allowlist /limits/rate/0/tools'].sort());
   });
 });
