@@ -1,6 +1,7 @@
 // What every hook command does once it has a ToolCall: open the state store, load the
 // policy set, evaluate, close. Any failure comes back as a one-line message, never as an
 // exception, so each hook can answer "deny" in its own protocol.
+import path from 'node:path';
 import { compilePolicies, createMemoryStore, loadPolicyFiles } from '../index.js';
 import type { Decision, ToolCall } from '../types.js';
 import type { CounterStore } from '../state/store.js';
@@ -17,6 +18,8 @@ export interface DecideOptions {
   env: Record<string, string | undefined>;
   /** Base for a relative `sqlite:PATH`. */
   cwd: string;
+  /** The hook answers an ask as a deny (EvaluateOptions.noApprover): it then takes no slot. */
+  noApprover?: boolean;
 }
 
 /** The store the options name (`--state`, else the per-user SQLite file), or a one-line message. */
@@ -63,7 +66,7 @@ export async function decideForHook(call: ToolCall, policyPaths: string[], optio
     const protectedPaths = { paths: ownFiles(policyPaths, options.cwd, ownState, gatewayFiles), base: options.cwd };
     const set = compilePolicies(loaded.policies, { store, protectedPaths });
     // The engine never throws and turns store failures into deny.
-    const decision = await set.evaluateAsync(call);
+    const decision = await set.evaluateAsync(call, options.noApprover === true ? { noApprover: true } : undefined);
     return { ok: true, decision };
   } catch (error) {
     return { ok: false, message: `internal error: ${errorMessage(error)}` };
@@ -74,6 +77,24 @@ export async function decideForHook(call: ToolCall, policyPaths: string[], optio
       // the decision is already made; a close failure changes nothing
     }
   }
+}
+
+/**
+ * Why a hook cannot use the paths it was given, or undefined. A hook process starts in a
+ * directory its gateway chooses, often the session's, which the agent may move (`cd` in one
+ * call, the next hook starts there): a relative `--policy` or `--state sqlite:PATH` would then
+ * be read from a directory the agent chose, one with a policy of its own or a fresh state file
+ * (red team 21B: two directories kept two counts). Unless the hook has a fixed base (Claude
+ * Code's project directory), they must be absolute.
+ */
+export function relativeHookPath(policyPaths: readonly string[], state: string | undefined): string | undefined {
+  const relative = policyPaths.find((p) => !path.isAbsolute(p));
+  if (relative !== undefined) return `\`--policy ${relative}\` is relative, and a hook may start in a directory the agent chose: name the policies by an absolute path`;
+  if (state?.startsWith('sqlite:') === true) {
+    const file = state.slice('sqlite:'.length);
+    if (file !== ':memory:' && file !== '' && !path.isAbsolute(file)) return `\`--state ${state}\` is relative, and a hook may start in a directory the agent chose: name the state file by an absolute path`;
+  }
+  return undefined;
 }
 
 /** The decide options a hook command runs with: its `--state`, the process environment and cwd. */

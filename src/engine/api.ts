@@ -31,6 +31,12 @@ export interface EvaluateOptions {
   allReasons?: boolean;
   /** Honour the call's `time` field instead of the clock (replays, policy tests). */
   useCallTime?: boolean;
+  /**
+   * No one can approve an ask here: the caller answers it as a deny (the exit-code hook; Claude
+   * Code in a mode that does not prompt). Such an ask takes no slot of any limit, as a deny does
+   * not (red team 21B: two asks answered so used up a session's two calls).
+   */
+  noApprover?: boolean;
 }
 
 /** One thing a policy says that a test case can exercise: a check, glob, scope rule or custom rule. */

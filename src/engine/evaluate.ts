@@ -173,7 +173,8 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
       let decision: DecisionKind = 'allow';
       for (let i = 0; i < verdicts.length; i++) decision = stricter(decision, verdicts[i]!.decision);
       // Most sets have no limits: nothing more to build or read (not even the clock).
-      if (decision === 'deny' || governing === undefined) return finish(decision, verdicts, owners, call, trace);
+      // An ask no one can approve is a deny to the caller: it takes no slot either.
+      if (decision === 'deny' || governing === undefined || (decision === 'ask' && opts.noApprover === true)) return finish(decision, verdicts, owners, call, trace);
       const limits: { policy: string; limit: Limit }[] = [];
       const requests: LimitRequest[] = [];
       for (const p of governing) {

@@ -123,7 +123,13 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     return readTimes.all(key, newest - 2 * windowMs).map((row) => row.at);
   }
 
-  const consume = db.transaction((requests: LimitRequest[], now: number): ConsumeResult => {
+  // When the consume before this one asked for the write lock (performance.now): BEGIN IMMEDIATE
+  // may wait for it (busy_timeout), and a call is counted at the time it goes ahead, not at the
+  // time it was judged before the wait (red team 21B: a call that waited 4.6 s for another
+  // process's lock was otherwise recorded 4.6 s early, a window's worth of calls too soon).
+  let askedAt = 0;
+  const consume = db.transaction((requests: LimitRequest[], judgedAt: number): ConsumeResult => {
+    const now = judgedAt + Math.floor(performance.now() - askedAt);
     // Local copies per key, so a key repeated in one call needs one slot per occurrence.
     const counts = new Map<string, number>();
     const windows = new Map<string, number[]>();
@@ -174,6 +180,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
       if (requests.length === 0) return { ok: true };
       // `.immediate` issues BEGIN IMMEDIATE: the write lock is held from the first read.
       try {
+        askedAt = performance.now();
         return consume.immediate(requests, now);
       } catch (error) {
         throw located(error);

@@ -144,6 +144,29 @@ describe('toolwarden hook claude-code', () => {
   });
 });
 
+describe('relative --policy and --state in a hook (red team 21B)', () => {
+  const relPolicy = path.relative(process.cwd(), basic);
+  it('the exit-code hook refuses them: it may start in a directory the agent chose', async () => {
+    const call = JSON.stringify({ toolName: 'read', params: { path: '/a' }, sessionId: 's' });
+    const byPolicy = await run(runExitCodeHook, call, [relPolicy], { state: 'memory' });
+    expect(byPolicy.code).toBe(2);
+    expect(byPolicy.stdout).toMatch(/`--policy .*` is relative/);
+    const byState = await run(runExitCodeHook, call, [basic], { state: 'sqlite:state.db' });
+    expect(byState.code).toBe(2);
+    expect(byState.stdout).toMatch(/`--state sqlite:state\.db` is relative/);
+    // absolute ones, and the memory store, decide as usual
+    expect((await run(runExitCodeHook, call, [basic], { state: 'memory' })).code).toBe(0);
+  });
+
+  it('the Claude Code hook refuses them unless CLAUDE_PROJECT_DIR anchors them', async () => {
+    const read = cc('Read', { file_path: '/home/u/project/a.txt' });
+    const unanchored = await run(runClaudeCodeHook, read, [relPolicy], { state: 'memory' }, {});
+    expect(unanchored.code).toBe(2);
+    expect(unanchored.stderr).toMatch(/is relative.*CLAUDE_PROJECT_DIR/);
+    expect((await run(runClaudeCodeHook, read, [relPolicy], { state: 'memory' }, { CLAUDE_PROJECT_DIR: process.cwd() })).code).toBe(0);
+  });
+});
+
 describe('toolwarden hook exit-code', () => {
   const env = (name: string, input: unknown, event = 'preToolUse') => ({ HOOK_TOOL_NAME: name, HOOK_TOOL_INPUT: JSON.stringify(input), HOOK_EVENT: event });
 

@@ -114,6 +114,28 @@ scopes:
     expect(denied.reasons.filter((r) => r.check === 'scopes.otherwise')).toHaveLength(1);
   });
 
+  it('an ask no one can approve takes no slot of a limit, as a deny does not (red team 21B)', async () => {
+    const set = await setFrom(`version: 1
+id: a
+shell:
+  approve: ["git push *"]
+limits:
+  maxToolCalls: 2
+`);
+    const push = { toolName: 'exec', params: { command: 'git push origin main' }, sessionId: 's' };
+    const ls = { toolName: 'exec', params: { command: 'ls' }, sessionId: 's' };
+    const once = (call: unknown, noApprover: boolean) => {
+      const d = set.evaluate(call, { noApprover });
+      if (d instanceof Promise) throw new Error('expected a synchronous decision');
+      return d.decision;
+    };
+    // answered as denials by the caller: the session keeps both its calls
+    expect([once(push, true), once(push, true), once(ls, true), once(ls, true), once(ls, true)]).toEqual(['ask', 'ask', 'allow', 'allow', 'deny']);
+    // where someone approves, an ask takes its slot (the call may run)
+    const other = { ...push, sessionId: 't' };
+    expect([once(other, false), once(other, false), once(other, false)]).toEqual(['ask', 'ask', 'deny']);
+  });
+
   it('workspace only: inside allowed, outside and prefix-confused denied', async () => {
     const set = await setFrom(`version: 1
 id: w

@@ -940,3 +940,11 @@ describe('the files a command-option runner writes', () => {
   ])('%j of %s', (others, name, files) => expect(runnerFiles(name as string, others as string[])).toEqual(files));
 });
 
+
+describe('sqlite3 reading SQL from a pipe (red team 21B)', () => {
+  it('is unverifiable, and still names the database its arguments open', () => {
+    const f = parseShell("echo 'DELETE FROM counters;' | sqlite3 -cmd '.open /home/u/.local/state/toolwarden/state.db'");
+    expect(f.unverifiable).toMatch(/reads SQL from standard input/);
+    expect(f.commands.flatMap((c) => c.writtenRedirects ?? [])).toEqual(['/home/u/.local/state/toolwarden/state.db']);
+  });
+});

@@ -215,3 +215,28 @@ describe('sqlite store: failures throw (the engine turns them into deny)', () =>
     expect(() => store.tryConsume([count('x', 1)], 1)).toThrow();
   });
 });
+
+describe('sqlite store: a call that waited for the write lock', () => {
+  it('is counted at the time it went ahead, not when it was judged (red team 21B)', async () => {
+    const file = tempFile();
+    const store = open(file);
+    expect(store.tryConsume([windowed('w', 5, 10_000)], 1_000)).toEqual({ ok: true });
+    // Another process holds the write lock for ~800 ms (as a backup or a second hook may).
+    const { spawn } = await import('node:child_process');
+    const holder = spawn(process.execPath, ['-e', `
+      const Database = require('better-sqlite3');
+      const db = new Database(${JSON.stringify(file)});
+      db.exec('BEGIN IMMEDIATE');
+      process.stdout.write('held\\n');
+      setTimeout(() => { db.exec('COMMIT'); db.close(); }, 800);
+    `], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    expect(store.tryConsume([windowed('w', 5, 10_000)], 2_000)).toEqual({ ok: true });
+    await new Promise((resolve) => holder.once('exit', resolve));
+    const times = new Database(file, { readonly: true }).prepare('SELECT at FROM window_events ORDER BY at').all() as { at: number }[];
+    expect(times[0]!.at).toBe(1_000);
+    // judged at 2,000, went ahead ~800 ms later
+    expect(times[1]!.at).toBeGreaterThanOrEqual(2_500);
+    expect(times[1]!.at).toBeLessThan(2_000 + 5_000);
+  });
+});

@@ -2,10 +2,10 @@
 import type { HookIO } from '../hook-io.js';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { answerOrDeny, decideForHook, hookOptions } from '../decide.js';
+import { answerOrDeny, decideForHook, hookOptions, relativeHookPath } from '../decide.js';
 import { claudeCodeSettings } from '../own-files.js';
 import { phaseOf } from '../exit-code/mapping.js';
-import { claudeCodeAnswer, denyAnswer, parseClaudeCodePayload, type HookAnswer } from './mapping.js';
+import { claudeCodeAnswer, denyAnswer, parseClaudeCodePayload, promptsForAsk, type HookAnswer } from './mapping.js';
 
 async function answer(io: HookIO, policyPaths: string[], options: { state?: string }): Promise<HookAnswer> {
   const parsed = parseClaudeCodePayload(await io.stdin());
@@ -19,9 +19,14 @@ async function answer(io: HookIO, policyPaths: string[], options: { state?: stri
   // relative `--policy` is the project's (`$CLAUDE_PROJECT_DIR`), not whatever directory that is.
   const project = io.env.CLAUDE_PROJECT_DIR;
   const anchored = project !== undefined && path.isAbsolute(project);
+  if (!anchored) {
+    const relative = relativeHookPath(policyPaths, options.state);
+    if (relative !== undefined) return denyAnswer(`toolwarden: ${relative}, or run the hook where Claude Code sets \`CLAUDE_PROJECT_DIR\` (denying)`);
+  }
   const paths = anchored ? policyPaths.map((p) => path.resolve(project, p)) : policyPaths;
   const base = hookOptions(io.env, options);
-  const hookOpts = anchored ? { ...base, cwd: project } : base;
+  // In a mode that does not prompt, an ask is answered as a deny, and takes no slot of a limit.
+  const hookOpts = { ...base, ...(anchored ? { cwd: project } : {}), noApprover: !promptsForAsk(parsed.permissionMode) };
   const result = await decideForHook(parsed.call, paths, hookOpts, settings);
   if (!result.ok) return denyAnswer(`toolwarden: ${result.message} (denying)`);
   return claudeCodeAnswer(result.decision, parsed.permissionMode);

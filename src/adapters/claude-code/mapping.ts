@@ -57,6 +57,11 @@ export function parseClaudeCodePayload(text: string): ParsedPayload {
 // hook, which cannot ask, always does. A mode this list does not know is treated the same way.
 const PROMPTING_MODES: ReadonlySet<string> = new Set(['default', 'plan', 'acceptEdits']);
 
+/** Whether Claude Code prompts someone for a hook's `ask` in this permission mode (absent: its default, which does). */
+export function promptsForAsk(permissionMode: string | undefined): boolean {
+  return permissionMode === undefined || PROMPTING_MODES.has(permissionMode);
+}
+
 function hookOutput(decision: 'deny' | 'ask', reason: string): string {
   return `${JSON.stringify({
     hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason },
@@ -68,7 +73,7 @@ export function claudeCodeAnswer(decision: Decision, permissionMode?: string): H
   if (decision.decision === 'allow') return { exitCode: 0, stdout: '', stderr: '' };
   const reason = decisionText(decision);
   if (decision.decision === 'ask') {
-    if (permissionMode === undefined || PROMPTING_MODES.has(permissionMode)) return { exitCode: 0, stdout: hookOutput('ask', reason), stderr: '' };
+    if (promptsForAsk(permissionMode)) return { exitCode: 0, stdout: hookOutput('ask', reason), stderr: '' };
     return denyAnswer(`${reason} (needs approval, and permission mode \`${permissionMode}\` would not ask anyone: denied)`);
   }
   return denyAnswer(reason);

@@ -1,7 +1,7 @@
 // `toolwarden hook exit-code --policy PATH... [--state memory|sqlite:PATH]`.
 import type { HookIO } from '../hook-io.js';
 import { homedir } from 'node:os';
-import { answerOrDeny, decideForHook, hookOptions } from '../decide.js';
+import { answerOrDeny, decideForHook, hookOptions, relativeHookPath } from '../decide.js';
 import { npmSettings } from '../own-files.js';
 import { denyLine, exitCodeAnswer, readExitCodeInput, type ExitCodeAnswer } from './mapping.js';
 
@@ -15,7 +15,10 @@ async function answer(io: HookIO, policyPaths: string[], options: { state?: stri
   if (!input.ok) return denyLine(`toolwarden: ${input.message} (denying)`);
   // After the tool ran there is nothing to stop, and exit 2 would mark its result as an error.
   if (input.phase === 'post') return { exitCode: 0, stdout: '' };
-  const result = await decideForHook(input.call, policyPaths, hookOptions(io.env, options), npmSettings([process.cwd()], io.env.HOME ?? homedir()));
+  const relative = relativeHookPath(policyPaths, options.state);
+  if (relative !== undefined) return denyLine(`toolwarden: ${relative} (denying)`);
+  // This protocol cannot ask: an ask is answered as a deny, and takes no slot of a limit.
+  const result = await decideForHook(input.call, policyPaths, { ...hookOptions(io.env, options), noApprover: true }, npmSettings([process.cwd()], io.env.HOME ?? homedir()));
   if (!result.ok) return denyLine(`toolwarden: ${result.message} (denying)`);
   return exitCodeAnswer(result.decision);
 }

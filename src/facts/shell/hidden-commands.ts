@@ -655,7 +655,8 @@ function sqliteHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
   }
   // The database, then SQL: with none, sqlite3 reads its SQL from standard input.
   if (operands > 1) return files;
-  if (stdin === undefined) return [unverifiable('`sqlite3` reads SQL from standard input, which may run commands')];
+  // The files the arguments name count even so: `… | sqlite3 -cmd '.open F'` writes F whatever the SQL.
+  if (stdin === undefined) return [...files, unverifiable('`sqlite3` reads SQL from standard input, which may run commands')];
   const runs = sqliteRuns(stdin);
   return runs === undefined ? [...files, ...sqliteFiles(stdin)] : [runs];
 }
