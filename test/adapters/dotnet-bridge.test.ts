@@ -79,6 +79,15 @@ describe('OpenClaw.NET bridge plugin', () => {
     expect(engine.calls.at(-1)).toEqual({ toolName: 'shell', params: { command: 'ls' } });
   });
 
+  it("keeps calls from writing its policies, its state and its code, as the JS plugin does (red team 22B)", async () => {
+    const engine = fakeEngine(() => decision('allow'));
+    await startHost(engine).send('init', { config: { policy: '/etc/toolwarden/policies', state: 'sqlite:/var/lib/toolwarden/state.db' } });
+    const paths = engine.protectedPaths[0] ?? [];
+    expect(paths).toContain('/etc/toolwarden/policies');
+    expect(paths).toContain('/var/lib/toolwarden/state.db');
+    expect(paths.some((p) => p.endsWith('/dist') || p.endsWith('/src') || p.includes('toolwarden'))).toBe(true);
+  });
+
   it('ask is denied: the bridge cannot ask a human', async () => {
     const host = startHost(fakeEngine(() => decision('ask')));
     await host.send('init', { config: { policy: '/p' } });

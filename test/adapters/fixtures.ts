@@ -21,6 +21,8 @@ export const noStore: CounterStore = {
 export interface FakeEngine extends EngineDeps {
   calls: unknown[];
   loadedPaths: string[][];
+  /** The protected paths each load was given (undefined: none). */
+  protectedPaths: (readonly string[] | undefined)[];
   stores: string[];
 }
 
@@ -31,6 +33,7 @@ export function fakeEngine(
 ): FakeEngine {
   const calls: unknown[] = [];
   const loadedPaths: string[][] = [];
+  const protectedPaths: (readonly string[] | undefined)[] = [];
   const stores: string[] = [];
   const set: PolicySet = {
     revision: 'sha256:test',
@@ -48,9 +51,11 @@ export function fakeEngine(
   return {
     calls,
     loadedPaths,
+    protectedPaths,
     stores,
-    async loadPolicySet(paths): Promise<LoadedSet> {
+    async loadPolicySet(paths, options): Promise<LoadedSet> {
       loadedPaths.push(paths);
+      protectedPaths.push(options?.protectedPaths?.paths);
       const result = await load(paths);
       if (result === 'ok') return { set, diagnostics: [], testFiles: [] };
       return { set: undefined, diagnostics: result, testFiles: [] };

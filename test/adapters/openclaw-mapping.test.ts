@@ -33,6 +33,13 @@ describe('openClawCall', () => {
     });
   });
 
+  it("reads the context's channelId as the channel, with or without a requester (red team 22B)", () => {
+    expect(openClawCall({ toolName: 'exec', params: { command: 'ls' } }, { channelId: 'discord' }).requester).toEqual({ channel: 'discord' });
+    expect(openClawCall({ toolName: 'exec', params: {} }, { channelId: 'discord', requester: { senderId: 'u1' } }).requester).toEqual({ channel: 'discord', senderId: 'u1' });
+    // the requester's own channel wins
+    expect(openClawCall({ toolName: 'exec', params: {} }, { channelId: 'discord', requester: { channel: 'slack', senderId: 'u1' } }).requester).toEqual({ channel: 'slack', senderId: 'u1' });
+  });
+
   it('leaves the requester out when the host proved none (missingRequester applies)', () => {
     const call = openClawCall({ toolName: 'exec', params: { command: 'ls' } }, { runId: 'r' });
     expect(call.requester).toBeUndefined();

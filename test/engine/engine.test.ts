@@ -136,6 +136,24 @@ limits:
     expect([once(other, false), once(other, false), once(other, false)]).toEqual(['ask', 'ask', 'deny']);
   });
 
+  it('a requester that names no one (a channel alone) meets missingRequester, then otherwise (red team 22B)', async () => {
+    const policy = (missing: string, otherwise: string) => setFrom(`version: 1
+id: m
+match:
+  channels: [discord]
+scopes:
+  missingRequester: ${missing}
+  otherwise: ${otherwise}
+`);
+    const call = { toolName: 'exec', params: { command: 'rm -rf /' }, requester: { channel: 'discord' } };
+    const denied = decide(await policy('deny', 'allow'), call);
+    expect([denied.decision, denied.reasons[0]?.check]).toEqual(['deny', 'scopes.missingRequester']);
+    expect(decide(await policy('allow', 'deny'), call).reasons[0]?.check).toBe('scopes.otherwise');
+    expect(decide(await policy('allow', 'allow'), call).decision).toBe('allow');
+    // a sender or a role names someone: the rules and otherwise decide, as before
+    expect(decide(await policy('deny', 'allow'), { ...call, requester: { channel: 'discord', senderId: 'u1' } }).decision).toBe('allow');
+  });
+
   it('workspace only: inside allowed, outside and prefix-confused denied', async () => {
     const set = await setFrom(`version: 1
 id: w

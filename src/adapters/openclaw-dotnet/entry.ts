@@ -14,6 +14,7 @@ import { parsePluginConfig } from '../openclaw/mapping.js';
 import type { PolicySet } from '../../engine/api.js';
 import { decisionText, diagnosticsText, errorMessage, oneLine } from '../text.js';
 import { jsonInputMessage, parseJsonInput } from '../json-input.js';
+import { ownFiles, stateFiles } from '../own-files.js';
 
 /** What the .NET bridge hands `register`: `config` is the plugin's own config. */
 export interface BridgeApi {
@@ -75,8 +76,13 @@ export function createDotnetBridgePlugin(engine: EngineDeps) {
         if (!parsed.ok) failure = parsed.message;
         else {
           const { state } = parsed.config;
-          const store = state === 'memory' ? engine.createMemoryStore() : engine.createSqliteStore(state.slice('sqlite:'.length));
-          const loaded = await engine.loadPolicySet(parsed.config.policy, { store });
+          const stateFile = state === 'memory' ? undefined : state.slice('sqlite:'.length);
+          const store = stateFile === undefined ? engine.createMemoryStore() : engine.createSqliteStore(stateFile);
+          // No call may write the policies, the state or the bridge's code, as in the JS plugin
+          // (red team 22B: a rewritten policy took effect at the bridge's next start).
+          const base = process.cwd();
+          const protectedPaths = { paths: ownFiles(parsed.config.policy, base, stateFile === undefined ? [] : stateFiles(stateFile), []), base };
+          const loaded = await engine.loadPolicySet(parsed.config.policy, { store, protectedPaths });
           if (loaded.set) set = loaded.set;
           else failure = `toolwarden: invalid policy set: ${diagnosticsText(loaded.diagnostics)}`;
         }

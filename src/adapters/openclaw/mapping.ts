@@ -192,8 +192,15 @@ export function openClawCall(event: unknown, ctx: unknown, fallbackCwd?: string)
       return p;
     });
   }
+  // The channel the gateway says the call came from counts even when it cannot prove who sent
+  // it (no requester): `match.channels` governs the call, and a scope's missingRequester still
+  // applies to a requester that names no one (red team 22B).
   const requester = mapRequester(context.requester);
-  if (requester) call.requester = requester;
+  const channel = str(context.channelId);
+  if (requester) {
+    if (requester.channel === undefined && channel !== undefined) requester.channel = channel;
+    call.requester = requester;
+  } else if (channel !== undefined) call.requester = { channel };
   return call;
 }
 

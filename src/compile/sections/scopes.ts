@@ -54,6 +54,7 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
   // Verdicts that are pure in what they name, built once: no requester; a requester (by its
   // channel/account/sender) that matches no rule.
   let noRequester: Verdict | undefined;
+  let noOne: Verdict | undefined;
   const noRule = new RequesterMemo();
 
   return {
@@ -68,6 +69,14 @@ export const compileScopes: SectionCompiler = ({ doc, at, cover }) => {
               sink.trace?.push({ policy: '', check: 'scopes.missingRequester', outcome: 'deny', saw: who, hits: ['/scopes/missingRequester'] });
             }
             else sink.trace?.push({ policy: '', check: 'scopes.missingRequester', outcome: 'allow', saw: undefined });
+            return;
+          }
+          // A requester that names no one (a channel alone: OpenClaw's `channelId` with no
+          // requester) proves no identity either: `missingRequester` applies to it too, and if
+          // that allows, `otherwise` (no rule can match it), so the stricter of the two holds.
+          if (missingRequester === 'deny' && who.senderIsOwner !== true && who.senderId === undefined && (who.roleIds === undefined || who.roleIds.length === 0)) {
+            sink.verdicts.push((noOne ??= Object.freeze<Verdict>({ decision: 'deny', check: 'scopes.missingRequester', message: 'call has no requester that names a sender, a role or the owner', source: at('/scopes/missingRequester') })));
+            sink.trace?.push({ policy: '', check: 'scopes.missingRequester', outcome: 'deny', saw: who, hits: ['/scopes/missingRequester'] });
             return;
           }
           if (who.senderIsOwner === true) {
