@@ -87,9 +87,10 @@ interface CompileState {
 
 export function compileCondition(when: unknown): CompiledCondition {
   const state: CompileState = { nodes: 0, facts: new Set() };
-  if (!isPlainObject(when) || booleanKeyOf(when, '') === undefined) {
-    throw new ConditionError('a condition must start with `all`, `any` or `not`', '');
-  }
+  // The schema takes a single comparison as a whole condition too (`when: { fact, operator,
+  // value }`), where json-rules-engine wants it under `all`: it is read as `all` of that one.
+  // (It validated, then failed to compile in every gateway: red team 22A's fixture found it.)
+  if (!isPlainObject(when)) throw new ConditionError('a condition must be an object', '');
   const test = compileNode(when, '', 0, state);
   return { test, factsUsed: state.facts };
 }

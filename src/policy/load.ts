@@ -136,8 +136,9 @@ function reasonOf(error: unknown): string {
 }
 
 // Extensions in any case: a `strict.YAML` left out of a directory would loosen the set unseen.
-const isTestFile = (name: string): boolean => TEST_SUFFIXES.some((s) => name.toLowerCase().endsWith(s));
-const isPolicyFile = (name: string): boolean => POLICY_EXTENSIONS.some((e) => name.toLowerCase().endsWith(e));
+// (The test runner finds its files by the same two: testing/load.ts.)
+export const isTestFile = (name: string): boolean => TEST_SUFFIXES.some((s) => name.toLowerCase().endsWith(s));
+export const isPolicyFile = (name: string): boolean => POLICY_EXTENSIONS.some((e) => name.toLowerCase().endsWith(e));
 
 /** Collects policy and test files under a directory, recursively, in name order. */
 function walk(

@@ -7,6 +7,7 @@ import type { Node, Pair, YAMLMap } from 'yaml';
 import { DiagnosticCode } from '../errors.js';
 import type { DecisionKind, Diagnostic, SourceLocation } from '../types.js';
 import { readBoundedFile } from '../policy/read-bounded.js';
+import { isPolicyFile, isTestFile } from '../policy/load.js';
 
 /** One call of a case and what it must yield. */
 export interface TestStep {
@@ -38,12 +39,10 @@ export const MAX_TEST_FILE_BYTES = 4 * 1024 * 1024;
 const MAX_REPEAT = 10_000;
 const DECISIONS: readonly string[] = ['allow', 'ask', 'deny'];
 
-export function isTestFileName(name: string): boolean {
-  return name.endsWith('.test.yaml') || name.endsWith('.test.yml');
-}
-
+// The gateway's loader decides which files are policies and which are tests, in any case
+// (`strict.YAML` is enforced): the runner reads the same ones (red team 22A: it skipped them).
 function isPolicyFileName(name: string): boolean {
-  return !isTestFileName(name) && /\.(ya?ml|json)$/.test(name);
+  return !isTestFile(name) && isPolicyFile(name);
 }
 
 /**
@@ -62,7 +61,7 @@ export async function findTestFiles(paths: string[]): Promise<{ files: string[];
       if (entry.isDirectory()) {
         if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
         await walk(full, depth + 1);
-      } else if (entry.isFile() && isTestFileName(entry.name)) {
+      } else if (entry.isFile() && isTestFile(entry.name)) {
         files.add(full);
       }
     }
@@ -71,7 +70,7 @@ export async function findTestFiles(paths: string[]): Promise<{ files: string[];
     try {
       const info = await stat(path);
       if (info.isDirectory()) await walk(path, 0);
-      else if (isTestFileName(path)) files.add(path);
+      else if (isTestFile(path)) files.add(path);
     } catch {
       diagnostics.push(fileDiagnostic(path, DiagnosticCode.FileUnreadable, `cannot read \`${path}\``));
     }

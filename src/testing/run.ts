@@ -60,9 +60,19 @@ export interface TestReport {
   passed: boolean;
 }
 
-function itemKey(policy: string, pointer: string): string {
-  return `${policy}\u0000${pointer}`;
+// A coverage item is a policy's setting, and a policy is its id in its file: two sets may
+// each hold a policy of one id (per-environment copies), whose items must not merge (red team
+// 22A: one set's test covered the other's untested rule).
+function itemKey(file: string, policy: string, pointer: string): string {
+  return `${file}\u0000${policy}\u0000${pointer}`;
 }
+
+/** The file of an item's source (`file:line:column`). */
+function fileOfSource(source: string): string {
+  return /^(.*):\d+:\d+$/.exec(source)?.[1] ?? source;
+}
+
+const keyOfItem = (item: CoverageItem): string => itemKey(fileOfSource(item.source), item.policy, item.pointer);
 
 /** Finds the test files in `paths` and runs them all. */
 export async function runPolicyTests(paths: string[], options: { home?: string } = {}): Promise<TestReport> {
@@ -95,7 +105,7 @@ export async function runPolicyTests(paths: string[], options: { home?: string }
       continue;
     }
     const set = loaded.set;
-    for (const item of set.coverageItems) items.set(itemKey(item.policy, item.pointer), item);
+    for (const item of set.coverageItems) items.set(keyOfItem(item), item);
     for (const testCase of testFile.cases) {
       state.reset();
       cases.push(await runCase(file, testCase, set, hits));
@@ -133,15 +143,18 @@ async function runStep(step: TestStep, set: PolicySet, hits: Set<string>): Promi
     return { location: step.location, expected: step.expect, actual: 'deny', missingReasons: [], reasons: [], invalidCall: parsed.message };
   }
   const decision = await set.evaluateAsync(parsed.call, { explain: true, useCallTime: true });
+  const fileOf = (policy: string): string => fileOfSource(set.coverageItems.find((item) => item.policy === policy)?.source ?? '');
   for (const entry of decision.trace ?? []) {
-    for (const pointer of entry.hits ?? []) hits.add(itemKey(entry.policy, pointer));
+    if (entry.hits === undefined || entry.hits.length === 0) continue;
+    const file = fileOf(entry.policy);
+    for (const pointer of entry.hits) hits.add(itemKey(file, entry.policy, pointer));
   }
   // The engine's limit step is not tied to one policy in the trace; a limit's reason names
   // its policy and source, which identify the coverage item exactly.
   for (const reason of decision.reasons) {
     if (!reason.check.startsWith('limits.')) continue;
     for (const item of set.coverageItems) {
-      if (item.policy === reason.policy && item.source === reason.source) hits.add(itemKey(item.policy, item.pointer));
+      if (item.policy === reason.policy && item.source === reason.source) hits.add(keyOfItem(item));
     }
   }
   const missingReasons = step.reasons.filter((id) => !decision.reasons.some((r) => r.check === id || r.rule === id));
@@ -151,14 +164,19 @@ async function runStep(step: TestStep, set: PolicySet, hits: Set<string>): Promi
 
 export function coverageOf(items: CoverageItem[], hits: Set<string>): CoverageReport {
   const byPolicy = new Map<string, PolicyCoverage>();
+  // An id in several files is shown with its file.
+  const filesOf = new Map<string, Set<string>>();
+  for (const item of items) filesOf.set(item.policy, (filesOf.get(item.policy) ?? new Set()).add(fileOfSource(item.source)));
   for (const item of items) {
-    let entry = byPolicy.get(item.policy);
+    const file = fileOfSource(item.source);
+    const name = (filesOf.get(item.policy)?.size ?? 1) > 1 ? `${item.policy} (${file})` : item.policy;
+    let entry = byPolicy.get(name);
     if (!entry) {
-      entry = { policy: item.policy, total: 0, covered: 0, uncovered: [] };
-      byPolicy.set(item.policy, entry);
+      entry = { policy: name, total: 0, covered: 0, uncovered: [] };
+      byPolicy.set(name, entry);
     }
     entry.total++;
-    if (hits.has(itemKey(item.policy, item.pointer))) entry.covered++;
+    if (hits.has(keyOfItem(item))) entry.covered++;
     else entry.uncovered.push(item);
   }
   const list = [...byPolicy.values()].sort((a, b) => a.policy.localeCompare(b.policy));

@@ -150,9 +150,17 @@ describe('compileCondition: paths', () => {
   });
 });
 
+describe('compileCondition: a single comparison as the whole condition', () => {
+  it('is read as `all` of that one, as the schema allows it (it failed to compile before)', () => {
+    const bare = compileCondition({ fact: 'toolName', operator: 'equal', value: 'x' });
+    const wrapped = compileCondition({ all: [{ fact: 'toolName', operator: 'equal', value: 'x' }] });
+    for (const toolName of ['x', 'y']) expect(bare.test({ toolName } as never)).toBe(wrapped.test({ toolName } as never));
+    expect(bare.test({ toolName: 'x' } as never)).toBe(true);
+  });
+});
+
 describe('compileCondition: shapes it refuses, with pointers', () => {
   const cases: Array<[string, unknown, string]> = [
-    ['root not boolean', { fact: 'toolName', operator: 'equal', value: 'x' }, ''],
     ['root not object', 'x', ''],
     ['all not list', { all: {} }, '/all'],
     ['not given a list', { not: [] }, '/not'],

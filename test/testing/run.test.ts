@@ -79,3 +79,35 @@ describe('running policy tests', () => {
     expect(cli.out.join('')).toContain('no policy tests');
   });
 });
+
+describe('which files and which policies the tests cover (red team 22A)', () => {
+  const { mkdtempSync, mkdirSync, writeFileSync } = require('node:fs') as typeof import('node:fs');
+  const { tmpdir } = require('node:os') as typeof import('node:os');
+  const write = (dir: string, name: string, text: string) => writeFileSync(join(dir, name), text);
+
+  it('two policies of one id in two folders are two policies: one folder\'s test does not cover the other\'s rule', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tw-cov-'));
+    for (const [env, rule] of [['prod', 'no-big-writes'], ['dev', 'anything-else']] as const) {
+      const dir = join(root, env);
+      mkdirSync(dir);
+      write(dir, 'agent.yaml', `version: 1\nid: agent\nrules:\n  - id: ${rule}\n    decision: deny\n    when: { fact: toolName, operator: equal, value: ${env === 'dev' ? 'write' : 'nothing'} }\n`);
+      write(dir, 'agent.test.yaml', `cases:\n  - name: a write\n    call: { toolName: write, params: { path: /a } }\n    expect: ${env === 'dev' ? 'deny' : 'allow'}\n`);
+    }
+    const report = await runPolicyTests([root]);
+    expect(report.cases.every((c) => c.passed)).toBe(true);
+    expect([report.coverage.covered, report.coverage.total]).toEqual([1, 2]);
+    expect(report.coverage.byPolicy.map((p) => [p.policy.replace(root, ''), p.covered, p.total])).toEqual([
+      ['agent (/dev/agent.yaml)', 1, 1],
+      ['agent (/prod/agent.yaml)', 0, 1],
+    ]);
+  });
+
+  it('reads policies and tests named in any case, as the gateway loads them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tw-case-'));
+    write(dir, 'strict.YAML', 'version: 1\nid: strict\nshell:\n  enabled: false\n');
+    write(dir, 'shell.test.YAML', 'cases:\n  - name: ls\n    call: { toolName: exec, params: { command: ls } }\n    expect: allow\n');
+    const report = await runPolicyTests([dir]);
+    expect(report.cases).toHaveLength(1);
+    expect(report.cases[0]!.passed).toBe(false); // strict.YAML is enforced: ls is denied
+  });
+});
