@@ -54,8 +54,10 @@ export function probesFor(oldDocs: PolicyData[], newDocs: PolicyData[], options:
   };
   for (const doc of all) {
     // Every agent a policy names (either version): narrowing `match.agents` is a loosening.
-    const agents = all.flatMap((d) => strings(section(d, 'match').agents)).slice(0, MAX_AGENT_CONTEXTS);
-    for (const agent of agents.length > 0 ? [...new Set(agents)] : [undefined]) for (const probe of probesForDoc(doc, all, agent)) push(probe);
+    // Its own agents always (red team 22A: a changed policy's agent past the cap was never probed), others up to the cap.
+    const own = strings(section(doc, 'match').agents);
+    const agents = [...new Set([...own, ...all.flatMap((d) => strings(section(d, 'match').agents)).slice(0, MAX_AGENT_CONTEXTS)])];
+    for (const agent of agents.length > 0 ? agents : [undefined]) for (const probe of probesForDoc(doc, all, agent)) push(probe);
   }
   for (const probe of randomProbes(all, options)) push(probe);
   return probes;

@@ -63,6 +63,13 @@ export function structuralLoosenings(oldDocs: PolicyData[], newDocs: PolicyData[
     compareWorkspace(section(before, 'workspace'), section(after, 'workspace'), { allowlists: hasAllowlist(section(after, 'paths')), pathRules: rulesReadPaths(after) }, add);
     comparePaths(section(before, 'paths'), section(after, 'paths'), add);
     compareShell(section(before, 'shell'), section(after, 'shell'), add);
+    // Under supervised autonomy the shell allowlist is also what is exempt from asking: an entry
+    // added (or a whole list where there was none) lets those commands run without approval.
+    if (after.autonomy === 'supervised') {
+      const old = new Set(strings(section(before, 'shell').allow));
+      const gained = strings(section(after, 'shell').allow).filter((g) => !old.has(g));
+      if (gained.length > 0) add('shell.allow', `under supervised autonomy these run without approval now: ${gained.map((g) => `\`${g}\``).join(', ')}`);
+    }
     compareLimits(section(before, 'limits'), section(after, 'limits'), add);
     if (before.scopes !== undefined && canonical(before.scopes) !== canonical(after.scopes)) {
       // First-match rules: removing or reordering a rule can grant a requester more, too.

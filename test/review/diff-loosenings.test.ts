@@ -41,7 +41,7 @@ function diff(newText: string): Promise<{ code: number; report: Report }> {
   return diffPair(BASE, newText);
 }
 
-async function diffPair(oldText: string, newText: string): Promise<{ code: number; report: Report }> {
+async function diffPair(oldText: string, newText: string, extra: string[] = []): Promise<{ code: number; report: Report }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tw-diff-'));
   mkdirSync(path.join(dir, 'old'));
   mkdirSync(path.join(dir, 'new'));
@@ -49,7 +49,7 @@ async function diffPair(oldText: string, newText: string): Promise<{ code: numbe
   writeFileSync(path.join(dir, 'new', 'p.yaml'), newText);
   let out = '';
   const io = { stdin: async () => '', stdout: (s: string) => void (out += s), stderr: () => {}, env: {}, cwd: dir };
-  const code = await runCli(['diff', path.join(dir, 'old'), path.join(dir, 'new'), '--fail-on', 'loosen', '--format', 'json'], io);
+  const code = await runCli(['diff', path.join(dir, 'old'), path.join(dir, 'new'), '--fail-on', 'loosen', '--format', 'json', ...extra], io);
   return { code, report: JSON.parse(out) };
 }
 
@@ -98,6 +98,8 @@ describe('toolwarden diff finds the one loosening', () => {
     ['a tool reclassified', () => edit('autonomy: supervised', 'autonomy: supervised\ntoolClasses: { exec: [run_sql] }'), () => edit('autonomy: supervised', 'autonomy: supervised\ntoolClasses: { read: [run_sql] }')],
     ['a second channel dropped from match', () => edit('match: { agents: ["coder", "review-*"] }', 'match: { agents: ["coder", "review-*"], channels: [discord, slack] }'), () => edit('match: { agents: ["coder", "review-*"] }', 'match: { agents: ["coder", "review-*"], channels: [discord] }')],
     ['a session cap raised past the probe cap', () => edit('limits:', 'limits:\n  maxToolCalls: 2500'), () => edit('limits:', 'limits:\n  maxToolCalls: 5000')],
+    // red team 22A: under supervised autonomy an allow entry is also an exemption from asking
+    ['a shell allow entry added under supervised autonomy', () => BASE, () => edit('allow: ["git status"]', 'allow: ["git status", "make *"]')],
   ];
   for (const [name, oldText, newText] of unprobed) {
     it(name, async () => {
@@ -106,6 +108,16 @@ describe('toolwarden diff finds the one loosening', () => {
       expect(report.possibleLoosenings.length, name).toBeGreaterThan(0);
     });
   }
+
+  it("probes a changed policy's own agents, however many agents the set names (red team 22A)", async () => {
+    // Eleven other policies name eleven agents first; the changed one's agent comes last.
+    const others = Array.from({ length: 11 }, (_, i) => `version: 1\nid: a${i}\nmatch: { agents: ["agent-${i}"] }\nautonomy: full\n`).join('---\n');
+    const release = (mode: string) => `version: 1\nid: zz\nmatch: { agents: ["zz-release"] }\nautonomy: ${mode}\n`;
+    // No random probes: only the deterministic ones, which must include the policy's own agent.
+    const { code, report } = await diffPair(`${others}---\n${release('readonly')}`, `${others}---\n${release('full')}`, ['--runs', '0']);
+    expect(report.loosened).toBeGreaterThan(0);
+    expect(code).toBe(1);
+  });
 
   it('a policy removed from the set is a possible loosening', async () => {
     const { code, report } = await diffPair(BASE, BASE.replace('id: p', 'id: q'));
