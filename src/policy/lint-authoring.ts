@@ -17,24 +17,26 @@ const TEXT_PARAMS = /\.(?:command|cmd|path|file_path|filePath|url|content|query|
 const LIST_FACTS: ReadonlySet<unknown> = new Set(['paths', 'commands']);
 const SCALAR_OPERATORS: ReadonlySet<unknown> = new Set(['equal', 'notEqual', 'in', 'notIn', 'lessThan', 'lessThanInclusive', 'greaterThan', 'greaterThanInclusive']);
 
-interface Comparison {
+export interface Comparison {
   pointer: string;
   fact: unknown;
   path: unknown;
   operator: unknown;
   value: unknown;
+  /** Under an odd number of `not`s: the comparison being false fires the rule. */
+  negated: boolean;
 }
 
 /** Every comparison of a condition, wherever it sits (under `all`, `any`, `not`). */
-function comparisons(node: unknown, pointer: string): Comparison[] {
+export function comparisons(node: unknown, pointer: string, negated = false): Comparison[] {
   if (node === null || typeof node !== 'object') return [];
   const n = node as Record<string, unknown>;
   if (Array.isArray(n.all) || Array.isArray(n.any)) {
     const key = Array.isArray(n.all) ? 'all' : 'any';
-    return (n[key] as unknown[]).flatMap((child, i) => comparisons(child, `${pointer}/${key}/${i}`));
+    return (n[key] as unknown[]).flatMap((child, i) => comparisons(child, `${pointer}/${key}/${i}`, negated));
   }
-  if (n.not !== undefined) return comparisons(n.not, `${pointer}/not`);
-  return [{ pointer, fact: n.fact, path: n.path, operator: n.operator, value: n.value }];
+  if (n.not !== undefined) return comparisons(n.not, `${pointer}/not`, !negated);
+  return [{ pointer, fact: n.fact, path: n.path, operator: n.operator, value: n.value, negated }];
 }
 
 function ruleTraps(doc: PolicyDocument, warn: Report, error: Report): void {

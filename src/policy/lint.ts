@@ -9,7 +9,7 @@ import { nameGlobTest } from '../facts/name-glob.js';
 import { isRootRelativeGlob } from '../facts/path-glob.js';
 import { lexicallyNormalised } from '../facts/within.js';
 import { caseFold } from '../facts/unicode.js';
-import { authoringTraps } from './lint-authoring.js';
+import { authoringTraps, comparisons } from './lint-authoring.js';
 
 export const GLOB_MAX_LENGTH = 1024;
 
@@ -171,31 +171,21 @@ function mayBeMissing(fact: unknown, path: unknown): boolean {
  * `notEqual` and `notIn` are true on a missing fact (the rule fires), and under `not` a false
  * comparison fires the rule: neither is a trap.
  */
-function comparisonsOnMissingFacts(node: unknown, pointer: string, negated: boolean): Array<{ pointer: string; fact: string; path: string | undefined; operator: unknown; value: unknown }> {
-  if (node === null || typeof node !== 'object') return [];
-  const n = node as Record<string, unknown>;
-  if (Array.isArray(n.all) || Array.isArray(n.any)) {
-    const key = Array.isArray(n.all) ? 'all' : 'any';
-    return (n[key] as unknown[]).flatMap((child, i) => comparisonsOnMissingFacts(child, `${pointer}/${key}/${i}`, negated));
-  }
-  if (n.not !== undefined) return comparisonsOnMissingFacts(n.not, `${pointer}/not`, !negated);
-  if (negated || !mayBeMissing(n.fact, n.path)) return [];
-  return [{ pointer, fact: String(n.fact), path: typeof n.path === 'string' ? n.path : undefined, operator: n.operator, value: n.value }];
+function comparisonsOnMissingFacts(node: unknown, pointer: string): Array<{ pointer: string; fact: string; path: string | undefined; operator: unknown; value: unknown }> {
+  return comparisons(node, pointer)
+    .filter((c) => !c.negated && mayBeMissing(c.fact, c.path))
+    .map((c) => ({ pointer: c.pointer, fact: String(c.fact), path: typeof c.path === 'string' ? c.path : undefined, operator: c.operator, value: c.value }));
 }
 
 /** The string values compared with the `paths` fact as a whole list (no `path`), anywhere in a condition. */
 function pathsFactValues(node: unknown, pointer: string): Array<{ pointer: string; value: string }> {
-  if (node === null || typeof node !== 'object') return [];
-  const n = node as Record<string, unknown>;
-  if (Array.isArray(n.all) || Array.isArray(n.any)) {
-    const key = Array.isArray(n.all) ? 'all' : 'any';
-    return (n[key] as unknown[]).flatMap((child, i) => pathsFactValues(child, `${pointer}/${key}/${i}`));
-  }
-  if (n.not !== undefined) return pathsFactValues(n.not, `${pointer}/not`);
-  if (n.fact !== 'paths' || n.path !== undefined) return [];
-  if (typeof n.value === 'string') return [{ pointer: `${pointer}/value`, value: n.value }];
-  if (!Array.isArray(n.value)) return [];
-  return n.value.flatMap((v, i) => (typeof v === 'string' ? [{ pointer: `${pointer}/value/${i}`, value: v }] : []));
+  return comparisons(node, pointer)
+    .filter((c) => c.fact === 'paths' && c.path === undefined)
+    .flatMap((c) => {
+      if (typeof c.value === 'string') return [{ pointer: `${c.pointer}/value`, value: c.value }];
+      if (!Array.isArray(c.value)) return [];
+      return c.value.flatMap((v, i) => (typeof v === 'string' ? [{ pointer: `${c.pointer}/value/${i}`, value: v }] : []));
+    });
 }
 
 /** Why no canonical path equals `value` (absolute, `.`/`..`/`//` collapsed, NFC, folded when case-insensitive), or undefined. */
@@ -300,7 +290,7 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
     }
   });
   (doc.rules ?? []).forEach((rule, i) => {
-    for (const { pointer, fact, path } of comparisonsOnMissingFacts(rule.when, `/rules/${i}/when`, false).filter((c) => c.operator === 'doesNotContain')) {
+    for (const { pointer, fact, path } of comparisonsOnMissingFacts(rule.when, `/rules/${i}/when`).filter((c) => c.operator === 'doesNotContain')) {
       const shownFact = path === undefined ? `\`${fact}\`` : `\`${fact}\` \`${path}\``;
       warn(
         DiagnosticCode.NegationOnMissingFact,
@@ -310,7 +300,7 @@ export function lintDocument(doc: PolicyDocument): Issue[] {
     }
   });
   (doc.rules ?? []).forEach((rule, i) => {
-    for (const { pointer, fact, path, value } of comparisonsOnMissingFacts(rule.when, `/rules/${i}/when`, false).filter((c) => c.operator === 'equal' && (c.value === false || c.value === null))) {
+    for (const { pointer, fact, path, value } of comparisonsOnMissingFacts(rule.when, `/rules/${i}/when`).filter((c) => c.operator === 'equal' && (c.value === false || c.value === null))) {
       const shownFact = path === undefined ? `\`${fact}\`` : `\`${fact}\` \`${path}\``;
       const instead = value === false ? ' to fire then too, write `operator: notEqual, value: true`' : ' a missing fact cannot be tested with `equal`';
       warn(
