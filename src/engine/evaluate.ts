@@ -158,12 +158,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
         const traceStart = trace?.length ?? 0;
         trace?.push({ policy: policy.id, check: 'match', outcome: 'allow', saw: { toolClass: view.toolClass } });
         const before = verdicts.length;
-        const { checks } = plan;
-        for (let c = 0; c < checks.length && !denied; c++) {
-          const seen = verdicts.length;
-          checks[c]!.run(view, sink);
-          if (!everyReason) for (let i = seen; i < verdicts.length; i++) if (verdicts[i]!.decision === 'deny') denied = true;
-        }
+        denied = runChecks(view, plan.checks, sink, everyReason);
         const own = toolPlans.ownClass?.[p];
         if (own !== undefined && !denied) denied = runOwnClass(frame.viewFor(policy, own.toolClass), own.checks, sink, before, everyReason);
         for (let i = before; i < verdicts.length; i++) (owners ??= []).push(policy.id);
@@ -246,6 +241,18 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
   };
 }
 
+/** Runs one policy's checks in order; unless every reason is wanted, stops at the first deny (a deny is final). Whether one denied. */
+function runChecks(view: CallView, checks: readonly Check[], sink: Sink, everyReason: boolean): boolean {
+  const { verdicts } = sink;
+  let denied = false;
+  for (let c = 0; c < checks.length && !denied; c++) {
+    const seen = verdicts.length;
+    checks[c]!.run(view, sink);
+    if (!everyReason) for (let i = seen; i < verdicts.length; i++) if (verdicts[i]!.decision === 'deny') denied = true;
+  }
+  return denied;
+}
+
 /**
  * A call checked as exec because it carries a command, checked again under its tool's own
  * class (ToolPlans.ownClass); a reason both readings gave is kept once. Whether it denied.
@@ -253,12 +260,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
 function runOwnClass(view: CallView, checks: readonly Check[], sink: Sink, policyStart: number, everyReason: boolean): boolean {
   const { verdicts } = sink;
   const start = verdicts.length;
-  let denied = false;
-  for (let c = 0; c < checks.length && !denied; c++) {
-    const seen = verdicts.length;
-    checks[c]!.run(view, sink);
-    if (!everyReason) for (let i = seen; i < verdicts.length; i++) if (verdicts[i]!.decision === 'deny') denied = true;
-  }
+  const denied = runChecks(view, checks, sink, everyReason);
   let kept = start;
   for (let i = start; i < verdicts.length; i++) {
     const v = verdicts[i]!;

@@ -80,8 +80,10 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
     if (typeof action !== 'string') return NO_COMMAND;
     return PROCESS_ACTIONS_RUNNING_NOTHING.has(action) ? RUNS_NOTHING : PROCESS_INPUT_ACTIONS.has(action) ? FEEDS_A_PROCESS : NO_COMMAND;
   }
-  // Else a program and its arguments, as execve takes them (`{ program: "curl", args: [...] }`,
-  // `{ argv: ["curl", ...] }`): the program is one word, the arguments are read as beside a command.
+  // Beside a command line, a program or an `argv` is a second thing the tool may run (refused
+  // below). With no command line, a program and its arguments, as execve takes them (`{ program:
+  // "curl", args: [...] }`, `{ argv: ["curl", ...] }`): the program is one word, the arguments
+  // are read as beside a command.
   let vector: ArgumentVector | undefined;
   if (key !== undefined) count += programs;
   else {
@@ -115,8 +117,7 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   }
   if (typeof command !== 'string') return { commands: [], unverifiable: `parameter \`${key}\` is not a string` };
   // `{ command: "ls", env: { PATH: "/tmp/evil" } }` is `PATH=/tmp/evil ls`: the tool, not the
-  // shell, sets the variable, so the parser never sees it. Named reads first: most calls set
-  // no environment, and a keyed read of an absent name costs more.
+  // shell, sets the variable, so the parser never sees it (the pass above found its parameters).
   const environment = environmentKeys !== undefined ? environmentOf(params, environmentKeys) : NO_ENVIRONMENT;
   if (typeof environment === 'string') return { commands: [], unverifiable: `parameter \`${environment}\` is not an object of variables, which may change what the command runs` };
   const risky = environment.find(([name, value]) => isRiskyVariable(name, typeof value === 'string' ? value : undefined));

@@ -213,8 +213,8 @@ export function parseYamlText(text: string, file: string): ParsedText {
       });
       continue;
     }
-    for (const offset of continuedListEntries(doc, text)) {
-      diagnostics.push({ code: DiagnosticCode.ListEntryContinues, severity: 'warning', message: `this list entry continues on the next line, so two lines make one entry ${shown(continuedEntryText(doc, offset))}: is a \`-\` missing?`, location: locationAt(lineCounter, file, offset), pointer: '' });
+    for (const { offset, value } of continuedListEntries(doc, text)) {
+      diagnostics.push({ code: DiagnosticCode.ListEntryContinues, severity: 'warning', message: `this list entry continues on the next line, so two lines make one entry ${shown(value)}: is a \`-\` missing?`, location: locationAt(lineCounter, file, offset), pointer: '' });
     }
     documents.push({ doc, data, index });
   }
@@ -225,27 +225,15 @@ export function parseYamlText(text: string, file: string): ParsedText {
  * Where a plain (unquoted) list entry runs over two lines or more: YAML folds them into one
  * entry (`- .env` then `  id_rsa` is `.env id_rsa`), most likely a `-` left out (red team 21A).
  */
-function continuedListEntries(doc: Document.Parsed, text: string): number[] {
-  const offsets: number[] = [];
+function continuedListEntries(doc: Document.Parsed, text: string): { offset: number; value: string }[] {
+  const found: { offset: number; value: string }[] = [];
   visit(doc, {
     Seq(_, seq) {
       for (const item of seq.items) {
         if (!isScalar(item) || item.type !== 'PLAIN' || item.range === undefined || item.range === null) continue;
-        if (text.slice(item.range[0], item.range[1]).includes('\n')) offsets.push(item.range[0]);
+        if (text.slice(item.range[0], item.range[1]).includes('\n')) found.push({ offset: item.range[0], value: String(item.value) });
       }
       return undefined;
-    },
-  });
-  return offsets;
-}
-
-function continuedEntryText(doc: Document.Parsed, offset: number): string {
-  let found = '';
-  visit(doc, {
-    Scalar(_, node) {
-      if (node.range?.[0] !== offset) return undefined;
-      found = String(node.value);
-      return visit.BREAK;
     },
   });
   return found;

@@ -35,6 +35,7 @@ function windowOf(value: unknown): number {
 }
 
 /** Entries of `before` missing from `after` (a deny-like list losing entries loosens). */
+/** The entries of `before` that `after` lacks (swapped, the entries added). */
 function removed(before: unknown, after: unknown): string[] {
   const kept = new Set(strings(after));
   return strings(before).filter((g) => !kept.has(g));
@@ -66,8 +67,7 @@ export function structuralLoosenings(oldDocs: PolicyData[], newDocs: PolicyData[
     // Under supervised autonomy the shell allowlist is also what is exempt from asking: an entry
     // added (or a whole list where there was none) lets those commands run without approval.
     if (after.autonomy === 'supervised') {
-      const old = new Set(strings(section(before, 'shell').allow));
-      const gained = strings(section(after, 'shell').allow).filter((g) => !old.has(g));
+      const gained = removed(section(after, 'shell').allow, section(before, 'shell').allow);
       if (gained.length > 0) add('shell.allow', `under supervised autonomy these run without approval now: ${gained.map((g) => `\`${g}\``).join(', ')}`);
     }
     compareLimits(section(before, 'limits'), section(after, 'limits'), add);
@@ -118,8 +118,7 @@ function compareGate(a: Record<string, unknown>, b: Record<string, unknown>, nam
   const lost = removed(a.approve, b.approve);
   if (lost.length > 0) add(`${name}.approve`, `no longer asks for: ${lost.map((g) => `\`${g}\``).join(', ')}`);
   if (b.allow !== undefined) {
-    const old = new Set(strings(a.approve));
-    const gained = strings(b.approve).filter((g) => !old.has(g));
+    const gained = removed(b.approve, a.approve);
     if (gained.length > 0) add(`${name}.approve`, `with an allowlist, approve admits (ask instead of deny): ${gained.map((g) => `\`${g}\``).join(', ')}`);
   }
 }
