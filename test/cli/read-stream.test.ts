@@ -2,11 +2,11 @@
 // the text too long for V8, which threw outside every handler, and the hook exited 1, which
 // Claude Code reads as "proceed"). The hook process itself denies such an input (exit 2).
 import { describe, expect, it, beforeAll } from 'vitest';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { MAX_STDIN_BYTES, readStream } from '../../src/cli/main.js';
 import { ensureBuilt } from '../integration/build.js';
+import { runToolwarden } from '../run-process.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -40,21 +40,18 @@ describe('a hook given more than the cap', () => {
 
   it.each(['claude-code', 'exit-code'])('hook %s denies with exit 2', async (protocol) => {
     const policy = path.join(repoRoot, 'test/adapters/policies');
-    const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(repoRoot, 'bin/toolwarden.js'), 'hook', protocol, '--policy', policy, '--state', 'memory'], { stdio: ['pipe', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stderr }));
-      // A MiB at a time, past the cap: the hook stops reading, so writes may fail with EPIPE.
-      child.stdin.on('error', () => {});
-      const mib = Buffer.alloc(1024 * 1024, 0x20);
-      let left = MAX_STDIN_BYTES / mib.length + 2;
-      const more = (): void => {
-        while (left-- > 0) if (!child.stdin.write(mib)) return void child.stdin.once('drain', more);
-        child.stdin.end();
-      };
-      more();
+    const result = await runToolwarden(['hook', protocol, '--policy', policy, '--state', 'memory'], {
+      // A MiB at a time, past the cap: the hook stops reading, so writes may fail with EPIPE (runProcess ignores those).
+      started: (child) => {
+        const stdin = child.stdin!;
+        const mib = Buffer.alloc(1024 * 1024, 0x20);
+        let left = MAX_STDIN_BYTES / mib.length + 2;
+        const more = (): void => {
+          while (left-- > 0) if (!stdin.write(mib)) return void stdin.once('drain', more);
+          stdin.end();
+        };
+        more();
+      },
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('standard input is larger than 256 MiB');

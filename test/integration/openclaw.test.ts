@@ -3,7 +3,7 @@
 // gates included) next to an ordinary before_tool_call hook that records what reaches it,
 // then driven through runBeforeToolCallHook. Setup: scripts/openclaw-it/setup.sh.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { spawn } from 'node:child_process';
+import { runProcess } from '../run-process.js';
 import { ensureBuilt } from './build.js';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -65,22 +65,13 @@ function stagePlugin(): string {
   return dir;
 }
 
-function drive(spec: { config: unknown; cases: Case[]; enabled?: boolean }): Promise<RunResult> {
+async function drive(spec: { config: unknown; cases: Case[]; enabled?: boolean }): Promise<RunResult> {
   const specFile = path.join(workDir, `spec-${Math.random().toString(36).slice(2)}.json`);
   fs.writeFileSync(specFile, JSON.stringify({ pluginDir, workspaceDir: workDir, ...spec }));
-  return new Promise((resolve, reject) => {
-    const child = spawn(nodeBin, [path.join(repoRoot, 'scripts/openclaw-it/driver.mjs'), specFile, itRoot], { cwd: itRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('@@TOOLWARDEN_IT@@'));
-      if (code !== 0 || !line) reject(new Error(`driver exited ${code}\n${out}\n${err}`));
-      else resolve(JSON.parse(line.slice('@@TOOLWARDEN_IT@@'.length)) as RunResult);
-    });
-  });
+  const { code, stdout, stderr } = await runProcess(nodeBin, [path.join(repoRoot, 'scripts/openclaw-it/driver.mjs'), specFile, itRoot], { cwd: itRoot, input: '' });
+  const line = stdout.split('\n').find((l) => l.startsWith('@@TOOLWARDEN_IT@@'));
+  if (code !== 0 || !line) throw new Error(`driver exited ${code}\n${stdout}\n${stderr}`);
+  return JSON.parse(line.slice('@@TOOLWARDEN_IT@@'.length)) as RunResult;
 }
 
 const owner = { channel: 'discord', accountId: 'ops', senderId: 'owner-1', senderIsOwner: true };

@@ -3,13 +3,12 @@
 // the per-user state file cannot be written by a call the hook checks (red team 6), and the
 // next call is still judged by the policy as written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from './build.js';
+import { runToolwarden, type ProcessResult } from '../run-process.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 let dir = '';
 let project = '';
 let home = '';
@@ -28,18 +27,11 @@ afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function hook(toolName: string, toolInput: object, where = project, env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/toolwarden.js'), 'hook', 'claude-code', '--policy', '.claude/policies/'], {
-      cwd: where,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH, HOME: home, CLAUDE_PROJECT_DIR: project, ...env },
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-    child.stdin.end(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd: project, tool_name: toolName, tool_input: toolInput }));
+function hook(toolName: string, toolInput: object, where = project, env: Record<string, string> = {}): Promise<ProcessResult> {
+  return runToolwarden(['hook', 'claude-code', '--policy', '.claude/policies/'], {
+    cwd: where,
+    env: { PATH: process.env.PATH, HOME: home, CLAUDE_PROJECT_DIR: project, ...env },
+    input: JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd: project, tool_name: toolName, tool_input: toolInput }),
   });
 }
 

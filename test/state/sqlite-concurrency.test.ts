@@ -2,11 +2,11 @@
 // The store is transpiled to a plain ES module so child processes can load it with the
 // machine's Node (no TypeScript loader in the children).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
+import { runProcess } from '../run-process.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 // Inside the repo's node_modules so `better-sqlite3` resolves from the child.
@@ -52,21 +52,10 @@ afterAll(() => {
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-function runChild(file: string, attempts: number, goAt: number): Promise<[boolean, boolean][]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(buildDir, 'child.mjs'), file, String(attempts), String(goAt)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`child exited ${code}: ${err}`));
-      else resolve(JSON.parse(out) as [boolean, boolean][]);
-    });
-  });
+async function runChild(file: string, attempts: number, goAt: number): Promise<[boolean, boolean][]> {
+  const { code, stdout, stderr } = await runProcess(process.execPath, [path.join(buildDir, 'child.mjs'), file, String(attempts), String(goAt)], { input: '' });
+  if (code !== 0) throw new Error(`child exited ${code}: ${stderr}`);
+  return JSON.parse(stdout) as [boolean, boolean][];
 }
 
 describe('sqlite store across processes', () => {
