@@ -2,18 +2,53 @@
 // (engine/protected-paths.ts): its policies, its state, its own code, and the gateway
 // settings that register it. Rewriting any of them would let the next call be judged by
 // the agent's own rules, or by none.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
  * The running package's code (this file is dist/adapters/own-files.js): the whole package when
  * installed (`node_modules/toolwarden`: its package.json too), only dist/ and bin/ in a
- * checkout (where the package is the project being worked on).
+ * checkout (where the package is the project being worked on); and in both, every package it
+ * loads at run time, where Node finds them (red team 23: a hoisted `node_modules/yaml` beside
+ * the package was writable, and the next hook process would run what was written there).
  */
 function packageCode(): string[] {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-  if (path.basename(path.dirname(root)) === 'node_modules' || path.basename(path.dirname(path.dirname(root))) === 'node_modules') return [root];
-  return [path.join(root, 'dist'), path.join(root, 'bin')];
+  const own = path.basename(path.dirname(root)) === 'node_modules' || path.basename(path.dirname(path.dirname(root))) === 'node_modules' ? [root] : [path.join(root, 'dist'), path.join(root, 'bin')];
+  return [...own, ...dependencyFolders(root)];
+}
+
+/** The folders of a package's run-time dependencies and theirs, each found as Node finds it (the nearest `node_modules` up the tree). */
+export function dependencyFolders(root: string): string[] {
+  const found = new Set<string>();
+  const visit = (dir: string): void => {
+    for (const name of dependencyNames(dir)) {
+      const at = packageFolder(name, dir);
+      if (at === undefined || found.has(at)) continue;
+      found.add(at);
+      visit(at);
+    }
+  };
+  visit(root);
+  return [...found];
+}
+
+function dependencyNames(dir: string): string[] {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
+    return [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {})];
+  } catch {
+    return []; // no readable manifest: nothing more to find (the package's own code is protected above)
+  }
+}
+
+function packageFolder(name: string, from: string): string | undefined {
+  for (let at = from; ; at = path.dirname(at)) {
+    const candidate = path.join(at, 'node_modules', name);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(at) === at) return undefined;
+  }
 }
 
 /**
@@ -44,13 +79,14 @@ export function stateFiles(file: string): string[] {
 const CLAUDE_CODE_MANAGED = ['/etc/claude-code', '/Library/Application Support/ClaudeCode'];
 
 // What Claude Code runs from a `.claude` folder with no Bash call: skills' and agents'
-// frontmatter `hooks`, a command file's inline `` !`cmd` ``, hook scripts (red team 15D).
-const CLAUDE_CODE_COMMAND_FOLDERS = ['skills', 'agents', 'commands', 'hooks'];
+// frontmatter `hooks`, a command file's inline `` !`cmd` ``, hook scripts (red team 15D),
+// installed plugins' hooks, commands and skills (red team 23).
+const CLAUDE_CODE_COMMAND_FOLDERS = ['skills', 'agents', 'commands', 'hooks', 'plugins'];
 
 /**
  * Claude Code's settings that register hooks: the project's (at its root and the call's cwd),
  * the user's (`$CLAUDE_CONFIG_DIR`, else `~/.claude`) and the managed ones; the folders of
- * commands it runs beside them; with npm's, which `npx` runs by.
+ * commands and the MCP server lists it runs beside them; with npm's, which `npx` runs by.
  */
 export function claudeCodeSettings(env: Record<string, string | undefined>, cwds: readonly (string | undefined)[], home: string): string[] {
   const dirs = new Set<string>();
@@ -58,7 +94,11 @@ export function claudeCodeSettings(env: Record<string, string | undefined>, cwds
   dirs.add(path.join(home, '.claude'));
   if (env.CLAUDE_CONFIG_DIR !== undefined && path.isAbsolute(env.CLAUDE_CONFIG_DIR)) dirs.add(env.CLAUDE_CONFIG_DIR);
   const settings = [...dirs].flatMap((dir) => [path.join(dir, 'settings.json'), path.join(dir, 'settings.local.json'), ...CLAUDE_CODE_COMMAND_FOLDERS.map((folder) => path.join(dir, folder))]);
-  return [...settings, ...CLAUDE_CODE_MANAGED, ...npmSettings([env.CLAUDE_PROJECT_DIR, ...cwds], home)];
+  // The MCP servers Claude Code starts with no tool call: the user's (`~/.claude.json`, or in
+  // `$CLAUDE_CONFIG_DIR`) and the project's `.mcp.json` (red team 23).
+  const servers = [path.join(home, '.claude.json'), ...[env.CLAUDE_PROJECT_DIR, ...cwds].filter((dir): dir is string => dir !== undefined && path.isAbsolute(dir)).map((dir) => path.join(dir, '.mcp.json'))];
+  if (env.CLAUDE_CONFIG_DIR !== undefined && path.isAbsolute(env.CLAUDE_CONFIG_DIR)) servers.push(path.join(env.CLAUDE_CONFIG_DIR, '.claude.json'));
+  return [...settings, ...servers, ...CLAUDE_CODE_MANAGED, ...npmSettings([env.CLAUDE_PROJECT_DIR, ...cwds], home)];
 }
 
 /** OpenClaw's gateway configuration (`$OPENCLAW_CONFIG_PATH`, else `openclaw.json` in its state folder). */

@@ -584,9 +584,25 @@ function add(c: Collector, value: string, from: string, written = c.written): vo
  */
 function addPathReadings(c: Collector, value: string, from: string): void {
   addMarkerReadings(c, value, from);
-  if (!value.includes('%')) return;
-  const decoded = percentDecoded(value);
-  if (decoded !== undefined && decoded !== value) addMarkerReadings(c, decoded, from);
+  if (value.includes('%')) {
+    const decoded = percentDecoded(value);
+    if (decoded !== undefined && decoded !== value) addMarkerReadings(c, decoded, from);
+  }
+  // Trimmed too: Claude Code trims a file tool's path before opening it (`.env ` opens `.env`;
+  // red team 23), as a gateway may. The trimmed value has no blank at its edges: no recursion.
+  if (mayHaveBlankAtEdge(value)) {
+    const trimmed = value.trim();
+    if (trimmed !== value && trimmed !== '') addPathReadings(c, trimmed, from);
+  }
+}
+
+/** Whether the first or last character may be one `String.prototype.trim` removes (tested equal to it on every blank). */
+export function mayHaveBlankAtEdge(value: string): boolean {
+  return value.length > 0 && (isTrimBlankCandidate(value.charCodeAt(0)) || isTrimBlankCandidate(value.charCodeAt(value.length - 1)));
+}
+
+function isTrimBlankCandidate(code: number): boolean {
+  return code <= 0x20 || code === 0xa0 || code >= 0x1680;
 }
 
 /**

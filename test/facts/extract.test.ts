@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { extractPaths, readVariants, TOP_KEYS, topKeyIndex } from '../../src/facts/extract-paths.js';
+import { extractPaths, mayHaveBlankAtEdge, readVariants, TOP_KEYS, topKeyIndex } from '../../src/facts/extract-paths.js';
 import { commandPaths } from '../../src/facts/word-paths.js';
 import { patchPaths } from '../../src/facts/patch-paths.js';
 import type { SimpleCommand } from '../../src/types.js';
@@ -207,7 +207,7 @@ describe('extractPaths', () => {
     expect(patchPaths('*** Delete File: a.ts\r').paths).toEqual(['a.ts']); // trimmed as any header path
   });
 
-  it('property: every string under `path` is extracted as written, without a leading `@` (and the slashes after it), and percent-decoded; non-strings are problems', () => {
+  it('property: every string under `path` is extracted as written, without a leading `@` (and the slashes after it), percent-decoded and trimmed; non-strings are problems', () => {
     // As written; for `@x`, `x` (OpenClaw) and `x` without leading slashes (Gemini CLI).
     const marked = (s: string) => {
       if (s.length <= 1 || !s.startsWith('@')) return [s];
@@ -221,10 +221,12 @@ describe('extractPaths', () => {
         return s;
       }
     };
-    const wanted = (s: string) => (s.includes('%') && decoded(s) !== s ? [...marked(s), ...marked(decoded(s))] : marked(s));
+    const asWritten = (s: string) => (s.includes('%') && decoded(s) !== s ? [...marked(s), ...marked(decoded(s))] : marked(s));
+    // ... and all of those again for the value trimmed (Claude Code trims before opening).
+    const wanted = (s: string): string[] => (s.trim() !== s && s.trim() !== '' ? [...asWritten(s), ...asWritten(s.trim())] : asWritten(s));
     const readings = (s: string) => wanted(s).length;
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^@/), fc.stringMatching(/%[0-9a-fA-F]{2}/), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 })), (value) => {
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^@/), fc.stringMatching(/%[0-9a-fA-F]{2}/), fc.stringMatching(/^[\s\uFEFF]|[\s\uFEFF]$/), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 })), (value) => {
         const r = extractPaths('read', 'read', { path: value }, undefined);
         if (typeof value === 'string') {
           const want = wanted(value);
@@ -319,6 +321,22 @@ describe('spellings other gateways open', () => {
   it('a percent-encoded path is read decoded too (Gemini CLI decodes before opening)', () => {
     expect(values('read_file', { file_path: 'secrets%2Fkey' })).toEqual(['secrets%2Fkey', 'secrets/key']);
     expect(values('read_file', { file_path: 'src/100%done' })).toEqual(['src/100%done']); // no valid encoding: as written
+  });
+
+  it('a path with a blank at an edge is read trimmed too (Claude Code trims before opening: red team 23)', () => {
+    expect(values('Read', { file_path: '/w/.env ' })).toEqual(['/w/.env ', '/w/.env']);
+    expect(values('Grep', { pattern: 'x', path: '\u3000/etc' })).toContain('/etc');
+    expect(values('read', { path: ' @/w/.env\u00a0' })).toEqual(expect.arrayContaining(['@/w/.env', '/w/.env']));
+    expect(values('read', { path: '   ' })).toEqual(['   ']); // nothing left once trimmed: as written only
+  });
+
+  it('mayHaveBlankAtEdge is true for every character String.prototype.trim removes', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const ch = String.fromCharCode(code);
+      if (ch.trim() === '') expect(mayHaveBlankAtEdge(`${ch}a`) && mayHaveBlankAtEdge(`a${ch}`)).toBe(true);
+    }
+    expect(mayHaveBlankAtEdge('a b')).toBe(false);
+    expect(mayHaveBlankAtEdge('')).toBe(false);
   });
 
   it('`@/x` is read as `/x` (OpenClaw) and as `x` (Gemini CLI)', () => {

