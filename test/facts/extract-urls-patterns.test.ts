@@ -177,8 +177,8 @@ describe('file: URLs and search patterns', () => {
     for (const url of [' file:///etc/passwd', 'file:etc/passwd', 'fi\tle:///etc/passwd', 'file:\\\\\\etc\\passwd', '\u0000file:///etc/passwd', 'FiLe:\n/etc/passwd ']) {
       expect(values({ url }), JSON.stringify(url)).toEqual(['file:///etc/passwd']);
     }
-    // Under a path key the value is also a path as written.
-    expect(extractPaths('read', 'read', { path: ' file:///etc/x' }, undefined).paths.map((p) => p.value)).toEqual([' file:///etc/x', 'file:///etc/x']);
+    // Under a path key the value is also a path as written (and trimmed, as Claude Code opens it).
+    expect(extractPaths('read', 'read', { path: ' file:///etc/x' }, undefined).paths.map((p) => p.value)).toEqual([' file:///etc/x', 'file:///etc/x', 'file:///etc/x']);
     expect(values({ url: 'file://[x/' })).toEqual(['file://[x/']); // canonicalPath refuses it
     expect(extractPaths('web_fetch', 'read', { url: ' file://[x/' }, undefined).problems).toHaveLength(1);
     // Prose is not a URL.

@@ -11,11 +11,83 @@ import { arithmeticEnd, literalPrefix, wordValue, type WordValue } from './words
 // ((..)), let, [[ a -eq b ]], ${a[..]}, a[..]=, ([..]=v) in an array's list, declare -i, a substring's offset or length
 // written with a name or an expansion ${s:x:y}), a name with a subscript (${!x}, [[ -v x ]], test -v x) and prompt expansion
 // (${x@P}). (`-eq` counts when `[[` is there too: `[` and `test` read plain numbers; `-v`
-// with any of them. Linear scans only, no nested quantifiers.) Text is only a first look:
+// with any of them.) Text is only a first look:
 // what bash reads once quotes are gone (`declare -"i" n`, `unset a[x]`) is noted from the
 // resolved words in simple-commands.ts (checkDeclaration, the `NAME[expr]` operands).
-const arithmeticText =
-  /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|\$\{[^}[]*\[|\$\{[^}:]*:(?![-=+?])[^}]*[A-Za-z_$`]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|[(\s]\[[^\]]*\]\+?=|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
+// The fixed spellings are one regex; the spellings that run up to a closing character are
+// read by arithmeticScans, each character once: as regex branches they were tried again from
+// every start (`ls aaa…` of 16 KB took 130 ms; red team 23).
+const arithmeticMarks = /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|(declare|typeset|local|export|readonly)\s+-[A-Za-z]*i/;
+
+/**
+ * Whether the text holds `${…[` (a subscript in an expansion), `${x:…}` with a name or an
+ * expansion in its offset or length (`${s:x}`, not the operators `:-`, `:=`, `:+`, `:?`),
+ * `NAME[…]=` or `NAME[…]+=` (an element assignment), or `[…]=` after `(` or a blank (an
+ * element of an array's list): what the regex
+ * `\$\{[^}[]*\[|\$\{[^}:]*:(?![-=+?])[^}]*[A-Za-z_$`]|[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=|[(\s]\[[^\]]*\]\+?=`
+ * matches (tested equal), in linear time.
+ */
+export function arithmeticScans(text: string): boolean {
+  // Where the last `${`'s scans stopped: a `${` before that stops at the same place, with the same answer.
+  let subscriptScanEnd = -1;
+  let colonScanEnd = -1;
+  // The first `]` after the last `[` looked at (text.length: none).
+  let closeAt = -1;
+  // Whether the run of name characters ending here holds a letter or `_` (a name can start there).
+  let nameInRun = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x24 /* $ */ && text.charCodeAt(i + 1) === 0x7b /* { */) {
+      if (i > subscriptScanEnd) {
+        subscriptScanEnd = firstOf(text, i + 2, 0x7d /* } */, 0x5b /* [ */);
+        if (text.charCodeAt(subscriptScanEnd) === 0x5b) return true;
+      }
+      if (i > colonScanEnd) {
+        colonScanEnd = firstOf(text, i + 2, 0x7d, 0x3a /* : */);
+        if (text.charCodeAt(colonScanEnd) === 0x3a && namedAfterColon(text, colonScanEnd)) return true;
+      }
+    } else if (c === 0x5b /* [ */) {
+      if (closeAt <= i) closeAt = firstOf(text, i + 1, 0x5d /* ] */, 0x5d);
+      // (At the start there is no character before: charCodeAt gives NaN, charAt an empty string.)
+      if ((nameInRun || text.charCodeAt(i - 1) === 0x28 /* ( */ || BLANK.test(text.charAt(i - 1))) && closeAt < text.length) {
+        const after = text.charCodeAt(closeAt + 1) === 0x2b /* + */ ? closeAt + 2 : closeAt + 1;
+        if (text.charCodeAt(after) === 0x3d /* = */) return true;
+      }
+    }
+    if (isNameCharacter(c)) nameInRun ||= !(c >= 0x30 && c <= 0x39);
+    else nameInRun = false;
+  }
+  return false;
+}
+
+const BLANK = /^\s$/;
+
+/** The index of the first `a` or `b` at or after `from`; text.length when there is none. */
+function firstOf(text: string, from: number, a: number, b: number): number {
+  let j = from;
+  while (j < text.length) {
+    const d = text.charCodeAt(j);
+    if (d === a || d === b) break;
+    j++;
+  }
+  return j;
+}
+
+/** After `${…:` at `colon`: no operator (`-`, `=`, `+`, `?`) right after, and a letter, `_`, `$` or a backquote before the next `}`. */
+function namedAfterColon(text: string, colon: number): boolean {
+  const next = text.charCodeAt(colon + 1);
+  if (next === 0x2d || next === 0x3d || next === 0x2b || next === 0x3f) return false;
+  for (let j = colon + 1; j < text.length; j++) {
+    const d = text.charCodeAt(j);
+    if (d === 0x7d /* } */) return false;
+    if ((d >= 0x41 && d <= 0x5a) || (d >= 0x61 && d <= 0x7a) || d === 0x5f || d === 0x24 || d === 0x60) return true;
+  }
+  return false;
+}
+
+function isNameCharacter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
+}
 // `$((6*7))`: arithmetic on numbers alone names no variable, so it evaluates no other text.
 const numberArithmetic = /\$\(\([\d\s+\-*/%<>=!&|^~?:(),]*\)\)/g;
 function withoutNumberArithmetic(source: string): string {
@@ -89,7 +161,7 @@ export function noteReEvaluatingText(source: string, walk: Walk): void {
 }
 
 function reEvaluates(text: string): boolean {
-  return arithmeticText.test(text) || (conditionalText.test(text) && conditionalOperators.test(text)) || (testText.test(text) && testVariable.test(text));
+  return arithmeticMarks.test(text) || arithmeticScans(text) || (conditionalText.test(text) && conditionalOperators.test(text)) || (testText.test(text) && testVariable.test(text));
 }
 
 // A name, as bash reads one in arithmetic (and, over-approximated, anywhere in a value).
