@@ -32,6 +32,8 @@ function parseRemembered(env: FrameEnv, command: string): ShellFacts {
 
 export interface FrameEnv {
   home: string;
+  /** bareNames of parameter words (`message { to: "channel:123" }`), pure in the word: remembered, bounded. */
+  paramNames?: Map<string, readonly string[]>;
   shellCache: LRUCache<string, ShellFacts>;
   /** parseRemembered over this set's cache. */
   parseCommand?: (command: string) => ShellFacts;
@@ -48,6 +50,23 @@ export interface FrameEnv {
   lastLexical?: LexicalMemo | undefined;
   /** Where roots resolved through symlinks first pointed (see pinnedRoot); keyed by pinKey. */
   rootPins?: Map<string, string>;
+}
+
+/** Most parameter words whose names a set remembers before starting over, and the longest. */
+const MAX_PARAM_NAME_WORDS = 4096;
+const MAX_PARAM_NAME_WORD = 256;
+
+/** The names a parameter word may stand for (word-paths.ts bareNames), remembered by the set. */
+function namesOf(env: FrameEnv, word: string): readonly string[] {
+  const memo = (env.paramNames ??= new Map());
+  const known = memo.get(word);
+  if (known !== undefined) return known;
+  const names = Object.freeze(bareNames(word));
+  if (word.length <= MAX_PARAM_NAME_WORD) {
+    if (memo.size >= MAX_PARAM_NAME_WORDS) memo.clear();
+    memo.set(word, names);
+  }
+  return names;
 }
 
 /** Most roots a set pins (a fixed root once, a `${cwd}` root once per cwd) before starting over. */
@@ -383,7 +402,7 @@ export class CallFrame {
     }
     // The names the params' words may stand for (Grep's `glob: "**/.env"` selects `./.env`).
     let named: string[] = NO_WORDS;
-    if (extracted.words) for (const w of extracted.words) named = this.addNamed(named, bareNames(w), paths, settings, m);
+    if (extracted.words) for (const w of extracted.words) named = this.addNamed(named, namesOf(this.env, w), paths, settings, m);
     if (toolClass === 'exec') {
       if (call.cwd !== undefined) {
         const c = this.canonicalOf(call.cwd, settings, m);

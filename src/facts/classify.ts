@@ -349,5 +349,14 @@ const BUILTIN_FILE_TOOLS: ReadonlySet<string> = new Set([
 export function isFileTool(toolName: string, toolClass: ToolClass): boolean {
   if (typeof toolName !== 'string' || toolClass === 'exec') return false;
   if (BUILTIN_FILE_TOOLS.has(toolName)) return true;
-  return nameWords(toolName).some((w) => FILE_NAME_WORDS.has(w));
+  // Pure in the name: remembered (a `message { to }` asked on every call), within bounds.
+  const known = FILE_TOOL_NAMES.get(toolName);
+  if (known !== undefined) return known;
+  const answer = nameWords(toolName).some((w) => FILE_NAME_WORDS.has(w));
+  if (toolName.length <= 256) {
+    if (FILE_TOOL_NAMES.size >= 1024) FILE_TOOL_NAMES.clear();
+    FILE_TOOL_NAMES.set(toolName, answer);
+  }
+  return answer;
 }
+const FILE_TOOL_NAMES = new Map<string, boolean>();
