@@ -47,6 +47,8 @@ const callArb = fc.record(
       fc.record({ path: fc.constantFrom(...PATHS) }),
       fc.record({ file_path: fc.constantFrom(...PATHS), content: fc.constant('x') }),
       fc.record({ command: fc.constantFrom(...COMMANDS) }),
+      // a recipient: the names it may stand for are remembered by the set
+      fc.record({ to: fc.constantFrom('alice', 'key.pem', '.env', 'channel:123', 'src/.env'), text: fc.constant('hi') }),
     ),
     agentId: fc.constantFrom('coder', 'cwd-1'),
     cwd: fc.constantFrom(...CWDS),
@@ -101,7 +103,9 @@ describe('engine: remembered answers', () => {
     for (let i = 0; i < 20_000; i++) {
       const long = i % 7 === 0 ? 'd/'.repeat(400) : '';
       const path = [`src/${long}f${i}.ts`, `secret/${long}${i}`, `/etc/${i}`, `${long}k${i}.pem`][i % 4]!;
-      calls.push({ toolName: TOOLS[i % TOOLS.length]!, params: { path }, agentId: i % 5 ? 'coder' : 'cwd-1', ...(i % 3 ? { cwd: `/srv/ws/c${i % 300}` } : {}) });
+      // and as many distinct recipients (more than the 4,096 parameter words whose names a set keeps)
+      const params = i % 2 ? { path } : { path, to: `${long}t${i}.pem` };
+      calls.push({ toolName: TOOLS[i % TOOLS.length]!, params, agentId: i % 5 ? 'coder' : 'cwd-1', ...(i % 3 ? { cwd: `/srv/ws/c${i % 300}` } : {}) });
     }
     for (const call of calls) decide(warm, call);
     for (let i = 0; i < calls.length; i += 97) expect(decide(warm, calls[i])).toEqual(decide(fresh, calls[i]));
