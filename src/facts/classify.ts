@@ -299,10 +299,23 @@ export function normalizeKey(key: string): string {
   // Most keys are already lower-case letters: skip the string copies for them.
   for (let i = 0; i < key.length; i++) {
     const c = key.charCodeAt(i);
-    if (c < 0x61 || c > 0x7a) return key.toLowerCase().replace(/[_-]/g, '').replaceAll('\u017f', 's');
+    if (c < 0x61 || c > 0x7a) return normalizedOther(key);
   }
   return key;
 }
+
+/** normalizeKey of a key that is not all lower-case letters (`sessionId`, `file_path`): pure, so remembered within bounds. */
+function normalizedOther(key: string): string {
+  const known = NORMALIZED_KEYS.get(key);
+  if (known !== undefined) return known;
+  const normalized = key.toLowerCase().replace(/[_-]/g, '').replaceAll('\u017f', 's');
+  if (key.length <= 128) {
+    if (NORMALIZED_KEYS.size >= 4096) NORMALIZED_KEYS.clear();
+    NORMALIZED_KEYS.set(key, normalized);
+  }
+  return normalized;
+}
+const NORMALIZED_KEYS = new Map<string, string>();
 
 /** A command parameter as carriesCommand reads one: isCommandKey, but for `script` (a page's JavaScript elsewhere). */
 function isCarriedCommandKey(key: string): boolean {
