@@ -68,8 +68,6 @@ export interface WordRoles {
    * (shell/hidden-commands.ts).
    */
   plain: string[];
-  /** Of `plain`, the patterns a search matches text against (OperandGrammar.patterns): they name no file at all. */
-  patterns?: string[];
   /** The script an interpreter runs (`python3 manage.py`, one of `files`): read, whatever it then does. */
   script?: string;
   /** Of `files`, those the command only reads (`cp a b` reads `a`); undefined when it may write them all. */
@@ -424,9 +422,8 @@ function programRoles(words: readonly string[]): WordRoles {
 }
 
 /** The roles alone, without the reading's operands. */
-function rolesOf({ files, plain, script, reads, fromTop, patterns }: WordRoles): WordRoles {
+function rolesOf({ files, plain, script, reads, fromTop }: WordRoles): WordRoles {
   const roles: WordRoles = script !== undefined ? { files, plain, script } : { files, plain };
-  if (patterns !== undefined && patterns.length > 0) roles.patterns = patterns;
   // Files added beside the reading (a compressor's twin, a download directory) are written.
   if (reads !== undefined) roles.reads = reads;
   if (fromTop !== undefined && fromTop.length > 0) roles.fromTop = fromTop;
@@ -927,8 +924,6 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
   const writtenValues: string[] = [];
   const writes = grammar.writes;
   const plain: string[] = [];
-  // Of plain, the search patterns (OperandGrammar.patterns).
-  const patterns: string[] = [];
   const all: string[] = [];
   // Operands that may be files (all but awk's assignments and dd's other keys), and how many of them are arguments instead (`jq --args`).
   const operands: string[] = [];
@@ -1002,13 +997,11 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
         if (isFile) files.push(word.slice(eq + 1));
         if (isFile && writes?.readLong?.includes(name) !== true) writtenValues.push(word.slice(eq + 1));
         if (isFile || (grammar.valuedLong?.includes(name) === true && grammar.opaqueLong?.includes(name) !== true)) plain.push(word);
-        if (grammar.patterns?.long.includes(name) === true) patterns.push(word);
       } else if (grammar.flagLong?.includes(name) !== true && (isFile || grammar.valuedLong?.includes(name)) && i + 1 < words.length) {
         i++;
         if (isFile) files.push(words[i]!);
         if (isFile && writes?.readLong?.includes(name) !== true) writtenValues.push(words[i]!);
         else if (grammar.opaqueLong?.includes(name) !== true) plain.push(words[i]!);
-        if (grammar.patterns?.long.includes(name) === true) patterns.push(words[i]!);
       }
       continue;
     }
@@ -1034,8 +1027,6 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
         if (writes?.readValued?.includes(letter) !== true) writtenValues.push(value);
       }
       else if (value !== undefined && attached === '' && grammar.opaque?.includes(letter) !== true) plain.push(value);
-      // A pattern given by its option: the word as plain holds it (`-efoo.*`), or the next word.
-      if (value !== undefined && grammar.patterns?.letters.includes(letter) === true) patterns.push(attached !== '' ? word : value);
       break;
     }
   }
@@ -1043,7 +1034,6 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
   // Operands after `jq --args` are the program's arguments; the lead (its filter) comes first all the same.
   const fileEnd = argumentsFrom === undefined ? operands.length : Math.max(lead, argumentsFrom);
   for (const word of operands.slice(0, lead)) plain.push(word);
-  if (grammar.patterns !== undefined) patterns.push(...operands.slice(0, lead));
   for (const word of operands.slice(fileEnd)) plain.push(word);
   const fileOperands = operands.slice(lead, fileEnd);
   for (const word of grammar.firstOnly ? fileOperands.slice(0, 1) : fileOperands) files.push(word);
@@ -1052,7 +1042,6 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
   const named = files.filter((word) => word !== '-' && word !== '' && word !== '{}');
   const operandFiles = fileOperands.filter((word) => named.includes(word));
   const reading: Reading = { files: named, plain, operands: all, operandFiles };
-  if (patterns.length > 0) reading.patterns = patterns;
   if (writes !== undefined) {
     // What is read, unless it is written too (`cp a a`, `sort -o f f`).
     const written = new Set([...(writes.operands === undefined ? operandFiles : writes.operands(operandFiles, words, all)), ...writtenValues]);

@@ -40,11 +40,6 @@ export interface OperandGrammar {
   lead?: number;
   /** ...unless one of these options gave it (`grep -e PATTERN FILE`) or made it none (`rg --files`). */
   leadGivenBy?: readonly string[];
-  /**
-   * The lead operand and these options' values are patterns matched against text (grep's): no
-   * file, and no names of files either (`grep 'import .* from' x.go` names no `.*`; red team 23).
-   */
-  patterns?: { letters: string; long: readonly string[] };
   /** Only the first file operand is a file (`source FILE ARGS...`). */
   firstOnly?: boolean;
   /** With a `--`, the operands before it name commits, not files (`git checkout HEAD -- a`). */
@@ -174,7 +169,7 @@ function xz(suffix: string): OperandGrammar {
     outputs: compressed(suffix, [['.xz', ''], ['.txz', '.tar'], ['.lzma', ''], ['.tlz', '.tar']], SUFFIX_OPTION, 'SCFTM'),
   };
 }
-const GREP: OperandGrammar = { valued: 'efmABCdD', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--regexp', '--file'], patterns: { letters: 'e', long: ['--regexp'] }, valuedLong: ['--regexp', '--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir'], fileLong: ['--file', '--exclude-from'] };
+const GREP: OperandGrammar = { valued: 'efmABCdD', fileValued: 'f', lead: 1, leadGivenBy: ['-e', '-f', '--regexp', '--file'], valuedLong: ['--regexp', '--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir'], fileLong: ['--file', '--exclude-from'] };
 const OWNER_OR_MODE: OperandGrammar = { valued: '', lead: 1, leadGivenBy: ['--reference'] };
 export const TARGET_FIRST: OperandGrammar = {
   valued: 'St', fileValued: 't', valuedLong: ['--suffix'], fileLong: ['--target-directory'], opaque: 'S', opaqueLong: ['--suffix'],

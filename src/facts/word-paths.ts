@@ -272,10 +272,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
     if (typeof given !== 'string') return;
     // `$((n * 2))` is a number: its `*` is no wildcard, its names no files.
     const word = given.includes('$((') ? arithmeticAsNumber(given) : given;
-    // A search pattern (`grep 'a.*b'`) is matched against text: it names no file, not even in
-    // part, and no file-name glob is held to it (red team 23).
-    const pattern = roles.patterns?.includes(word) === true && !files.includes(word);
-    if (!pattern) words.push(word);
+    words.push(word);
     if (i === 0 && word.startsWith('/')) return;
     // A configuration written inline names its files in its strings (`--config
     // '{"cacheDirectory":"/x"}'`, ruff's `--config 'cache-dir = "/x"'`), not as a whole.
@@ -283,7 +280,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
     const candidates = inline !== undefined || (roles.plain.includes(word) && !files.includes(word) && !PATH_EVEN_IF_PLAIN.test(word)) ? NO_CANDIDATES : pathCandidates(word);
     for (const p of candidates) push(p);
     if (inline !== undefined) for (const text of quotedStrings(inline)) for (const p of pathCandidates(text)) push(p);
-    if (i > 0 && candidates.length === 0 && !files.includes(word) && !pattern) names.push(...bareNames(word));
+    if (i > 0 && candidates.length === 0 && !files.includes(word)) names.push(...bareNames(word));
     // A `data:` URL's text is code or a document to the program (`node --import
     // data:text/javascript,CODE`): the names in it, decoded, are names too.
     if (i > 0 && /^data:/i.test(word)) names.push(...bareNames(dataUrlText(word) ?? word.slice(word.indexOf(',') + 1)));
