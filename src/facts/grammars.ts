@@ -246,7 +246,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['uniq', { writes: { operands: WRITES_SECOND }, valued: 'fsw', valuedLong: ['--skip-fields', '--skip-chars', '--check-chars'], flagLong: ['--group', '--all-repeated'] }],
   ['grep', GREP], ['egrep', GREP], ['fgrep', GREP],
   // (`rg --files` takes no pattern: every operand is a path)
-  ['rg', { ...GREP, leadGivenBy: [...GREP.leadGivenBy!, '--files', '--type-list'], valued: 'efgtTmABCjMEr', valuedLong: [...GREP.valuedLong!, '--glob', '--type', '--type-not', '--threads', '--max-columns', '--encoding', '--replace', '--max-depth', '--type-add', '--pre', '--pre-glob'], opaqueLong: ['--pre'] }],
+  ['rg', { ...GREP, leadGivenBy: [...GREP.leadGivenBy!, '--files', '--type-list'], valued: 'efgtTmABCjMEr', valuedLong: [...GREP.valuedLong!, '--glob', '--type', '--type-not', '--threads', '--max-columns', '--encoding', '--replace', '--max-depth', '--type-add', '--pre', '--pre-glob', '--hostname-bin'], opaqueLong: ['--pre', '--hostname-bin'], fileLong: [...GREP.fileLong!, '--ignore-file'] }],
   ['source', { valued: '', firstOnly: true, writes: { operands: READS_ALL } }], ['.', { valued: '', firstOnly: true, writes: { operands: READS_ALL } }],
   // write
   ['rm', PLAIN], ['rmdir', PLAIN], ['unlink', PLAIN], ['tee', PLAIN],
