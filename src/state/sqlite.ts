@@ -90,9 +90,10 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
   /** A failure while counting says which state file it was (`database is locked` alone does not; opening is located by the caller). */
   const located = (error: unknown): Error => new Error(`state file \`${file}\`: ${error instanceof Error ? error.message : String(error)}`);
   const db = new Database(file);
+  const busyTimeoutMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000));
   try {
     // busy_timeout first: the WAL switch and schema creation may race other processes.
-    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.exec(SCHEMA);
@@ -123,13 +124,18 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     return readTimes.all(key, newest - 2 * windowMs).map((row) => row.at);
   }
 
-  // When the consume before this one asked for the write lock (performance.now): BEGIN IMMEDIATE
-  // may wait for it (busy_timeout), and a call is counted at the time it goes ahead, not at the
-  // time it was judged before the wait (red team 21B: a call that waited 4.6 s for another
-  // process's lock was otherwise recorded 4.6 s early, a window's worth of calls too soon).
-  let askedAt = 0;
+  // A consume first asks for the write lock without waiting; when another process holds it,
+  // BEGIN IMMEDIATE waits (busy_timeout) and the call is counted at the time it goes ahead, not
+  // at the time it was judged before the wait (red team 21B: a call that waited 4.6 s for
+  // another process's lock was otherwise recorded 4.6 s early, a window's worth of calls too
+  // soon). `waitedSince` is when that wait began (performance.now); undefined when there was
+  // none, and then the call is counted at the time given (a wait of a millisecond or two on a
+  // busy machine is no reason to move it, and a caller's clock may not be the wall's).
+  let waitedSince: number | undefined;
+  const noWaiting = db.prepare('PRAGMA busy_timeout = 0');
+  const waiting = db.prepare(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
   const consume = db.transaction((requests: LimitRequest[], judgedAt: number): ConsumeResult => {
-    const now = judgedAt + Math.floor(performance.now() - askedAt);
+    const now = waitedSince === undefined ? judgedAt : judgedAt + Math.floor(performance.now() - waitedSince);
     // Local copies per key, so a key repeated in one call needs one slot per occurrence.
     const counts = new Map<string, number>();
     const windows = new Map<string, number[]>();
@@ -180,7 +186,16 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
       if (requests.length === 0) return { ok: true };
       // `.immediate` issues BEGIN IMMEDIATE: the write lock is held from the first read.
       try {
-        askedAt = performance.now();
+        waitedSince = undefined;
+        noWaiting.get();
+        try {
+          return consume.immediate(requests, now);
+        } catch (error) {
+          if (!isBusy(error)) throw error;
+        } finally {
+          waiting.get();
+        }
+        waitedSince = performance.now();
         return consume.immediate(requests, now);
       } catch (error) {
         throw located(error);
@@ -201,4 +216,10 @@ function insertSorted(times: number[], t: number): void {
   let i = times.length;
   while (i > 0 && times[i - 1]! > t) i--;
   times.splice(i, 0, t);
+}
+
+/** SQLite's answer when another connection holds the lock (SQLITE_BUSY and its extended codes). */
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
