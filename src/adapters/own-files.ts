@@ -89,15 +89,13 @@ const CLAUDE_CODE_COMMAND_FOLDERS = ['skills', 'agents', 'commands', 'hooks', 'p
  * commands and the MCP server lists it runs beside them; with npm's, which `npx` runs by.
  */
 export function claudeCodeSettings(env: Record<string, string | undefined>, cwds: readonly (string | undefined)[], home: string): string[] {
-  const dirs = new Set<string>();
-  for (const dir of [env.CLAUDE_PROJECT_DIR, ...cwds]) if (dir !== undefined && path.isAbsolute(dir)) dirs.add(path.join(dir, '.claude'));
-  dirs.add(path.join(home, '.claude'));
-  if (env.CLAUDE_CONFIG_DIR !== undefined && path.isAbsolute(env.CLAUDE_CONFIG_DIR)) dirs.add(env.CLAUDE_CONFIG_DIR);
+  const projects = [env.CLAUDE_PROJECT_DIR, ...cwds].filter((dir): dir is string => dir !== undefined && path.isAbsolute(dir));
+  const configDir = env.CLAUDE_CONFIG_DIR !== undefined && path.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : undefined;
+  const dirs = new Set([...projects.map((dir) => path.join(dir, '.claude')), path.join(home, '.claude'), ...(configDir !== undefined ? [configDir] : [])]);
   const settings = [...dirs].flatMap((dir) => [path.join(dir, 'settings.json'), path.join(dir, 'settings.local.json'), ...CLAUDE_CODE_COMMAND_FOLDERS.map((folder) => path.join(dir, folder))]);
   // The MCP servers Claude Code starts with no tool call: the user's (`~/.claude.json`, or in
   // `$CLAUDE_CONFIG_DIR`) and the project's `.mcp.json` (red team 23).
-  const servers = [path.join(home, '.claude.json'), ...[env.CLAUDE_PROJECT_DIR, ...cwds].filter((dir): dir is string => dir !== undefined && path.isAbsolute(dir)).map((dir) => path.join(dir, '.mcp.json'))];
-  if (env.CLAUDE_CONFIG_DIR !== undefined && path.isAbsolute(env.CLAUDE_CONFIG_DIR)) servers.push(path.join(env.CLAUDE_CONFIG_DIR, '.claude.json'));
+  const servers = [path.join(home, '.claude.json'), ...(configDir !== undefined ? [path.join(configDir, '.claude.json')] : []), ...projects.map((dir) => path.join(dir, '.mcp.json'))];
   return [...settings, ...servers, ...CLAUDE_CODE_MANAGED, ...npmSettings([env.CLAUDE_PROJECT_DIR, ...cwds], home)];
 }
 

@@ -299,23 +299,10 @@ export function normalizeKey(key: string): string {
   // Most keys are already lower-case letters: skip the string copies for them.
   for (let i = 0; i < key.length; i++) {
     const c = key.charCodeAt(i);
-    if (c < 0x61 || c > 0x7a) return normalizedOther(key);
+    if (c < 0x61 || c > 0x7a) return key.toLowerCase().replace(/[_-]/g, '').replaceAll('\u017f', 's');
   }
   return key;
 }
-
-/** normalizeKey of a key that is not all lower-case letters (`sessionId`, `file_path`): pure, so remembered within bounds. */
-function normalizedOther(key: string): string {
-  const known = NORMALIZED_KEYS.get(key);
-  if (known !== undefined) return known;
-  const normalized = key.toLowerCase().replace(/[_-]/g, '').replaceAll('\u017f', 's');
-  if (key.length <= 128) {
-    if (NORMALIZED_KEYS.size >= 4096) NORMALIZED_KEYS.clear();
-    NORMALIZED_KEYS.set(key, normalized);
-  }
-  return normalized;
-}
-const NORMALIZED_KEYS = new Map<string, string>();
 
 /** A command parameter as carriesCommand reads one: isCommandKey, but for `script` (a page's JavaScript elsewhere). */
 function isCarriedCommandKey(key: string): boolean {
@@ -339,8 +326,23 @@ export function isCommandKey(key: string): boolean {
   // Each ends in d, t or e (`command`, `cmd`; `script`; `commandLine`): other names stop here.
   const last = key.charCodeAt(key.length - 1) | 0x20;
   if (last !== 0x64 && last !== 0x74 && last !== 0x65) return false;
+  // Those are 3, 6, 7 or 11 letters once normalised: an ASCII name of another length
+  // (`sessionId`, beside nearly every process call) needs no normalised copy.
+  const length = normalizedAsciiLength(key);
+  if (length !== -1 && length !== 3 && length !== 6 && length !== 7 && length !== 11) return isNamedForCommand(key);
   const n = normalizeKey(key);
   return n === 'command' || n === 'cmd' || n === 'script' || n === 'commandline' || isNamedForCommand(key);
+}
+
+/** The length of normalizeKey(key) for an ASCII key (`_` and `-` dropped); -1 for another, whose lower-casing may change its length. */
+function normalizedAsciiLength(key: string): number {
+  let n = 0;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c >= 0x80) return -1;
+    if (c !== 0x5f && c !== 0x2d) n++;
+  }
+  return n;
 }
 
 // Words in a tool's name that say it acts on files (`move_file`, `mcp__filesystem__copy`,
@@ -362,14 +364,8 @@ const BUILTIN_FILE_TOOLS: ReadonlySet<string> = new Set([
 export function isFileTool(toolName: string, toolClass: ToolClass): boolean {
   if (typeof toolName !== 'string' || toolClass === 'exec') return false;
   if (BUILTIN_FILE_TOOLS.has(toolName)) return true;
-  // Pure in the name: remembered (a `message { to }` asked on every call), within bounds.
-  const known = FILE_TOOL_NAMES.get(toolName);
-  if (known !== undefined) return known;
-  const answer = nameWords(toolName).some((w) => FILE_NAME_WORDS.has(w));
-  if (toolName.length <= 256) {
-    if (FILE_TOOL_NAMES.size >= 1024) FILE_TOOL_NAMES.clear();
-    FILE_TOOL_NAMES.set(toolName, answer);
-  }
-  return answer;
+  // Splitting the name into words costs strings; most names (`message`, `web_search`) hold none of the words' letters.
+  return MAY_NAME_FILES.test(toolName) && nameWords(toolName).some((w) => FILE_NAME_WORDS.has(w));
 }
-const FILE_TOOL_NAMES = new Map<string, boolean>();
+// Each of FILE_NAME_WORDS holds one of these, in some case, wherever nameWords finds it.
+const MAY_NAME_FILES = /file|dir|folder|path|fs/i;

@@ -131,10 +131,9 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
   // soon). `waitedSince` is when that wait began (performance.now); undefined when there was
   // none, and then the call is counted at the time given (a wait of a millisecond or two on a
   // busy machine is no reason to move it, and a caller's clock may not be the wall's).
-  let waitedSince: number | undefined;
   const noWaiting = db.prepare('PRAGMA busy_timeout = 0');
   const waiting = db.prepare(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
-  const consume = db.transaction((requests: LimitRequest[], judgedAt: number): ConsumeResult => {
+  const consume = db.transaction((requests: LimitRequest[], judgedAt: number, waitedSince?: number): ConsumeResult => {
     const now = waitedSince === undefined ? judgedAt : judgedAt + Math.floor(performance.now() - waitedSince);
     // Local copies per key, so a key repeated in one call needs one slot per occurrence.
     const counts = new Map<string, number>();
@@ -186,7 +185,6 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
       if (requests.length === 0) return { ok: true };
       // `.immediate` issues BEGIN IMMEDIATE: the write lock is held from the first read.
       try {
-        waitedSince = undefined;
         noWaiting.get();
         try {
           return consume.immediate(requests, now);
@@ -195,8 +193,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
         } finally {
           waiting.get();
         }
-        waitedSince = performance.now();
-        return consume.immediate(requests, now);
+        return consume.immediate(requests, now, performance.now());
       } catch (error) {
         throw located(error);
       }

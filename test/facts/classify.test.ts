@@ -121,6 +121,16 @@ describe('isFileTool', () => {
     }
   });
 
+  it('property: decides as the words of the name do (the quick letter test before splitting changes nothing)', () => {
+    const FILE_WORDS = new Set(['file', 'files', 'dir', 'dirs', 'directory', 'directories', 'folder', 'folders', 'path', 'paths', 'fs', 'filesystem']);
+    const byWords = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).some((w) => FILE_WORDS.has(w));
+    const part = fc.constantFrom('file', 'Files', 'DIR', 'directory', 'Folder', 'path', 'fs', 'FS', 'filesystem', 'move', 'copy', 'mcp', '__', '_', '-', 'x', 'ſ', 'K', 'İ', 'profile', 'offset');
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 6 }).map((p) => p.join('')), (name) => isFileTool(name, 'write') === (['read', 'write', 'edit', 'ls', 'find', 'grep', 'glob', 'apply_patch', 'apply-patch', 'Read', 'Write', 'Edit', 'MultiEdit', 'LS', 'Glob', 'Grep', 'NotebookRead', 'NotebookEdit'].includes(name) || byWords(name))),
+      { numRuns: 5000 },
+    );
+  });
+
   it('is never true for exec tools, whose files are in their commands', () => {
     expect(isFileTool('exec_file', 'exec')).toBe(false);
     expect(isFileTool('move_file', 'read')).toBe(true);
