@@ -286,9 +286,24 @@ export function isProgramKey(key: string): boolean {
  */
 export function isNamedForCommand(key: string): boolean {
   // `…command` ends in `d`: the regex only for those.
-  return (key.charCodeAt(key.length - 1) | 0x20) === 0x64 && COMMAND_KEY.test(key);
+  return edgeLetter(key, true) === 0x64 && COMMAND_KEY.test(key);
 }
-const COMMAND_KEY = /(?:[_-][cC]|C)ommand$|[_-]COMMAND$/;
+// (Trailing `_` and `-` too: a decoder that drops them, as Go's encoding/json/v2 does when it
+// matches names without case, fills `cli_command` from `cli_command_`.)
+const COMMAND_KEY = /(?:[_-][cC]|C)ommand[_-]*$|[_-]COMMAND[_-]*$/;
+
+/**
+ * The first (or, with `last`, the last) character of a parameter name that is not `_` or `-`,
+ * lower-cased if an ASCII letter; -1 when there is none. What normalizeKey's result starts or
+ * ends with, for ASCII names.
+ */
+export function edgeLetter(key: string, last = false): number {
+  for (let k = 0; k < key.length; k++) {
+    const c = key.charCodeAt(last ? key.length - 1 - k : k);
+    if (c !== 0x5f && c !== 0x2d) return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
+  }
+  return -1;
+}
 
 /**
  * A parameter name as a case-insensitive decoder matches it: lower case, `_` and `-` dropped,
@@ -323,8 +338,10 @@ export function isCommandKey(key: string): boolean {
     case 'commandLine':
       return true;
   }
-  // Each ends in d, t or e (`command`, `cmd`; `script`; `commandLine`): other names stop here.
-  const last = key.charCodeAt(key.length - 1) | 0x20;
+  // Each ends in d, t or e (`command`, `cmd`; `script`; `commandLine`), before any `_` or `-`
+  // (`command_`: normalizeKey drops them): other names stop here. (A name ending in a letter
+  // that lower-cases to another, the Kelvin sign, ends in no d, t or e either.)
+  const last = edgeLetter(key, true);
   if (last !== 0x64 && last !== 0x74 && last !== 0x65) return false;
   // Those are 3, 6, 7 or 11 letters once normalised: an ASCII name of another length
   // (`sessionId`, beside nearly every process call) needs no normalised copy.

@@ -2,7 +2,7 @@
 // `script` or `commandLine`), with the argument list and the environment the tool adds. A
 // call whose command cannot be read this way is unverifiable.
 import type { ShellFacts, SimpleCommand } from '../types.js';
-import { commandCarrierIn, isCommandKey, isNotPosixShellTool, isProgramKey, normalizeKey, typesKeys } from './classify.js';
+import { commandCarrierIn, edgeLetter, isCommandKey, isNotPosixShellTool, isProgramKey, normalizeKey, typesKeys } from './classify.js';
 import { parseWithArguments, singleQuoted } from './shell/index.js';
 import { isRiskyVariable } from './shell/wrappers.js';
 
@@ -178,8 +178,8 @@ const ENVIRONMENT_NAMES: ReadonlySet<string> = new Set(['env', 'environment', 'e
 
 function isEnvironmentKey(key: string): boolean {
   if (key === 'env') return true;
-  const first = key.charCodeAt(0) | 0x20;
-  return first === 0x65 /* e */ && ENVIRONMENT_NAMES.has(normalizeKey(key));
+  // Each starts with `e`, after any `_` or `-` (`_env`: normalizeKey drops them).
+  return edgeLetter(key) === 0x65 /* e */ && ENVIRONMENT_NAMES.has(normalizeKey(key));
 }
 
 const USUAL_ENVIRONMENT_KEYS = ['env', 'environment', 'envVars'];

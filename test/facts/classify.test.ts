@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { BUILTIN_TOOL_CLASSES, carriesCommand, classifyTool, commandCarrierIn, isFileTool, isNotPosixShellTool, mayCarryCommand } from '../../src/facts/classify.js';
+import { BUILTIN_TOOL_CLASSES, carriesCommand, classifyTool, commandCarrierIn, isCommandKey, isFileTool, isNamedForCommand, isNotPosixShellTool, mayCarryCommand, normalizeKey } from '../../src/facts/classify.js';
 import type { ToolClass } from '../../src/types.js';
 
 describe('classifyTool', () => {
@@ -108,6 +108,19 @@ describe('tools nobody listed that run commands', () => {
     expect(carriesCommand({ list: Array.from({ length: 20_000 }, () => ({ n: 1 })) })).toBe(true);
     // `script` and `code` are a page's JavaScript or a snippet to parse as often: the tool's name says whether it runs them.
     expect(carriesCommand({ text: 'rm -rf /', commands: ['x'], script: 'document.title', code: 'x = 1' })).toBe(false);
+  });
+});
+
+describe('isCommandKey', () => {
+  it('property: a name that normalises to command, cmd, script or commandLine, or one named for a command (the length test before normalising changes nothing)', () => {
+    const part = fc.constantFrom('command', 'Command', 'COMMAND', 'cmd', 'CMD', 'script', 'Script', 'line', 'Line', '_', '-', 'ſ', 'K', 'İ', 'session', 'Id', 'cli', 'shell', 'd', 'e', 't', 'x');
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 5 }).map((p) => p.join('')), (key) => {
+        const n = normalizeKey(key);
+        return isCommandKey(key) === (n === 'command' || n === 'cmd' || n === 'script' || n === 'commandline' || isNamedForCommand(key));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 
