@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
-import { extractPaths } from '../facts/extract-paths.js';
+import { extractPaths, newKeyKindMemo, type KeyKindMemo } from '../facts/extract-paths.js';
 import { bareNames } from '../facts/word-paths.js';
 import { commandLinePaths } from '../facts/command-line-paths.js';
 import { isRelative, nameOf, parentOf, within } from '../facts/within.js';
@@ -34,6 +34,8 @@ export interface FrameEnv {
   home: string;
   /** bareNames of parameter words (`message { to: "channel:123" }`), pure in the word: remembered, bounded. */
   paramNames?: Map<string, readonly string[]>;
+  /** The kinds of parameter names (facts/extract-paths.ts keyKind), pure in the name: remembered, bounded. */
+  keyKinds?: KeyKindMemo;
   shellCache: LRUCache<string, ShellFacts>;
   /** parseRemembered over this set's cache. */
   parseCommand?: (command: string) => ShellFacts;
@@ -329,7 +331,7 @@ export class CallFrame {
     const { call } = this;
     const { root } = m;
     if (root && !root.ok) return { ok: false, reason: `workspace root cannot be resolved: ${root.reason}` };
-    const extracted = extractPaths(call.toolName, toolClass, call.params, call.derivedPaths);
+    const extracted = extractPaths(call.toolName, toolClass, call.params, call.derivedPaths, (this.env.keyKinds ??= newKeyKindMemo()));
     if (extracted.problems.length > 0) return { ok: false, reason: extracted.problems[0]! };
     // Most calls of web, message and other tools name no path: share one frozen empty result.
     if (extracted.paths.length === 0 && toolClass !== 'exec' && extracted.words === undefined) return NO_PATHS;

@@ -241,25 +241,30 @@ export function topKeyIndex(key: string): number {
 /**
  * Kinds of the parameter names seen, the common ones included: tools send a small vocabulary
  * (`maxChars`, `run_in_background`, `yieldMs`, ...), and classifying a name costs a
- * lower-casing, a regex and an object. Bounded, since the model writes the names: when full
- * it starts over from the common ones. A pure function's memo, shared by every set.
+ * lower-casing, a regex and an object. Owned by a policy set (FrameEnv.keyKinds) and bounded,
+ * since the model writes the names: when full it starts over from the common ones.
  */
-const keyKinds = new Map<string, KeyKind>(COMMON_KEY_KINDS);
+export type KeyKindMemo = Map<string, KeyKind>;
 const MAX_KEY_KINDS = 4096;
 const MAX_REMEMBERED_KEY = 64;
 
-function keyKind(key: string): KeyKind {
+export function newKeyKindMemo(): KeyKindMemo {
+  return new Map(COMMON_KEY_KINDS);
+}
+
+function keyKind(memo: KeyKindMemo | undefined, key: string): KeyKind {
   const top = topKeyIndex(key);
   if (top >= 0) return TOP_KINDS[top]!;
-  let kind = keyKinds.get(key);
+  if (memo === undefined) return COMMON_KEY_KINDS.get(key) ?? kindOf(key);
+  let kind = memo.get(key);
   if (kind === undefined) {
     kind = kindOf(key);
     if (key.length <= MAX_REMEMBERED_KEY) {
-      if (keyKinds.size >= MAX_KEY_KINDS) {
-        keyKinds.clear();
-        for (const [k, v] of COMMON_KEY_KINDS) keyKinds.set(k, v);
+      if (memo.size >= MAX_KEY_KINDS) {
+        memo.clear();
+        for (const [k, v] of COMMON_KEY_KINDS) memo.set(k, v);
       }
-      keyKinds.set(key, kind);
+      memo.set(key, kind);
     }
   }
   return kind;
@@ -315,6 +320,8 @@ interface Collector {
   patterned: boolean;
   /** See ExtractedPaths.mustExist. */
   mustExist: string[] | undefined;
+  /** The caller's memo of parameter names' kinds, if it keeps one. */
+  keyKinds: KeyKindMemo | undefined;
 }
 
 // Search tools whose pattern names files: the directory the search starts from (the
@@ -883,7 +890,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
       problem(c, `\`${from}.${key}\` starts with \`-\`: git would read it as an option`);
       continue;
     }
-    const kind = keyKind(key);
+    const kind = keyKind(c.keyKinds, key);
     if (kind.notParameter || skip?.has(key)) continue;
     if (kind.workdir && depth === 0) {
       c.sawWorkdir = true;
@@ -1057,9 +1064,9 @@ function withPlainSpaces(path: string): string | undefined {
 const UNICODE_SPACE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/;
 
 /** The paths a call touches, whether each is written, and what could not be read. */
-export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown): ExtractedPaths {
+export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown, keyKinds?: KeyKindMemo): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false, hereToo: false, readKeys: undefined, keys: 0, patterned: false, mustExist: undefined };
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false, hereToo: false, readKeys: undefined, keys: 0, patterned: false, mustExist: undefined, keyKinds };
   // Search and listing tools by name: the keys holding their patterns, and whether they search
   // the call's directory when no directory is named. Only names of 2 (`ls`), 4 (`glob`, `grep`,
   // `find`), 11, 12, 14 or 19 characters starting with g/G, f/F, s/S or l/L can be one: `read`,

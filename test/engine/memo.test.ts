@@ -103,8 +103,9 @@ describe('engine: remembered answers', () => {
     for (let i = 0; i < 20_000; i++) {
       const long = i % 7 === 0 ? 'd/'.repeat(400) : '';
       const path = [`src/${long}f${i}.ts`, `secret/${long}${i}`, `/etc/${i}`, `${long}k${i}.pem`][i % 4]!;
-      // and as many distinct recipients (more than the 4,096 parameter words whose names a set keeps)
-      const params = i % 2 ? { path } : { path, to: `${long}t${i}.pem` };
+      // and as many distinct recipients (more than the 4,096 parameter words whose names a set
+      // keeps) and parameter names (more than the 4,096 whose kinds it keeps; a `_file` one holds a path)
+      const params = i % 2 ? { path, [`opt${i}`]: 1 } : { path, to: `${long}t${i}.pem`, [`x${i}_file`]: `k${i}.pem` };
       calls.push({ toolName: TOOLS[i % TOOLS.length]!, params, agentId: i % 5 ? 'coder' : 'cwd-1', ...(i % 3 ? { cwd: `/srv/ws/c${i % 300}` } : {}) });
     }
     for (const call of calls) decide(warm, call);
