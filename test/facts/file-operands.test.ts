@@ -790,7 +790,8 @@ describe('a bare file operand is judged exactly as `./name`', () => {
   for (const policy of ['rt-allowed', 'rt-writable', 'path-workspace-only', 'path-forbidden']) {
     it(policy, async () => {
       const set = await setFrom(policyText(policy), { home: '/home/agent' });
-      const decision = (command: string) => decide(set, { toolName: 'exec', params: { command }, cwd: ws }).decision;
+      const full = (command: string) => decide(set, { toolName: 'exec', params: { command }, cwd: ws });
+      const decision = (command: string) => full(command).decision;
       const seen = new Set<string>();
       fc.assert(
         fc.property(fc.constantFrom(...TEMPLATES), fc.constantFrom(...NAMES), fc.constantFrom(...NAMES), (template, f, g) => {
@@ -799,7 +800,11 @@ describe('a bare file operand is judged exactly as `./name`', () => {
           const dotted = template.replace('{f}', quote(`./${f}`)).replace('{g}', quote(`./${g}`));
           const expected = decision(dotted);
           seen.add(expected);
-          expect(decision(bare), `${bare} against ${dotted}`).toBe(expected);
+          // except that a bare `*` may match a file named like an option (`-e1e id;.ts`) of a
+          // program whose options run or write (simple-commands.ts optionMadeAtRunTime): `./*` cannot
+          const got = full(bare);
+          if (got.decision === 'deny' && /may match a file named like an option/.test(got.reasons[0]?.message ?? '')) return;
+          expect(got.decision, `${bare} against ${dotted}`).toBe(expected);
         }),
         { numRuns: 600, seed: 20261130 },
       );

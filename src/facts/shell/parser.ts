@@ -16,6 +16,7 @@ import { hasLoneSurrogate } from '../unicode.js';
 import { parsePlain } from './plain-parser.js';
 import { isRiskyVariable } from './wrappers.js';
 import { DepthExceeded, ShellSyntaxError, UnsupportedSyntax } from './errors.js';
+import { braceWords, MAX_BRACE_WORDS, unescapeUnquoted } from './words.js';
 import { goValueOf, isNil, items, text, typeName, wrapperOf, type GoNode } from './go-values.js';
 
 interface Mvdan {
@@ -189,15 +190,16 @@ class Converter {
 
   private stmt(node: GoNode, depth: number): Stmt {
     const redirs = items(node.Redirs);
-    const redirects = redirs.map((r) => this.redirect(r, depth));
+    const each = redirs.map((r) => this.redirect(r, depth));
     const cmd = node.Cmd;
-    if (isNil(cmd)) return { redirects };
-    if (typeName(cmd) === 'CallExpr') {
+    if (!isNil(cmd) && typeName(cmd) === 'CallExpr') {
       const lastWord = Math.max(-1, ...items(cmd.Args).map((w) => Number(w.Pos().Offset())));
       redirs.forEach((r, i) => {
-        if ((redirects[i]!.op === '&>' || redirects[i]!.op === '&>>') && lastWord > Number(r.End().Offset())) redirects[i]!.wordsAfter = true;
+        for (const redirect of each[i]!) if ((redirect.op === '&>' || redirect.op === '&>>') && lastWord > Number(r.End().Offset())) redirect.wordsAfter = true;
       });
     }
+    const redirects = each.flat();
+    if (isNil(cmd)) return { redirects };
     const command = this.command(cmd, depth);
     // `! [[ a && b c ]]`: to a POSIX shell the failed command `[[ a` is negated, so `b c ]]` runs.
     // `! a` and `a &` do not go on to what follows as `a` would (`! cd x && y` runs y when
@@ -214,7 +216,12 @@ class Converter {
     return { command, redirects };
   }
 
-  private redirect(node: GoNode, depth: number): Redirect {
+  /**
+   * One redirection; its file word brace-expanded as bash does (`>{/etc/x,}` writes /etc/x):
+   * a word that expands to several is one redirection each (bash refuses it as ambiguous, zsh
+   * writes every one).
+   */
+  private redirect(node: GoNode, depth: number): Redirect[] {
     const op = redirectOps?.get(node.Op as number);
     if (op === undefined) throw new UnsupportedSyntax(`unknown redirection operator ${String(node.Op)}`);
     if (!isNil(node.N) && !this.startsWord(node.N)) {
@@ -224,12 +231,17 @@ class Converter {
     // `{BASH_CMDS[ls]}>x`): an assignment the walk would not see.
     const named = isNil(node.N) ? undefined : /^\{(.*)\}$/s.exec(text(node.N.Value))?.[1];
     if (named !== undefined && (named.includes('[') || named === 'IFS' || isRiskyVariable(named))) throw new UnsupportedSyntax(`\`{${named}}\` before a redirection sets that variable to a descriptor number`);
+    if (op !== '<<' && op !== '<<-' && op !== '<<<') {
+      const words = this.expandedWords(node.Word, depth);
+      // A word the expansion leaves empty (`>{,}`): bash refuses it; its text is checked as written.
+      return (words.length > 0 ? words : [this.word(node.Word, depth)]).map((word) => (!isNil(node.N) && op.startsWith('<') ? { op, word, fd: text(node.N.Value) } : { op, word }));
+    }
     const redirect: Redirect = { op, word: this.word(node.Word, depth) };
     // Which descriptor an input redirection sets (`3< f` is not standard input).
     if (!isNil(node.N) && op.startsWith('<')) redirect.fd = text(node.N.Value);
     const hdoc = node.Hdoc;
     if (!isNil(hdoc)) redirect.heredoc = this.heredoc(hdoc, node.Word, depth);
-    return redirect;
+    return [redirect];
   }
 
   private heredoc(body: GoNode, delimiter: GoNode, depth: number): Word {
@@ -283,7 +295,7 @@ class Converter {
         return {
           kind: 'call',
           assigns: items(node.Assigns).map((a) => this.assign(a, depth)),
-          args: items(node.Args).map((w) => this.word(w, depth)),
+          args: items(node.Args).flatMap((w) => this.expandedWords(w, depth)),
         };
       case 'DeclClause': {
         // `export a=b`, `declare -x a`, `local`, `readonly`: a builtin call whose words
@@ -396,6 +408,21 @@ class Converter {
     const parts: WordPart[] = [{ kind: 'literal', value: a.name, quoted: false }];
     if (!node.Naked && a.value) parts.push({ kind: 'literal', value: a.append ? '+=' : '=', quoted: false }, ...a.value.parts);
     return { parts };
+  }
+
+  /**
+   * A command's word as bash's brace expansion leaves it, before anything reads it: `find .
+   * {-exec,} sh \\;` runs find with `-exec`, `>{/etc/x,}` writes /etc/x. Every reader (wrappers,
+   * options that run programs, builtins that set variables) then sees the words the program gets.
+   */
+  private expandedWords(node: GoNode, depth: number): Word[] {
+    if (isNil(node)) return [{ parts: [] }];
+    const goParts = items(node.Parts);
+    const pieces = goParts.map((p) => (typeName(p) === 'Lit' ? text(p.Value) : this.wordPart(p, depth, false)));
+    checkQuotedInPattern(goParts);
+    const words = braceWords(pieces, MAX_BRACE_WORDS);
+    if (words === undefined) throw new UnsupportedSyntax(`brace expansion of \`${this.source(node).slice(0, 80)}\` makes more than ${MAX_BRACE_WORDS} words`);
+    return words;
   }
 
   word(node: GoNode, depth: number): Word {
@@ -549,14 +576,6 @@ function compound(body: Stmt[]): Command {
 /** A loop's or a function's body: it may run more than once. */
 function repeated(body: Stmt[]): Command {
   return { kind: 'compound', body, words: [], nested: [], repeats: true };
-}
-
-/**
- * Outside quotes a backslash quotes the next character; backslash-newline vanishes; a
- * backslash with nothing after it (the end of the input) stays, as in bash (`eval 'ls x\'`).
- */
-export function unescapeUnquoted(raw: string): string {
-  return raw.replace(/\\(\n|[\s\S])?/g, (_, c: string | undefined) => (c === undefined ? '\\' : c === '\n' ? '' : c));
 }
 
 /** Inside "...", a backslash quotes only $ ` " \ and newline. */

@@ -40,7 +40,7 @@ import { programName } from '../program-names.js';
 import { patchPaths } from '../patch-paths.js';
 import { withoutTextWildcards } from '../path-glob.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
-import { baseName, expandBraces, literalPrefix, nestedLists, singleQuoted, wordValue, type WordValue } from './words.js';
+import { baseName, expandBraces, MAX_BRACE_WORDS, literalPrefix, nestedLists, singleQuoted, wordValue, type WordValue } from './words.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
 import { assignedRunTimeText, noteAssigningExpansions, noteAssignment, noteDeclaredValues, noteReEvaluatingText, notePayload, runTimeText, spellsAssignment, variablesSetFromInput } from './re-evaluation.js';
 
@@ -353,7 +353,8 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     if (redirects.length > 0 || writtenPlaces.length > 0) emit(walk, { words: [], text: '', redirects: [...redirects, ...writtenPlaces] });
     return;
   }
-  const values = command.args.map(wordValue).filter((v) => !(v.literal && v.text === ''));
+  // An empty quoted word (`sed -e "" -e '1e id'`) is a word: the program reads it, as an option's value too.
+  const values = command.args.map(wordValue);
   walk.wrapperFiles.push(...writtenPlaces);
   runWords(values, 0, depth, walk, redirects, stmt);
   walk.wrapperFiles.length -= writtenPlaces.length;
@@ -616,6 +617,58 @@ interface Builder {
 }
 
 /**
+ * Programs with options that run a program or open a file no operand names (`find -exec`,
+ * `tar --to-command`, `sed -e 'e CMD'`, `rsync -e`, `time -o`, `python -c`): for them a word
+ * known only when the line runs (`find src $(echo -exec) sh \\;`) may be such an option, and so
+ * may a wildcard that matches a file named like one (`echo > ./-exec; find src * \\;`). git by
+ * subcommand: those below have no such option (`git commit -m "$(cat <<'EOF' …)"` stays readable).
+ */
+const RUN_OR_WRITE_OPTIONS: ReadonlySet<string> = new Set([
+  'find', 'tar', 'rsync', 'wget', 'curl', 'man', 'sort', 'rg', 'zip', 'unzip', 'split', 'npx', 'pnpx', 'npm', 'pnpm', 'yarn', 'bun',
+  'less', 'more', 'cpio', 'tcpdump', 'sed', 'awk', 'gawk', 'mawk', 'nawk', 'xargs', 'env', 'sudo', 'doas', 'time', 'strace', 'ltrace',
+  'flock', 'valgrind', 'chroot', 'make', 'ssh', 'scp', 'sftp', 'patch', 'git', 'python', 'python3', 'node', 'perl', 'ruby',
+]);
+const GIT_PLAIN_SUBCOMMANDS: ReadonlySet<string> = new Set(['add', 'rm', 'mv', 'status', 'commit', 'checkout', 'switch', 'restore', 'branch', 'tag', 'stash', 'reset', 'rev-parse', 'merge-base', 'ls-files']);
+
+/**
+ * Why a word of this command may become an option only when the line runs, or undefined: a
+ * wildcard in an option's name (`-exe[c]`, `-[v]`: a file made on the line may match it), for
+ * any program; for programs with options that run or write (above), also a word made at run
+ * time that may start with `-` (`$(…)`, `$x`, `-exec$x`) and a wildcard that may (`*`, `?x`).
+ * Words after `--` are operands.
+ */
+function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: number, walk: Walk): string | undefined {
+  let risky = RUN_OR_WRITE_OPTIONS.has(name);
+  const gitAt = name === 'git' ? at + gitSubcommandAt(values.slice(at).map((v) => v.text)) : -1;
+  const program = values[at]!.text;
+  for (let i = at + 1; i < values.length; i++) {
+    const v = values[i]!;
+    if (v.literal && v.text === '--') return undefined;
+    if (i === gitAt && v.literal && GIT_PLAIN_SUBCOMMANDS.has(v.text)) risky = false;
+    const optionName = v.text.startsWith('-') ? v.text.slice(0, (v.text.indexOf('=') + 1 || v.text.length + 1) - 1) : '';
+    if (v.literal && v.pattern && /[*?[]/.test(optionName)) return `\`${v.text.slice(0, 80)}\` is an option spelt as a wildcard: a file named like another option may match it`;
+    if (!risky) continue;
+    if (v.literal) {
+      if (v.pattern && mayNameAnOption(v.text)) return `\`${v.text.slice(0, 80)}\` may match a file named like an option of \`${program}\` that runs a program or writes a file (\`./${v.text.slice(0, 40)}\` cannot)`;
+      continue;
+    }
+    const prefix = literalPrefix(v);
+    // `make -j$(nproc)`: one option letter, its value made at run time (find's options are whole words: `-e$x` may be `-exec`).
+    if (prefix !== '' && (!prefix.startsWith('-') || prefix.includes('=') || (name !== 'find' && /^-[A-Za-z0-9]$/.test(prefix)))) continue;
+    // A variable the line sets to known text (`for f in ./*.ts`) is read as that text.
+    const known = v.word === undefined ? undefined : expandVariables(v.word, walk.vars, MAX_BRACE_WORDS);
+    if (Array.isArray(known) && known.length > 0 && !known.some(mayNameAnOption)) continue;
+    return `\`${v.text.slice(0, 80)}\` is known only when the line runs, and may be an option of \`${program}\` that runs a program or writes a file`;
+  }
+  return undefined;
+}
+
+/** A word that is, or as a wildcard may match, a name starting with `-`. */
+function mayNameAnOption(text: string): boolean {
+  return text.startsWith('-') || /^[*?[]/.test(text);
+}
+
+/**
  * Reads the command that starts at `values[at]`: unwraps wrappers, shells, eval and
  * find -exec, and emits what finally runs.
  */
@@ -624,7 +677,7 @@ function runWords(values: WordValue[], at: number, depth: number, walk: Walk, re
   // wrapper (`sudo *`, `strace *`) must still see `sudo ls` after unwrapping.
   const head = values[at];
   if (head === undefined) return;
-  const rest = values.slice(at + 1).map((v) => v.text);
+  const rest = values.slice(at + 1).map((v) => v.text).filter((t) => t !== '');
   // As the engine knows the program first (`xargs` for `gxargs`), then as written.
   const written = head.literal ? baseName(head.text) : head.text;
   const program = head.literal ? programName(written) : written;
@@ -659,6 +712,8 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   if (head.pattern && head.text !== '[') markUnverifiable(walk, `command word is a pattern: \`${head.text}\``);
   const name = programName(baseName(head.text));
   noteScripts(name, values, at, walk);
+  const optionAtRunTime = optionMadeAtRunTime(name, values, at, walk);
+  if (optionAtRunTime !== undefined) markUnverifiable(walk, optionAtRunTime);
 
   if (commandOptionRunners.has(name)) {
     const option = findCommandOption(values, at);
@@ -1649,13 +1704,10 @@ function npmCommand(args: readonly WordValue[]): NpmCommand | undefined {
   return { kind: 'words', start };
 }
 
-/** Most words one brace expansion may produce before the command counts as unverifiable. */
-const MAX_BRACE_WORDS = 256;
-
+/** Emits the command of these words, and again with the variables this line sets to known text substituted. */
 function emitWords(walk: Walk, given: WordValue[], redirects: string[]): void {
   const first = given[0];
   if (first === undefined) return;
-  // `cat {.e,x}nv` runs `cat .env xnv`: arguments are checked as the shell expands them.
   const values: WordValue[] = [first];
   // `f=.env; cat $f` is also checked as `cat .env`. Only in addition: the assignment may
   // not have run (`true || f=x`, a subshell), so the command as written is checked too.
@@ -1688,28 +1740,9 @@ function emitWords(walk: Walk, given: WordValue[], redirects: string[]): void {
       }
       continue;
     }
-    if (!v.pattern || !v.literal || !v.text.includes('{')) {
-      values.push(v);
-      substituted.push(v);
-      continue;
-    }
-    const expanded = expandBraces(v.text, MAX_BRACE_WORDS);
-    if (expanded === undefined) {
-      markUnverifiable(walk, `brace expansion of \`${v.text.slice(0, 80)}\` is too large`);
-      values.push(v);
-      substituted.push(v);
-    } else {
-      // Quotes are gone from the text: with quoted braces in the word (`'{a,b}'{c,d}`)
-      // the expansion is approximate, so the word as written is checked too.
-      if (v.word?.parts.some((p) => p.kind === 'literal' && p.quoted && /[{}]/.test(p.value))) {
-        values.push(v);
-        substituted.push(v);
-      }
-      for (const text of expanded) {
-        values.push({ ...v, text });
-        substituted.push({ ...v, text });
-      }
-    }
+    // Braces written in the word were expanded as the line was read (parser.ts expandedWords).
+    values.push(v);
+    substituted.push(v);
   }
   emitValues(walk, values, redirects);
   if (anySubstituted) emitValues(walk, substituted, redirects);
@@ -1730,7 +1763,8 @@ function commandOf(values: WordValue[], redirects: string[]): SimpleCommand {
     if (words[0] !== written) command.programAs = written;
     if (first.text.includes('/')) command.commandPath = first.text;
   }
-  command.text = words.join(' ');
+  // Patterns match the words a program acts on: `rm "" -rf /` is `rm -rf /` (the empty word stays in `words`, where options are read).
+  command.text = words.includes('') ? words.filter((w) => w !== '').join(' ') : words.join(' ');
   return command;
 }
 

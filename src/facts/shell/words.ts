@@ -1,6 +1,6 @@
 // What a word says before anything runs: its text after quote removal, and whether that
 // text is certain (literal) or depends on expansions.
-import type { Stmt, Word } from './ast.js';
+import type { Stmt, Word, WordPart } from './ast.js';
 
 export interface WordValue {
   /** The word it was read from, to expand variables this script sets (`f=.env; cat $f`). */
@@ -106,6 +106,83 @@ function expandInto(text: string, out: string[], max: number, budget: { chars: n
   if (out.length >= max) return false;
   out.push(text);
   return true;
+}
+
+/** Most words one brace expansion may make before the command counts as unverifiable. */
+export const MAX_BRACE_WORDS = 256;
+
+// Brace expansion of a word as its pieces stand in the source: each piece that is not plain
+// unquoted text (a quoted string, an escaped character, an expansion) stands for one private-use
+// character while expandBraces runs, so it can neither open, close nor split a brace.
+const ATOM_FIRST = 0xe000;
+const ATOM_LAST = 0xf8ff;
+
+/**
+ * The words bash's brace expansion makes of one word, before anything reads them (`find .
+ * {-exec,} sh \;` runs find with `-exec`; `a{b,c}` is two words; a word the expansion leaves
+ * empty is dropped, as bash drops it). `pieces` are the word's parts in order: a string is the
+ * raw text of an unquoted literal (backslashes not yet removed), the rest are converted parts.
+ * Undefined when the expansion makes more than `max` words, or the text holds a private-use
+ * character (U+E000–U+F8FF), which this reading uses itself.
+ */
+export function braceWords(pieces: readonly (string | readonly WordPart[])[], max: number): Word[] | undefined {
+  const plain = (): Word => ({ parts: pieces.flatMap((p): WordPart[] => (typeof p === 'string' ? [{ kind: 'literal', value: unescapeUnquoted(p), quoted: false }] : [...p])) });
+  if (!pieces.some((p) => typeof p === 'string' && p.includes('{'))) return [plain()];
+  const atoms: WordPart[] = [];
+  let encoded = '';
+  const atom = (part: WordPart): boolean => {
+    if (ATOM_FIRST + atoms.length > ATOM_LAST) return false;
+    encoded += String.fromCharCode(ATOM_FIRST + atoms.length);
+    atoms.push(part);
+    return true;
+  };
+  for (const piece of pieces) {
+    if (typeof piece !== 'string') {
+      for (const part of piece) if (!atom(part)) return undefined;
+      continue;
+    }
+    for (let i = 0; i < piece.length; i++) {
+      const c = piece.charCodeAt(i);
+      if (c === 0x5c /* \ */ && i + 1 < piece.length) {
+        const next = piece[++i]!;
+        // backslash-newline is a line continuation: nothing at all
+        if (next !== '\n' && !atom({ kind: 'literal', value: next, quoted: true })) return undefined;
+      } else if (c >= ATOM_FIRST && c <= ATOM_LAST) return undefined;
+      else encoded += piece[i];
+    }
+  }
+  const texts = expandBraces(encoded, max);
+  if (texts === undefined) return undefined;
+  if (atoms.length === 0 && texts.length === 1 && texts[0] === encoded) return [plain()];
+  const words: Word[] = [];
+  for (const text of texts) {
+    const parts: WordPart[] = [];
+    let run = '';
+    const endRun = (): void => {
+      if (run !== '') parts.push({ kind: 'literal', value: run, quoted: false });
+      run = '';
+    };
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < ATOM_FIRST || c > ATOM_LAST) {
+        run += text[i];
+        continue;
+      }
+      endRun();
+      parts.push(atoms[c - ATOM_FIRST]!);
+    }
+    endRun();
+    if (parts.length > 0) words.push({ parts });
+  }
+  return words;
+}
+
+/**
+ * Outside quotes a backslash quotes the next character; backslash-newline vanishes; a
+ * backslash with nothing after it (the end of the input) stays, as in bash (`eval 'ls x\\'`).
+ */
+export function unescapeUnquoted(raw: string): string {
+  return raw.replace(/\\(\n|[\s\S])?/g, (_, c: string | undefined) => (c === undefined ? '\\' : c === '\n' ? '' : c));
 }
 
 /** `1..5`, `10..1..3`, `a..e`, `01..10`: the words of a sequence expression. */
