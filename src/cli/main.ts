@@ -1,6 +1,7 @@
 // The one entry point that touches process: reads argv, runs a command, prints, exits.
 // Commands are loaded on demand so a hook process only pays for what it runs.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { terminalSafe, type CliIO, type Command } from './io.js';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
@@ -134,4 +135,26 @@ export async function main(argv: string[]): Promise<void> {
   }
   const code = await runCli(argv, processIO());
   process.exitCode = code;
+}
+
+/**
+ * Run as a program itself (`node dist/cli/main.js hook claude-code`, a path a hook setting may
+ * name instead of bin/toolwarden.js): without this the module would only define `main`, and a
+ * hook that exits 0 with no output lets every call through.
+ */
+function isProgramEntry(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isProgramEntry()) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`toolwarden: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
+    process.exitCode = process.argv[2] === 'hook' ? 2 : 1;
+  });
 }
