@@ -3,7 +3,7 @@
 // word-paths.ts and command-line-paths.ts). Anything of an unexpected type is a problem,
 // which the engine denies.
 import type { ToolClass } from '../types.js';
-import { isFileTool, isGitTool, isMcpToolName, mcpOwnName, normalizeKey } from './classify.js';
+import { builtinClassOf, isFileTool, isGitTool, isMcpToolName, mcpOwnName, normalizeKey } from './classify.js';
 import { lexicallyNormalised } from './within.js';
 import { patchPaths } from './patch-paths.js';
 import { JSON_ARGUMENT_KEYS, jsonValueOf, mayBeJsonText } from './json-text.js';
@@ -310,6 +310,8 @@ interface Collector {
   toolClass: ToolClass;
   /** isFileTool of the call, found when first needed (undefined until then). */
   fileTool: boolean | undefined;
+  /** Whether no built-in class knows the tool (an MCP server's, a plugin's), found when first needed. */
+  unknownTool: boolean | undefined;
   /** A top-level workdir parameter was seen: only then are paths placed under it (most calls have none). */
   sawWorkdir: boolean;
   /** See ExtractedPaths.hereToo. */
@@ -912,6 +914,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
     if (kind.plain && (child === null || typeof child !== 'object')) {
       if (typeof child === 'string' && child.length >= 5 && mayBeFileUrl(child) && !isStoredText(c, kind)) addFileUrl(c, child, whereFrom(kind, from, key, depth));
+      else if (typeof child === 'string' && namesAbsolutePath(child) && isUnknownTool(c)) addPathReadings(c, child, whereFrom(kind, from, key, depth));
       continue;
     }
     const at = whereFrom(kind, from, key, depth);
@@ -1006,6 +1009,23 @@ const GIT_TEXT_KEYS: ReadonlySet<string> = new Set(['message', 'msg', 'title', '
 // `insert_text`): stored text, never opened, so a `file:` URL there names no file it touches.
 const STORED_TEXT_KEYS: ReadonlySet<string> = new Set(['content', 'contents', 'oldstring', 'newstring', 'oldstr', 'newstr', 'filetext', 'inserttext']);
 
+/**
+ * A tool no built-in class knows takes its files under names no list holds (an MCP converter's
+ * `input`, a PDF reader's `url`: red team 25): such a tool's value that names an absolute or
+ * home path (`/etc/shadow`, `~/.ssh/id_rsa`, `/.env`; one line, a directory and a name, so
+ * `/help` or a sentence is not one) is a path it touches.
+ */
+const ABSOLUTE_PATH_VALUE = /^(?:~(?:\/|$)|\/\.|\/[^/\r\n]+\/)[^\r\n]*$/;
+
+function namesAbsolutePath(value: string): boolean {
+  const first = value.charCodeAt(0);
+  return (first === 0x2f /* / */ || first === 0x7e) /* ~ */ && ABSOLUTE_PATH_VALUE.test(value);
+}
+
+function isUnknownTool(c: Collector): boolean {
+  return (c.unknownTool ??= builtinClassOf(c.toolName) === undefined);
+}
+
 function isStoredText(c: Collector, kind: KeyKind): boolean {
   if (!STORED_TEXT_KEYS.has(kind.normalized)) return false;
   c.fileTool ??= isFileTool(c.toolName, c.toolClass);
@@ -1066,7 +1086,7 @@ const UNICODE_SPACE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/;
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown, keyKinds?: KeyKindMemo): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, sawWorkdir: false, hereToo: false, readKeys: undefined, keys: 0, patterned: false, mustExist: undefined, keyKinds };
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, unknownTool: undefined, sawWorkdir: false, hereToo: false, readKeys: undefined, keys: 0, patterned: false, mustExist: undefined, keyKinds };
   // Search and listing tools by name: the keys holding their patterns, and whether they search
   // the call's directory when no directory is named. Only names of 2 (`ls`), 4 (`glob`, `grep`,
   // `find`), 11, 12, 14 or 19 characters starting with g/G, f/F, s/S or l/L can be one: `read`,

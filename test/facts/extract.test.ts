@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { extractPaths, mayHaveBlankAtEdge, readVariants, TOP_KEYS, topKeyIndex } from '../../src/facts/extract-paths.js';
+import { extractPaths, mayHaveBlankAtEdge, newKeyKindMemo, readVariants, TOP_KEYS, topKeyIndex } from '../../src/facts/extract-paths.js';
 import { commandPaths } from '../../src/facts/word-paths.js';
 import { patchPaths } from '../../src/facts/patch-paths.js';
 import type { SimpleCommand } from '../../src/types.js';
@@ -278,12 +278,27 @@ describe('parameter names', () => {
     // Names past the common table: a path by suffix, a maybe-path key, a media key, a plain one;
     // each with and without other names seen in between (enough to start the memo over).
     const params = { sourceFile: '/etc/passwd', destination: '/etc/shadow', thumbnail: '/etc/hosts', maxChars: '/etc/group', run_in_background: true };
-    const first = extractPaths('tool', 'read', params, undefined).paths.map((p) => p.value);
+    const memo = newKeyKindMemo();
+    const values = (p: Record<string, unknown>) => extractPaths('read', 'read', p, undefined, memo).paths.map((x) => x.value);
+    // without a memo, then with one (new, remembered, started over)
+    const first = extractPaths('read', 'read', params, undefined).paths.map((x) => x.value);
     expect(first).toEqual(['/etc/passwd', '/etc/shadow', '/etc/hosts']);
-    expect(extractPaths('tool', 'read', params, undefined).paths.map((p) => p.value)).toEqual(first);
-    for (let i = 0; i < 10_000; i++) extractPaths('tool', 'read', { [`k${i}`]: 'x', [`x${i}_path`]: 'a' }, undefined);
-    expect(extractPaths('tool', 'read', params, undefined).paths.map((p) => p.value)).toEqual(first);
-    expect(extractPaths('tool', 'read', { path: '/a', limit: '/b' }, undefined).paths.map((p) => p.value)).toEqual(['/a']);
+    expect(values(params)).toEqual(first);
+    expect(values(params)).toEqual(first);
+    for (let i = 0; i < 10_000; i++) values({ [`k${i}`]: 'x', [`x${i}_path`]: 'a' });
+    expect(memo.size).toBeLessThanOrEqual(4096);
+    expect(values(params)).toEqual(first);
+    expect(values({ path: '/a', limit: '/b' })).toEqual(['/a']);
+  });
+
+  it("of a tool no built-in class knows: an absolute or home path under any name is read (red team 25)", () => {
+    const values = (tool: string, p: Record<string, unknown>) => extractPaths(tool, 'write', p, undefined).paths.map((x) => x.value);
+    expect(values('mcp__convert__to_text', { input: '/home/u/.ssh/id_rsa', output: '~/out.txt', mode: 'fast' })).toEqual(['/home/u/.ssh/id_rsa', '~/out.txt']);
+    expect(values('tool', { maxChars: '/etc/group', root: '/.env' })).toEqual(['/etc/group', '/.env']);
+    // not a path: a slash command, a sentence, a protocol-relative URL, text of several lines
+    expect(values('mcp__chat__post', { text: '/remind me', a: 'see /etc/x', b: '//cdn.test/x', c: '/a/b\nc' })).toEqual([]);
+    // a built-in tool's plain parameter is not read so
+    expect(values('web_search', { query: '/etc/passwd' })).toEqual([]);
   });
 });
 
