@@ -873,6 +873,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       if (item !== null && typeof item === 'object') walkParams(c, item, `${from}[${i}]`, depth + 1);
+      else if (typeof item === 'string' && namesAbsolutePath(item) && isUnknownTool(c)) addPathReadings(c, item, `${from}[${i}]`);
     });
     return;
   }
@@ -901,8 +902,9 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     // Search patterns and `include` lists (rare): read apart, keeping this loop small.
     if ((c.patternKeys !== undefined || c.readKeys !== undefined || kind.include || kind.pattern) && addSearchParam(c, record, child, kind, from, key, depth)) continue;
     const pathKey = kind.path;
-    // JSON text a tool decodes (json-text.ts): a proxy's arguments, a path key's list.
-    if (typeof child === 'string' && mayBeJsonText(child) && (pathKey || JSON_ARGUMENT_KEYS.has(key))) {
+    // JSON text a tool decodes (json-text.ts): a proxy's arguments, a path key's list, any
+    // value of a tool no built-in class knows (`opts: '{"input":"/etc/shadow"}'`).
+    if (typeof child === 'string' && mayBeJsonText(child) && (pathKey || JSON_ARGUMENT_KEYS.has(key) || isUnknownTool(c))) {
       const decoded = jsonValueOf(child);
       if (decoded !== undefined) {
         const at = `${whereFrom(kind, from, key, depth)} (as JSON)`;
@@ -1011,15 +1013,16 @@ const STORED_TEXT_KEYS: ReadonlySet<string> = new Set(['content', 'contents', 'o
 
 /**
  * A tool no built-in class knows takes its files under names no list holds (an MCP converter's
- * `input`, a PDF reader's `url`: red team 25): such a tool's value that names an absolute or
- * home path (`/etc/shadow`, `~/.ssh/id_rsa`, `/.env`; one line, a directory and a name, so
- * `/help` or a sentence is not one) is a path it touches.
+ * `input`, a PDF reader's `url`: red team 25), in lists too: such a tool's value that names an
+ * absolute, home or dot-relative path (`/etc/shadow`, `//etc/shadow`, `~/.ssh/id_rsa`,
+ * `~root/x`, `../../etc/x`, `/.env`; one line, a directory and a name, so `/help` or a
+ * sentence is not one) is a path it touches.
  */
-const ABSOLUTE_PATH_VALUE = /^(?:~(?:\/|$)|\/\.|\/[^/\r\n]+\/)[^\r\n]*$/;
+const ABSOLUTE_PATH_VALUE = /^(?:~[^/\s]*(?:\/|$)|\.\.?\/|\/+\.|\/+[^/\r\n]+\/)[^\r\n]*$/;
 
 function namesAbsolutePath(value: string): boolean {
   const first = value.charCodeAt(0);
-  return (first === 0x2f /* / */ || first === 0x7e) /* ~ */ && ABSOLUTE_PATH_VALUE.test(value);
+  return (first === 0x2f /* / */ || first === 0x7e /* ~ */ || first === 0x2e) /* . */ && ABSOLUTE_PATH_VALUE.test(value);
 }
 
 function isUnknownTool(c: Collector): boolean {

@@ -295,8 +295,10 @@ describe('parameter names', () => {
     const values = (tool: string, p: Record<string, unknown>) => extractPaths(tool, 'write', p, undefined).paths.map((x) => x.value);
     expect(values('mcp__convert__to_text', { input: '/home/u/.ssh/id_rsa', output: '~/out.txt', mode: 'fast' })).toEqual(['/home/u/.ssh/id_rsa', '~/out.txt']);
     expect(values('tool', { maxChars: '/etc/group', root: '/.env' })).toEqual(['/etc/group', '/.env']);
-    // not a path: a slash command, a sentence, a protocol-relative URL, text of several lines
-    expect(values('mcp__chat__post', { text: '/remind me', a: 'see /etc/x', b: '//cdn.test/x', c: '/a/b\nc' })).toEqual([]);
+    // not a path: a slash command, a sentence, text of several lines
+    expect(values('mcp__chat__post', { text: '/remind me', a: 'see /etc/x', c: '/a/b\nc' })).toEqual([]);
+    // read as Linux reads them: `//etc/shadow` (so a protocol-relative URL too), a climb out, lists, JSON text (red team 26)
+    expect(values('mcp__x__y', { a: '//etc/shadow', b: '../../etc/x', c: ['/etc/y', 'plain'], d: '{"input":"/etc/z"}' })).toEqual(['//etc/shadow', '../../etc/x', '/etc/y', '/etc/z']);
     // a built-in tool's plain parameter is not read so
     expect(values('web_search', { query: '/etc/passwd' })).toEqual([]);
   });

@@ -414,6 +414,23 @@ const sqliteRunsCommands =
  * not known (a pipe, a file, the caller's input), for programs that may read a script there.
  * `inputSet`: the line sets that input (a pipe, a redirection), so it is not the caller's.
  */
+// Programs with options that run a program or write a file, beyond those the tables above read
+// (`find -exec`, `xargs -a`, `env -C`, `python -c`, `gcc -wrapper`, `fd -x`, `mysql -e`).
+const OTHER_RUNNING_OPTIONS: ReadonlySet<string> = new Set([
+  'find', 'fd', 'fdfind', 'xargs', 'env', 'sudo', 'doas', 'time', 'strace', 'ltrace', 'flock', 'valgrind', 'chroot', 'rsync', 'patch',
+  'sed', 'gsed', 'awk', 'gawk', 'mawk', 'nawk', 'duckdb', 'jq', 'gojq', 'm4', 'psql', 'mysql', 'mariadb', 'socat', 'sqlite3', 'git',
+  'npm', 'pnpm', 'yarn', 'bun', 'deno', 'python', 'python3', 'node', 'perl', 'ruby', 'php', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++',
+]);
+
+/**
+ * Whether some option of the program runs a program or writes a file no operand names: a word
+ * of its command line that is known only when the line runs may be such an option
+ * (simple-commands.ts optionMadeAtRunTime).
+ */
+export function hasRunningOptions(name: string): boolean {
+  return commandOptions.has(name) || choosingOptions.has(name) || PROGRAM_CHOOSERS.has(name) || vimNames.has(name) || edNames.has(name) || sshNames.has(name) || OTHER_RUNNING_OPTIONS.has(name);
+}
+
 export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string, inputSet = false): Hidden[] {
   // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
   const args = name === 'tar' ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
@@ -1086,6 +1103,9 @@ const SED_COMMAND_START = String.raw`(?:^|[;\n{}!\d$/]|\/[IM]*)\s*(?:(?::|[btT]\
 const SED_FILE_COMMAND = new RegExp(String.raw`${SED_COMMAND_START}([rRwW])[ \t]*([^\n]+)`, 'g');
 // `e` with its command after a blank or on the next line (`1e\`).
 const SED_E_COMMAND = new RegExp(String.raw`${SED_COMMAND_START}e(?:\s|;|$|}|\\)`);
+// GNU sed also runs what is glued to it (`1eid`, `$eid`, `p;eid`): after a command separator or
+// a line address, an `e` starts the command (in a replacement such text is refused too: the careful side).
+const SED_E_GLUED = /(?:^|[;\n{}!\d$])\s*e\S/;
 
 /**
  * Files a sed script reads or writes: the `r`, `R`, `w`, `W` commands and the `w` flag of
@@ -1113,7 +1133,7 @@ export function sedFiles(script: string): Hidden[] {
 
 /** Whether a sed script has an `e` command or an `s` command with the `e` flag. */
 export function sedRunsCommand(script: string): boolean {
-  if (SED_E_COMMAND.test(script)) return true;
+  if (SED_E_COMMAND.test(script) || SED_E_GLUED.test(script)) return true;
   // s<d>re<d>replacement<d>flags with an `e` among the flags.
   for (const rest of sedSubstitutionTails(script)) if (/^[a-zA-Z0-9]*/.exec(rest)![0].includes('e')) return true;
   return false;

@@ -301,7 +301,7 @@ class Converter {
         // `export a=b`, `declare -x a`, `local`, `readonly`: a builtin call whose words
         // are assignments.
         const args: Word[] = [{ parts: [{ kind: 'literal', value: text(node.Variant.Value), quoted: false }] }];
-        for (const a of items(node.Args)) args.push(this.assignAsWord(a, depth));
+        for (const a of items(node.Args)) args.push(...this.declarationWords(a, depth));
         return { kind: 'call', assigns: [], args };
       }
       case 'BinaryCmd': {
@@ -326,7 +326,8 @@ class Converter {
         const loopType = typeName(loop);
         const body = this.stmts(node.Do, inner);
         if (loopType === 'WordIter') {
-          const words = items(loop.Items).map((w) => this.word(w, depth));
+          // bash brace-expands a loop's list (`for o in {-exec,x}`)
+          const words = items(loop.Items).flatMap((w) => this.expandedWords(w, depth));
           // `for f in a b` sets f to each item; `for f` (no `in`) to the positional parameters.
           const loopVar = isNil(loop.Name) ? '' : text(loop.Name.Value);
           return { kind: 'compound', body, words, nested: [], loopVar, repeats: true };
@@ -394,7 +395,8 @@ class Converter {
       const assign: Assign = { name, value: { parts: [{ kind: 'expansion', source: this.source(node), nested: this.substitutions(node, depth + 1) }] } };
       const elems = isNil(node.Array) ? undefined : items(node.Array.Elems);
       if (isNil(node.Index) && !node.Append && elems && elems.every((e) => isNil(e.Index) && !isNil(e.Value))) {
-        assign.items = elems.map((e) => this.word(e.Value, depth));
+        // bash brace-expands an array's elements (`a=({-exec,x})`)
+        assign.items = elems.flatMap((e) => this.expandedWords(e.Value, depth));
       }
       return assign;
     }
@@ -415,14 +417,27 @@ class Converter {
    * {-exec,} sh \\;` runs find with `-exec`, `>{/etc/x,}` writes /etc/x. Every reader (wrappers,
    * options that run programs, builtins that set variables) then sees the words the program gets.
    */
-  private expandedWords(node: GoNode, depth: number): Word[] {
+  private expandedWords(node: GoNode, depth: number, before = ''): Word[] {
     if (isNil(node)) return [{ parts: [] }];
     const goParts = items(node.Parts);
     const pieces = goParts.map((p) => (typeName(p) === 'Lit' ? text(p.Value) : this.wordPart(p, depth, false)));
     checkQuotedInPattern(goParts);
-    const words = braceWords(pieces, MAX_BRACE_WORDS);
+    const words = braceWords(before === '' ? pieces : [before, ...pieces], MAX_BRACE_WORDS);
     if (words === undefined) throw new UnsupportedSyntax(`brace expansion of \`${this.source(node).slice(0, 80)}\` makes more than ${MAX_BRACE_WORDS} words`);
     return words;
+  }
+
+  /**
+   * A declaration builtin's argument as the words bash passes it: brace-expanded like any
+   * command's (`declare {-n,} r=HOME` is `declare -n r=HOME`; `declare a={x,y}` is `declare a=x
+   * a=y`), but for an array value, which stays one opaque word.
+   */
+  private declarationWords(node: GoNode, depth: number): Word[] {
+    if (node.Naked && isNil(node.Name) && !isNil(node.Value)) return this.expandedWords(node.Value, depth);
+    if (!node.Naked && !isNil(node.Name) && !isNil(node.Value) && isNil(node.Array) && isNil(node.Index)) {
+      return this.expandedWords(node.Value, depth, `${text(node.Name.Value)}${node.Append ? '+=' : '='}`);
+    }
+    return [this.assignAsWord(node, depth)];
   }
 
   word(node: GoNode, depth: number): Word {

@@ -32,7 +32,7 @@ import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } fr
 import { nameOf, within } from '../within.js';
 import { commandsInCode, inlineCode, interpreterScript, languageOf, pythonModuleCode, readsInputAsCodeToo } from './code-commands.js';
 import { containerCommand } from './containers.js';
-import { hiddenCommands, npmCallsCommandLine, npmOwnWords, sshRemoteCommand } from './hidden-commands.js';
+import { hasRunningOptions, hiddenCommands, npmCallsCommandLine, npmOwnWords, sshRemoteCommand } from './hidden-commands.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { abbreviatedName, longName, optionValues } from '../options.js';
 import { percentDecodedBytes } from '../extract-paths.js';
@@ -616,38 +616,37 @@ interface Builder {
   items?: readonly string[];
 }
 
-/**
- * Programs with options that run a program or open a file no operand names (`find -exec`,
- * `tar --to-command`, `sed -e 'e CMD'`, `rsync -e`, `time -o`, `python -c`): for them a word
- * known only when the line runs (`find src $(echo -exec) sh \\;`) may be such an option, and so
- * may a wildcard that matches a file named like one (`echo > ./-exec; find src * \\;`). git by
- * subcommand: those below have no such option (`git commit -m "$(cat <<'EOF' …)"` stays readable).
- */
-const RUN_OR_WRITE_OPTIONS: ReadonlySet<string> = new Set([
-  'find', 'tar', 'rsync', 'wget', 'curl', 'man', 'sort', 'rg', 'zip', 'unzip', 'split', 'npx', 'pnpx', 'npm', 'pnpm', 'yarn', 'bun',
-  'less', 'more', 'cpio', 'tcpdump', 'sed', 'awk', 'gawk', 'mawk', 'nawk', 'xargs', 'env', 'sudo', 'doas', 'time', 'strace', 'ltrace',
-  'flock', 'valgrind', 'chroot', 'make', 'ssh', 'scp', 'sftp', 'patch', 'git', 'python', 'python3', 'node', 'perl', 'ruby',
-]);
+// git by subcommand: these have no option that runs a program or writes a file (`git commit -m
+// "$(cat <<'EOF' …)"` stays readable).
 const GIT_PLAIN_SUBCOMMANDS: ReadonlySet<string> = new Set(['add', 'rm', 'mv', 'status', 'commit', 'checkout', 'switch', 'restore', 'branch', 'tag', 'stash', 'reset', 'rev-parse', 'merge-base', 'ls-files']);
 
 /**
  * Why a word of this command may become an option only when the line runs, or undefined: a
  * wildcard in an option's name (`-exe[c]`, `-[v]`: a file made on the line may match it), for
- * any program; for programs with options that run or write (above), also a word made at run
- * time that may start with `-` (`$(…)`, `$x`, `-exec$x`) and a wildcard that may (`*`, `?x`).
- * Words after `--` are operands.
+ * any program; for programs with options that run a program or write a file
+ * (hidden-commands.ts hasRunningOptions), also a word made at run time that may start with
+ * `-` (`$(…)`, `$x`, `-exec$x`, a known value that splits into one), a wildcard that may (`*`,
+ * `?x`), and words a builder puts in (xargs' input). Words after `--` are operands (but to
+ * find, whose expression may follow it).
  */
-function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: number, walk: Walk): string | undefined {
-  let risky = RUN_OR_WRITE_OPTIONS.has(name);
-  const gitAt = name === 'git' ? at + gitSubcommandAt(values.slice(at).map((v) => v.text)) : -1;
+function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: number, walk: Walk, builder: Builder | undefined): string | undefined {
+  let risky = hasRunningOptions(name);
   const program = values[at]!.text;
+  // (a wrapper's appended words land after the program it runs: that program is read next)
+  if (risky && builder?.appends === true && !wrappers.has(name)) return `\`${builder.name}\` adds words from its input to \`${program}\`, which may be options that run a program or write a file`;
+  const gitAt = name === 'git' ? at + gitSubcommandAt(values.slice(at).map((v) => v.text)) : -1;
   for (let i = at + 1; i < values.length; i++) {
     const v = values[i]!;
-    if (v.literal && v.text === '--') return undefined;
+    if (v.literal && v.text === '--' && name !== 'find') return undefined;
     if (i === gitAt && v.literal && GIT_PLAIN_SUBCOMMANDS.has(v.text)) risky = false;
     const optionName = v.text.startsWith('-') ? v.text.slice(0, (v.text.indexOf('=') + 1 || v.text.length + 1) - 1) : '';
     if (v.literal && v.pattern && /[*?[]/.test(optionName)) return `\`${v.text.slice(0, 80)}\` is an option spelt as a wildcard: a file named like another option may match it`;
     if (!risky) continue;
+    if (builder?.replace !== undefined && v.text.includes(builder.replace)) {
+      const replace = builder.replace;
+      if (builder.items === undefined || builder.items.some((item) => mayNameAnOption(v.text.split(replace).join(item)))) return `\`${v.text.slice(0, 80)}\` is filled in from \`${builder.name}\`'s input, and may be an option of \`${program}\` that runs a program or writes a file`;
+      continue;
+    }
     if (v.literal) {
       if (v.pattern && mayNameAnOption(v.text)) return `\`${v.text.slice(0, 80)}\` may match a file named like an option of \`${program}\` that runs a program or writes a file (\`./${v.text.slice(0, 40)}\` cannot)`;
       continue;
@@ -655,9 +654,9 @@ function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: num
     const prefix = literalPrefix(v);
     // `make -j$(nproc)`: one option letter, its value made at run time (find's options are whole words: `-e$x` may be `-exec`).
     if (prefix !== '' && (!prefix.startsWith('-') || prefix.includes('=') || (name !== 'find' && /^-[A-Za-z0-9]$/.test(prefix)))) continue;
-    // A variable the line sets to known text (`for f in ./*.ts`) is read as that text.
+    // A variable the line sets to known text (`for f in ./*.ts`) is read as that text, split as the shell splits it.
     const known = v.word === undefined ? undefined : expandVariables(v.word, walk.vars, MAX_BRACE_WORDS);
-    if (Array.isArray(known) && known.length > 0 && !known.some(mayNameAnOption)) continue;
+    if (Array.isArray(known) && known.length > 0 && !known.some((text) => text.split(/[ \t\n]+/).some(mayNameAnOption))) continue;
     return `\`${v.text.slice(0, 80)}\` is known only when the line runs, and may be an option of \`${program}\` that runs a program or writes a file`;
   }
   return undefined;
@@ -712,7 +711,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   if (head.pattern && head.text !== '[') markUnverifiable(walk, `command word is a pattern: \`${head.text}\``);
   const name = programName(baseName(head.text));
   noteScripts(name, values, at, walk);
-  const optionAtRunTime = optionMadeAtRunTime(name, values, at, walk);
+  const optionAtRunTime = optionMadeAtRunTime(name, values, at, walk, builder);
   if (optionAtRunTime !== undefined) markUnverifiable(walk, optionAtRunTime);
 
   if (commandOptionRunners.has(name)) {

@@ -57,55 +57,87 @@ export function baseName(commandWord: string): string {
 
 /**
  * Bash brace expansion of an argument (`{.e,x}nv` is `.env xnv`, `f{1..3}` is `f1 f2 f3`),
- * or undefined when it would make more than `max` words. Quotes are already removed, so
- * a quoted brace expands too: that checks more words than run, never fewer.
+ * or undefined when it would make more than `max` words. Read as bash reads a word: the first
+ * `{` opens a brace (not one that starts the text with a `}` right after it: `{}`), and only a
+ * `}` after a comma or a `..` at its level closes it (`{x},-exec}` is `x}` and `-exec`); a brace
+ * holding a comma at any depth is split at its own commas and loses its braces
+ * (`{/x{,}}` is `/x /x`); one holding none is a sequence or stays as written. Quotes are
+ * already removed here (braceWords keeps quoted text apart): a quoted brace expands too,
+ * which checks more words than run, never fewer. Tested against bash itself.
  */
 export function expandBraces(text: string, max: number): string[] | undefined {
   const out: string[] = [];
   // Each level rescans its text: a budget of characters read keeps `{a,b}` x 3000 linear.
-  return expandInto(text, out, max, { chars: 1_000_000 }) ? out : undefined;
+  return expandInto(text, '', out, max, { chars: 1_000_000 }) ? out : undefined;
 }
 
-function expandInto(text: string, out: string[], max: number, budget: { chars: number }): boolean {
-  budget.chars -= text.length;
+/** Adds `prefix` + each word of `text` to `out`; false past `max` words or the budget. */
+function expandInto(text: string, prefix: string, out: string[], max: number, budget: { chars: number }): boolean {
+  budget.chars -= text.length + prefix.length;
   if (budget.chars < 0) return false;
-  // One pass pairs every `{` with its `}` and notes its top-level commas.
-  const close = new Map<number, number>();
-  const commas = new Map<number, number[]>();
-  const open: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{') {
-      open.push(i);
-      commas.set(i, []);
-    } else if (c === '}' && open.length > 0) close.set(open.pop()!, i);
-    else if (c === ',' && open.length > 0) commas.get(open[open.length - 1]!)!.push(i);
-  }
-  for (let i = text.indexOf('{'); i !== -1; i = text.indexOf('{', i + 1)) {
-    const end = close.get(i);
-    if (end === undefined) continue; // an unmatched `{` is literal; later braces may still expand
-    const at = commas.get(i)!;
-    let alternatives: string[] | 'too-many' | undefined;
-    if (at.length > 0) {
-      alternatives = [];
-      let from = i + 1;
-      for (const comma of [...at, end]) {
-        alternatives.push(text.slice(from, comma));
-        from = comma + 1;
-      }
-    } else alternatives = braceSequence(text.slice(i + 1, end), max);
-    if (alternatives === 'too-many') return false;
-    if (alternatives === undefined) continue; // `{x}` is literal, but `{x{a,b}}` expands inside
-    const before = text.slice(0, i);
-    const after = text.slice(end + 1);
-    for (const alternative of alternatives) {
-      if (!expandInto(before + alternative + after, out, max, budget)) return false;
-    }
+  let open = text.indexOf('{');
+  if (open === 0 && text[1] === '}') open = text.indexOf('{', 1);
+  if (open === -1) {
+    if (out.length >= max) return false;
+    out.push(prefix + text);
     return true;
   }
-  if (out.length >= max) return false;
-  out.push(text);
+  const before = prefix + text.slice(0, open);
+  const close = closingBrace(text, open);
+  // Never closed: the `{` is text, and braces after it may still expand (`{{a,b}` is `{a {b`).
+  if (close === -1) return expandInto(text.slice(open + 1), before + '{', out, max, budget);
+  const body = text.slice(open + 1, close);
+  const after = text.slice(close + 1);
+  let alternatives: string[];
+  if (body.includes(',')) alternatives = topLevelAlternatives(body);
+  else {
+    const sequence = braceSequence(body, max);
+    if (sequence === 'too-many') return false;
+    // `{x..y..z}`: no sequence, so the braces stay and what follows may still expand.
+    if (sequence === undefined) return expandInto(after, `${before}{${body}}`, out, max, budget);
+    for (const word of sequence) if (!expandInto(after, before + word, out, max, budget)) return false;
+    return true;
+  }
+  for (const alternative of alternatives) {
+    // An alternative may hold braces of its own; what follows the brace expands after it.
+    const heads: string[] = [];
+    if (!expandInto(alternative, '', heads, max, budget)) return false;
+    for (const head of heads) if (!expandInto(after, before + head, out, max, budget)) return false;
+  }
   return true;
+}
+
+/** Where the brace opened at `open` closes (bash's rule: a `}` at its level after a `,` or `..`), or -1. */
+function closingBrace(text: string, open: number): number {
+  let level = 0;
+  let separated = false;
+  for (let i = open + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '}' && level === 0 && separated) return i;
+    if (c === '{') level++;
+    else if (c === '}') {
+      if (level > 0) level--;
+    } else if (level === 0 && (c === ',' || (c === '.' && text[i + 1] === '.' && text[i + 2] !== '}'))) separated = true;
+  }
+  return -1;
+}
+
+/** A brace's text split at the commas of its own level. */
+function topLevelAlternatives(body: string): string[] {
+  const alternatives: string[] = [];
+  let level = 0;
+  let from = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '{') level++;
+    else if (c === '}' && level > 0) level--;
+    else if (c === ',' && level === 0) {
+      alternatives.push(body.slice(from, i));
+      from = i + 1;
+    }
+  }
+  alternatives.push(body.slice(from));
+  return alternatives;
 }
 
 /** Most words one brace expansion may make before the command counts as unverifiable. */
@@ -187,8 +219,8 @@ export function unescapeUnquoted(raw: string): string {
 
 /** `1..5`, `10..1..3`, `a..e`, `01..10`: the words of a sequence expression. */
 function braceSequence(body: string, max: number): string[] | 'too-many' | undefined {
-  const numeric = /^(-?\d+)\.\.(-?\d+)(?:\.\.(-?\d+))?$/.exec(body);
-  const letters = /^([A-Za-z])\.\.([A-Za-z])(?:\.\.(-?\d+))?$/.exec(body);
+  const numeric = /^([-+]?\d+)\.\.([-+]?\d+)(?:\.\.([-+]?\d+))?$/.exec(body);
+  const letters = /^([A-Za-z])\.\.([A-Za-z])(?:\.\.([-+]?\d+))?$/.exec(body);
   const m = numeric ?? letters;
   if (m === null) return undefined;
   const from = numeric ? Number(m[1]) : m[1]!.charCodeAt(0);
