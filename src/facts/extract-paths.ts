@@ -904,7 +904,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     const pathKey = kind.path;
     // JSON text a tool decodes (json-text.ts): a proxy's arguments, a path key's list, any
     // value of a tool no built-in class knows (`opts: '{"input":"/etc/shadow"}'`).
-    if (typeof child === 'string' && mayBeJsonText(child) && (pathKey || JSON_ARGUMENT_KEYS.has(key) || isUnknownTool(c))) {
+    if (typeof child === 'string' && mayBeJsonText(child) && (pathKey || JSON_ARGUMENT_KEYS.has(key) || (isUnknownTool(c) && !STORED_TEXT_KEYS.has(kind.normalized)))) {
       const decoded = jsonValueOf(child);
       if (decoded !== undefined) {
         const at = `${whereFrom(kind, from, key, depth)} (as JSON)`;
@@ -916,7 +916,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
     if (kind.plain && (child === null || typeof child !== 'object')) {
       if (typeof child === 'string' && child.length >= 5 && mayBeFileUrl(child) && !isStoredText(c, kind)) addFileUrl(c, child, whereFrom(kind, from, key, depth));
-      else if (typeof child === 'string' && namesAbsolutePath(child) && isUnknownTool(c)) addPathReadings(c, child, whereFrom(kind, from, key, depth));
+      else if (typeof child === 'string' && namesAbsolutePath(child) && isUnknownTool(c) && mayHoldPath(kind, child)) addPathReadings(c, child, whereFrom(kind, from, key, depth));
       continue;
     }
     const at = whereFrom(kind, from, key, depth);
@@ -1023,6 +1023,18 @@ const ABSOLUTE_PATH_VALUE = /^(?:~[^/\s]*(?:\/|$)|\.\.?\/|\/+\.|\/+[^/\r\n]+\/)[
 function namesAbsolutePath(value: string): boolean {
   const first = value.charCodeAt(0);
   return (first === 0x2f /* / */ || first === 0x7e /* ~ */ || first === 0x2e) /* . */ && ABSOLUTE_PATH_VALUE.test(value);
+}
+
+// An unknown tool's parameters that name no file (false denials found by an audit of MCP
+// calls): an id (Context7's `libraryId: "/vercel/next.js"`), text it stores or sends (`content`
+// of a file written to a remote repository), and a message starting with a slash command
+// (`text: "/deploy/prod now"`: a path is read there only as one word).
+const MESSAGE_TEXT_KEYS: ReadonlySet<string> = new Set(['text', 'message', 'body', 'comment', 'description', 'title', 'prompt', 'query', 'summary', 'note']);
+
+function mayHoldPath(kind: KeyKind, value: string): boolean {
+  const name = kind.normalized;
+  if (name === 'id' || name.endsWith('id') || STORED_TEXT_KEYS.has(name)) return false;
+  return !MESSAGE_TEXT_KEYS.has(name) || !/\s/.test(value);
 }
 
 function isUnknownTool(c: Collector): boolean {

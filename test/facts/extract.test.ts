@@ -299,6 +299,11 @@ describe('parameter names', () => {
     expect(values('mcp__chat__post', { text: '/remind me', a: 'see /etc/x', c: '/a/b\nc' })).toEqual([]);
     // read as Linux reads them: `//etc/shadow` (so a protocol-relative URL too), a climb out, lists, JSON text (red team 26)
     expect(values('mcp__x__y', { a: '//etc/shadow', b: '../../etc/x', c: ['/etc/y', 'plain'], d: '{"input":"/etc/z"}' })).toEqual(['//etc/shadow', '../../etc/x', '/etc/y', '/etc/z']);
+    // not a file (an audit of MCP calls): an id, stored text, a message of several words
+    expect(values('mcp__context7__get-library-docs', { context7CompatibleLibraryID: '/vercel/next.js', libraryId: '/a/b' })).toEqual([]);
+    expect(values('mcp__github__create_or_update_file', { path: 'x.json', content: '{"bin":"/usr/bin/python3"}' })).toEqual(['x.json']);
+    expect(values('mcp__slack__post', { text: '/deploy/prod now' })).toEqual([]);
+    expect(values('mcp__slack__post', { text: '/etc/shadow' })).toEqual(['/etc/shadow']);
     // a built-in tool's plain parameter is not read so
     expect(values('web_search', { query: '/etc/passwd' })).toEqual([]);
   });

@@ -618,7 +618,25 @@ interface Builder {
 
 // git by subcommand: these have no option that runs a program or writes a file (`git commit -m
 // "$(cat <<'EOF' …)"` stays readable).
-const GIT_PLAIN_SUBCOMMANDS: ReadonlySet<string> = new Set(['add', 'rm', 'mv', 'status', 'commit', 'checkout', 'switch', 'restore', 'branch', 'tag', 'stash', 'reset', 'rev-parse', 'merge-base', 'ls-files']);
+// (Not `stash`, whose `show` and `list` take `--output`; `reset`, `checkout`, `switch`, which
+// may rewrite the whole work tree: red team 27.)
+const GIT_PLAIN_SUBCOMMANDS: ReadonlySet<string> = new Set(['add', 'rm', 'mv', 'status', 'commit', 'restore', 'branch', 'tag', 'rev-parse', 'merge-base', 'ls-files']);
+// The shell's builtins whose options set shell options or variables, or run what they name
+// (`set -k`, `shopt -s nocaseglob`, `printf -v PATH`, `jobs -x`, `compgen -C`, `enable -f`):
+// one made at run time is read no better than a program's (red team 27).
+const OPTION_BUILTINS: ReadonlySet<string> = new Set(['set', 'shopt', 'printf', 'jobs', 'compgen', 'complete', 'enable', 'hash', 'bind', 'declare', 'typeset', 'local', 'export', 'readonly', 'read', 'mapfile', 'readarray', 'trap', 'alias', 'fc', 'history', 'ulimit', 'source', '.', 'exec', 'command', 'builtin', 'eval', 'setopt', 'unsetopt', 'zmodload', 'emulate']);
+// Programs whose options end at their first operand (the format, the script) or at the option
+// naming what runs (python's `-m MODULE`, `-c CODE`): the words after are the script's
+// (`python3 -m py_compile "$f"`, `printf '%s\n' "$x"`). Their short options that take a value.
+const OPTIONS_BEFORE_OPERANDS: ReadonlyMap<string, { valued: string; last: string }> = new Map([
+  ['printf', { valued: 'v', last: '' }],
+  ['python', { valued: 'WXQ', last: 'mc' }],
+  ['python3', { valued: 'WXQ', last: 'mc' }],
+  ['node', { valued: 'rC', last: 'ep' }],
+  ['perl', { valued: 'IMmdx', last: 'eE' }],
+  ['ruby', { valued: 'IrCEFKW', last: 'e' }],
+  ['php', { valued: 'cdzBRFE', last: 'rf' }],
+]);
 
 /**
  * Why a word of this command may become an option only when the line runs, or undefined: a
@@ -630,14 +648,19 @@ const GIT_PLAIN_SUBCOMMANDS: ReadonlySet<string> = new Set(['add', 'rm', 'mv', '
  * find, whose expression may follow it).
  */
 function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: number, walk: Walk, builder: Builder | undefined): string | undefined {
-  let risky = hasRunningOptions(name);
+  let risky = OPTION_BUILTINS.has(name) || hasRunningOptions(name);
   const program = values[at]!.text;
-  // (a wrapper's appended words land after the program it runs: that program is read next)
-  if (risky && builder?.appends === true && !wrappers.has(name)) return `\`${builder.name}\` adds words from its input to \`${program}\`, which may be options that run a program or write a file`;
   const gitAt = name === 'git' ? at + gitSubcommandAt(values.slice(at).map((v) => v.text)) : -1;
   for (let i = at + 1; i < values.length; i++) {
     const v = values[i]!;
     if (v.literal && v.text === '--' && name !== 'find') return undefined;
+    const ordered = OPTIONS_BEFORE_OPERANDS.get(name);
+    if (ordered !== undefined && v.literal && !v.text.startsWith('-')) {
+      const before = i > at + 1 ? /^-([A-Za-z])$/.exec(values[i - 1]!.text)?.[1] : undefined;
+      // the value of `-m`/`-c` (what runs), or the first operand: the rest are the script's
+      if (before === undefined || ordered.last.includes(before)) return undefined;
+      if (!ordered.valued.includes(before)) return undefined;
+    }
     if (i === gitAt && v.literal && GIT_PLAIN_SUBCOMMANDS.has(v.text)) risky = false;
     const optionName = v.text.startsWith('-') ? v.text.slice(0, (v.text.indexOf('=') + 1 || v.text.length + 1) - 1) : '';
     if (v.literal && v.pattern && /[*?[]/.test(optionName)) return `\`${v.text.slice(0, 80)}\` is an option spelt as a wildcard: a file named like another option may match it`;
@@ -656,10 +679,20 @@ function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: num
     if (prefix !== '' && (!prefix.startsWith('-') || prefix.includes('=') || (name !== 'find' && /^-[A-Za-z0-9]$/.test(prefix)))) continue;
     // A variable the line sets to known text (`for f in ./*.ts`) is read as that text, split as the shell splits it.
     const known = v.word === undefined ? undefined : expandVariables(v.word, walk.vars, MAX_BRACE_WORDS);
-    if (Array.isArray(known) && known.length > 0 && !known.some((text) => text.split(/[ \t\n]+/).some(mayNameAnOption))) continue;
+    // (Run-time text stays a placeholder in a known value, `x=$(echo -exec)` is `$(…)`: it may be anything.)
+    if (Array.isArray(known) && known.length > 0 && !known.some((text) => text.split(/[ \t\n]+/).some((piece) => mayNameAnOption(piece) || /^[$`]/.test(piece)))) continue;
     return `\`${v.text.slice(0, 80)}\` is known only when the line runs, and may be an option of \`${program}\` that runs a program or writes a file`;
   }
+  // xargs appends its input's words after these (not after a `--`, which returned above); a
+  // wrapper's land after the program it runs, which is read next.
+  if (risky && builder?.appends === true && !wrappers.has(name)) return `\`${builder.name}\` adds words from its input to \`${program}\`, which may be options that run a program or write a file (end its options with \`--\`)`;
   return undefined;
+}
+
+/** The words from `from` up to a literal `--` (`set -- $x` sets the positional parameters, no option). */
+function wordsBeforeDashes(values: readonly WordValue[], from: number): readonly WordValue[] {
+  const dashes = values.findIndex((v, i) => i >= from && v.literal && v.text === '--');
+  return values.slice(from, dashes < 0 ? values.length : dashes);
 }
 
 /** A word that is, or as a wildcard may match, a name starting with `-`. */
@@ -739,6 +772,10 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   const schedulesInput = (name === 'batch' || name === 'at' || name === 'crontab' || foreignShells.has(name)) && inputGiven(stmt, walk);
   if (opaqueRunners.has(name) && (values.length > at + 1 || schedulesInput)) {
     markUnverifiable(walk, `\`${name}\` builds the command it runs from its arguments or input`);
+  }
+  // A shell option named at run time (`shopt -s ${x:-nocaseglob}`, `set -o $(echo keyword)`) may be any.
+  if ((name === 'shopt' || name === 'set' || name === 'setopt' || name === 'unsetopt') && wordsBeforeDashes(values, at + 1).some((v) => !v.literal)) {
+    markUnverifiable(walk, `\`${name}\` sets a shell option named only when the line runs`);
   }
   if (((name === 'shopt' || isShellInterpreter(name)) && values.slice(at + 1).some((v) => v.text === 'nocaseglob')) || turnsOffZshCaseGlob(name, values.slice(at + 1))) {
     // `shopt -s nocaseglob; cat .EN[V]` (or `bash -O nocaseglob`, zsh's `setopt nocaseglob`,

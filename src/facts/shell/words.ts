@@ -179,6 +179,9 @@ export function braceWords(pieces: readonly (string | readonly WordPart[])[], ma
         const next = piece[++i]!;
         // backslash-newline is a line continuation: nothing at all
         if (next !== '\n' && !atom({ kind: 'literal', value: next, quoted: true })) return undefined;
+      } else if (c === 0x5c) {
+        // a backslash that ends the input stays (parser.ts): text, unlike one a sequence makes (below)
+        if (!atom({ kind: 'literal', value: '\\', quoted: false })) return undefined;
       } else if (c >= ATOM_FIRST && c <= ATOM_LAST) return undefined;
       else encoded += piece[i];
     }
@@ -196,6 +199,17 @@ export function braceWords(pieces: readonly (string | readonly WordPart[])[], ma
     };
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
+      if (c === 0x5c /* \ */) {
+        // made by a letter sequence (`{A..w..27}`: A \ w): bash then reads it as a quote, which
+        // quotes the next character and goes (`.en{A..w..27}v` is `.env`); last, it leaves an empty word
+        endRun();
+        const next = text.charCodeAt(i + 1);
+        if (Number.isNaN(next)) parts.push({ kind: 'literal', value: '', quoted: true });
+        else if (next >= ATOM_FIRST && next <= ATOM_LAST) parts.push(atoms[next - ATOM_FIRST]!);
+        else parts.push({ kind: 'literal', value: text[i + 1]!, quoted: true });
+        i++;
+        continue;
+      }
       if (c < ATOM_FIRST || c > ATOM_LAST) {
         run += text[i];
         continue;

@@ -190,6 +190,11 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
  * policy's to allow. Keyed by the program and the subcommand that runs, or the program alone.
  * A runner whose command is not found plainly (an option that hides it) is read as written.
  */
+/** The variables for the shell's own places (runTimeValue). */
+const OWN_PLACES: ReadonlySet<string> = new Set(['$PWD', '${PWD}', '$HOME', '${HOME}']);
+/** The wrappers' specs (not the runners'): their option values must be literal (skipWrapperOptions). */
+const WRAPPER_SPECS: ReadonlySet<WrapperSpec> = new Set(wrappers.values());
+
 export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
   // npm's runners; `npx -c CMD` (a command string) is read by hidden-commands.ts as written.
   ['npx', { packageSpec: true, shortWithValue: 'pw', longWithValue: ['--package', '--workspace', '--prefix', '--registry', '--cache', '--userconfig'], notACommand: ['-c', '--call'] }],
@@ -578,7 +583,12 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
     }
     if (w.startsWith('--') || w.startsWith('+-')) { // `+-name`: zsh's long option turned off
       if (spec.notACommand?.includes(name)) return { kind: 'none' };
-      i += !w.includes('=') && spec.longWithValue?.includes(name) ? 2 : 1;
+      const valued = !w.includes('=') && spec.longWithValue?.includes(name) === true;
+      if (valued && words[i + 1] !== undefined && !words[i + 1]!.literal) {
+        const refused = runTimeValue(words, at, i + 1, spec);
+        if (refused !== undefined) return refused;
+      }
+      i += valued ? 2 : 1;
       continue;
     }
     // A cluster of short options: -n5, -u root, -oL, -0r.
@@ -592,10 +602,27 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
         break;
       }
     }
+    if (consumed === 2 && words[i + 1] !== undefined && !words[i + 1]!.literal) {
+      const refused = runTimeValue(words, at, i + 1, spec);
+      if (refused !== undefined) return refused;
+    }
     i += consumed;
+  }
+  // The wrapper's own operands (timeout's duration): a run-time one may split into the command.
+  for (let k = i; k < Math.min(i + (spec.operands ?? 0), words.length); k++) {
+    const refused = words[k]!.literal ? undefined : runTimeValue(words, at, k, spec);
+    if (refused !== undefined) return refused;
   }
   i += spec.operands ?? 0;
   return { kind: 'command', start: Math.min(i, words.length) };
+}
+
+/** A wrapper's option value or operand made at run time: split into words, the rest would be the command (`nice -n $(echo 5 curl) x`). */
+function runTimeValue(words: readonly WordValue[], at: number, k: number, spec: WrapperSpec): SkipResult | undefined {
+  // A runner's option naming the shell's own directory (`docker run -v $PWD:/app`): the one
+  // common run-time value, taken as read (a wrapper's never is).
+  if (!WRAPPER_SPECS.has(spec) && words[k]!.word?.parts.every((p) => p.kind === 'literal' || (p.kind === 'expansion' && OWN_PLACES.has(p.source)))) return undefined;
+  return { kind: 'unverifiable', reason: `a value of \`${words[at]!.text}\`'s options is made at run time (\`${words[k]!.text.slice(0, 80)}\`): split into words, the rest would be the command it runs` };
 }
 
 /**
