@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 300_000,
+    // The fixture tree several files share, made once (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     // In CI, also keep a machine-readable result so .ci/run can print a plain summary line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.vitest-results.json' }]] : ['default'],
   },

@@ -537,8 +537,9 @@ function switchesTo(words: readonly string[], at: number, operands: readonly str
   const dashes = words.indexOf('--', at + 1);
   const before = dashes < 0 ? operands : operands.filter((op) => words.indexOf(op, at + 1) < dashes);
   if (before.length !== 1 || before.length !== operands.length) return false;
-  // `HEAD^{/fix bug}`, `@{-1}`: revision syntax, whatever else the word holds (red team 27)
-  if (/[\^@]\{/.test(before[0]!)) return true;
+  // `HEAD^{/fix bug}`, `@{-1}`: revision syntax, whatever else the word holds; a word made at
+  // run time (`"$(git rev-parse HEAD~3)"`) may name a revision too (red team 27)
+  if (/[\^@]\{|[$`]/.test(before[0]!)) return true;
   return !/^[./]|[*?[\\\s]|\.\.|\/\.|\/$/.test(before[0]!);
 }
 

@@ -1,7 +1,6 @@
 // Runs every adversarial case and names every failure. A single allow where deny was due
 // is a failed case.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { compilePolicies, loadPolicyFiles } from '../../src/index.js';
 import { initShellParser } from '../../src/facts/shell/index.js';
@@ -29,8 +28,7 @@ function failingStore(kind: StoreKind): CounterStore {
 
 beforeAll(async () => {
   await initShellParser();
-  const setup = path.join(CORPUS_DIR, 'setup-fixtures.ts');
-  if (existsSync(setup)) (await import(setup)).setupAdversarialFixtures();
+  // The fixture tree the path cases run against: test/global-setup.ts.
   const stems = new Set(corpus.flatMap((c) => (c.kind === 'call' ? c.policies : [])));
   for (const stem of stems) {
     const loaded = await loadPolicyFiles([path.join(CORPUS_DIR, 'policies', `${stem}.yaml`)]);

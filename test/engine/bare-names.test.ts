@@ -6,12 +6,11 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { arithmeticAsNumber, bareNames, commandPaths } from '../../src/facts/word-paths.js';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
-import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
+import { ADVERSARIAL_BASE } from '../adversarial/setup-fixtures.js';
 import { decide, setFrom } from './helpers.js';
 
 beforeAll(async () => {
-  await initShellParser();
-  setupAdversarialFixtures();
+  await initShellParser(); // the fixture tree: test/global-setup.ts
 });
 
 describe('bareNames', () => {

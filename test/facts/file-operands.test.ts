@@ -9,7 +9,7 @@ import { commandLinePaths } from '../../src/facts/command-line-paths.js';
 import { parseShell } from '../../src/facts/shell/index.js';
 import { longName, optionValuePlaces, optionValues } from '../../src/facts/options.js';
 import { initShellParser } from '../../src/facts/shell/index.js';
-import { ADVERSARIAL_BASE, setupAdversarialFixtures } from '../adversarial/setup-fixtures.js';
+import { ADVERSARIAL_BASE } from '../adversarial/setup-fixtures.js';
 import { decide, setFrom } from '../engine/helpers.js';
 import { programName } from '../../src/facts/program-names.js';
 
@@ -21,8 +21,7 @@ function commandWords(command: string): string[] {
 }
 
 beforeAll(async () => {
-  await initShellParser();
-  setupAdversarialFixtures();
+  await initShellParser(); // the fixture tree: test/global-setup.ts
 });
 
 describe('fileOperands', () => {

@@ -14,8 +14,8 @@ export type WordPart =
   /** `$x`, `${x...}`, `$((...))`, extended globs: value unknown until run. `nested` holds
    * the command lists of substitutions found inside (e.g. `${x:-$(id)}`). */
   | { kind: 'expansion'; source: string; nested: Stmt[][] }
-  /** `$(...)`, backticks, `<(...)`, `>(...)`: a command list whose output becomes text. */
-  | { kind: 'substitution'; source: string; body: Stmt[] };
+  /** `$(...)`, backticks, `<(...)`, `>(...)`: a command list whose output becomes text; `quoted` inside "…" (its output is not split into words). */
+  | { kind: 'substitution'; source: string; body: Stmt[]; quoted?: true };
 
 export interface Word {
   parts: WordPart[];

@@ -480,9 +480,10 @@ class Converter {
           // mvdan keeps them in quoted parts. Re-read the body the way bash does.
           if (depth + 1 > this.maxDepth) throw new DepthExceeded(`nesting deeper than ${this.maxDepth}`);
           const body = parseBash(unescapeBackquoted(source.slice(1, -1)), this.maxDepth - depth - 1);
-          return [{ kind: 'substitution', source, body }];
+          return [inDoubleQuotes ? { kind: 'substitution', source, body, quoted: true } : { kind: 'substitution', source, body }];
         }
-        return [{ kind: 'substitution', source, body: this.inSubstitution(Number(node.End().Offset()), () => this.stmts(node.Stmts, depth + 1)) }];
+        const body = this.inSubstitution(Number(node.End().Offset()), () => this.stmts(node.Stmts, depth + 1));
+        return [inDoubleQuotes ? { kind: 'substitution', source, body, quoted: true } : { kind: 'substitution', source, body }];
       }
       case 'ParamExp':
         // `$x` and `${x}` hold no word or arithmetic that could hide a substitution: no walk.

@@ -1,7 +1,7 @@
 // From a syntax tree to the simple commands policy checks see: every command that could
 // run, wherever it hides, with assignments stripped and wrappers unwrapped.
 import type { SimpleCommand } from '../../types.js';
-import type { Redirect, Stmt, Word } from './ast.js';
+import type { Redirect, Stmt, Word, WordPart } from './ast.js';
 import { DepthExceeded, ShellSyntaxError, UnsupportedSyntax } from './errors.js';
 import { parseBash } from './parser.js';
 import {
@@ -674,6 +674,7 @@ function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: num
       if (v.pattern && mayNameAnOption(v.text)) return `\`${v.text.slice(0, 80)}\` may match a file named like an option of \`${program}\` that runs a program or writes a file (\`./${v.text.slice(0, 40)}\` cannot)`;
       continue;
     }
+    if (printsNoOption(v)) continue;
     const prefix = literalPrefix(v);
     // `make -j$(nproc)`: one option letter, its value made at run time (find's options are whole words: `-e$x` may be `-exec`).
     if (prefix !== '' && (!prefix.startsWith('-') || prefix.includes('=') || (name !== 'find' && /^-[A-Za-z0-9]$/.test(prefix)))) continue;
@@ -687,6 +688,53 @@ function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: num
   // wrapper's land after the program it runs, which is read next.
   if (risky && builder?.appends === true && !wrappers.has(name)) return `\`${builder.name}\` adds words from its input to \`${program}\`, which may be options that run a program or write a file (end its options with \`--\`)`;
   return undefined;
+}
+
+// git's readers that print a commit id, a count or a path (`git rev-parse HEAD`, `--short`,
+// `--show-toplevel`), never a word starting with `-`, given such words.
+const SAFE_REV_PARSE_WORD = /^(?:--short(?:=\d+)?|--verify|--show-toplevel|--show-cdup|HEAD(?:[~^]\d*)*|@|[0-9a-f]{7,40}|(?:origin\/)?[A-Za-z0-9][\w.\/-]*(?:[~^]\d*)*)$/;
+
+/**
+ * What a command substitution prints, where the line says (`$(cat <<'EOF' … EOF)`: the text;
+ * `$(git merge-base HEAD main)`, `$(git rev-parse HEAD)`, `$(git rev-list --count R)`,
+ * `$(nproc)`: a commit id, a path or a count, `0` here); undefined for any other.
+ */
+function printedBy(part: WordPart): string | undefined {
+  if (part.kind !== 'substitution' || part.body.length !== 1 || part.source.startsWith('<(') || part.source.startsWith('>(')) return undefined;
+  const [stmt] = part.body;
+  const command = stmt!.command;
+  if (command?.kind !== 'call' || command.assigns.length > 0) return undefined;
+  const words = command.args.map(wordValue);
+  if (words.some((w) => !w.literal || w.pattern)) return undefined;
+  const texts = words.map((w) => w.text);
+  if (texts.length === 1 && texts[0] === 'cat' && stmt!.redirects.length === 1) {
+    const r = stmt!.redirects[0]!;
+    const body = (r.op === '<<' || r.op === '<<-') && r.heredoc !== undefined ? wordValue(r.heredoc) : undefined;
+    return body?.literal === true ? body.text : undefined;
+  }
+  if (stmt!.redirects.length > 0) return undefined;
+  if (texts.length === 1 && texts[0] === 'nproc') return '0';
+  if (texts[0] !== 'git' || texts.length < 2) return undefined;
+  const rest = texts.slice(2);
+  if (texts[1] === 'merge-base' && rest.every((t) => !t.startsWith('-') || t === '--fork-point')) return '0';
+  if (texts[1] === 'rev-list' && rest.includes('--count') && rest.every((t) => !t.startsWith('-') || t === '--count' || t === '--first-parent' || t === '--no-merges')) return '0';
+  if (texts[1] === 'rev-parse' && rest.length > 0 && rest.every((t) => SAFE_REV_PARSE_WORD.test(t))) return '0';
+  return undefined;
+}
+
+/**
+ * A word that is one command substitution whose printed text is known (printedBy), with only
+ * literal text after it, and in which no word starts as an option can (`"$(cat <<'EOF' …)"`
+ * is one word, as written; unquoted it is split as the shell splits it).
+ */
+function printsNoOption(v: WordValue): boolean {
+  const parts = v.word?.parts;
+  const first = parts?.[0];
+  if (first === undefined || first.kind !== 'substitution' || !parts!.slice(1).every((p) => p.kind === 'literal')) return false;
+  const printed = printedBy(first);
+  if (printed === undefined) return false;
+  const pieces = first.quoted === true ? [printed] : printed.split(/[ \t\n]+/).filter((p) => p !== '');
+  return !pieces.some((p) => mayNameAnOption(p) || /^[$`]/.test(p));
 }
 
 /** The words from `from` up to a literal `--` (`set -- $x` sets the positional parameters, no option). */
