@@ -39,7 +39,7 @@ import { percentDecodedBytes } from '../extract-paths.js';
 import { programName } from '../program-names.js';
 import { patchPaths } from '../patch-paths.js';
 import { withoutTextWildcards } from '../path-glob.js';
-import { collectVariables, DECLARATION_BUILTINS, expandVariables } from './variables.js';
+import { collectVariables, DECLARATION_BUILTINS, expandVariables, functionNames } from './variables.js';
 import { baseName, expandBraces, MAX_BRACE_WORDS, literalPrefix, nestedLists, singleQuoted, wordValue, type WordValue } from './words.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
 import { assignedRunTimeText, noteAssigningExpansions, noteAssignment, noteDeclaredValues, noteReEvaluatingText, notePayload, runTimeText, spellsAssignment, variablesSetFromInput } from './re-evaluation.js';
@@ -136,6 +136,7 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
     throw error;
   }
   collectVariables(stmts, walk.vars, source);
+  for (const name of functionNames(stmts)) walk.functions.add(name);
   if (depth === 0) {
     const steps = andChain(stmts);
     walk.chain = steps === undefined ? undefined : new Set(steps);
@@ -674,7 +675,7 @@ function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: num
       if (v.pattern && mayNameAnOption(v.text)) return `\`${v.text.slice(0, 80)}\` may match a file named like an option of \`${program}\` that runs a program or writes a file (\`./${v.text.slice(0, 40)}\` cannot)`;
       continue;
     }
-    if (printsNoOption(v)) continue;
+    if (printsNoOption(v, walk)) continue;
     const prefix = literalPrefix(v);
     // `make -j$(nproc)`: one option letter, its value made at run time (find's options are whole words: `-e$x` may be `-exec`).
     if (prefix !== '' && (!prefix.startsWith('-') || prefix.includes('=') || (name !== 'find' && /^-[A-Za-z0-9]$/.test(prefix)))) continue;
@@ -699,13 +700,14 @@ const SAFE_REV_PARSE_WORD = /^(?:--short(?:=\d+)?|--verify|--show-toplevel|--sho
  * `$(git merge-base HEAD main)`, `$(git rev-parse HEAD)`, `$(git rev-list --count R)`,
  * `$(nproc)`: a commit id, a path or a count, `0` here); undefined for any other.
  */
-function printedBy(part: WordPart): string | undefined {
+function printedBy(part: WordPart, walk: Walk): string | undefined {
   if (part.kind !== 'substitution' || part.body.length !== 1 || part.source.startsWith('<(') || part.source.startsWith('>(')) return undefined;
   const [stmt] = part.body;
   const command = stmt!.command;
   if (command?.kind !== 'call' || command.assigns.length > 0) return undefined;
   const words = command.args.map(wordValue);
-  if (words.some((w) => !w.literal || w.pattern)) return undefined;
+  // A function of that name defined on the line (`cat() { echo -exec; }`) prints what it likes.
+  if (words.some((w) => !w.literal || w.pattern) || walk.functions.has(words[0]?.text ?? '')) return undefined;
   const texts = words.map((w) => w.text);
   if (texts.length === 1 && texts[0] === 'cat' && stmt!.redirects.length === 1) {
     const r = stmt!.redirects[0]!;
@@ -727,11 +729,11 @@ function printedBy(part: WordPart): string | undefined {
  * literal text after it, and in which no word starts as an option can (`"$(cat <<'EOF' …)"`
  * is one word, as written; unquoted it is split as the shell splits it).
  */
-function printsNoOption(v: WordValue): boolean {
+function printsNoOption(v: WordValue, walk: Walk): boolean {
   const parts = v.word?.parts;
   const first = parts?.[0];
   if (first === undefined || first.kind !== 'substitution' || !parts!.slice(1).every((p) => p.kind === 'literal')) return false;
-  const printed = printedBy(first);
+  const printed = printedBy(first, walk);
   if (printed === undefined) return false;
   const pieces = first.quoted === true ? [printed] : printed.split(/[ \t\n]+/).filter((p) => p !== '');
   return !pieces.some((p) => mayNameAnOption(p) || /^[$`]/.test(p));

@@ -179,7 +179,7 @@ function eachCall(stmts: Stmt[], found: (args: Word[]) => void, onFunction?: (na
 }
 
 /** The names of the functions the script defines. */
-function functionNames(stmts: Stmt[]): Set<string> {
+export function functionNames(stmts: Stmt[]): Set<string> {
   const names = new Set<string>();
   eachCall(stmts, () => {}, (name) => names.add(name));
   return names;

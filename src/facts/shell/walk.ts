@@ -92,12 +92,14 @@ export interface Walk {
   madeFiles: Set<string>;
   /** Files the line runs as programs or scripts (`./a.sh`, `bash a.sh`, `python3 x.py`, `source f`, `make -f M`). */
   scripts: string[];
+  /** The functions the line defines anywhere (`cat() { …; }`): a command of that name may be one. */
+  functions: Set<string>;
 }
 
 export function newWalk(caps: ShellCaps): Walk {
   // `posix: 1` at the top: which shell an exec tool runs is unknown (OpenClaw runs $SHELL, and
   // `sh`, dash on Debian, when none is set), so `((x))` is read both ways there too.
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], runners: [], reading: 0, repeating: 0, inputs: [], wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false, madeFiles: new Set(), scripts: [] };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], runners: [], reading: 0, repeating: 0, inputs: [], wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false, madeFiles: new Set(), scripts: [], functions: new Set() };
 }
 
 export function factsOf(walk: Walk): ShellFacts {
