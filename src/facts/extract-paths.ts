@@ -1026,14 +1026,15 @@ function namesAbsolutePath(value: string): boolean {
 }
 
 // An unknown tool's parameters that name no file (false denials found by an audit of MCP
-// calls): an id (Context7's `libraryId: "/vercel/next.js"`), text it stores or sends (`content`
+// calls): Context7's library id (`libraryId: "/vercel/next.js"`), text it stores or sends (`content`
 // of a file written to a remote repository), and a message starting with a slash command
 // (`text: "/deploy/prod now"`: a path is read there only as one word).
 const MESSAGE_TEXT_KEYS: ReadonlySet<string> = new Set(['text', 'message', 'body', 'comment', 'description', 'title', 'prompt', 'query', 'summary', 'note']);
 
 function mayHoldPath(kind: KeyKind, value: string): boolean {
   const name = kind.normalized;
-  if (name === 'id' || name.endsWith('id') || STORED_TEXT_KEYS.has(name)) return false;
+  // (Only Context7's library ids: a document server's `doc_id` is joined to its folder, red team 28.)
+  if (name === 'context7compatiblelibraryid' || name === 'libraryid' || STORED_TEXT_KEYS.has(name)) return false;
   return !MESSAGE_TEXT_KEYS.has(name) || !/\s/.test(value);
 }
 

@@ -40,7 +40,7 @@ const settingWhatRuns = ['path=($PWD/bin $path); ls', 'path=($PWD/bin); ls', 'f(
   // red team 8c: the function and command hashes, `set -A` of a tied array
   "functions[ls]='touch PWNED'; ls", 'hash ls=$PWD/bin/ls; ls', 'commands[ls]=$PWD/bin/ls; ls', 'commands+=(ls $PWD/bin/ls); ls', 'set -A path $PWD/bin; ls'];
 // Read by zsh as by bash (no `.env`).
-const same = ['x=.env.bak; cat $x', 'docker run -v $PWD:/app img', 'echo ${x:-a}', 'cp a $HOME/b', 'echo "$x"', 'set -- a b; echo ${@:1}', 'echo $1:80'];
+const same = ['x=.env.bak; cat $x', 'docker run -v $HOME:/app img', 'echo ${x:-a}', 'cp a $HOME/b', 'echo "$x"', 'set -- a b; echo ${@:1}', 'echo $1:80'];
 
 describe('words zsh reads otherwise than bash', () => {
   it.each(running)('%j runs code in zsh and is unverifiable', (command) => {

@@ -657,10 +657,13 @@ function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: num
     if (v.literal && v.text === '--' && name !== 'find') return undefined;
     const ordered = OPTIONS_BEFORE_OPERANDS.get(name);
     if (ordered !== undefined && v.literal && !v.text.startsWith('-')) {
-      const before = i > at + 1 ? /^-([A-Za-z])$/.exec(values[i - 1]!.text)?.[1] : undefined;
-      // the value of `-m`/`-c` (what runs), or the first operand: the rest are the script's
-      if (before === undefined || ordered.last.includes(before)) return undefined;
-      if (!ordered.valued.includes(before)) return undefined;
+      const previous = values[i - 1]!;
+      const letter = /^-([A-Za-z])$/.exec(previous.text)?.[1];
+      // The first operand, after the program or a word that is no option; the value of `-m`/`-c`
+      // (what runs); after a lone flag letter. After any other option word (`-bW`, `--require`)
+      // this may be its value: read on (red team 28).
+      if (i === at + 1 || !previous.literal || !previous.text.startsWith('-')) return undefined;
+      if (letter !== undefined && (ordered.last.includes(letter) || !ordered.valued.includes(letter))) return undefined;
     }
     if (i === gitAt && v.literal && GIT_PLAIN_SUBCOMMANDS.has(v.text)) risky = false;
     const optionName = v.text.startsWith('-') ? v.text.slice(0, (v.text.indexOf('=') + 1 || v.text.length + 1) - 1) : '';
@@ -711,7 +714,8 @@ function printedBy(part: WordPart, walk: Walk): string | undefined {
   const texts = words.map((w) => w.text);
   if (texts.length === 1 && texts[0] === 'cat' && stmt!.redirects.length === 1) {
     const r = stmt!.redirects[0]!;
-    const body = (r.op === '<<' || r.op === '<<-') && r.heredoc !== undefined ? wordValue(r.heredoc) : undefined;
+    // (not `<<-`, whose tabs bash strips from the text: red team 28)
+    const body = r.op === '<<' && r.heredoc !== undefined ? wordValue(r.heredoc) : undefined;
     return body?.literal === true ? body.text : undefined;
   }
   if (stmt!.redirects.length > 0) return undefined;
@@ -725,18 +729,19 @@ function printedBy(part: WordPart, walk: Walk): string | undefined {
 }
 
 /**
- * A word that is one command substitution whose printed text is known (printedBy), with only
- * literal text after it, and in which no word starts as an option can (`"$(cat <<'EOF' …)"`
- * is one word, as written; unquoted it is split as the shell splits it).
+ * A word that is one double-quoted command substitution and nothing else, whose printed text
+ * is known (printedBy) and does not start as an option can (`"$(cat <<'EOF' …)"`, `"$(git
+ * merge-base HEAD main)"`), or `$(nproc)`. Unquoted, other output splits and may vanish, and
+ * text glued after it may become a word of its own (red team 28): not read.
  */
 function printsNoOption(v: WordValue, walk: Walk): boolean {
   const parts = v.word?.parts;
-  const first = parts?.[0];
-  if (first === undefined || first.kind !== 'substitution' || !parts!.slice(1).every((p) => p.kind === 'literal')) return false;
-  const printed = printedBy(first, walk);
+  const only = parts?.length === 1 ? parts[0] : undefined;
+  if (only === undefined || only.kind !== 'substitution') return false;
+  const printed = printedBy(only, walk);
   if (printed === undefined) return false;
-  const pieces = first.quoted === true ? [printed] : printed.split(/[ \t\n]+/).filter((p) => p !== '');
-  return !pieces.some((p) => mayNameAnOption(p) || /^[$`]/.test(p));
+  if (only.quoted !== true) return /^\$\(\s*nproc\s*\)$/.test(only.source);
+  return !mayNameAnOption(printed) && !/^[$`\\]/.test(printed);
 }
 
 /** The words from `from` up to a literal `--` (`set -- $x` sets the positional parameters, no option). */

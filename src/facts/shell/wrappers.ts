@@ -190,8 +190,8 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
  * policy's to allow. Keyed by the program and the subcommand that runs, or the program alone.
  * A runner whose command is not found plainly (an option that hides it) is read as written.
  */
-/** The variables for the shell's own places (runTimeValue). */
-const OWN_PLACES: ReadonlySet<string> = new Set(['$PWD', '${PWD}', '$HOME', '${HOME}']);
+/** The home directory (runTimeValue): set only where the line says so, which is refused (not `$PWD`, which a `cd 'a curl x'` sets: red team 28). */
+const OWN_PLACES: ReadonlySet<string> = new Set(['$HOME', '${HOME}']);
 /** The wrappers' specs (not the runners'): their option values must be literal (skipWrapperOptions). */
 const WRAPPER_SPECS: ReadonlySet<WrapperSpec> = new Set(wrappers.values());
 
@@ -619,8 +619,8 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
 
 /** A wrapper's option value or operand made at run time: split into words, the rest would be the command (`nice -n $(echo 5 curl) x`). */
 function runTimeValue(words: readonly WordValue[], at: number, k: number, spec: WrapperSpec): SkipResult | undefined {
-  // A runner's option naming the shell's own directory (`docker run -v $PWD:/app`): the one
-  // common run-time value, taken as read (a wrapper's never is).
+  // A runner's option naming the home directory (`docker run -v $HOME/.cache:/c`): taken as
+  // read (a wrapper's never is).
   if (!WRAPPER_SPECS.has(spec) && words[k]!.word?.parts.every((p) => p.kind === 'literal' || (p.kind === 'expansion' && OWN_PLACES.has(p.source)))) return undefined;
   return { kind: 'unverifiable', reason: `a value of \`${words[at]!.text}\`'s options is made at run time (\`${words[k]!.text.slice(0, 80)}\`): split into words, the rest would be the command it runs` };
 }
