@@ -636,7 +636,7 @@ const OPTIONS_BEFORE_OPERANDS: ReadonlyMap<string, { valued: string; last: strin
   ['node', { valued: 'rC', last: 'ep' }],
   ['perl', { valued: 'IMmdx', last: 'eE' }],
   ['ruby', { valued: 'IrCEFKW', last: 'e' }],
-  ['php', { valued: 'cdzBRFE', last: 'rf' }],
+  ['php', { valued: 'cdzBRFEtS', last: 'rf' }],
 ]);
 
 /**
@@ -678,7 +678,7 @@ function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: num
       if (v.pattern && mayNameAnOption(v.text)) return `\`${v.text.slice(0, 80)}\` may match a file named like an option of \`${program}\` that runs a program or writes a file (\`./${v.text.slice(0, 40)}\` cannot)`;
       continue;
     }
-    if (printsNoOption(v, walk)) continue;
+    if (printsNoOption(v, walk, name, i, at, gitAt)) continue;
     const prefix = literalPrefix(v);
     // `make -j$(nproc)`: one option letter, its value made at run time (find's options are whole words: `-e$x` may be `-exec`).
     if (prefix !== '' && (!prefix.startsWith('-') || prefix.includes('=') || (name !== 'find' && /^-[A-Za-z0-9]$/.test(prefix)))) continue;
@@ -694,54 +694,47 @@ function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: num
   return undefined;
 }
 
-// git's readers that print a commit id, a count or a path (`git rev-parse HEAD`, `--short`,
-// `--show-toplevel`), never a word starting with `-`, given such words.
-const SAFE_REV_PARSE_WORD = /^(?:--short(?:=\d+)?|--verify|--show-toplevel|--show-cdup|HEAD(?:[~^]\d*)*|@|[0-9a-f]{7,40}|(?:origin\/)?[A-Za-z0-9][\w.\/-]*(?:[~^]\d*)*)$/;
+// git's readers that print a commit id or a count, given such words (`git rev-parse HEAD`,
+// `--short`): hex digits or digits, never anything a program reads as an option. (Not a name:
+// `git rev-parse cIf` prints `cIf` back when it is a file, tar's old-style letters.)
+const SAFE_REV_PARSE_WORD = /^(?:--short(?:=\d+)?|--verify|HEAD(?:[~^]\d*)*|[0-9a-f]{7,40})$/;
 
 /**
- * What a command substitution prints, where the line says (`$(cat <<'EOF' … EOF)`: the text;
- * `$(git merge-base HEAD main)`, `$(git rev-parse HEAD)`, `$(git rev-list --count R)`,
- * `$(nproc)`: a commit id, a path or a count, `0` here); undefined for any other.
+ * Whether a command substitution prints only hex digits or digits, where the line says so:
+ * `$(git merge-base A B)`, `$(git rev-parse HEAD)`, `$(git rev-list --count R)`, `$(nproc)`.
+ * (Any text, a here-doc's through `cat`, is not read: the readers of a program's options see
+ * the substitution, not what it prints, so `tar "$(… cIf …)"`, `git "$(… difftool …)"`, `gcc
+ * "$(… @opts …)"`, `vim "$(… +!cmd …)"` went unread: red team 29.)
  */
-function printedBy(part: WordPart, walk: Walk): string | undefined {
-  if (part.kind !== 'substitution' || part.body.length !== 1 || part.source.startsWith('<(') || part.source.startsWith('>(')) return undefined;
+function printsDigits(part: WordPart, walk: Walk): boolean {
+  if (part.kind !== 'substitution' || part.body.length !== 1 || part.source.startsWith('<(') || part.source.startsWith('>(')) return false;
   const [stmt] = part.body;
   const command = stmt!.command;
-  if (command?.kind !== 'call' || command.assigns.length > 0) return undefined;
+  if (command?.kind !== 'call' || command.assigns.length > 0 || stmt!.redirects.length > 0) return false;
   const words = command.args.map(wordValue);
-  // A function of that name defined on the line (`cat() { echo -exec; }`) prints what it likes.
-  if (words.some((w) => !w.literal || w.pattern) || walk.functions.has(words[0]?.text ?? '')) return undefined;
+  // A function of that name defined on the line (`git() { echo -exec; }`) prints what it likes.
+  if (words.some((w) => !w.literal || w.pattern) || walk.functions.has(words[0]?.text ?? '')) return false;
   const texts = words.map((w) => w.text);
-  if (texts.length === 1 && texts[0] === 'cat' && stmt!.redirects.length === 1) {
-    const r = stmt!.redirects[0]!;
-    // (not `<<-`, whose tabs bash strips from the text: red team 28)
-    const body = r.op === '<<' && r.heredoc !== undefined ? wordValue(r.heredoc) : undefined;
-    return body?.literal === true ? body.text : undefined;
-  }
-  if (stmt!.redirects.length > 0) return undefined;
-  if (texts.length === 1 && texts[0] === 'nproc') return '0';
-  if (texts[0] !== 'git' || texts.length < 2) return undefined;
+  if (texts.length === 1 && texts[0] === 'nproc') return true;
+  if (texts[0] !== 'git' || texts.length < 3) return false;
   const rest = texts.slice(2);
-  if (texts[1] === 'merge-base' && rest.every((t) => !t.startsWith('-') || t === '--fork-point')) return '0';
-  if (texts[1] === 'rev-list' && rest.includes('--count') && rest.every((t) => !t.startsWith('-') || t === '--count' || t === '--first-parent' || t === '--no-merges')) return '0';
-  if (texts[1] === 'rev-parse' && rest.length > 0 && rest.every((t) => SAFE_REV_PARSE_WORD.test(t))) return '0';
-  return undefined;
+  if (texts[1] === 'merge-base') return rest.every((t) => !t.startsWith('-') || t === '--fork-point');
+  if (texts[1] === 'rev-list') return rest.includes('--count') && rest.every((t) => !t.startsWith('-') || t === '--count' || t === '--first-parent' || t === '--no-merges');
+  return texts[1] === 'rev-parse' && rest.every((t) => SAFE_REV_PARSE_WORD.test(t));
 }
 
 /**
- * A word that is one double-quoted command substitution and nothing else, whose printed text
- * is known (printedBy) and does not start as an option can (`"$(cat <<'EOF' …)"`, `"$(git
- * merge-base HEAD main)"`), or `$(nproc)`. Unquoted, other output splits and may vanish, and
- * text glued after it may become a word of its own (red team 28): not read.
+ * A word that is one command substitution printing digits (printsDigits) and nothing else:
+ * double-quoted (unquoted, a failing git prints nothing and the word vanishes), or
+ * `$(nproc)`. Not tar's first word, nor a word before git's subcommand, which are read
+ * otherwise than as options.
  */
-function printsNoOption(v: WordValue, walk: Walk): boolean {
+function printsNoOption(v: WordValue, walk: Walk, name: string, i: number, at: number, gitAt: number): boolean {
   const parts = v.word?.parts;
   const only = parts?.length === 1 ? parts[0] : undefined;
-  if (only === undefined || only.kind !== 'substitution') return false;
-  const printed = printedBy(only, walk);
-  if (printed === undefined) return false;
-  if (only.quoted !== true) return /^\$\(\s*nproc\s*\)$/.test(only.source);
-  return !mayNameAnOption(printed) && !/^[$`\\]/.test(printed);
+  if (only?.kind !== 'substitution' || !printsDigits(only, walk)) return false;
+  if ((name === 'tar' && i === at + 1) || (name === 'git' && i <= gitAt)) return false;
+  return only.quoted === true || /^\$\(\s*nproc\s*\)$/.test(only.source);
 }
 
 /** The words from `from` up to a literal `--` (`set -- $x` sets the positional parameters, no option). */
