@@ -873,7 +873,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       if (item !== null && typeof item === 'object') walkParams(c, item, `${from}[${i}]`, depth + 1);
-      else if (typeof item === 'string' && namesAbsolutePath(item) && isUnknownTool(c)) addPathReadings(c, item, `${from}[${i}]`);
+      else if (typeof item === 'string' && isAnchoredPath(item) && isUnknownTool(c)) addPathReadings(c, item, `${from}[${i}]`);
     });
     return;
   }
@@ -916,7 +916,7 @@ function walkParams(c: Collector, value: unknown, from: string, depth: number, s
     // it is a `file:` URL (`web_fetch { url: "file:///etc/passwd" }` reads a local file).
     if (kind.plain && (child === null || typeof child !== 'object')) {
       if (typeof child === 'string' && child.length >= 5 && mayBeFileUrl(child) && !isStoredText(c, kind)) addFileUrl(c, child, whereFrom(kind, from, key, depth));
-      else if (typeof child === 'string' && namesAbsolutePath(child) && isUnknownTool(c) && mayHoldPath(kind, child)) addPathReadings(c, child, whereFrom(kind, from, key, depth));
+      else if (typeof child === 'string' && isAnchoredPath(child) && isUnknownTool(c) && mayHoldPath(kind, child)) addPathReadings(c, child, whereFrom(kind, from, key, depth));
       continue;
     }
     const at = whereFrom(kind, from, key, depth);
@@ -1018,11 +1018,12 @@ const STORED_TEXT_KEYS: ReadonlySet<string> = new Set(['content', 'contents', 'o
  * `~root/x`, `../../etc/x`, `/.env`; one line, a directory and a name, so `/help` or a
  * sentence is not one) is a path it touches.
  */
-const ABSOLUTE_PATH_VALUE = /^(?:~[^/\s]*(?:\/|$)|\.\.?\/|\/+\.|\/+[^/\r\n]+\/)[^\r\n]*$/;
+const ANCHORED_PATH = /^(?:~[^/\s]*(?:\/|$)|\.\.?\/|\/+\.|\/+[^/\r\n]+\/)[^\r\n]*$/;
 
-function namesAbsolutePath(value: string): boolean {
+/** A path from the root, the home directory or the current one (ANCHORED_PATH). */
+function isAnchoredPath(value: string): boolean {
   const first = value.charCodeAt(0);
-  return (first === 0x2f /* / */ || first === 0x7e /* ~ */ || first === 0x2e) /* . */ && ABSOLUTE_PATH_VALUE.test(value);
+  return (first === 0x2f /* / */ || first === 0x7e /* ~ */ || first === 0x2e) /* . */ && ANCHORED_PATH.test(value);
 }
 
 // An unknown tool's parameters that name no file (false denials found by an audit of MCP

@@ -408,12 +408,6 @@ const sshNames = new Set(['ssh', 'scp', 'sftp', 'autossh']);
 const sqliteRunsCommands =
   /(^|[\n;])\s*\.(s|sh|she|shel|shell|sy|sys|syst|syste|system|lo|loa|load|excel)(\s|$)|(^|[\n;])\s*\.[a-z]+\b[^\n]*\||(^|[\n;])\s*\.(once|output)\s+-\S*[xe]|\b(edit|load_extension)\s*\(/i;
 
-/**
- * What `words[at]` (already known to be `name`) would run besides itself. `stdin`: the
- * literal text its standard input holds (a here-string or here-doc), undefined when that is
- * not known (a pipe, a file, the caller's input), for programs that may read a script there.
- * `inputSet`: the line sets that input (a pipe, a redirection), so it is not the caller's.
- */
 // Programs with options that run a program or write a file, beyond those the tables above read
 // (`find -exec`, `xargs -a`, `env -C`, `python -c`, `gcc -wrapper`, `fd -x`, `mysql -e`).
 const OTHER_RUNNING_OPTIONS: ReadonlySet<string> = new Set([
@@ -431,6 +425,12 @@ export function hasRunningOptions(name: string): boolean {
   return commandOptions.has(name) || choosingOptions.has(name) || PROGRAM_CHOOSERS.has(name) || vimNames.has(name) || edNames.has(name) || sshNames.has(name) || OTHER_RUNNING_OPTIONS.has(name);
 }
 
+/**
+ * What `words[at]` (already known to be `name`) would run besides itself. `stdin`: the
+ * literal text its standard input holds (a here-string or here-doc), undefined when that is
+ * not known (a pipe, a file, the caller's input), for programs that may read a script there.
+ * `inputSet`: the line sets that input (a pipe, a redirection), so it is not the caller's.
+ */
 export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string, inputSet = false): Hidden[] {
   // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
   const args = name === 'tar' ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);

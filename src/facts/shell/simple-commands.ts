@@ -652,10 +652,10 @@ function optionMadeAtRunTime(name: string, values: readonly WordValue[], at: num
   let risky = OPTION_BUILTINS.has(name) || hasRunningOptions(name);
   const program = values[at]!.text;
   const gitAt = name === 'git' ? at + gitSubcommandAt(values.slice(at).map((v) => v.text)) : -1;
+  const ordered = OPTIONS_BEFORE_OPERANDS.get(name);
   for (let i = at + 1; i < values.length; i++) {
     const v = values[i]!;
     if (v.literal && v.text === '--' && name !== 'find') return undefined;
-    const ordered = OPTIONS_BEFORE_OPERANDS.get(name);
     if (ordered !== undefined && v.literal && !v.text.startsWith('-')) {
       const previous = values[i - 1]!;
       const letter = /^-([A-Za-z])$/.exec(previous.text)?.[1];

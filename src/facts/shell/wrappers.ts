@@ -181,6 +181,11 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   }],
 ]);
 
+/** The home directory (runTimeValue): set only where the line says so, which is refused (not `$PWD`, which a `cd 'a curl x'` sets: red team 28). */
+const OWN_PLACES: ReadonlySet<string> = new Set(['$HOME', '${HOME}']);
+/** The wrappers' specs (not the runners'): their option values must be literal (skipWrapperOptions). */
+const WRAPPER_SPECS: ReadonlySet<WrapperSpec> = new Set(wrappers.values());
+
 /**
  * Program runners: each runs the command after its options, in an environment it sets up
  * first (a virtualenv synced, a package downloaded, secrets injected). The command is read as
@@ -190,11 +195,6 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
  * policy's to allow. Keyed by the program and the subcommand that runs, or the program alone.
  * A runner whose command is not found plainly (an option that hides it) is read as written.
  */
-/** The home directory (runTimeValue): set only where the line says so, which is refused (not `$PWD`, which a `cd 'a curl x'` sets: red team 28). */
-const OWN_PLACES: ReadonlySet<string> = new Set(['$HOME', '${HOME}']);
-/** The wrappers' specs (not the runners'): their option values must be literal (skipWrapperOptions). */
-const WRAPPER_SPECS: ReadonlySet<WrapperSpec> = new Set(wrappers.values());
-
 export const runners: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
   // npm's runners; `npx -c CMD` (a command string) is read by hidden-commands.ts as written.
   ['npx', { packageSpec: true, shortWithValue: 'pw', longWithValue: ['--package', '--workspace', '--prefix', '--registry', '--cache', '--userconfig'], notACommand: ['-c', '--call'] }],
@@ -584,10 +584,8 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
     if (w.startsWith('--') || w.startsWith('+-')) { // `+-name`: zsh's long option turned off
       if (spec.notACommand?.includes(name)) return { kind: 'none' };
       const valued = !w.includes('=') && spec.longWithValue?.includes(name) === true;
-      if (valued && words[i + 1] !== undefined && !words[i + 1]!.literal) {
-        const refused = runTimeValue(words, at, i + 1, spec);
-        if (refused !== undefined) return refused;
-      }
+      const refused = valued ? runTimeValue(words, at, i + 1, spec) : undefined;
+      if (refused !== undefined) return refused;
       i += valued ? 2 : 1;
       continue;
     }
@@ -602,27 +600,29 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
         break;
       }
     }
-    if (consumed === 2 && words[i + 1] !== undefined && !words[i + 1]!.literal) {
-      const refused = runTimeValue(words, at, i + 1, spec);
-      if (refused !== undefined) return refused;
-    }
+    const refused = consumed === 2 ? runTimeValue(words, at, i + 1, spec) : undefined;
+    if (refused !== undefined) return refused;
     i += consumed;
   }
   // The wrapper's own operands (timeout's duration): a run-time one may split into the command.
-  for (let k = i; k < Math.min(i + (spec.operands ?? 0), words.length); k++) {
-    const refused = words[k]!.literal ? undefined : runTimeValue(words, at, k, spec);
+  for (let k = i; k < i + (spec.operands ?? 0); k++) {
+    const refused = runTimeValue(words, at, k, spec);
     if (refused !== undefined) return refused;
   }
   i += spec.operands ?? 0;
   return { kind: 'command', start: Math.min(i, words.length) };
 }
 
-/** A wrapper's option value or operand made at run time: split into words, the rest would be the command (`nice -n $(echo 5 curl) x`). */
+/**
+ * Why the option value or operand at `k` is refused: made at run time, it may split into words
+ * and the rest be the command (`nice -n $(echo 5 curl) x`); undefined for a literal one, a
+ * missing one, or a runner's naming the home directory (`docker run -v $HOME/.cache:/c`).
+ */
 function runTimeValue(words: readonly WordValue[], at: number, k: number, spec: WrapperSpec): SkipResult | undefined {
-  // A runner's option naming the home directory (`docker run -v $HOME/.cache:/c`): taken as
-  // read (a wrapper's never is).
-  if (!WRAPPER_SPECS.has(spec) && words[k]!.word?.parts.every((p) => p.kind === 'literal' || (p.kind === 'expansion' && OWN_PLACES.has(p.source)))) return undefined;
-  return { kind: 'unverifiable', reason: `a value of \`${words[at]!.text}\`'s options is made at run time (\`${words[k]!.text.slice(0, 80)}\`): split into words, the rest would be the command it runs` };
+  const value = words[k];
+  if (value === undefined || value.literal) return undefined;
+  if (!WRAPPER_SPECS.has(spec) && value.word?.parts.every((p) => p.kind === 'literal' || (p.kind === 'expansion' && OWN_PLACES.has(p.source)))) return undefined;
+  return { kind: 'unverifiable', reason: `a value of \`${words[at]!.text}\`'s options is made at run time (\`${value.text.slice(0, 80)}\`): split into words, the rest would be the command it runs` };
 }
 
 /**
