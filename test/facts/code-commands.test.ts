@@ -98,6 +98,15 @@ describe('commandsInCode', () => {
     expect(commandsInCode('node', 'exec("x")')).toEqual({ lines: [], argvs: [] }); // no child_process
     expect(commandsInCode('perl', 'open(F, "<", "a.txt")')).toEqual({ lines: [], argvs: [] });
   });
+
+  it('does not read a call\'s string arguments as calls (CI seed 556493596)', () => {
+    expect(commandsInCode('perl', "system('qx-_');")).toEqual({ lines: ['qx-_'], argvs: [] });
+    expect(commandsInCode('perl', "system('qx-_', 'a');")).toEqual({ lines: [], argvs: [['qx-_', 'a']] });
+    expect(commandsInCode('ruby', 'system("echo %x(a)")')).toEqual({ lines: ['echo %x(a)'], argvs: [] });
+    expect(commandsInCode('python', 'import os; os.system("echo os.system(x)")')).toEqual({ lines: ['echo os.system(x)'], argvs: [] });
+    // the code after the arguments is still read
+    expect(commandsInCode('perl', "system('ls'); my $x = qx{id};")).toEqual({ lines: ['ls', 'id'], argvs: [] });
+  });
 });
 
 describe('interpreterScript', () => {
@@ -156,7 +165,7 @@ describe('a literal process call is read whatever its words (property)', () => {
         if (form.argv && words.length > 1) expect(found.argvs).toEqual([words]);
         else expect([...found.lines, ...found.argvs.map((a) => a.join(' '))]).toEqual([words.join(' ')]);
       }),
-      { numRuns: 2000 },
+      { numRuns: Number(process.env.CODE_RUNS ?? 2000) },
     );
   });
 });

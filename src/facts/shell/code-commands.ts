@@ -224,6 +224,8 @@ export function commandsInCode(language: Language, code: string): CodeCommands {
       out.unverifiable = `the program text runs a command built when it runs: \`${(call + after).slice(0, 80)}\``;
       return out;
     }
+    // A string argument's text is not read again for calls (`system('qx-_')` runs `qx-_`, no perl `qx`).
+    if (!quoted && !call.startsWith('open')) pattern.lastIndex = match.index + call.length + literalArgumentsLength(after);
     const asWritten = readAs((text) => text);
     for (const reading of asWritten !== null && asWritten !== undefined && JSON.stringify(asWritten) !== JSON.stringify(read) ? [read, asWritten] : [read]) {
       if ((typeof reading === 'string' ? [reading] : reading).some((t) => t.includes('\0'))) {
@@ -285,20 +287,27 @@ function pythonAliases(language: Language, code: string): string {
   return aliases.length === 0 ? '' : `|\\b(?:${aliases.join('|')})\\.(?:system|popen|run|call|check_call|check_output|Popen|getoutput|getstatusoutput|exec[lv]p?e?|spawn[lv]p?e?)\\s*\\(`;
 }
 
+// A call's literal arguments: a list of strings, or strings then maybe a list; leading blanks included.
+const LIST_ARGUMENTS = new RegExp(`^\\s*\\[\\s*((?:${STRING}\\s*,\\s*)*${STRING})\\s*,?\\s*\\]`, 's');
+const HEAD_ARGUMENTS = new RegExp(`^\\s*((?:${STRING}\\s*,\\s*)*${STRING})(\\s*,\\s*\\[\\s*((?:${STRING}\\s*,\\s*)*${STRING})?\\s*,?\\s*\\])?`, 's');
+
+/** How far a call's literal arguments reach into `after` (0 when there are none): their text is strings, not code to read for calls. */
+function literalArgumentsLength(after: string): number {
+  return (LIST_ARGUMENTS.exec(after) ?? HEAD_ARGUMENTS.exec(after))?.[0].length ?? 0;
+}
+
 /**
  * A call's arguments when they are literal: one string (a command line, or a program alone),
  * a list of strings (`["curl", "x"]`, or a program then a list: `spawn("curl", ["x"])`), or
  * several strings (`system "curl", "x"`). `shell=True` and options after them are ignored.
  */
 function callArguments(after: string, decode: (text: string) => string): string | string[] | undefined {
-  const text = after.trimStart();
   // A list first: `["curl", "x"]`, `%w(curl x)` (ruby).
-  const list = /^\[\s*((?:STRING\s*,\s*)*STRING)\s*,?\s*\]/.source.replaceAll('STRING', STRING);
-  const asList = new RegExp(list, 's').exec(text);
-  if (asList !== null) return endsCall(text.slice(asList[0].length)) ? stringsOf(asList[1]!, decode) : undefined;
+  const asList = LIST_ARGUMENTS.exec(after);
+  if (asList !== null) return endsCall(after.slice(asList[0].length)) ? stringsOf(asList[1]!, decode) : undefined;
   // Strings separated by commas, maybe followed by a list (`spawn("curl", ["-s", "x"])`).
-  const head = new RegExp(`^((?:${STRING}\\s*,\\s*)*${STRING})(\\s*,\\s*\\[\\s*((?:${STRING}\\s*,\\s*)*${STRING})?\\s*,?\\s*\\])?`, 's').exec(text);
-  if (head === null || !endsCall(text.slice(head[0].length))) return undefined;
+  const head = HEAD_ARGUMENTS.exec(after);
+  if (head === null || !endsCall(after.slice(head[0].length))) return undefined;
   const strings = [...stringsOf(head[1]!, decode), ...(head[3] !== undefined ? stringsOf(head[3], decode) : [])];
   // Interpolation: python's f-strings are not matched (the `f` is outside), ruby's `#{}` and perl's `$x` inside double quotes are.
   if (strings.some((s, i) => /#\{/.test(s) || (/^"/.test(rawStrings(head[0]!)[i] ?? '') && /[$@]\w/.test(s)))) return undefined;
