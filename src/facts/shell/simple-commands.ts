@@ -26,6 +26,7 @@ import {
   wrappers,
   wrapperChdir,
   wrapperFiles,
+  wrapperPathWords,
   type WrapperSpec,
 } from './wrappers.js';
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
@@ -1861,11 +1862,12 @@ function runWrapped(values: WordValue[], at: number, optionsFrom: number, start:
   const options = values.slice(optionsFrom, start).map((v) => v.text);
   const dir = wrapperChdir(spec, options);
   const files = wrapperFiles(spec, options);
-  walk.wrapperOptions.push(...options);
+  const pathWords = wrapperPathWords(spec, options);
+  walk.wrapperOptions.push(...pathWords);
   walk.wrapperFiles.push(...files);
   if (dir !== undefined) walk.wrapperDirs.push(dir);
   runWords(values, start, depth + 1, walk, redirects, stmt, builder);
-  walk.wrapperOptions.length -= options.length;
+  walk.wrapperOptions.length -= pathWords.length;
   walk.wrapperFiles.length -= files.length;
   if (dir !== undefined) walk.wrapperDirs.pop();
 }

@@ -2,7 +2,7 @@
 // skip the wrapper's own options to find where the wrapped command starts. The tables
 // are data: adding a wrapper is adding a line.
 import { forwardsCompilerChoosing } from '../grammars.js';
-import { lastOptionValue, longName, optionValues, type OptionSpelling } from '../options.js';
+import { lastOptionValue, longName, optionValuePlaces, optionValues, type OptionSpelling } from '../options.js';
 import { nameOf } from '../within.js';
 import type { WordValue } from './words.js';
 import { turnsOnZshCdOption } from './zsh.js';
@@ -32,6 +32,12 @@ export interface WrapperSpec {
   chdir?: OptionSpelling;
   /** Options whose value is a file the wrapper writes (`time -o FILE`). */
   files?: OptionSpelling;
+  /**
+   * Options whose value is never a file (xargs's delimiter and counts, time's format): left out
+   * of the option words checked as paths (`xargs -d '\n'` names no file `\n`). Only options
+   * that always take a value: one that takes it only attached would swallow the next option.
+   */
+  notFiles?: OptionSpelling;
   /** Its `operands` are files it opens, creating them when missing (flock's lock file). */
   fileOperands?: true;
   /** The command word names a package to fetch, maybe scoped or versioned (`npx prettier@3`): its program is the package's name. */
@@ -97,7 +103,7 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   // openvt runs its command on a new virtual console (`openvt -c 3 -- CMD`).
   ['openvt', { shortWithValue: 'c', longWithValue: ['--console'] }],
   ['timeout', { shortWithValue: 'sk', longWithValue: ['--signal', '--kill-after'], operands: 1 }],
-  ['time', { shortWithValue: 'fo', longWithValue: ['--format', '--output'], files: { letters: 'o', long: ['--output'] } }],
+  ['time', { shortWithValue: 'fo', longWithValue: ['--format', '--output'], files: { letters: 'o', long: ['--output'] }, notFiles: { letters: 'f', long: ['--format'] } }],
   ['command', { shortWithValue: '', notACommand: ['-v', '-V'] }],
   ['builtin', { shortWithValue: '' }],
   ['exec', { shortWithValue: 'a' }],
@@ -106,6 +112,7 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
     shortOptionalValue: 'eil',
     // --max-lines, --eof and --replace take a value only with `=`: `xargs --max-lines rm -rf /` runs rm.
     longWithValue: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
+    notFiles: { letters: 'dEILnPs', long: ['--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'] },
   }],
   ['stdbuf', { shortWithValue: 'ioe', longWithValue: ['--input', '--output', '--error'] }],
   ['ionice', { shortWithValue: 'cnp', longWithValue: ['--class', '--classdata', '--pid', '--pgid', '--uid'], notACommand: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] }],
@@ -850,6 +857,19 @@ export function wrapperFiles(spec: WrapperSpec, options: readonly string[]): str
     }
   }
   return files;
+}
+
+/**
+ * A wrapper's option words (its words before the command) that may name files: all but the
+ * values of its `notFiles` options (an attached value is cut from its word: `-d\n` is `-d`).
+ */
+export function wrapperPathWords(spec: WrapperSpec, options: readonly string[]): string[] {
+  if (spec.notFiles === undefined) return [...options];
+  const words: (string | undefined)[] = [...options];
+  for (const { index, start } of optionValuePlaces(options, spec.notFiles, spec.shortWithValue, 0, wrapperLongNames(spec))) {
+    words[index] = start === 0 ? undefined : options[index]!.slice(0, start);
+  }
+  return words.filter((word) => word !== undefined);
 }
 
 export function wrapperChdir(spec: WrapperSpec, options: readonly string[]): string | undefined {
