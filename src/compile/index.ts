@@ -33,7 +33,11 @@ export interface CompileOptions {
  * autonomy mode first (a deny there costs no path work), then the checks of the call's command
  * and paths, rules last.
  */
-const GATE_SECTIONS: readonly SectionCompiler[] = [compileTools, compileScopes, compileAutonomy];
+// The gates read names, except autonomy, which reads a command line in readonly mode: the
+// parser's caps go between them, so a call a name gate denies is never parsed (an unknown
+// sender's 16 KiB command costs no parse), and none past the caps is read by any check.
+const NAME_GATE_SECTIONS: readonly SectionCompiler[] = [compileTools, compileScopes];
+const COMMAND_GATE_SECTIONS: readonly SectionCompiler[] = [compileAutonomy];
 const FACT_SECTIONS: readonly SectionCompiler[] = [compileShell, compileWorkspace, compilePaths, compileRules, compileLimits];
 
 export function compilePolicySet(inputs: readonly PolicyInput[], options: CompileOptions): CompiledSet {
@@ -64,7 +68,7 @@ function compilePolicy(input: PolicyInput, options: CompileOptions, coverage: Co
     at,
     cover: (pointer, label) => coverage.push({ policy: doc.id, pointer, label, source: at(pointer) }),
   };
-  const checks: Check[] = [capsCheck(at)];
+  const checks: Check[] = [];
   const limits: Limit[] = [];
   let usesPaths = false;
   const compileSections = (sections: readonly SectionCompiler[]): void => {
@@ -75,7 +79,9 @@ function compilePolicy(input: PolicyInput, options: CompileOptions, coverage: Co
       usesPaths ||= out.usesPaths === true;
     }
   };
-  compileSections(GATE_SECTIONS);
+  compileSections(NAME_GATE_SECTIONS);
+  checks.push(capsCheck(at));
+  compileSections(COMMAND_GATE_SECTIONS);
   const gatesEnd = checks.length;
   compileSections(FACT_SECTIONS);
   // Canonical paths are the ground every path check stands on: checked before any of them.

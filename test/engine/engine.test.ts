@@ -331,6 +331,12 @@ scopes: { missingRequester: deny }
     const nameless = { toolName: 'read', params: { path: '~nobody-such/x' }, cwd: WS };
     expect(decide(scoped, nameless).reasons.map((r) => r.check)).toEqual(['scopes.missingRequester']);
     expect(decide(scoped, nameless, true).reasons.map((r) => r.check)).toEqual(['scopes.missingRequester', 'paths.canonical']);
+    // and before the command is parsed: a command past the parser's caps from no one is refused
+    // for the requester (an unknown sender's 16 KiB line costs no parse); from the owner, for the cap
+    const long = { toolName: 'exec', params: { command: `echo ${'a'.repeat(17_000)}` }, cwd: WS };
+    expect(decide(scoped, long).reasons.map((r) => r.check)).toEqual(['scopes.missingRequester']);
+    expect(decide(scoped, long, true).reasons.map((r) => r.check)).toEqual(['scopes.missingRequester', 'shell.caps']);
+    expect(decide(scoped, { ...long, requester: { senderIsOwner: true } }).reasons.map((r) => r.check)).toEqual(['shell.caps']);
     // an ask is not final: a later policy's deny still wins over it
     const asks = await setFrom(`version: 1
 id: asks
