@@ -128,6 +128,12 @@ export interface SimpleCommand {
   /** Inside a loop or a function body: it may run more than once. (Added by the shell module.) */
   repeats?: true;
   /**
+   * The indices of the words the shell may turn into other words, or several: an expansion
+   * whose value is not known (`$x`, `$(cmd)`), an unquoted wildcard (`*.ts`). Absent when
+   * none. (Added by the shell module.)
+   */
+  expandingWords?: number[];
+  /**
    * The option words of the wrappers it was found inside (`time -o out`, `xargs -a list`):
    * not part of the command's text, but files they name are touched. (Added by the shell module.)
    */

@@ -1842,6 +1842,8 @@ function commandOf(values: WordValue[], redirects: string[]): SimpleCommand {
   const first = values[0]!;
   const words = values.map((v) => v.text);
   const command: SimpleCommand = { words, text: '', redirects };
+  const expanding = expandingWordsOf(values);
+  if (expanding !== undefined) command.expandingWords = expanding;
   if (first.literal) {
     const written = baseName(first.text);
     words[0] = programName(written);
@@ -1851,6 +1853,13 @@ function commandOf(values: WordValue[], redirects: string[]): SimpleCommand {
   // Patterns match the words a program acts on: `rm "" -rf /` is `rm -rf /` (the empty word stays in `words`, where options are read).
   command.text = words.includes('') ? words.filter((w) => w !== '').join(' ') : words.join(' ');
   return command;
+}
+
+/** The indices of the words not literal or holding an unquoted wildcard (SimpleCommand.expandingWords); undefined for none. */
+function expandingWordsOf(values: readonly WordValue[]): number[] | undefined {
+  let out: number[] | undefined;
+  for (let i = 0; i < values.length; i++) if (!values[i]!.literal || values[i]!.pattern) (out ??= []).push(i);
+  return out;
 }
 
 /**
