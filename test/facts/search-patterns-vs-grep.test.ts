@@ -1,0 +1,85 @@
+// grep's and rg's pattern against the real programs: random argument lists of options this
+// rule knows and some it does not (-e, -f, abbreviations, clusters, `--`, numbers), run under
+// strace in a scratch directory where every operand is also a file. Whenever
+// searchPatternAt says a word is the pattern, the program must not open a file of that name:
+// if it did, the word it exempts from the path checks would be a file read unchecked.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { searchPatternAt } from '../../src/facts/search-patterns.js';
+import type { SimpleCommand } from '../../src/types.js';
+
+const has = (program: string): boolean => spawnSync('sh', ['-c', `command -v ${program}`]).status === 0;
+// strace needs ptrace, which some containers refuse: then these tests skip, as for a missing program.
+const TRACES = has('strace') && spawnSync('strace', ['-qq', '-e', 'trace=openat', 'true']).status === 0;
+const DIR = mkdtempSync(path.join(tmpdir(), 'toolwarden-grep-'));
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+// Operands, each also a file in DIR (one with a dot and a wildcard in its name, as patterns have).
+const OPERANDS = ['p', 'q', 'a.*', '.e', 'x1'];
+for (const name of OPERANDS) writeFileSync(path.join(DIR, name), `${name} a.e p q x1\n`);
+
+const OPTIONS: Record<string, string[]> = {
+  grep: ['-r', '-n', '-i', '-l', '-c', '-v', '-w', '-E', '-F', '-h', '-H', '-s', '-o', '-rn', '-inE', '-A3', '-A', '3', '-m1', '-e', '-ie', '-rf', '-f',
+    '--regexp=q', '--reg=q', '--file=p', '--fi', '--include=*', '--color=never', '--max-count', '2', '--', '-5', '-y', '-d', 'skip', '-'],
+  rg: ['-n', '-i', '-l', '-c', '-v', '-w', '-F', '-H', '-s', '-o', '-uu', '-.', '-A3', '-C', '2', '-g', '*', '-t', 'txt', '-e', '-f', '--files',
+    '--regexp=q', '--glob=*', '--type', 'txt', '--max-depth', '1', '--no-config', '--', '-j2', '--pre', 'cat', '-'],
+};
+
+/** The files `argv` makes the program open, by name relative to DIR, as strace saw them. */
+function opened(program: string, argv: string[]): Set<string> {
+  const log = path.join(DIR, '..', `${path.basename(DIR)}.strace`);
+  spawnSync('strace', ['-f', '-qq', '-e', 'trace=open,openat', '-o', log, program, ...argv], { cwd: DIR, input: '', timeout: 5000, env: { PATH: process.env.PATH, RIPGREP_CONFIG_PATH: '' } });
+  const names = new Set<string>();
+  for (const line of readFileSync(log, 'utf8').split('\n')) {
+    const m = /open(?:at)?\((?:AT_FDCWD, )?"([^"]*)"/.exec(line);
+    if (m !== null) names.add(m[1]!.replace(/^\.\//, ''));
+  }
+  rmSync(log, { force: true });
+  return names;
+}
+
+describe.each(['grep', 'rg'])('%s: the pattern searchPatternAt exempts is never opened', (program) => {
+  it.skipIf(!TRACES || !has(program))('over random argument lists', () => {
+    // strace sees what the program opens: an operand file is opened.
+    expect(opened(program, ['x', 'p']).has('p')).toBe(true);
+    const word = fc.oneof(fc.constantFrom(...OPTIONS[program]!), fc.constantFrom(...OPERANDS));
+    let exempted = 0;
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), (argv) => {
+        const words = [program, ...argv];
+        const cmd: SimpleCommand = { words, text: words.join(' '), redirects: [] };
+        const at = searchPatternAt(cmd);
+        if (at === undefined) return;
+        exempted++;
+        // A name given twice is a file at its other place: only a pattern given once is checked.
+        if (argv.filter((w) => w === words[at]).length > 1) return;
+        expect(opened(program, argv).has(words[at]!), `${words.join(' ')} opens ${words[at]}`).toBe(false);
+      }),
+      { numRuns: 150 },
+    );
+    // The rule is not vacuous: it exempts a pattern in a good share of the lists.
+    expect(exempted).toBeGreaterThan(15);
+  });
+});
+
+// The rule for the words the shell hands over: an expanding word, a wrapper's, a runner's: none.
+describe('searchPatternAt', () => {
+  const cmd = (text: string, extra: Partial<SimpleCommand> = {}): SimpleCommand => ({ words: text.split(' '), text, redirects: [], ...extra });
+  it('finds the first operand past known options, before and after it', () => {
+    expect(searchPatternAt(cmd('grep -rn --include=*.ts a.* src -i'))).toBe(3);
+    expect(searchPatternAt(cmd('rg -g *.ts -C 2 a.* src'))).toBe(5);
+    expect(searchPatternAt(cmd('grep -A 3 a.* src'))).toBe(3);
+  });
+  it('is undefined where the first operand may not be the pattern', () => {
+    for (const text of ['grep -e x a.*', 'grep a.* -e x', 'grep -ie x a', 'grep --reg=x a', 'grep -- a b', 'grep -5 a', 'grep -A x a', 'rg --files a', 'rg -f p a', 'git grep a', 'grep --include']) {
+      expect(searchPatternAt(cmd(text)), text).toBeUndefined();
+    }
+    expect(searchPatternAt(cmd('grep a.* b', { expandingWords: [1] }))).toBeUndefined();
+    expect(searchPatternAt(cmd('grep a.* b', { wrappedBy: ['xargs grep a.* b'] }))).toBeUndefined();
+    expect(searchPatternAt(cmd('grep a.* b', { wrapperOptions: ['-d', ','] }))).toBeUndefined();
+  });
+});
