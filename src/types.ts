@@ -133,6 +133,8 @@ export interface SimpleCommand {
    * none. (Added by the shell module.)
    */
   expandingWords?: number[];
+  /** The program word is the name of a function the line defines: that function runs, whatever the name. (Added by the shell module.) */
+  lineFunction?: true;
   /**
    * The option words of the wrappers it was found inside (`time -o out`, `xargs -a list`):
    * not part of the command's text, but files they name are touched. (Added by the shell module.)

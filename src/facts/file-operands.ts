@@ -7,7 +7,7 @@ import { namesStandardInput, writtenVariablePath } from './shell/wrappers.js';
 import { nameOf, within } from './within.js';
 import { anyCaseGlob } from './path-glob.js';
 import {
-  backups, compilerFiles, isCompilerDriver, sqliteRoles, SEVEN_ZIP_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
+  backups, compilerFiles, isCompilerDriver, sqliteRoles, SEVEN_ZIP_PROGRAMS, GIT_GLOBAL_VALUED, GIT_GRAMMARS, GIT_READ_ONLY, GRAMMARS, IN_PLACE_EDITORS, inPlaceOption, longNamesOf, valuedLongOf, PACKAGE_RUNNERS, TAR, TAR_VALUED, TARGET_FIRST, TARGET_OPTION,
   type OperandGrammar,
 } from './grammars.js';
 
@@ -345,8 +345,8 @@ function programRoles(words: readonly string[]): WordRoles {
     // listed-incremental snapshot is written.
     const known = longNamesOf(TAR);
     const archiveRead = extracting || hasOption(dashed, { letters: 'td', long: ['--list', '--diff', '--compare'] }, TAR.valued, known);
-    const archives = optionValues(dashed, { letters: 'f', long: ['--file'] }, TAR.valued, 1, known);
-    const snapshots = optionValues(dashed, { letters: 'g', long: ['--listed-incremental'] }, TAR.valued, 1, known);
+    const archives = optionValues(dashed, { letters: 'f', long: ['--file'] }, TAR.valued, 1, known, valuedLongOf(TAR));
+    const snapshots = optionValues(dashed, { letters: 'g', long: ['--listed-incremental'] }, TAR.valued, 1, known, valuedLongOf(TAR));
     // --remove-files deletes the members it put in.
     const removes = hasOption(dashed, { letters: '', long: ['--remove-files'] }, TAR.valued, known);
     const reads = removes ? [] : roles.files.filter((file) => !snapshots.includes(file) && (archiveRead || !archives.includes(file)));
@@ -384,7 +384,7 @@ function programRoles(words: readonly string[]): WordRoles {
     if (grammar.excludesFromTop && magic.length > 0 && magic.every(isExcludingPathspec) && (others === 0 || (grammar.commitsBeforeDashes === true && others === 1))) fromTop.push('');
     // Pathspecs read from a file name files no word shows: one that writes what it names
     // (`git rm --pathspec-from-file=list`, not `git add`) may write anywhere in the tree.
-    const listed = optionValues(words, { letters: '', long: ['--pathspec-from-file'] }, grammar.valued, at + 1, longNamesOf(grammar));
+    const listed = optionValues(words, { letters: '', long: ['--pathspec-from-file'] }, grammar.valued, at + 1, longNamesOf(grammar), valuedLongOf(grammar));
     if (listed.length > 0 && (grammar.writes?.operands === undefined || grammar.writes.operands(listed, words, listed).length > 0)) fromTop.push('');
     for (const word of reading.operandFiles) {
       const target = pathspecReading(word);
@@ -525,7 +525,7 @@ function writtenDirectory(words: readonly string[], at: number, grammar: Operand
   if (into.whenRevision === true && !switchesTo(words, at, reading.operands)) return undefined;
   if (into.firstIn !== undefined && !into.firstIn.includes(reading.operands[0] ?? '')) return undefined;
   if (has(into.anywhere) || (into.anywhereUnless !== undefined && !has(into.anywhereUnless))) return '/';
-  return (into.directory === undefined ? undefined : lastOptionValue(words, into.directory, grammar.valued, at + 1, known)) ?? '.';
+  return (into.directory === undefined ? undefined : lastOptionValue(words, into.directory, grammar.valued, at + 1, known, valuedLongOf(grammar))) ?? '.';
 }
 
 /**
@@ -551,9 +551,9 @@ export function ownDirectories(words: readonly string[]): string[] {
   const program = words[0] ?? '';
   // git's own -C comes before the subcommand (`git commit -C HEAD` reuses a message).
   if (program === 'git') return optionValues(words.slice(0, gitSubcommandAt(words)), { letters: 'C', long: [] }, 'c');
-  if (program === 'tar') return optionValues(tarWords(words), TAR.directory!, TAR.valued, 1, longNamesOf(TAR));
+  if (program === 'tar') return optionValues(tarWords(words), TAR.directory!, TAR.valued, 1, longNamesOf(TAR), valuedLongOf(TAR));
   const grammar = GRAMMARS.get(program);
-  return grammar?.directory === undefined ? [] : optionValues(words, grammar.directory, grammar.valued, 1, longNamesOf(grammar));
+  return grammar?.directory === undefined ? [] : optionValues(words, grammar.directory, grammar.valued, 1, longNamesOf(grammar), valuedLongOf(grammar));
 }
 
 /**
@@ -682,7 +682,7 @@ export function placedPaths(words: readonly string[]): { source: string; destina
   const grammar = GRAMMARS.get(program)!;
   const known = [...longNamesOf(grammar), ...CP_MV_LONG_NAMES];
   const operands = operandsBy(words, 0, grammar).operandFiles;
-  const directory = lastOptionValue(words, TARGET_OPTION, grammar.valued, 1, known);
+  const directory = lastOptionValue(words, TARGET_OPTION, grammar.valued, 1, known, valuedLongOf(grammar));
   if (directory !== undefined) return operands.map((source) => ({ source, destinations: [within(directory, nameOf(source))] }));
   const dest = operands.at(-1);
   if (dest === undefined || operands.length < 2) return [];
@@ -883,7 +883,7 @@ function tarWords(words: readonly string[]): readonly string[] {
 function tarExtractsInto(dashed: readonly string[]): string {
   const known = longNamesOf(TAR);
   if (hasOption(dashed, { letters: 'P', long: ['--absolute-names', '--insecure'] }, TAR.valued, known)) return '/';
-  return optionValues(dashed, TAR.directory!, TAR.valued, 1, known).reduce(within, '') || '.';
+  return optionValues(dashed, TAR.directory!, TAR.valued, 1, known, valuedLongOf(TAR)).reduce(within, '') || '.';
 }
 
 function extracts(words: readonly string[]): boolean {
@@ -977,7 +977,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
     if (grammar.script !== undefined && givesCode(word, grammar, grammar.script)) {
       // Code given inline (`node -e '…'`, `python3 -c '…'`) is text, like a script's: no file
       // as a whole (names inside it still meet the deny lists). The words after it are its arguments.
-      const place = optionValuePlaces(words, { letters: grammar.script.codeLetters, long: grammar.script.codeLong ?? [] }, grammar.valued + (grammar.optionalValued ?? ''), i, known)[0];
+      const place = optionValuePlaces(words, { letters: grammar.script.codeLetters, long: grammar.script.codeLong ?? [] }, grammar.valued + (grammar.optionalValued ?? ''), i, known, valuedLongOf(grammar))[0];
       return { ...NO_ROLES, plain: place === undefined ? [] : [words[place.index]!], operands: [], operandFiles: [] };
     }
     if (word.startsWith('--')) {
@@ -1134,7 +1134,7 @@ export function symbolicLinks(words: readonly string[]): { target: string; link:
   const fromShell = hasOption(words, { letters: 'r', long: ['--relative'] }, TARGET_FIRST.valued, known);
   const targets = operandsBy(words, 0, TARGET_FIRST).operandFiles;
   const named = (dir: string, target: string) => ({ target, link: within(dir, target.slice(target.lastIndexOf('/') + 1)), fromShell });
-  const directory = lastOptionValue(words, TARGET_OPTION, TARGET_FIRST.valued, 1, known);
+  const directory = lastOptionValue(words, TARGET_OPTION, TARGET_FIRST.valued, 1, known, valuedLongOf(TARGET_FIRST));
   if (directory !== undefined) return targets.map((target) => named(directory, target));
   if (targets.length === 1) return [named('', targets[0]!)];
   const last = targets[targets.length - 1]!;

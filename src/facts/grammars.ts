@@ -246,7 +246,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['uniq', { writes: { operands: WRITES_SECOND }, valued: 'fsw', valuedLong: ['--skip-fields', '--skip-chars', '--check-chars'], flagLong: ['--group', '--all-repeated'] }],
   ['grep', GREP], ['egrep', GREP], ['fgrep', GREP],
   // (`rg --files` takes no pattern: every operand is a path)
-  ['rg', { ...GREP, leadGivenBy: [...GREP.leadGivenBy!, '--files', '--type-list'], valued: 'efgtTmABCjMEr', valuedLong: [...GREP.valuedLong!, '--glob', '--type', '--type-not', '--threads', '--max-columns', '--encoding', '--replace', '--max-depth', '--type-add', '--pre', '--pre-glob', '--hostname-bin'], opaqueLong: ['--pre', '--hostname-bin'], fileLong: [...GREP.fileLong!, '--ignore-file'] }],
+  ['rg', { ...GREP, leadGivenBy: [...GREP.leadGivenBy!, '--files', '--type-list'], valued: 'efgtTmABCjMEr', valuedLong: [...GREP.valuedLong!, '--glob', '--type', '--type-not', '--threads', '--max-columns', '--encoding', '--replace', '--max-depth', '--type-add', '--pre', '--pre-glob', '--hostname-bin', '--color', '--colors', '--sort', '--sortr', '--max-filesize', '--iglob', '--context-separator', '--field-match-separator', '--path-separator'], opaqueLong: ['--pre', '--hostname-bin'], fileLong: [...GREP.fileLong!, '--ignore-file'] }],
   ['source', { valued: '', firstOnly: true, writes: { operands: READS_ALL } }], ['.', { valued: '', firstOnly: true, writes: { operands: READS_ALL } }],
   // write
   ['rm', PLAIN], ['rmdir', PLAIN], ['unlink', PLAIN], ['tee', PLAIN],
@@ -592,6 +592,18 @@ export function longNamesOf(grammar: OperandGrammar): readonly string[] {
   return names;
 }
 
+const VALUED_LONG = new WeakMap<OperandGrammar, readonly string[]>();
+
+/** A grammar's long options that take the next word as their value when written without `=` (valuedLong, fileLong; not its flags). */
+export function valuedLongOf(grammar: OperandGrammar): readonly string[] {
+  let names = VALUED_LONG.get(grammar);
+  if (names === undefined) {
+    names = [...(grammar.valuedLong ?? []), ...(grammar.fileLong ?? [])].filter((name) => grammar.flagLong?.includes(name) !== true);
+    VALUED_LONG.set(grammar, names);
+  }
+  return names;
+}
+
 export const AWK_INCLUDE: OptionSpelling = { letters: 'i', long: ['--include'] };
 // gawk's options that write a file, and the file they write without one.
 const AWK_OUTPUTS: readonly (readonly [string, string, string])[] = [['d', '--dump-variables', 'awkvars.out'], ['p', '--profile', 'awkprof.out'], ['o', '--pretty-print', 'awkprof.out']];
@@ -644,9 +656,9 @@ function splitOutputs(words: readonly string[], operands: readonly string[]): st
   const grammar = GRAMMARS.get('split')!;
   const known = longNamesOf(grammar);
   const prefix = operands[1] ?? 'x';
-  const given = lastOptionValue(words, { letters: 'a', long: ['--suffix-length'] }, grammar.valued, 1, known);
+  const given = lastOptionValue(words, { letters: 'a', long: ['--suffix-length'] }, grammar.valued, 1, known, valuedLongOf(grammar));
   const length = Number(given ?? 2);
-  const added = lastOptionValue(words, { letters: '', long: ['--additional-suffix'] }, grammar.valued, 1, known) ?? '';
+  const added = lastOptionValue(words, { letters: '', long: ['--additional-suffix'] }, grammar.valued, 1, known, valuedLongOf(grammar)) ?? '';
   if (given !== undefined && Number.isInteger(length) && length > 0 && length < 16) return [prefix + PIECE_CHARACTER.repeat(length) + added];
   // Without -a (or one not read here), GNU split lengthens the suffix by two when it runs out,
   // after the last letter or digit (`xyz`, then `xzaaa`; `x89`, then `x9000`; tested). Past the
@@ -660,7 +672,7 @@ function splitOutputs(words: readonly string[], operands: readonly string[]): st
 function csplitOutputs(words: readonly string[]): string[] {
   const grammar = GRAMMARS.get('csplit')!;
   const known = longNamesOf(grammar);
-  const value = (letters: string, long: string): string | undefined => lastOptionValue(words, { letters, long: [long] }, grammar.valued, 1, known);
+  const value = (letters: string, long: string): string | undefined => lastOptionValue(words, { letters, long: [long] }, grammar.valued, 1, known, valuedLongOf(grammar));
   const digits = Number(value('n', '--digits') ?? 2);
   const format = value('b', '--suffix-format');
   const prefix = value('f', '--prefix') ?? 'xx';
@@ -689,7 +701,7 @@ const RSYNC_LONG = ['--filter', '--files-from', '--from0'];
 function curlValueFiles(words: readonly string[], operands: readonly string[]): { reads: string[]; writes: string[] } {
   const grammar = GRAMMARS.get('curl')!;
   const known = longNamesOf(grammar);
-  const values = (letters: string, ...long: string[]): string[] => optionValues(words, { letters, long }, grammar.valued, 1, known);
+  const values = (letters: string, ...long: string[]): string[] => optionValues(words, { letters, long }, grammar.valued, 1, known, valuedLongOf(grammar));
   const reads: string[] = [];
   const writes: string[] = [];
   for (const cookie of values('b', '--cookie')) if (!cookie.includes('=')) reads.push(cookie);
@@ -822,7 +834,7 @@ function socatValueFiles(words: readonly string[]): { reads: string[]; writes: s
  */
 export function wgetrcCommands(words: readonly string[]): { command: string | undefined; value: string; at: number }[] {
   const grammar = GRAMMARS.get('wget')!;
-  return optionValuePlaces(words, { letters: 'e', long: ['--execute'] }, grammar.valued, 1, longNamesOf(grammar)).map(({ index, start }) => {
+  return optionValuePlaces(words, { letters: 'e', long: ['--execute'] }, grammar.valued, 1, longNamesOf(grammar), valuedLongOf(grammar)).map(({ index, start }) => {
     const line = /^\s*([A-Za-z0-9_-]+)\s*=\s*(.*?)\s*$/s.exec(words[index]!.slice(start));
     return { command: line?.[1]!.replace(/[-_]/g, '').toLowerCase(), value: line?.[2] ?? '', at: index };
   });

@@ -77,17 +77,22 @@ export interface ValuePlace {
  * Where the values `option` gives among `words[from…]` are, in order, up to a `--`:
  * `--name=value`, `--name value`, `-Xvalue`, `-X value`, and in a cluster (`-xCdir`, `-xC dir`)
  * the rest of the word after the letter, or the next word. A short letter of `valued` takes
- * its value the same way, so its value is never read as an option. A long name may be
- * abbreviated (longName, by `known`).
+ * its value the same way, and so does a long option of `valuedLong`, so neither's value is
+ * read as an option (`env --unset -a -C / …`: `-a` is the variable unset, `-C /` the
+ * directory). A long name may be abbreviated (longName, by `known`).
  */
-export function optionValuePlaces(words: readonly string[], option: OptionSpelling, valued: string, from = 1, known: readonly string[] = option.long): ValuePlace[] {
+export function optionValuePlaces(words: readonly string[], option: OptionSpelling, valued: string, from = 1, known: readonly string[] = option.long, valuedLong: readonly string[] = NO_NAMES): ValuePlace[] {
   const places: ValuePlace[] = [];
   for (let i = from; i < words.length; i++) {
     const word = words[i]!;
     if (word === '--') break;
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
-      if (!option.long.includes(longName(word, known))) continue;
+      const name = longName(word, known);
+      if (!option.long.includes(name)) {
+        if (eq < 0 && valuedLong.includes(name)) i++;
+        continue;
+      }
       if (eq >= 0) places.push({ index: i, start: eq + 1 });
       else if (i + 1 < words.length) places.push({ index: ++i, start: 0 });
       continue;
@@ -105,12 +110,14 @@ export function optionValuePlaces(words: readonly string[], option: OptionSpelli
   return places;
 }
 
+const NO_NAMES: readonly string[] = [];
+
 /** The values `option` gives among `words[from…]`, in order (optionValuePlaces). */
-export function optionValues(words: readonly string[], option: OptionSpelling, valued: string, from = 1, known: readonly string[] = option.long): string[] {
-  return optionValuePlaces(words, option, valued, from, known).map(({ index, start }) => words[index]!.slice(start));
+export function optionValues(words: readonly string[], option: OptionSpelling, valued: string, from = 1, known: readonly string[] = option.long, valuedLong: readonly string[] = NO_NAMES): string[] {
+  return optionValuePlaces(words, option, valued, from, known, valuedLong).map(({ index, start }) => words[index]!.slice(start));
 }
 
 /** The value the last `option` among `words[from…]` gives (optionValues); undefined when none does. */
-export function lastOptionValue(words: readonly string[], option: OptionSpelling, valued: string, from = 1, known: readonly string[] = option.long): string | undefined {
-  return optionValues(words, option, valued, from, known).at(-1);
+export function lastOptionValue(words: readonly string[], option: OptionSpelling, valued: string, from = 1, known: readonly string[] = option.long, valuedLong: readonly string[] = NO_NAMES): string | undefined {
+  return optionValues(words, option, valued, from, known, valuedLong).at(-1);
 }

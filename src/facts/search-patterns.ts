@@ -2,9 +2,11 @@
 // x.go` reads x.go only, and `.*` there is no name that may be `.env`. Read only where certain
 // (red team 24 broke a reading through the operand grammar): every option word is one these
 // tables know, no option reads patterns from elsewhere (`-e`, `-f`), no word is made by the
-// shell (`$x`, an unquoted `*`: it may become options), and no other program passes the
-// words on (`xargs grep` appends options from its input). Then the first operand is the
-// pattern under GNU's argument order and POSIX's alike.
+// shell (`$x`, an unquoted `*`: it may become options), no other program passes the words on
+// (`xargs grep` appends options from its input), and the name is no function the line
+// defines. Then the first operand is the pattern under GNU's argument order and POSIX's
+// alike, and in BSD greps (the options whose values they read otherwise are read only in the
+// spelling all take alike: `-C3`, `--context=3`).
 import type { SimpleCommand } from '../types.js';
 
 interface SearchOptions {
@@ -12,17 +14,23 @@ interface SearchOptions {
   flags: string;
   /** Short options whose value is a number (`-A3`, `-m 5`). */
   numeric: string;
+  /** Of those, the ones read only with the number attached (`-C3`: OpenBSD's `-C` takes none). */
+  attachedOnly: string;
   /** Short options with any value (rg's `-g GLOB`): the value stays a word like any other. */
   valued: string;
   /** Long options that take no value. */
   long: ReadonlySet<string>;
   /** Long options that take a value, after `=` or as the next word. */
   longValued: ReadonlySet<string>;
+  /** Long options whose value is a number; those read only after `=` too (BSD grep's `--context` takes it only so). */
+  longNumeric: ReadonlySet<string>;
+  longNumericAttachedOnly: ReadonlySet<string>;
 }
 
 const GREP: SearchOptions = {
   flags: 'abcEFGhHiIlLnoPqrRsTUvVwxyzZ',
   numeric: 'mABC',
+  attachedOnly: 'C',
   valued: 'dD',
   long: new Set([
     '--recursive', '--dereference-recursive', '--line-number', '--ignore-case', '--no-ignore-case', '--invert-match',
@@ -31,12 +39,15 @@ const GREP: SearchOptions = {
     '--basic-regexp', '--perl-regexp', '--text', '--null', '--null-data', '--color', '--colour', '--byte-offset',
     '--initial-tab', '--line-buffered',
   ]),
-  longValued: new Set(['--max-count', '--context', '--after-context', '--before-context', '--include', '--exclude', '--exclude-dir', '--binary-files', '--directories', '--devices']),
+  longValued: new Set(['--include', '--exclude', '--exclude-dir', '--binary-files', '--directories', '--devices']),
+  longNumeric: new Set(['--max-count', '--after-context', '--before-context', '--context']),
+  longNumericAttachedOnly: new Set(['--context']),
 };
 
 const RG: SearchOptions = {
   flags: 'iSsnNlcvwxFuLHIopqzU0P.',
   numeric: 'mABCdjM',
+  attachedOnly: '',
   valued: 'gtT',
   long: new Set([
     '--hidden', '--no-ignore', '--no-ignore-vcs', '--no-ignore-dot', '--no-ignore-parent', '--follow', '--smart-case',
@@ -44,9 +55,11 @@ const RG: SearchOptions = {
     '--files-without-match', '--count', '--count-matches', '--invert-match', '--word-regexp', '--line-regexp',
     '--fixed-strings', '--no-heading', '--heading', '--vimgrep', '--json', '--trim', '--multiline', '--multiline-dotall',
     '--pcre2', '--stats', '--only-matching', '--with-filename', '--no-filename', '--null', '--no-messages', '--quiet',
-    '--column', '--no-column', '--unrestricted', '--text', '--binary', '--crlf', '--no-config', '--color', '--pretty',
+    '--column', '--no-column', '--unrestricted', '--text', '--binary', '--crlf', '--no-config', '--pretty',
   ]),
-  longValued: new Set(['--glob', '--iglob', '--type', '--type-not', '--max-count', '--after-context', '--before-context', '--context', '--max-depth', '--threads', '--max-columns', '--sort', '--sortr', '--max-filesize']),
+  longValued: new Set(['--glob', '--iglob', '--type', '--type-not', '--sort', '--sortr', '--max-filesize', '--color']),
+  longNumeric: new Set(['--max-count', '--after-context', '--before-context', '--context', '--max-depth', '--threads', '--max-columns']),
+  longNumericAttachedOnly: new Set(),
 };
 
 const SEARCHERS: ReadonlyMap<string, SearchOptions> = new Map([['grep', GREP], ['egrep', GREP], ['fgrep', GREP], ['rg', RG]]);
@@ -54,7 +67,7 @@ const SEARCHERS: ReadonlyMap<string, SearchOptions> = new Map([['grep', GREP], [
 /** The index among `cmd.words` of the pattern grep or rg matches text against, when it is certainly that; undefined otherwise. */
 export function searchPatternAt(cmd: SimpleCommand): number | undefined {
   const options = SEARCHERS.get(cmd.words[0] ?? '');
-  if (options === undefined || cmd.expandingWords !== undefined || cmd.wrappedBy !== undefined || cmd.runBy !== undefined || cmd.wrapperOptions !== undefined) return undefined;
+  if (options === undefined || cmd.lineFunction === true || cmd.expandingWords !== undefined || cmd.wrappedBy !== undefined || cmd.runBy !== undefined || cmd.wrapperOptions !== undefined) return undefined;
   const { words } = cmd;
   let pattern: number | undefined;
   for (let i = 1; i < words.length; i++) {
@@ -64,8 +77,11 @@ export function searchPatternAt(cmd: SimpleCommand): number | undefined {
       const eq = word.indexOf('=');
       const name = eq < 0 ? word : word.slice(0, eq);
       if (options.long.has(name)) continue;
-      if (!options.longValued.has(name)) return undefined;
-      if (eq < 0 && ++i >= words.length) return undefined;
+      const numeric = options.longNumeric.has(name);
+      if (!numeric && !options.longValued.has(name)) return undefined;
+      if (eq < 0 && options.longNumericAttachedOnly.has(name)) return undefined;
+      const value = eq < 0 ? words[++i] : word.slice(eq + 1);
+      if (value === undefined || (numeric && !/^\d+$/.test(value))) return undefined;
       continue;
     }
     if (word.startsWith('-') && word !== '-') {
@@ -74,6 +90,7 @@ export function searchPatternAt(cmd: SimpleCommand): number | undefined {
         if (options.flags.includes(letter)) continue;
         const numeric = options.numeric.includes(letter);
         if (!numeric && !options.valued.includes(letter)) return undefined;
+        if (k + 1 === word.length && options.attachedOnly.includes(letter)) return undefined;
         const value = k + 1 < word.length ? word.slice(k + 1) : words[++i];
         if (value === undefined || (numeric && !/^\d+$/.test(value))) return undefined;
         break;

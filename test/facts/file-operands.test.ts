@@ -301,6 +301,14 @@ describe('optionValuePlaces', () => {
     ['scp --option=X', ['X']], ['scp --opt X', ['X']], ['scp -- -o X', []], ['scp -q', []], ['scp -o', []],
   ])('%s gives %j', (command, values) => expect(optionValues(commandWords(command), o, 'io')).toEqual(values));
 
+  it("steps over another long option's value, given its name (red team 30: `env --unset -a -C /`)", () => {
+    const words = commandWords('env --unset -a -C / cat x');
+    // without the valued long names, `-a` is read as a cluster whose `a` takes `-C` as its value
+    expect(optionValues(words, { letters: 'C', long: ['--chdir'] }, 'aCSu', 1, ['--unset', '--chdir'])).toEqual([]);
+    expect(optionValues(words, { letters: 'C', long: ['--chdir'] }, 'aCSu', 1, ['--unset', '--chdir'], ['--unset'])).toEqual(['/']);
+    expect(optionValues(commandWords('env --uns -a -C / cat x'), { letters: 'C', long: ['--chdir'] }, 'aCSu', 1, ['--unset', '--chdir'], ['--unset'])).toEqual(['/']);
+  });
+
   it('each place is where optionValues reads the value', () => {
     const word = fc.constantFrom('-o', '-qo', '-oX', '-i', '-iq', '--option', '--option=Y', 'a', '--', '-');
     fc.assert(

@@ -73,13 +73,29 @@ describe('searchPatternAt', () => {
     expect(searchPatternAt(cmd('grep -rn --include=*.ts a.* src -i'))).toBe(3);
     expect(searchPatternAt(cmd('rg -g *.ts -C 2 a.* src'))).toBe(5);
     expect(searchPatternAt(cmd('grep -A 3 a.* src'))).toBe(3);
+    expect(searchPatternAt(cmd('grep -C3 --context=2 a.* src'))).toBe(3);
+    expect(searchPatternAt(cmd('rg --color never a.* src'))).toBe(3);
   });
   it('is undefined where the first operand may not be the pattern', () => {
-    for (const text of ['grep -e x a.*', 'grep a.* -e x', 'grep -ie x a', 'grep --reg=x a', 'grep -- a b', 'grep -5 a', 'grep -A x a', 'rg --files a', 'rg -f p a', 'git grep a', 'grep --include']) {
+    for (const text of ['grep -e x a.*', 'grep a.* -e x', 'grep -ie x a', 'grep --reg=x a', 'grep -- a b', 'grep -5 a', 'grep -A x a', 'rg --files a', 'rg -f p a', 'git grep a', 'grep --include',
+      // read alike by BSD greps only with the number attached: OpenBSD's -C takes none, FreeBSD's --context only after `=`
+      'grep -C 3 a b', 'grep --context 3 a b', 'grep --context= a b', 'grep --max-count=x a']) {
       expect(searchPatternAt(cmd(text)), text).toBeUndefined();
     }
     expect(searchPatternAt(cmd('grep a.* b', { expandingWords: [1] }))).toBeUndefined();
     expect(searchPatternAt(cmd('grep a.* b', { wrappedBy: ['xargs grep a.* b'] }))).toBeUndefined();
     expect(searchPatternAt(cmd('grep a.* b', { wrapperOptions: ['-d', ','] }))).toBeUndefined();
+    expect(searchPatternAt(cmd('grep a.* b', { lineFunction: true }))).toBeUndefined();
+  });
+});
+
+describe('SimpleCommand.lineFunction', () => {
+  it('marks a call of a function the line defines, wherever the definition is', async () => {
+    const { initShellParser, parseShell } = await import('../../src/facts/shell/index.js');
+    await initShellParser();
+    const marked = (line: string) => parseShell(line).commands.filter((c) => c.lineFunction).map((c) => c.text);
+    expect(marked('grep() { cat "$1"; }; grep .env')).toContain('grep .env');
+    expect(marked("for i in 1 2; do grep .env; eval 'grep() { cat \"$1\"; }'; done")).toContain('grep .env');
+    expect(marked('grep x .env')).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // skip the wrapper's own options to find where the wrapped command starts. The tables
 // are data: adding a wrapper is adding a line.
 import { forwardsCompilerChoosing } from '../grammars.js';
-import { lastOptionValue, longName, optionValuePlaces, optionValues, type OptionSpelling } from '../options.js';
+import { lastOptionValue, longName, optionValues, type OptionSpelling } from '../options.js';
 import { nameOf } from '../within.js';
 import type { WordValue } from './words.js';
 import { turnsOnZshCdOption } from './zsh.js';
@@ -847,7 +847,7 @@ export function riskyShellOption(letter: string, name: string): string | undefin
  * `paths.writable` like any file operand (`time -o notes.txt make` writes `./notes.txt`).
  */
 export function wrapperFiles(spec: WrapperSpec, options: readonly string[]): string[] {
-  const files = spec.files === undefined ? [] : optionValues(options, spec.files, spec.shortWithValue, 0, wrapperLongNames(spec));
+  const files = spec.files === undefined ? [] : optionValues(options, spec.files, spec.shortWithValue, 0, wrapperLongNames(spec), spec.longWithValue);
   if (spec.fileOperands && spec.operands !== undefined) files.push(...options.slice(Math.max(0, options.length - spec.operands)));
   // `env TMPDIR=out cmd`: the place the variable makes the command write into.
   if (spec.assignments) {
@@ -862,17 +862,53 @@ export function wrapperFiles(spec: WrapperSpec, options: readonly string[]): str
 
 /**
  * A wrapper's option words (its words before the command) that may name files: all but the
- * values of its `notFiles` options (an attached value is cut from its word: `-d\n` is `-d`).
+ * values of its `notFiles` options, read as skipWrapperOptions reads the options (another
+ * option's value is never read as options: `xargs --arg-file -d/../.env`). An attached value
+ * is cut from its word (`-d\n` is `-d`), unless it holds a `/` (no delimiter or count does).
  */
 export function wrapperPathWords(spec: WrapperSpec, options: readonly string[]): string[] {
-  if (spec.notFiles === undefined) return [...options];
-  const words: (string | undefined)[] = [...options];
-  for (const { index, start } of optionValuePlaces(options, spec.notFiles, spec.shortWithValue, 0, wrapperLongNames(spec))) {
-    words[index] = start === 0 ? undefined : options[index]!.slice(0, start);
+  const notFiles = spec.notFiles;
+  if (notFiles === undefined) return [...options];
+  // Defence in depth: a value with a `/` in it is kept whatever its option (a lone `/` is a delimiter).
+  const dropped = (value: string): boolean => !value.includes('/') || value === '/';
+  const words: string[] = [];
+  for (let i = 0; i < options.length; i++) {
+    const word = options[i]!;
+    const next = options[i + 1];
+    if (word.startsWith('--')) {
+      const eq = word.indexOf('=');
+      const name = longName(word, wrapperLongNames(spec));
+      const ours = notFiles.long.includes(name);
+      if (eq >= 0) words.push(ours && dropped(word.slice(eq + 1)) ? word.slice(0, eq + 1) : word);
+      else if (spec.longWithValue?.includes(name) === true && next !== undefined) {
+        words.push(word);
+        if (!(ours && dropped(next))) words.push(next);
+        i++;
+      } else words.push(word);
+      continue;
+    }
+    if (!word.startsWith('-') || word === '-') {
+      words.push(word);
+      continue;
+    }
+    // A cluster: the first letter that takes a value takes the rest of the word, or the next word.
+    const at = [...word].findIndex((letter, k) => k > 0 && (spec.shortOptionalValue?.includes(letter) === true || spec.shortWithValue.includes(letter)));
+    const letter = at < 0 ? undefined : word[at]!;
+    if (letter === undefined || spec.shortOptionalValue?.includes(letter) === true) {
+      words.push(word);
+      continue;
+    }
+    const ours = notFiles.letters.includes(letter);
+    if (at + 1 < word.length) words.push(ours && dropped(word.slice(at + 1)) ? word.slice(0, at + 1) : word);
+    else {
+      words.push(word);
+      if (next !== undefined && !(ours && dropped(next))) words.push(next);
+      i++;
+    }
   }
-  return words.filter((word) => word !== undefined);
+  return words;
 }
 
 export function wrapperChdir(spec: WrapperSpec, options: readonly string[]): string | undefined {
-  return spec.chdir === undefined ? undefined : lastOptionValue(options, spec.chdir, spec.shortWithValue, 0, wrapperLongNames(spec));
+  return spec.chdir === undefined ? undefined : lastOptionValue(options, spec.chdir, spec.shortWithValue, 0, wrapperLongNames(spec), spec.longWithValue);
 }
