@@ -12,7 +12,7 @@ import { loadCorpus } from '../adversarial/corpus.js';
 const RUNS = Number(process.env.PLAIN_RUNS ?? 4000);
 
 const PLAIN_WORDS = ['FOO=1', 'A=', 'PATH=/tmp', 'B=a=b', 'C="x y"', "D=''", 'E=~/x', '_x=1', '~/.ssh/id', 'a~b', '~', 'git', 'status', 'ls', '-la', 'file?.txt', 'https://x/?a=1', '$HOME', '${HOME}', '$HOME/x', 'a$b.c', '$_x1', 'FOO=$BAR', '$CMD', 'src/a.ts', 'cat', '.env', '../x', '/etc/passwd', 'npm', 'run', 'build', '--format=%H:%s', 'a=b', 'x,y', 'u@h:p', '*.ts', '12', '2', 'a2', 'rm', '-rf', '/', 'sudo', 'bash', '-c', 'eval', 'xargs', 'env', 'tail', '-5'];
-const QUOTED = ['"$x"', '"a $x b"', '"${y}z"', '"$HOME/$f"', 'a"$x"b', '"hi there"', "'x y'", '""', "''", '"a\'b"', "'$HOME'", "'a\\b'", '"src/*.ts"', 'a"b"c', "r''m", '"rm"', "'ls; rm x'"];
+const QUOTED = ['"a\\(.*\\)"', '"\\w+\\s"', '"x\\|y"', '"\\.env"', '"a\\ b"', '"\\$x"', '"\\\\"', '"a\\"b"', '"\\`"', '"\\!"', '"\\\n"', '"\\*"', '"$x\\."', '"\\"', '"$x"', '"a $x b"', '"${y}z"', '"$HOME/$f"', 'a"$x"b', '"hi there"', "'x y'", '""', "''", '"a\'b"', "'$HOME'", "'a\\b'", '"src/*.ts"', 'a"b"c', "r''m", '"rm"', "'ls; rm x'"];
 const OPERATORS = [' && ', ' || ', ' | ', '; ', ';', '&&', '||', '|', ' ; ', '\n', ' \n', ';\n', '\n\n', '\n ', '&&\n', '|\n', ' # c\n', ';# rm x\n', '\n# a line\n', ' #\\\n', '#x\n', ' # \'q\n', ' && # c\n', ' | # c\n'];
 const REDIRECTS = [' > out', ' >> log', ' < in', ' 2>&1', ' >&2', ' 2> err', '>f', ' 1>&2', ' 2>"e f"'];
 // Pieces just outside the subset (and a few that are in it only in some places, like `\n`):

@@ -8,7 +8,8 @@
 //
 // The subset, and what stays the real parser's: docs/decisions/shell-parser.md. In short:
 // plain words (letters, digits, `_ . / : @ % + , = - * ? ~`), `$NAME` and `${NAME}`, '...'
-// and "..." without backquotes or backslashes, `NAME=value` prefixes, `|`, `&&`, `||`, `;`
+// and "..." without backquotes or escaping backslashes (`"a\(b"` keeps its backslash and is
+// read here; `"a\"b"` is not), `NAME=value` prefixes, `|`, `&&`, `||`, `;`
 // and newlines, the redirections `>`, `>>`, `<` and `N>&M`, and `# comments` after a
 // statement or on lines of their own (red team 23: a `#` sent a command to the real parser,
 // ~0.5 ms a comment line). Any other character, keyword,
@@ -40,6 +41,11 @@ function isQuotedChar(c: number, double: boolean): boolean {
   if (c < 0x20 || c > 0x7e) return false;
   // Inside "...", backquote and backslash keep a meaning; `!` is left to the real parser too.
   return !double || (c !== 0x60 && c !== 0x5c && c !== 0x21);
+}
+
+/** Whether a backslash before `c` inside "..." is kept as a character: before any printable but `$`, a backquote, `"`, `\` and `!`. */
+function keepsBackslash(c: number): boolean {
+  return isQuotedChar(c, true) && c !== DQUOTE && c !== DOLLAR;
 }
 
 function isNameStart(c: number): boolean {
@@ -127,6 +133,12 @@ class Reader {
         if (c === DQUOTE) break;
         parts.push(this.parameter());
         start = this.i;
+        continue;
+      }
+      // A backslash before a character it does not escape there stays, as written (`"a\(b\)"`,
+      // `"\w+"`: regular expressions); one that escapes (`\"`, `\\`, `\$`, a backquote, a newline) is the real parser's.
+      if (c === BACKSLASH && keepsBackslash(this.peek(1))) {
+        this.i += 2;
         continue;
       }
       if (!isQuotedChar(c, true)) throw NOT_PLAIN; // also an unterminated quote
