@@ -133,7 +133,10 @@ export interface SimpleCommand {
    * none. (Added by the shell module.)
    */
   expandingWords?: number[];
-  /** The program word is the name of a function the line defines: that function runs, whatever the name. (Added by the shell module.) */
+  /**
+   * The program word may name a function the line defines (by that name, or in a file it
+   * sources): that function runs, whatever the name. (Added by the shell module.)
+   */
   lineFunction?: true;
   /**
    * The option words of the wrappers it was found inside (`time -o out`, `xargs -a list`):

@@ -86,6 +86,12 @@ export interface WordRoles {
   fromTop?: string[];
   /** Read files relative to the top of git's work tree, as fromTop (`git grep x -- :/infra`). */
   readsFromTop?: string[];
+  /**
+   * Values attached to an option in a cluster that the grammar reads as neither a file nor
+   * plain text (`make -pf.env`: `.env`): checked as the word they would be if written apart
+   * (`make -p -f .env`), which the option word itself does not show (red team 31).
+   */
+  detached?: string[];
 }
 
 // openssl's options (one dash, whole words) whose value is text, never a file: a subject
@@ -422,8 +428,9 @@ function programRoles(words: readonly string[]): WordRoles {
 }
 
 /** The roles alone, without the reading's operands. */
-function rolesOf({ files, plain, script, reads, fromTop }: WordRoles): WordRoles {
+function rolesOf({ files, plain, script, reads, fromTop, detached }: WordRoles): WordRoles {
   const roles: WordRoles = script !== undefined ? { files, plain, script } : { files, plain };
+  if (detached !== undefined && detached.length > 0) roles.detached = detached;
   // Files added beside the reading (a compressor's twin, a download directory) are written.
   if (reads !== undefined) roles.reads = reads;
   if (fromTop !== undefined && fromTop.length > 0) roles.fromTop = fromTop;
@@ -927,6 +934,8 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
   const writtenValues: string[] = [];
   const writes = grammar.writes;
   const plain: string[] = [];
+  // Opaque values attached in a cluster (WordRoles.detached).
+  const detached: string[] = [];
   const all: string[] = [];
   // Operands that may be files (all but awk's assignments and dd's other keys), and how many of them are arguments instead (`jq --args`).
   const operands: string[] = [];
@@ -1025,6 +1034,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       const attached = spelledOn ? '' : word.slice(k + 1);
       const value = attached !== '' ? attached : words[++i];
       if (attached !== '' && grammar.opaque?.includes(letter) !== true) plain.push(word);
+      else if (attached !== '' && grammar.fileValued?.includes(letter) !== true) detached.push(attached);
       if (value !== undefined && grammar.fileValued?.includes(letter)) {
         files.push(value);
         if (writes?.readValued?.includes(letter) !== true) writtenValues.push(value);
@@ -1045,6 +1055,7 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
   const named = files.filter((word) => word !== '-' && word !== '' && word !== '{}');
   const operandFiles = fileOperands.filter((word) => named.includes(word));
   const reading: Reading = { files: named, plain, operands: all, operandFiles };
+  if (detached.length > 0) reading.detached = detached;
   if (writes !== undefined) {
     // What is read, unless it is written too (`cp a a`, `sort -o f f`).
     const written = new Set([...(writes.operands === undefined ? operandFiles : writes.operands(operandFiles, words, all)), ...writtenValues]);

@@ -298,7 +298,8 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ...['gzip', 'gunzip', 'pigz', 'unpigz', 'uncompress'].map((name): [string, OperandGrammar] => [name, GZIP]),
   // gpg decrypts `X.gpg` (`.asc`, `.pgp`) into `X` when no -o names the output
   ['gpg', {
-    valued: 'oruRfkKaszT', fileValued: 'o',
+    // -a (armor), -k, -K (list keys) and -s (sign) take no value (red team 31); -f's recipient file is read as an operand.
+    valued: 'oruRz', fileValued: 'o',
     valuedLong: ['--recipient', '--local-user', '--passphrase', '--pinentry-mode', '--default-key', '--trust-model', '--cipher-algo', '--digest-algo', '--compress-level', '--keyserver'],
     fileLong: ['--output', '--passphrase-file', '--homedir', '--keyring', '--secret-keyring', '--options'],
     outputs: (files) => files.filter((file) => /\.(?:gpg|asc|pgp)$/i.test(file)).map((file) => file.replace(/\.(?:gpg|asc|pgp)$/i, '')),
@@ -335,7 +336,8 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     directory: { letters: 'd', long: ['--directory'] },
   }],
   // make: its targets are no files; -C is where it works
-  ['make', { valued: 'CfIjlWoO', opaque: 'fIWoO', noOperandFiles: true, directory: { letters: 'C', long: ['--directory'] } }],
+  // -j and -l take a number only when one follows (`make -j -f x`: -f is an option): read here as attached only.
+  ['make', { valued: 'CfIWoO', optionalValued: 'jl', opaque: 'fIWoO', noOperandFiles: true, directory: { letters: 'C', long: ['--directory'] } }],
   // psql: its operands are a database and a user; -c's value is SQL or a meta-command
   // (`\dt`: no path), read by shell/hidden-commands.ts with the files -f, -o and -L name.
   ['psql', {

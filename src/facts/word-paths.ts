@@ -289,6 +289,13 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
     // data:text/javascript,CODE`): the names in it, decoded, are names too.
     if (i > 0 && /^data:/i.test(word)) names.push(...bareNames(dataUrlText(word) ?? word.slice(word.indexOf(',') + 1)));
   });
+  // An opaque value attached in a cluster (`make -pf.env`) is checked as its own word would be.
+  for (const value of roles.detached ?? NO_CANDIDATES) {
+    words.push(value);
+    const candidates = pathCandidates(value);
+    for (const p of candidates) push(p);
+    if (candidates.length === 0) names.push(...bareNames(value));
+  }
   // Such a bare word is the path `./package.json`: held to the allowlists too. So is an
   // option's attached file value (`sort -oout`), which no word shows alone.
   for (const file of files) for (const p of fileEntries(file)) push(p);
@@ -320,6 +327,8 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // `script -c cmd out`); some are outputs, so all count as written.
   const optionPaths: string[] = [];
   for (const word of cmd.wrapperOptions ?? []) {
+    // As written too, as the command's own words are (`xargs -a /etc/os-release`, a link out of /etc).
+    words.push(word);
     const candidates = pathCandidates(word).filter((p) => !STANDARD_STREAM.test(p));
     optionPaths.push(...candidates);
     if (candidates.length === 0) names.push(...bareNames(word));

@@ -14,6 +14,10 @@ export interface WrapperSpec {
   shortOptionalValue?: string;
   /** Long options that take a value as the next word unless written `--opt=value`. */
   longWithValue?: string[];
+  /** Long options that take none, named where one begins another's name (strace's `--summary`, not `--summary-sort-by`). */
+  longFlags?: string[];
+  /** Options whose value sets a variable for the command (`strace -E NAME=value`): held to the risky-variable check, as `env`'s assignments are. */
+  environment?: OptionSpelling;
   /** Words to skip after the options (timeout's duration, chroot's new root). */
   operands?: number;
   /** Options after which the rest is not a command (`command -v rm`, `sudo -e file`). */
@@ -76,7 +80,7 @@ export function packageProgram(spec: string): string | undefined {
  * `timeout --sig KILL`) is read as the one of them it begins (longName).
  */
 function wrapperLongNames(spec: WrapperSpec): string[] {
-  return [...(spec.longWithValue ?? []), ...(spec.notACommand ?? []), ...(spec.opaque ?? []), ...(spec.chdir?.long ?? []), ...(spec.files?.long ?? [])].filter((name) => name.startsWith('--'));
+  return [...(spec.longWithValue ?? []), ...(spec.longFlags ?? []), ...(spec.notACommand ?? []), ...(spec.opaque ?? []), ...(spec.chdir?.long ?? []), ...(spec.files?.long ?? [])].filter((name) => name.startsWith('--'));
 }
 
 export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
@@ -132,7 +136,17 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['nsenter', { shortWithValue: 'tSG', shortOptionalValue: 'muinpUCTrw', longWithValue: ['--target', '--setuid', '--setgid'], chdir: { letters: 'w', long: ['--wd'] } }],
   ['chrt', { shortWithValue: 'TPD', longWithValue: ['--sched-runtime', '--sched-period', '--sched-deadline'], notACommand: ['-p', '--pid', '-m', '--max'], operands: 1 }],
   ['prlimit', { shortWithValue: 'o', shortOptionalValue: 'bcdefilmnqrstuvxy', longWithValue: ['--output'], notACommand: ['-p', '--pid'] }],
-  ['strace', { shortWithValue: 'abeEIoOpPSsuUX', longWithValue: ['--output', '--attach', '--user', '--env', '--string-limit', '--columns', '--trace-path', '--summary-sort-by'] }],
+  ['strace', {
+    shortWithValue: 'abeEIoOpPSsuUX',
+    // strace 6's options that take a value (`--signal none tar …` runs tar), and its flags that begin another's name.
+    longWithValue: [
+      '--output', '--attach', '--user', '--env', '--string-limit', '--columns', '--trace-path', '--summary-sort-by', '--trace', '--signal',
+      '--status', '--abbrev', '--verbose', '--raw', '--read', '--write', '--kvm', '--inject', '--fault', '--const-print-style',
+      '--summary-columns', '--summary-syscall-overhead', '--interruptible', '--detach-on', '--decode-pids', '--secontext',
+    ],
+    longFlags: ['--summary', '--summary-only', '--summary-wall-clock', '--successful-only', '--failed-only', '--follow-forks', '--output-separately', '--output-append-mode', '--stack-traces', '--syscall-number', '--no-abbrev', '--instruction-pointer', '--seccomp-bpf', '--debug'],
+    environment: { letters: 'E', long: ['--env'] },
+  }],
   ['ltrace', { shortWithValue: 'aADeFlnopsuwx', longWithValue: ['--output', '--library', '--config'] }],
   ['pkexec', { shortWithValue: '', longWithValue: ['--user'] }],
   ['runuser', { shortWithValue: 'ugGsw', longWithValue: ['--user', '--group', '--supp-group', '--shell', '--whitelist-environment'] }],
@@ -612,6 +626,14 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
     if (refused !== undefined) return refused;
     i += consumed;
   }
+  // Variables the wrapper sets for the command (`strace -E NAME=value`), as env's assignments.
+  if (spec.environment !== undefined) {
+    const texts = words.slice(at, i).map((w) => w.text);
+    for (const value of optionValues(texts, spec.environment, spec.shortWithValue, 1, wrapperLongNames(spec), spec.longWithValue)) {
+      const m = assignment.exec(value);
+      if (m !== null && !isWrittenPathVariable(m[1]!) && isRiskyVariable(m[1]!, value.slice(m[0].length))) return { kind: 'unverifiable', reason: `\`${m[1]}\` set for the command changes what runs` };
+    }
+  }
   // The wrapper's own operands (timeout's duration): a run-time one may split into the command.
   for (let k = i; k < i + (spec.operands ?? 0); k++) {
     const refused = runTimeValue(words, at, k, spec);
@@ -861,15 +883,15 @@ export function wrapperFiles(spec: WrapperSpec, options: readonly string[]): str
 }
 
 /**
- * A wrapper's option words (its words before the command) that may name files: all but the
- * values of its `notFiles` options, read as skipWrapperOptions reads the options (another
- * option's value is never read as options: `xargs --arg-file -d/../.env`). An attached value
- * is cut from its word (`-d\n` is `-d`), unless it holds a `/` (no delimiter or count does).
+ * A wrapper's option words (its words before the command) that may name files, read as
+ * skipWrapperOptions reads them: a value attached in a cluster is a word of its own
+ * (`xargs -ra.env` names `.env`, `strace -fo../x` names `../x`; red team 31), another
+ * option's value is never read as options (`xargs --arg-file -d/../.env`), and the values of
+ * its `notFiles` options are left out (`xargs -d '\n'` names no file `\n`), unless one holds
+ * a `/` (no delimiter or count does; a lone `/` is a delimiter).
  */
 export function wrapperPathWords(spec: WrapperSpec, options: readonly string[]): string[] {
   const notFiles = spec.notFiles;
-  if (notFiles === undefined) return [...options];
-  // Defence in depth: a value with a `/` in it is kept whatever its option (a lone `/` is a delimiter).
   const dropped = (value: string): boolean => !value.includes('/') || value === '/';
   const words: string[] = [];
   for (let i = 0; i < options.length; i++) {
@@ -878,7 +900,7 @@ export function wrapperPathWords(spec: WrapperSpec, options: readonly string[]):
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
       const name = longName(word, wrapperLongNames(spec));
-      const ours = notFiles.long.includes(name);
+      const ours = notFiles?.long.includes(name) === true;
       if (eq >= 0) words.push(ours && dropped(word.slice(eq + 1)) ? word.slice(0, eq + 1) : word);
       else if (spec.longWithValue?.includes(name) === true && next !== undefined) {
         words.push(word);
@@ -894,15 +916,17 @@ export function wrapperPathWords(spec: WrapperSpec, options: readonly string[]):
     // A cluster: the first letter that takes a value takes the rest of the word, or the next word.
     const at = [...word].findIndex((letter, k) => k > 0 && (spec.shortOptionalValue?.includes(letter) === true || spec.shortWithValue.includes(letter)));
     const letter = at < 0 ? undefined : word[at]!;
-    if (letter === undefined || spec.shortOptionalValue?.includes(letter) === true) {
+    if (letter === undefined) {
       words.push(word);
       continue;
     }
-    const ours = notFiles.letters.includes(letter);
-    if (at + 1 < word.length) words.push(ours && dropped(word.slice(at + 1)) ? word.slice(0, at + 1) : word);
-    else {
-      words.push(word);
-      if (next !== undefined && !(ours && dropped(next))) words.push(next);
+    const ours = notFiles?.letters.includes(letter) === true;
+    const attached = word.slice(at + 1);
+    words.push(attached === '' ? word : word.slice(0, at + 1));
+    if (attached !== '') {
+      if (!(ours && dropped(attached))) words.push(attached);
+    } else if (spec.shortOptionalValue?.includes(letter) !== true && next !== undefined) {
+      if (!(ours && dropped(next))) words.push(next);
       i++;
     }
   }
