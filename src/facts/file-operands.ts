@@ -1021,6 +1021,9 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
     // (an optional value only the rest: `od -w16`; one option a word: `xxd -len 10`).
     for (let k = 1; k < word.length; k++) {
       const letter = word[k]!;
+      // Past the letters without a letter taking a value: no option of this grammar (`zip
+      // -lf/tmp/x` is no `-t` with a value); the word is read by its look (word-paths.ts).
+      if (!/[A-Za-z0-9]/.test(letter)) break;
       if (grammar.optionalValued?.includes(letter) === true) {
         // The value is no path as attached (`-dsrc/x` is not `./-dsrc/x`); the grammar's outputs name it.
         if (k + 1 < word.length) plain.push(word);

@@ -313,8 +313,10 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ...['lz4', 'unlz4'].map((name): [string, OperandGrammar] => [name, { valued: '', outputs: compressed('.lz4', [['.lz4', '']]) }]),
   ...['zcat', 'gzcat', 'bzcat', 'xzcat', 'lzcat', 'zstdcat', 'lz4cat'].map((name): [string, OperandGrammar] => [name, PLAIN]),
   // zip: the archive written (`.zip` added to a name without one), the files put in it (-x and -i patterns are no files)
+  // zip has options of two letters (`-li` logs, `-lf FILE` writes a log): a cluster is read only
+  // up to its first letter that takes no value (wholeWords), so `-li a.zip` leaves a.zip an operand.
   ['zip', {
-    valued: 'bnOPtZxi', fileValued: 'bO', valuedLong: ['--password', '--suffixes', '--compression-method', '--exclude', '--include'], fileLong: ['--temp-path', '--output-file', '--out'],
+    valued: 'bnOPtZxi', fileValued: 'bO', wholeWords: [], valuedLong: ['--password', '--suffixes', '--compression-method', '--exclude', '--include'], fileLong: ['--temp-path', '--output-file', '--out'],
     outputs: (files) => files.slice(0, 1).map((archive) => `${archive}.zip`),
     writes: { operands: allWhen({ letters: 'm', long: ['--move'] }, 'bnOPtZxi', WRITES_FIRST) },
   }],
@@ -480,7 +482,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     plusCommands: true, writes: { readValued: 'Sq' }, valueFiles: (words) => vimValueFiles(words),
   }]),
   // interpreters: the script file
-  ...['python', 'python2', 'python3'].map((name): [string, OperandGrammar] => [name, { valued: 'WXcm', script: { codeLetters: 'cm' } }]),
+  ...['python', 'python2', 'python3'].map((name): [string, OperandGrammar] => [name, { valued: 'WXcm', opaque: 'X', script: { codeLetters: 'cm' } }]),
   ['node', { valued: 'erpC', valuedLong: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--eval', '--print'], script: { codeLetters: 'ep', codeLong: ['--eval', '--print'] }, opaque: 'r', opaqueLong: ['--require', '--import', '--loader', '--experimental-loader'] }],
   ...['bash', 'sh', 'dash', 'zsh', 'ksh'].map((name): [string, OperandGrammar] => [name, { valued: 'oO', script: { codeLetters: 'cs' } }]),
   ['ruby', { valued: 'eIrC', script: { codeLetters: 'e' }, opaque: 'IrC' }],
@@ -520,7 +522,7 @@ export const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string,
   // `git stash show --output=FILE` writes FILE, as diff does.
   ['stash', { valued: 'm', valuedLong: ['--message'], fileLong: ['--pathspec-from-file', '--output'], noOperandFiles: true, writesInto: { readOnlyFirst: ['list', 'show', 'create', 'store', 'drop', 'clear'], wholeTree: true } }],
   ['reset', { valued: '', fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { when: { letters: '', long: ['--hard', '--merge', '--keep'] }, wholeTree: true } }],
-  ...['merge', 'pull', 'rebase', 'cherry-pick', 'revert'].map((name): [string, OperandGrammar] => [name, { valued: 'mFsXx', noOperandFiles: true, writesInto: { wholeTree: true } }]),
+  ...['merge', 'pull', 'rebase', 'cherry-pick', 'revert'].map((name): [string, OperandGrammar] => [name, { valued: 'mFsXx', opaque: 'F', noOperandFiles: true, writesInto: { wholeTree: true } }]),
   // checkout-index -a writes every file in the index (or under --prefix's directory), read-tree -u the tree it reads,
   // sparse-checkout (but `list`) removes and restores files all over the tree
   ['checkout-index', { valued: 'z', valuedLong: ['--stage'], fileLong: ['--prefix'], pathspecs: true, excludesFromTop: true, writesInto: { unlessOperand: true, wholeTree: true } }],

@@ -234,6 +234,19 @@ export function arithmeticAsNumber(word: string): string {
  */
 const PATH_EVEN_IF_PLAIN = /^(?:~[A-Za-z0-9._-]*|\$HOME|\$\{HOME\}|\.\.)(?:\/|$)/;
 
+/**
+ * The rests of a short option cluster after its second letter on, while the letters before
+ * are letters or digits (`-uf.env`: `f.env`, `.env`): where a value attached to some letter
+ * of it may start. The rest after the first letter is pathCandidates' own (`-f.env`).
+ */
+function clusterRests(word: string): string[] {
+  if (word.length < 4 || word.charCodeAt(0) !== 0x2d /* - */ || word.charCodeAt(1) === 0x2d) return NO_RESTS;
+  let rests: string[] | undefined;
+  for (let k = 3; k < word.length && /[A-Za-z0-9]/.test(word[k - 1]!); k++) (rests ??= []).push(word.slice(k));
+  return rests ?? NO_RESTS;
+}
+const NO_RESTS: string[] = [];
+
 /** The pathLike entries a file word of a program's grammar stands for: its path candidates, or the bare word itself (`package.json`). */
 function fileEntries(file: string): readonly string[] {
   const candidates = pathCandidates(file);
@@ -283,6 +296,18 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
     const inline = inlines[i];
     const candidates = inline !== undefined || (roles.plain.includes(word) && !files.includes(word) && !PATH_EVEN_IF_PLAIN.test(word)) ? NO_CANDIDATES : pathCandidates(word);
     for (const p of candidates) push(p);
+    // A value attached after several option letters, where the grammar did not say which takes
+    // it (`date -uf.env`, `git commit -qF/etc/x`, `ssh-keygen -yf.ssh/k`; red team 32): each
+    // rest of the cluster may be it, a path when it looks like one, else a name.
+    if (i > 0 && inline === undefined && !roles.plain.includes(word) && !files.includes(word)) {
+      for (const rest of clusterRests(word)) {
+        // An absolute rest only after a few letters (`-uf/etc/x`, `-qp/tmp`): further in, a
+        // slash is more likely inside the value (`-Isrc/include`, `-dout/classes`).
+        const found = rest.startsWith('/') && word.length - rest.length > 4 ? NO_CANDIDATES : pathCandidates(rest);
+        for (const p of found) push(p);
+        if (found.length === 0 && rest.includes('/') && !rest.startsWith('/')) names.push(...bareNames(rest));
+      }
+    }
     if (inline !== undefined) for (const text of quotedStrings(inline)) for (const p of pathCandidates(text)) push(p);
     if (i > 0 && candidates.length === 0 && !files.includes(word)) names.push(...bareNames(word));
     // A `data:` URL's text is code or a document to the program (`node --import

@@ -132,8 +132,9 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['toybox', { shortWithValue: '' }],
   // Namespaces, schedulers, tracers, privilege and proxy runners: each runs the command
   // after its options, so each is a wrapper like `nice`.
-  ['unshare', { shortWithValue: 'SGRw', longWithValue: ['--setuid', '--setgid', '--root', '--wd', '--propagation', '--setgroups', '--map-user', '--map-group', '--map-users', '--map-groups'], chdir: { letters: 'w', long: ['--wd'] } }],
-  ['nsenter', { shortWithValue: 'tSG', shortOptionalValue: 'muinpUCTrw', longWithValue: ['--target', '--setuid', '--setgid'], chdir: { letters: 'w', long: ['--wd'] } }],
+  ['unshare', { shortWithValue: 'SGRw', longWithValue: ['--setuid', '--setgid', '--root', '--wd', '--propagation', '--setgroups', '--map-user', '--map-group', '--map-users', '--map-groups', '--monotonic', '--boottime'], chdir: { letters: 'w', long: ['--wd'] } }],
+  // -W/--wdns DIR: the directory the command starts in, inside the namespace (red team 32).
+  ['nsenter', { shortWithValue: 'tSGW', shortOptionalValue: 'muinpUCTrw', longWithValue: ['--target', '--setuid', '--setgid', '--wdns', '--env'], chdir: { letters: 'wW', long: ['--wd', '--wdns'] } }],
   ['chrt', { shortWithValue: 'TPD', longWithValue: ['--sched-runtime', '--sched-period', '--sched-deadline'], notACommand: ['-p', '--pid', '-m', '--max'], operands: 1 }],
   ['prlimit', { shortWithValue: 'o', shortOptionalValue: 'bcdefilmnqrstuvxy', longWithValue: ['--output'], notACommand: ['-p', '--pid'] }],
   ['strace', {
@@ -150,7 +151,13 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['ltrace', { shortWithValue: 'aADeFlnopsuwx', longWithValue: ['--output', '--library', '--config'] }],
   ['pkexec', { shortWithValue: '', longWithValue: ['--user'] }],
   ['runuser', { shortWithValue: 'ugGsw', longWithValue: ['--user', '--group', '--supp-group', '--shell', '--whitelist-environment'] }],
-  ['setpriv', { shortWithValue: '' }],
+  ['setpriv', {
+    shortWithValue: '',
+    longWithValue: [
+      '--reuid', '--regid', '--ruid', '--euid', '--rgid', '--egid', '--groups', '--inh-caps', '--ambient-caps', '--bounding-set', '--securebits',
+      '--pdeathsig', '--selinux-label', '--apparmor-profile', '--landlock-access', '--landlock-rule', '--seccomp-filter',
+    ],
+  }],
   ['fakeroot', { shortWithValue: 'lsib', longWithValue: ['--lib', '--faked'] }],
   ['firejail', { shortWithValue: '' }],
   ['torsocks', { shortWithValue: 'upaP' }],
@@ -708,7 +715,9 @@ export function findCommandOption(words: WordValue[], at: number, names: readonl
     const long = eq === -1 ? w.text : w.text.slice(0, eq);
     let value: WordValue | undefined;
     let place = i + 1;
-    if (long.startsWith('--') && names.includes(long)) {
+    // getopt_long takes any prefix of a long name (`script --c STR`, `su --comm STR`): one that
+    // begins a command option is read as it (where it is ambiguous the program refuses it).
+    if (long.startsWith('--') && (names.includes(long) || (long.length >= 3 && names.some((n) => n.startsWith('--') && n.startsWith(long))))) {
       if (eq !== -1) {
         value = { ...w, text: w.text.slice(eq + 1) };
         place = i;
