@@ -927,6 +927,9 @@ interface Reading extends WordRoles {
   operandFiles: string[];
 }
 
+// Characters that begin a path or a value inside an option cluster (operandsBy, word-paths.ts clusterRests).
+export const PATH_MARKS: ReadonlySet<string> = new Set(['/', '.', '~', '=']);
+
 /** The roles of one command's words by `grammar`, its program's (or git subcommand's) word at `at`. */
 function operandsBy(words: readonly string[], at: number, grammar: OperandGrammar): Reading {
   const files: string[] = [];
@@ -1021,9 +1024,10 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
     // (an optional value only the rest: `od -w16`; one option a word: `xxd -len 10`).
     for (let k = 1; k < word.length; k++) {
       const letter = word[k]!;
-      // Past the letters without a letter taking a value: no option of this grammar (`zip
-      // -lf/tmp/x` is no `-t` with a value); the word is read by its look (word-paths.ts).
-      if (!/[A-Za-z0-9]/.test(letter)) break;
+      // At a character that begins a path or a value, with no letter before it taking one: no
+      // option of this grammar (`zip -lf/tmp/x` is no `-t` with a value); the word is read by
+      // its look (word-paths.ts). Other marks may be flags (curl's `-#`: `-s#T/etc/x` uploads).
+      if (PATH_MARKS.has(letter)) break;
       if (grammar.optionalValued?.includes(letter) === true) {
         // The value is no path as attached (`-dsrc/x` is not `./-dsrc/x`); the grammar's outputs name it.
         if (k + 1 < word.length) plain.push(word);

@@ -240,6 +240,9 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ['ls', { valued: 'ITw', valuedLong: ['--ignore', '--hide', '--tabsize', '--width', '--block-size', '--format', '--sort', '--time', '--time-style', '--quoting-style', '--indicator-style'], flagLong: ['--color', '--classify', '--hyperlink'] }],
   ['du', { valued: 'BdtX', fileValued: 'X', valuedLong: ['--block-size', '--max-depth', '--threshold', '--exclude', '--time-style'], fileLong: ['--exclude-from', '--files0-from'], flagLong: ['--time'] }],
   ['cut', { valued: 'bcdf', valuedLong: ['--bytes', '--characters', '--delimiter', '--fields', '--output-delimiter'] }],
+  // shuf writes -o's file and reads its operand (or -e's words, read as files too: the safe side); date reads -f's and -r's (red team 33).
+  ['shuf', { writes: { operands: READS_ALL, readLong: ['--random-source'] }, valued: 'ino', fileValued: 'o', valuedLong: ['--input-range', '--head-count'], fileLong: ['--output', '--random-source'] }],
+  ['date', { writes: { operands: READS_ALL, readValued: 'fr', readLong: ['--file', '--reference'] }, valued: 'dfrs', fileValued: 'fr', optionalValued: 'I', noOperandFiles: true, valuedLong: ['--date', '--set'], fileLong: ['--file', '--reference'] }],
   ['sort', { writes: { operands: READS_ALL, readLong: ['--files0-from', '--random-source'] }, valued: 'ktSTo', fileValued: 'To', valuedLong: ['--key', '--field-separator', '--buffer-size', '--parallel', '--batch-size', '--sort', '--compress-program'], fileLong: ['--output', '--temporary-directory', '--files0-from', '--random-source'] }],
   // tr's operands are character sets (`tr -d '\r'`, `tr ':' '\n'`): it reads only its standard input.
   ['tr', { valued: '', plainOperands: true }],
@@ -719,9 +722,11 @@ function curlValueFiles(words: readonly string[], operands: readonly string[]): 
   }
   // `-F name=@a,b` sends both files (names may be quoted: `@"a,b"` is one).
   for (const value of values('F', '--form')) {
-    const file = /^[^=]*=[@<]([^;]+)/s.exec(value);
+    // A name in double quotes is read without them, `\` escaping the next character (`@"secrets/x"`; red team 33).
+    const file = /^[^=]*=[@<]("(?:[^"\\]|\\.)*"|[^;]+)/s.exec(value);
     if (file === null) continue;
     reads.push(file[1]!);
+    if (file[1]!.startsWith('"')) reads.push(file[1]!.slice(1, -1).replace(/\\(.)/gs, '$1'));
     if (file[1]!.includes(',')) reads.push(...(file[1]!.match(/"[^"]*"|[^,]+/g) ?? []).map((name) => name.replace(/^"(.*)"$/s, '$1')));
   }
   // curl globs what -T names (-g turns that off for URLs; for -T reading both is the safe side).

@@ -3,7 +3,7 @@
 // redirect targets, git's `REV:path`, and the bare names other words may stand for.
 import type { SimpleCommand } from '../types.js';
 import { PATH_FRAGMENT_SPLIT, WORD_SPLIT, mayExpandTo, withoutTextWildcards } from './path-glob.js';
-import { gitSubcommandAt, wordRoles } from './file-operands.js';
+import { gitSubcommandAt, PATH_MARKS, wordRoles } from './file-operands.js';
 import { optionValues, type OptionSpelling } from './options.js';
 import { fileUrlPaths, looksLikePath, URL_SCHEME } from './extract-paths.js';
 import { arithmeticEnd } from './shell/words.js';
@@ -235,14 +235,15 @@ export function arithmeticAsNumber(word: string): string {
 const PATH_EVEN_IF_PLAIN = /^(?:~[A-Za-z0-9._-]*|\$HOME|\$\{HOME\}|\.\.)(?:\/|$)/;
 
 /**
- * The rests of a short option cluster after its second letter on, while the letters before
- * are letters or digits (`-uf.env`: `f.env`, `.env`): where a value attached to some letter
- * of it may start. The rest after the first letter is pathCandidates' own (`-f.env`).
+ * The rests of a short option cluster after its second letter on, while the characters before
+ * begin no path or value (`-uf.env`: `f.env`, `.env`; `-s#T/etc/x`: `T/etc/x`, `/etc/x`): where
+ * a value attached to some letter of it may start. The rest after the first letter is
+ * pathCandidates' own (`-f.env`).
  */
 function clusterRests(word: string): string[] {
   if (word.length < 4 || word.charCodeAt(0) !== 0x2d /* - */ || word.charCodeAt(1) === 0x2d) return NO_RESTS;
   let rests: string[] | undefined;
-  for (let k = 3; k < word.length && /[A-Za-z0-9]/.test(word[k - 1]!); k++) (rests ??= []).push(word.slice(k));
+  for (let k = 3; k < word.length && !PATH_MARKS.has(word[k - 1]!); k++) (rests ??= []).push(word.slice(k));
   return rests ?? NO_RESTS;
 }
 const NO_RESTS: string[] = [];
@@ -303,8 +304,11 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
       for (const rest of clusterRests(word)) {
         // An absolute rest only after a few letters (`-uf/etc/x`, `-qp/tmp`): further in, a
         // slash is more likely inside the value (`-Isrc/include`, `-dout/classes`).
-        const found = rest.startsWith('/') && word.length - rest.length > 4 ? NO_CANDIDATES : pathCandidates(rest);
+        const far = rest.startsWith('/') && word.length - rest.length > 4;
+        const found = far ? NO_CANDIDATES : pathCandidates(rest);
         for (const p of found) push(p);
+        // Further in, still held to the absolute forbidden globs as written (`date -uuuf/etc/passwd`; red team 33).
+        if (far) words.push(rest);
         if (found.length === 0 && rest.includes('/') && !rest.startsWith('/')) names.push(...bareNames(rest));
       }
     }
