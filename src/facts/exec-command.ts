@@ -120,6 +120,9 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   // shell, sets the variable, so the parser never sees it (the pass above found its parameters).
   const environment = environmentKeys !== undefined ? environmentOf(params, environmentKeys) : NO_ENVIRONMENT;
   if (typeof environment === 'string') return { commands: [], unverifiable: `parameter \`${environment}\` is not an object of variables, which may change what the command runs` };
+  // `{ "F=.env": "" }`: Node's child_process writes the entry `F=.env=`, a variable F (red team 34); other runtimes refuse it.
+  const oddName = environment.find(([name]) => name === '' || name.includes('=') || name.includes('\0'));
+  if (oddName !== undefined) return { commands: [], unverifiable: `parameter \`env\` names a variable \`${oddName[0].slice(0, 80)}\`: a name with \`=\` in it sets another variable than it reads` };
   const risky = environment.find(([name, value]) => isRiskyVariable(name, typeof value === 'string' ? value : undefined));
   if (risky !== undefined) return { commands: [], unverifiable: `parameter \`env\` sets \`${risky[0]}\`, which changes what the command runs` };
   // `{ F: [".env"] }`: Node's child_process passes String(value), `.env`; what other tools do is not known.

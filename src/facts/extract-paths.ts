@@ -1140,6 +1140,9 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
     const file = (params as Record<string, unknown>).file_path;
     if (typeof file === 'string' && !isAbsolute(file) && !file.startsWith('~')) c.mustExist = [file];
   }
+  // Gemini CLI's save_memory appends its fact to the global memory file every later session
+  // loads as context (red team 34): a written path no parameter names.
+  if (toolName === 'save_memory') add(c, '~/.gemini/GEMINI.md', 'the memory file the tool appends to', true);
   // Claude Code's worktrees: `EnterWorktree { name }` and `Agent { isolation: "worktree" }`
   // check the repository out under .claude/worktrees/ and register it in .git/worktrees/, paths
   // no parameter names (red team 15D).
