@@ -1020,6 +1020,15 @@ function operandsBy(words: readonly string[], at: number, grammar: OperandGramma
       }
       continue;
     }
+    // An option of several letters written whole (zip's `-lf FILE`): no cluster.
+    const whole = grammar.wordOptions !== undefined && Object.hasOwn(grammar.wordOptions, word) ? grammar.wordOptions[word] : undefined;
+    if (whole !== undefined) {
+      if (whole === 'file' && i + 1 < words.length) {
+        files.push(words[++i]!);
+        writtenValues.push(words[i]!);
+      }
+      continue;
+    }
     // A short cluster: the first letter that takes a value takes the rest, or the next word
     // (an optional value only the rest: `od -w16`; one option a word: `xxd -len 10`).
     for (let k = 1; k < word.length; k++) {

@@ -36,6 +36,8 @@ export interface OperandGrammar {
    * (`xxd -len 10`), else the rest of its word (`-l10`).
    */
   wholeWords?: readonly string[];
+  /** Options of several letters written as a word of their own (zip's `-lf FILE`, `-li`): a flag, or one whose next word is a file it writes; not read as a cluster. */
+  wordOptions?: Readonly<Record<string, 'flag' | 'file'>>;
   /** Leading operands that are not files (grep's pattern, chmod's mode)... */
   lead?: number;
   /** ...unless one of these options gave it (`grep -e PATTERN FILE`) or made it none (`rg --files`). */
@@ -316,10 +318,9 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   ...['lz4', 'unlz4'].map((name): [string, OperandGrammar] => [name, { valued: '', outputs: compressed('.lz4', [['.lz4', '']]) }]),
   ...['zcat', 'gzcat', 'bzcat', 'xzcat', 'lzcat', 'zstdcat', 'lz4cat'].map((name): [string, OperandGrammar] => [name, PLAIN]),
   // zip: the archive written (`.zip` added to a name without one), the files put in it (-x and -i patterns are no files)
-  // zip has options of two letters (`-li` logs, `-lf FILE` writes a log): a cluster is read only
-  // up to its first letter that takes no value (wholeWords), so `-li a.zip` leaves a.zip an operand.
+  // zip has options of two letters (`-li` logs, `-lf FILE` writes a log): read as whole words (wordOptions).
   ['zip', {
-    valued: 'bnOPtZxi', fileValued: 'bO', wholeWords: [], valuedLong: ['--password', '--suffixes', '--compression-method', '--exclude', '--include'], fileLong: ['--temp-path', '--output-file', '--out'],
+    valued: 'bnOPtZxi', fileValued: 'bO', wordOptions: { '-lf': 'file', '-la': 'flag', '-li': 'flag' }, valuedLong: ['--password', '--suffixes', '--compression-method', '--exclude', '--include'], fileLong: ['--temp-path', '--output-file', '--out'],
     outputs: (files) => files.slice(0, 1).map((archive) => `${archive}.zip`),
     writes: { operands: allWhen({ letters: 'm', long: ['--move'] }, 'bnOPtZxi', WRITES_FIRST) },
   }],
@@ -436,8 +437,10 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     valuedLong: ['--tries', '--timeout', '--wait', '--user-agent', '--header', '--level', '--accept', '--reject', '--domains', '--post-data', '--execute', '--user', '--password'],
     fileLong: [
       '--output-document', '--output-file', '--append-output', '--directory-prefix', '--input-file', '--post-file', '--load-cookies', '--save-cookies', '--certificate', '--private-key', '--ca-certificate',
-      '--body-file', '--warc-file', '--warc-cdx', '--rejected-log', '--hsts-file', '--config', '--ca-directory', '--crl-file', '--keep-session-cookies-file',
+      '--body-file', '--warc-file', '--warc-dedup', '--rejected-log', '--hsts-file', '--config', '--ca-directory', '--crl-file',
     ],
+    // Flags named where a valued option's name would begin them (red team 35: `--warc-cdx -e x` hid -e).
+    flagLong: ['--warc-cdx', '--keep-session-cookies'],
     opaqueLong: ['--execute'],
     noOperandFiles: true, urlOperands: true,
     writes: { readValued: 'i', readLong: ['--input-file', '--post-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate', '--body-file', '--config', '--ca-directory', '--crl-file'] },

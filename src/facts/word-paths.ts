@@ -3,7 +3,7 @@
 // redirect targets, git's `REV:path`, and the bare names other words may stand for.
 import type { SimpleCommand } from '../types.js';
 import { PATH_FRAGMENT_SPLIT, WORD_SPLIT, mayExpandTo, withoutTextWildcards } from './path-glob.js';
-import { gitSubcommandAt, PATH_MARKS, wordRoles } from './file-operands.js';
+import { gitSubcommandAt, wordRoles } from './file-operands.js';
 import { optionValues, type OptionSpelling } from './options.js';
 import { fileUrlPaths, looksLikePath, URL_SCHEME } from './extract-paths.js';
 import { arithmeticEnd } from './shell/words.js';
@@ -235,18 +235,20 @@ export function arithmeticAsNumber(word: string): string {
 const PATH_EVEN_IF_PLAIN = /^(?:~[A-Za-z0-9._-]*|\$HOME|\$\{HOME\}|\.\.)(?:\/|$)/;
 
 /**
- * The rests of a short option cluster after its second letter on, while the characters before
- * begin no path or value (`-uf.env`: `f.env`, `.env`; `-s#T/etc/x`: `T/etc/x`, `/etc/x`): where
- * a value attached to some letter of it may start. The rest after the first letter is
- * pathCandidates' own (`-f.env`).
+ * The rests of a short option cluster after its second letter on (`-uf.env`: `f.env`, `.env`;
+ * `-s#T/etc/x`: `T/etc/x`, `/etc/x`), up to MAX_CLUSTER characters in: where a value attached
+ * to some letter of it may start. The rest after the first letter is pathCandidates' own (`-f.env`).
  */
 function clusterRests(word: string): string[] {
   if (word.length < 4 || word.charCodeAt(0) !== 0x2d /* - */ || word.charCodeAt(1) === 0x2d) return NO_RESTS;
   let rests: string[] | undefined;
-  for (let k = 3; k < word.length && !PATH_MARKS.has(word[k - 1]!); k++) (rests ??= []).push(word.slice(k));
+  // Past a mark too (rg's `-.` is `--hidden`: `-i.f.env` reads .env), within the first characters, where clusters end.
+  for (let k = 3; k < word.length && k <= MAX_CLUSTER; k++) (rests ??= []).push(word.slice(k));
   return rests ?? NO_RESTS;
 }
 const NO_RESTS: string[] = [];
+// How far into an option word a value may start: option letters in one cluster (`-rqyDO`, `-uuuf`).
+const MAX_CLUSTER = 12;
 
 /** The pathLike entries a file word of a program's grammar stands for: its path candidates, or the bare word itself (`package.json`). */
 function fileEntries(file: string): readonly string[] {

@@ -134,7 +134,7 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   // after its options, so each is a wrapper like `nice`.
   ['unshare', { shortWithValue: 'SGRw', longWithValue: ['--setuid', '--setgid', '--root', '--wd', '--propagation', '--setgroups', '--map-user', '--map-group', '--map-users', '--map-groups', '--monotonic', '--boottime'], chdir: { letters: 'w', long: ['--wd'] } }],
   // -W/--wdns DIR: the directory the command starts in, inside the namespace (red team 32).
-  ['nsenter', { shortWithValue: 'tSGW', shortOptionalValue: 'muinpUCTrw', longWithValue: ['--target', '--setuid', '--setgid', '--wdns', '--env'], chdir: { letters: 'wW', long: ['--wd', '--wdns'] } }],
+  ['nsenter', { shortWithValue: 'tSGW', shortOptionalValue: 'muinpUCTrw', longWithValue: ['--target', '--setuid', '--setgid', '--wdns'], chdir: { letters: 'wW', long: ['--wd', '--wdns'] } }],
   ['chrt', { shortWithValue: 'TPD', longWithValue: ['--sched-runtime', '--sched-period', '--sched-deadline'], notACommand: ['-p', '--pid', '-m', '--max'], operands: 1 }],
   ['prlimit', { shortWithValue: 'o', shortOptionalValue: 'bcdefilmnqrstuvxy', longWithValue: ['--output'], notACommand: ['-p', '--pid'] }],
   ['strace', {
@@ -143,9 +143,10 @@ export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
     longWithValue: [
       '--output', '--attach', '--user', '--env', '--string-limit', '--columns', '--trace-path', '--summary-sort-by', '--trace', '--signal',
       '--status', '--abbrev', '--verbose', '--raw', '--read', '--write', '--kvm', '--inject', '--fault', '--const-print-style',
-      '--summary-columns', '--summary-syscall-overhead', '--interruptible', '--detach-on', '--decode-pids', '--secontext',
+      '--summary-columns', '--summary-syscall-overhead', '--interruptible', '--detach-on', '--decode-pids',
     ],
-    longFlags: ['--summary', '--summary-only', '--summary-wall-clock', '--successful-only', '--failed-only', '--follow-forks', '--output-separately', '--output-append-mode', '--stack-traces', '--syscall-number', '--no-abbrev', '--instruction-pointer', '--seccomp-bpf', '--debug'],
+    // `--secontext[=FORMAT]` takes a value only after `=` (red team 35).
+    longFlags: ['--secontext', '--summary', '--summary-only', '--summary-wall-clock', '--successful-only', '--failed-only', '--follow-forks', '--output-separately', '--output-append-mode', '--stack-traces', '--syscall-number', '--no-abbrev', '--instruction-pointer', '--seccomp-bpf', '--debug'],
     environment: { letters: 'E', long: ['--env'] },
   }],
   ['ltrace', { shortWithValue: 'aADeFlnopsuwx', longWithValue: ['--output', '--library', '--config'] }],
