@@ -875,7 +875,8 @@ function wgetValueFiles(words: readonly string[]): { reads: string[]; writes: st
 function vimValueFiles(words: readonly string[]): { reads: string[]; writes: string[] } {
   const grammar = GRAMMARS.get('vim')!;
   const reads = optionValues(words, { letters: 'uU', long: [] }, grammar.valued).filter((file) => !/^(NONE|NORC|DEFAULTS)$/.test(file));
-  const writes = words.slice(1).flatMap((word) => /^-V\d*(.+)$/s.exec(word)?.[1] ?? []);
+  // -V[N]FILE writes its log to FILE, also after other letters of a cluster (`-esV9.env`; red team 36).
+  const writes = words.slice(1).flatMap((word) => /^-[A-Za-z]*?V\d*(.+)$/s.exec(word)?.[1] ?? []);
   return { reads, writes };
 }
 

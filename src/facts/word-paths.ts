@@ -247,8 +247,9 @@ function clusterRests(word: string): string[] {
   return rests ?? NO_RESTS;
 }
 const NO_RESTS: string[] = [];
-// How far into an option word a value may start: option letters in one cluster (`-rqyDO`, `-uuuf`).
-const MAX_CLUSTER = 12;
+// How far into an option word a value may start: option letters in one cluster (`-rqyDO`,
+// `-uuuf`; rg takes some forty distinct ones: `-inHabFLzuw.f.env`, red team 36).
+const MAX_CLUSTER = 64;
 
 /** The pathLike entries a file word of a program's grammar stands for: its path candidates, or the bare word itself (`package.json`). */
 function fileEntries(file: string): readonly string[] {
