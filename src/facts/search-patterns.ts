@@ -80,8 +80,7 @@ export function searchPatternAt(cmd: SimpleCommand): number | undefined {
       const numeric = options.longNumeric.has(name);
       if (!numeric && !options.longValued.has(name)) return undefined;
       if (eq < 0 && options.longNumericAttachedOnly.has(name)) return undefined;
-      const value = eq < 0 ? words[++i] : word.slice(eq + 1);
-      if (value === undefined || (numeric && !/^\d+$/.test(value))) return undefined;
+      if (!acceptsValue(eq < 0 ? words[++i] : word.slice(eq + 1), numeric)) return undefined;
       continue;
     }
     if (word.startsWith('-') && word !== '-') {
@@ -91,8 +90,7 @@ export function searchPatternAt(cmd: SimpleCommand): number | undefined {
         const numeric = options.numeric.includes(letter);
         if (!numeric && !options.valued.includes(letter)) return undefined;
         if (k + 1 === word.length && options.attachedOnly.includes(letter)) return undefined;
-        const value = k + 1 < word.length ? word.slice(k + 1) : words[++i];
-        if (value === undefined || (numeric && !/^\d+$/.test(value))) return undefined;
+        if (!acceptsValue(k + 1 < word.length ? word.slice(k + 1) : words[++i], numeric)) return undefined;
         break;
       }
       continue;
@@ -100,4 +98,9 @@ export function searchPatternAt(cmd: SimpleCommand): number | undefined {
     pattern ??= i;
   }
   return pattern;
+}
+
+/** Whether an option's value is one the rule reads alike everywhere: present, and a number where one is wanted. */
+function acceptsValue(value: string | undefined, numeric: boolean): boolean {
+  return value !== undefined && (!numeric || /^\d+$/.test(value));
 }

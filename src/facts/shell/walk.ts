@@ -106,9 +106,8 @@ export function factsOf(walk: Walk): ShellFacts {
   // Known only once the whole line is read: a function may be defined after a call (in a loop,
   // by eval), and a file the line sources (`. lib.sh`) may define any (red team 31).
   const sources = walk.commands.some((c) => c.words[0] === 'source' || c.words[0] === '.');
-  if (sources || walk.functions.size > 0) {
-    for (const c of walk.commands) if (sources || walk.functions.has(c.programAs ?? c.words[0] ?? '') || walk.functions.has(c.words[0] ?? '')) c.lineFunction = true;
-  }
+  const named = (name: string | undefined): boolean => name !== undefined && walk.functions.has(name);
+  if (sources || walk.functions.size > 0) for (const c of walk.commands) if (sources || named(c.words[0]) || named(c.programAs)) c.lineFunction = true;
   const facts: ShellFacts = { commands: walk.commands };
   if (walk.unverifiable !== undefined) facts.unverifiable = walk.unverifiable;
   if (walk.sequential) facts.sequential = true;

@@ -2,7 +2,7 @@
 // skip the wrapper's own options to find where the wrapped command starts. The tables
 // are data: adding a wrapper is adding a line.
 import { forwardsCompilerChoosing } from '../grammars.js';
-import { lastOptionValue, longName, optionValues, type OptionSpelling } from '../options.js';
+import { abbreviatedName, lastOptionValue, longName, optionValues, type OptionSpelling } from '../options.js';
 import { nameOf } from '../within.js';
 import type { WordValue } from './words.js';
 import { turnsOnZshCdOption } from './zsh.js';
@@ -718,7 +718,7 @@ export function findCommandOption(words: WordValue[], at: number, names: readonl
     let place = i + 1;
     // getopt_long takes any prefix of a long name (`script --c STR`, `su --comm STR`): one that
     // begins a command option is read as it (where it is ambiguous the program refuses it).
-    if (long.startsWith('--') && (names.includes(long) || (long.length >= 3 && names.some((n) => n.startsWith('--') && n.startsWith(long))))) {
+    if (abbreviatedName(w.text, names) !== undefined) {
       if (eq !== -1) {
         value = { ...w, text: w.text.slice(eq + 1) };
         place = i;
@@ -902,6 +902,7 @@ export function wrapperFiles(spec: WrapperSpec, options: readonly string[]): str
  */
 export function wrapperPathWords(spec: WrapperSpec, options: readonly string[]): string[] {
   const notFiles = spec.notFiles;
+  const longNames = wrapperLongNames(spec);
   const dropped = (value: string): boolean => !value.includes('/') || value === '/';
   const words: string[] = [];
   for (let i = 0; i < options.length; i++) {
@@ -909,7 +910,7 @@ export function wrapperPathWords(spec: WrapperSpec, options: readonly string[]):
     const next = options[i + 1];
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
-      const name = longName(word, wrapperLongNames(spec));
+      const name = longName(word, longNames);
       const ours = notFiles?.long.includes(name) === true;
       if (eq >= 0) words.push(ours && dropped(word.slice(eq + 1)) ? word.slice(0, eq + 1) : word);
       else if (spec.longWithValue?.includes(name) === true && next !== undefined) {
