@@ -30,6 +30,21 @@ const PROCESS_INPUT_ACTIONS: ReadonlySet<string> = new Set(['write', 'send-keys'
  * alone (the caller remembers parses); an argument list beside it is read here.
  */
 export function execCommandFacts(toolName: string, params: Record<string, unknown>, parse: (command: string) => ShellFacts): ShellFacts {
+  // Tools read by what they are, not by a command parameter (first: their calls skip the pass
+  // below). The process tool does what its action says; a command parameter beside it is never
+  // run, so it is not what is checked (`{ action: "write", data: "…", command: "git status" }`).
+  // Codex's write_stdin types into a session exec_command started, as process `write` does.
+  if (toolName === 'write_stdin') return FEEDS_A_PROCESS;
+  // A job that runs a command later (classify.ts COMMAND_CARRIERS), a task handed outside.
+  if (SCHEDULERS.has(toolName)) return SCHEDULES;
+  if (toolName === 'sessions_spawn') return DELEGATES;
+  // A computer-use tool typing keys (checked as exec only then: classify.ts typesKeys).
+  if (toolName === 'computer') return typesKeys(params) ? TYPES_KEYS : NO_COMMAND;
+  if (toolName === 'process') {
+    const action = params.action;
+    if (typeof action !== 'string') return NO_COMMAND;
+    return PROCESS_ACTIONS_RUNNING_NOTHING.has(action) ? RUNS_NOTHING : PROCESS_INPUT_ACTIONS.has(action) ? FEEDS_A_PROCESS : NO_COMMAND;
+  }
   // One pass over the parameter names: every one that may carry the command line, in any case
   // (a gateway decoding JSON case-insensitively fills its `command` from `COMMAND`: classify.ts
   // isCommandKey), and every one that sets the environment. Two command lines, whatever their
@@ -66,20 +81,6 @@ export function execCommandFacts(toolName: string, params: Record<string, unknow
   }
   if (environmentKeys === undefined && (params.env !== undefined || params.environment !== undefined || params.envVars !== undefined)) environmentKeys = USUAL_ENVIRONMENT_KEYS;
 
-  // The process tool does what its action says; a command parameter beside it is never run,
-  // so it is not what is checked (`{ action: "write", data: "…", command: "git status" }`).
-  // Codex's write_stdin types into a session exec_command started, as process `write` does.
-  if (toolName === 'write_stdin') return FEEDS_A_PROCESS;
-  // A job that runs a command later (classify.ts COMMAND_CARRIERS), a task handed outside.
-  if (SCHEDULERS.has(toolName)) return SCHEDULES;
-  if (toolName === 'sessions_spawn') return DELEGATES;
-  // A computer-use tool typing keys (checked as exec only then: classify.ts typesKeys).
-  if (toolName === 'computer') return typesKeys(params) ? TYPES_KEYS : NO_COMMAND;
-  if (toolName === 'process') {
-    const action = params.action;
-    if (typeof action !== 'string') return NO_COMMAND;
-    return PROCESS_ACTIONS_RUNNING_NOTHING.has(action) ? RUNS_NOTHING : PROCESS_INPUT_ACTIONS.has(action) ? FEEDS_A_PROCESS : NO_COMMAND;
-  }
   // Beside a command line, a program or an `argv` is a second thing the tool may run (refused
   // below). With no command line, a program and its arguments, as execve takes them (`{ program:
   // "curl", args: [...] }`, `{ argv: ["curl", ...] }`): the program is one word, the arguments
