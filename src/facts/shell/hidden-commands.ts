@@ -422,7 +422,7 @@ const OTHER_RUNNING_OPTIONS: ReadonlySet<string> = new Set([
  * (simple-commands.ts optionMadeAtRunTime).
  */
 export function hasRunningOptions(name: string): boolean {
-  return commandOptions.has(name) || choosingOptions.has(name) || PROGRAM_CHOOSERS.has(name) || vimNames.has(name) || edNames.has(name) || sshNames.has(name) || OTHER_RUNNING_OPTIONS.has(name);
+  return commandOptions.has(name) || choosingOptions.has(name) || PROGRAM_STARTING_OPTIONS.has(name) || PROGRAM_CHOOSERS.has(name) || vimNames.has(name) || edNames.has(name) || sshNames.has(name) || OTHER_RUNNING_OPTIONS.has(name);
 }
 
 /**
@@ -436,6 +436,12 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   const args = name === 'tar' ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
   const chosen = chosenProgram(name, args.map((a) => a.text));
   if (chosen !== undefined) return [unverifiable(chosen)];
+  const started = startedPrograms(name, args.map((a) => a.text));
+  if (started.length > 0) return [...started, ...hiddenCommandsOf(name, args, stdin, inputSet)];
+  return hiddenCommandsOf(name, args, stdin, inputSet);
+}
+
+function hiddenCommandsOf(name: string, args: WordValue[], stdin: string | undefined, inputSet: boolean): Hidden[] {
   if (name === 'git') return gitHidden(args);
   if (name === 'awk') return awkHidden(args, stdin);
   if (name === 'sed') return sedHidden(args, stdin);
@@ -502,6 +508,30 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
     }
   }
   return found;
+}
+
+// Options that make a program start others through PATH (red team 37): diff paginates through
+// pr, file and rg decompress with the program a file's format needs, git checks signatures
+// with gpg. Each program started is a command of the line, held to the shell rules as any other.
+const DECOMPRESSORS = ['gzip', 'bzip2', 'xz', 'lzip', 'lzma', 'lz4', 'zstd', 'brotli', 'uncompress'];
+const PROGRAM_STARTING_OPTIONS: ReadonlyMap<string, { option: OptionSpelling; programs: readonly string[] }> = new Map([
+  ['diff', { option: { letters: 'l', long: ['--paginate'] }, programs: ['pr'] }],
+  ['file', { option: { letters: 'zZ', long: ['--uncompress', '--uncompress-noreport'] }, programs: DECOMPRESSORS }],
+  ['rg', { option: { letters: 'z', long: ['--search-zip'] }, programs: DECOMPRESSORS }],
+]);
+// git runs gpg (gpg.program) to check a signature: shown (`--show-signature`), formatted (`%G?`,
+// `%GS`, …), verified (`verify-commit`, `verify-tag`, `tag -v`, `--verify-signatures`).
+const GIT_RUNS_GPG = /^(?:--show-sig|--verify-signatures$|--(?:pretty|format)=.*%G|verify-commit$|verify-tag$)/;
+
+/** The programs an option of `name` makes it start (PROGRAM_STARTING_OPTIONS, GIT_RUNS_GPG), as commands. */
+function startedPrograms(name: string, args: readonly string[]): Hidden[] {
+  if (name === 'git') return args.some((w) => GIT_RUNS_GPG.test(w)) || (args.includes('tag') && args.some((w) => optionIs(w, { letters: 'v', long: ['--verify'] }, 'mFuN'))) ? [{ kind: 'string', text: 'gpg' }] : [];
+  const starting = PROGRAM_STARTING_OPTIONS.get(name);
+  const grammar = GRAMMARS.get(name);
+  if (starting === undefined || grammar === undefined) return [];
+  const known = [...starting.option.long, ...longNamesOf(grammar)];
+  if (!args.some((w) => optionIs(w, starting.option, grammar.valued, known))) return [];
+  return starting.programs.map((text): Hidden => ({ kind: 'string', text }));
 }
 
 // FUSE and other mounters by name: `sshfs`, `unionfs`, `mergerfs`, `bindfs`, `fuse-overlayfs`,
@@ -940,6 +970,10 @@ function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] 
   let fromFile = false;
   let fromStdin = false;
   let refused: Hidden | undefined;
+  // A program file other than standard input (`-f prog.awk`, `-i lib.awk`): its code is out of sight (as sed's `-f`).
+  const programFile = (value: WordValue): void => {
+    if (!namesStandardInput(value.text)) refused ??= unverifiable(`awk runs the program in \`${value.text.slice(0, 80)}\`, which is not read here (it may run commands and write files)`);
+  };
   // One long option (`--NAME` or `-W NAME`) with its attached value, if any; true when it took the next word.
   const long = (spelled: string, i: number): boolean => {
     const name = longName(spelled, AWK_LONG);
@@ -953,6 +987,7 @@ function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] 
     if (name === '--file' || name === '--exec') fromFile = true;
     // An included source file (`-i`) that is standard input is program text too.
     if ((name === '--file' || name === '--exec' || name === '--include') && value !== undefined && namesStandardInput(value.text)) fromStdin = true;
+    if ((name === '--file' || name === '--exec' || name === '--include') && value !== undefined) programFile(value);
     return attached === undefined;
   };
   let i = 0;
@@ -973,6 +1008,7 @@ function awkPrograms(args: WordValue[], stdin: string | undefined): WordValue[] 
       if ('fEi'.includes(letter) && PROCESS_SUBSTITUTION.test(value.text)) refused ??= unverifiable(AWK_FROM_SUBSTITUTION);
       if (letter === 'f' || letter === 'E') fromFile = true;
       if ('fEi'.includes(letter) && namesStandardInput(value.text)) fromStdin = true;
+      if ('fEi'.includes(letter)) programFile(value);
       if (letter === 'W') {
         // Each NAME of mawk's comma list is a long option; one that takes a value takes the
         // next word. A value after `=` may hold commas itself (gawk: `-Wsource=PROG`): the whole too.
@@ -1006,28 +1042,86 @@ function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
   const found: Hidden[] = [];
   for (const p of programs) {
     if (!p.literal) return [unverifiable(`awk program is not a literal: \`${p.text}\``)];
+    // As awk reads it: a backslash-newline joins two lines (`system\⏎("id")`), and a newline
+    // after a comma, `&&` or `||` continues the statement. Same length, so indexes still hold.
+    const text = p.text.replace(/\\\n/g, '  ').replace(/(,|&&|\|\|)([ \t]*)\n/g, '$1$2 ');
     // system(), pipes to or from commands (`print | "sh"`, `"id" | getline`), coprocesses;
     // `||` is a logical or.
-    if (/system\s*\(|\|&|(^|[^|])\|(?!\|)/.test(p.text)) return [unverifiable('the awk program runs commands (`system` or a pipe)')];
-    // gawk calls a function named by a variable's text (`f="sys" "tem"; @f("id")`).
-    if (/@\s*[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(p.text)) return [unverifiable('the awk program calls a function named by a variable (gawk `@f()`), which may be `system`')];
-    // Loading a library runs its code; a program that rewrites ARGV/ARGC chooses its input files at run time.
-    if (/@load\b/.test(p.text)) return [unverifiable('the awk program loads a shared library (`@load`)')];
-    if (/\bARGV\s*\[|\bARGC\s*=[^=]|,\s*ARGV\s*[,)]/.test(p.text)) return [unverifiable('the awk program rewrites ARGV, the files it reads')];
-    for (const m of p.text.matchAll(/@include\s+"([^"]*)"/g)) found.push({ kind: 'file', path: m[1]!, write: false });
+    if (/system\s*\(|\|&|(^|[^|])\|(?!\|)/.test(text)) return [unverifiable('the awk program runs commands (`system` or a pipe)')];
+    // gawk calls a function named by a variable's text (`f="sys" "tem"; @f("id")`, `@ns::f("id")`).
+    if (/@\s*[A-Za-z_][A-Za-z0-9_]*(?:\s*::\s*[A-Za-z_][A-Za-z0-9_]*)?\s*\(/.test(text)) return [unverifiable('the awk program calls a function named by a variable (gawk `@f()`), which may be `system`')];
+    // Loading a library runs its code, an included file's code is out of sight; a program that
+    // rewrites ARGV/ARGC chooses its input files at run time.
+    if (/@load\b/.test(text)) return [unverifiable('the awk program loads a shared library (`@load`)')];
+    if (/@include\b/.test(text)) return [unverifiable('the awk program includes a file (`@include`), which is not read here')];
+    if (/\bARGV\s*\[|\bARGC\s*=[^=]|,\s*ARGV\s*[,)]/.test(text)) return [unverifiable('the awk program rewrites ARGV, the files it reads')];
     // Files the program opens: `print > "f"`, `printf ... >> "f"`, `getline line < "f"`. Read
-    // with the strings' text masked (a `;` or `}` inside a string ends no statement).
-    const masked = p.text.replace(/"(?:[^"\\\n]|\\.)*"/g, (str) => `"${'x'.repeat(str.length - 2)}"`);
-    const io = /\bprintf?\b[^;{}\n]*?(>>?)\s*([^;}\s]+)|\bgetline\b[^<;{}\n]*<\s*([^;})\s]+)/dg;
-    for (let m = io.exec(masked); m !== null; m = io.exec(masked)) {
-      const at = m.indices![2] ?? m.indices![3]!;
-      const target = p.text.slice(at[0], at[1]);
-      const quoted = /^"([^"]*)"\)?$/.exec(target);
-      if (quoted === null) return [unverifiable(`the awk program opens a file it names at run time: \`${target}\``)];
-      found.push({ kind: 'file', path: quoted[1]!, write: m[2] !== undefined });
+    // with the strings' text masked (a `;` or `}` inside a string ends no statement), and again
+    // with what may be regular expressions masked too (`getline $/}/ < f`): what either finds counts.
+    const strings = maskedStrings(text);
+    for (const masked of [strings, maskedRegexLiterals(strings)]) {
+      const io = /\bprintf?\b[^;{}\n]*?(>>?)\s*([^;}\s]+)|\bgetline\b[^<;{}\n]*<\s*([^;})\s]+)/dg;
+      for (let m = io.exec(masked); m !== null; m = io.exec(masked)) {
+        const at = m.indices![2] ?? m.indices![3]!;
+        const target = text.slice(at[0], at[1]);
+        const quoted = /^"([^"]*)"\)?$/.exec(target);
+        // One string, and nothing joined to it (`> "." "./o2"` writes `../o2`).
+        if (quoted === null || !/^\s*(?:[;})#\n]|$)/.test(masked.slice(at[1]))) return [unverifiable(`the awk program opens a file it names at run time: \`${text.slice(at[0], at[0] + 80)}\``)];
+        const file: Hidden = { kind: 'file', path: quoted[1]!, write: m[2] !== undefined };
+        if (!found.some((f) => f.kind === 'file' && f.path === file.path && f.write === file.write)) found.push(file);
+      }
     }
   }
   return found;
+}
+
+/** An awk program with each string's text replaced by `x`s (same length). */
+function maskedStrings(program: string): string {
+  return program.replace(/"(?:[^"\\\n]|\\.)*"/g, (str) => `"${'x'.repeat(str.length - 2)}"`);
+}
+
+/**
+ * An awk program (strings masked) with the text of each `/…/` that may be a regular
+ * expression replaced by `x`s (same length): a `/` where an operand may start (not after a
+ * name, a number, `)` or `]`, or after a keyword that takes an operand). A division read as one
+ * only masks more; the caller reads the program both ways.
+ */
+function maskedRegexLiterals(program: string): string {
+  let out = '';
+  let i = 0;
+  while (i < program.length) {
+    const ch = program[i]!;
+    if (ch !== '/' || !operandMayStart(program, i)) {
+      out += ch;
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    let bracket = false;
+    for (; end < program.length && program[end] !== '\n'; end++) {
+      const c = program[end]!;
+      if (c === '\\') end++;
+      else if (c === '[') bracket = true;
+      else if (c === ']') bracket = false;
+      else if (c === '/' && !bracket) break;
+    }
+    if (end >= program.length || program[end] !== '/') {
+      out += ch;
+      i++;
+      continue;
+    }
+    out += `/${'x'.repeat(end - i - 1)}/`;
+    i = end + 1;
+  }
+  return out;
+}
+
+const OPERAND_KEYWORD = /(?:^|[^A-Za-z0-9_])(?:getline|print|printf|return|in|case)\s*$/;
+
+function operandMayStart(program: string, at: number): boolean {
+  const before = program.slice(0, at).replace(/\s+$/, '');
+  if (before === '' || OPERAND_KEYWORD.test(before)) return true;
+  return !/[A-Za-z0-9_)\].]$/.test(before);
 }
 
 

@@ -1,7 +1,7 @@
 // From a syntax tree to the simple commands policy checks see: every command that could
 // run, wherever it hides, with assignments stripped and wrappers unwrapped.
 import type { SimpleCommand } from '../../types.js';
-import type { Redirect, Stmt, Word, WordPart } from './ast.js';
+import type { Assign, Redirect, Stmt, Word, WordPart } from './ast.js';
 import { DepthExceeded, ShellSyntaxError, UnsupportedSyntax } from './errors.js';
 import { parseBash } from './parser.js';
 import {
@@ -357,9 +357,29 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
   }
   // An empty quoted word (`sed -e "" -e '1e id'`) is a word: the program reads it, as an option's value too.
   const values = command.args.map(wordValue);
+  // A variable set for the command may name a file it reads (`MAGIC=.env file x`, `TZ=/etc/x
+  // ls -l`): each literal assignment is read as `env NAME=value` reads it (red team 37).
+  const assigned = assignmentWords(command.assigns);
   walk.wrapperFiles.push(...writtenPlaces);
+  walk.wrapperOptions.push(...assigned);
   runWords(values, 0, depth, walk, redirects, stmt);
   walk.wrapperFiles.length -= writtenPlaces.length;
+  walk.wrapperOptions.length -= assigned.length;
+}
+
+/**
+ * The literal assignments of a command as words (`NAME=value`), but the written places (read
+ * apart), empty values, and values with a wildcard: bash assigns `DEBUG=app:*` as written, where
+ * the word reading would take it for a pattern the shell expands.
+ */
+function assignmentWords(assigns: readonly Assign[]): string[] {
+  const words: string[] = [];
+  for (const a of assigns) {
+    if (isWrittenPathVariable(a.name)) continue;
+    const value = literalText(a.value);
+    if (value !== undefined && value !== '' && !/[*?[]/.test(value)) words.push(`${a.name}=${value}`);
+  }
+  return words;
 }
 
 /** Redirection targets worth a path check; visits substitutions inside any redirection. */
