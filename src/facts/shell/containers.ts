@@ -3,7 +3,7 @@
 // table says how to skip the program's options to find the command, as wrappers.ts does for
 // wrappers. (What the container may touch on the host, its binds, is file-operands.ts's.)
 import type { WordValue } from './words.js';
-import { skipWrapperOptions, subcommandAt, type WrapperSpec } from './wrappers.js';
+import { skipWrapperOptions, subcommandAt, type WrapperOption, type WrapperSpec } from './wrappers.js';
 
 /** Where a container's command starts, and the program `--entrypoint` puts before it. */
 export type ContainerCommand =
@@ -62,7 +62,7 @@ export function containerCommand(name: string, values: WordValue[], at: number):
 function commandAfterOptions(spec: WrapperSpec, values: WordValue[], sub: number): ContainerCommand {
   const skip = skipWrapperOptions(spec, values, sub);
   if (skip.kind !== 'command') return skip;
-  const entrypoint = optionValue('--entrypoint', values.slice(sub + 1, Math.max(sub + 1, skip.start - 1)));
+  const entrypoint = entrypointOf(skip.options);
   if (entrypoint !== undefined && !entrypoint.literal) return { kind: 'unverifiable', reason: `the entrypoint of the container is not a literal: \`${entrypoint.text}\`` };
   const first = values[skip.start];
   if (first !== undefined && !first.literal) return { kind: 'unverifiable', reason: `the command the container runs is not a literal: \`${first.text}\`` };
@@ -72,13 +72,15 @@ function commandAfterOptions(spec: WrapperSpec, values: WordValue[], sub: number
   return program === undefined ? { kind: 'command', start: skip.start } : { kind: 'command', start: skip.start, entrypoint: program };
 }
 
-/** The value of the long option `name` among `words` (`--name=V` or `--name V`), the last one given. */
-function optionValue(name: string, words: WordValue[]): WordValue | undefined {
+/**
+ * The value of the last `--entrypoint` among a subcommand's options, up to a `--`; spelled in
+ * full, as docker's flag parser takes no abbreviation (`--entry x` is refused, not read as it).
+ */
+function entrypointOf(options: readonly WrapperOption[]): WordValue | undefined {
   let value: WordValue | undefined;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    if (w.text.startsWith(`${name}=`)) value = { ...w, text: w.text.slice(name.length + 1) };
-    else if (w.text === name && i + 1 < words.length) value = words[++i];
+  for (const option of options) {
+    if (option.text === '--') break;
+    if (option.text === '--entrypoint' || option.text === '--entrypoint=') value = option.value ?? value;
   }
   return value;
 }

@@ -27,6 +27,8 @@ import {
   wrapperChdir,
   wrapperFiles,
   wrapperPathWords,
+  readWords,
+  type WrapperOption,
   type WrapperSpec,
 } from './wrappers.js';
 import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } from '../file-operands.js';
@@ -895,7 +897,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     }
     // `uv run pytest`: pytest is read as the command (deny patterns, paths), allowed by the runner's line.
     asRunnersCommand(values, at, depth, walk, () => {
-      if (runner.kind === 'words') runWrapped(withPackageProgram(runner.values ?? values, runner), at, runner.optionsFrom, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
+      if (runner.kind === 'words') runWrapped(withPackageProgram(runner.values ?? values, runner), runner.options, runner.start, runner.spec, depth, walk, redirects, stmt, builder);
       else runString(values, runner, depth, walk);
     });
     // The name a runner runs may be the project's own script or bin of that name (`yarn echo
@@ -920,7 +922,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
       emitWords(walk, values.slice(at), redirects);
     } else {
       const inner = name === 'xargs' ? xargsBuilder(values.slice(at + 1, skip.start)) : builder;
-      runWrapped(values, at, at + 1, skip.start, spec, depth, walk, redirects, stmt, inner);
+      runWrapped(values, skip.options, skip.start, spec, depth, walk, redirects, stmt, inner);
     }
     return;
   }
@@ -1883,12 +1885,11 @@ function expandingWordsOf(values: readonly WordValue[]): number[] | undefined {
 }
 
 /**
- * Reads the command a wrapper or runner at `at` runs from `start`: its own option words (from
- * `optionsFrom`) may name files (`time -o f`, `xargs -a f`) and the directory its command runs
- * in (`env -C /etc`), kept for the path checks of the command.
+ * Reads the command a wrapper or runner runs from `start`: its own words before it (`options`,
+ * as read) may name files (`time -o f`, `xargs -a f`) and the directory its command runs in
+ * (`env -C /etc`), kept for the path checks of the command.
  */
-function runWrapped(values: WordValue[], at: number, optionsFrom: number, start: number, spec: WrapperSpec, depth: number, walk: Walk, redirects: string[], stmt: Stmt, builder: Builder | undefined): void {
-  const options = values.slice(optionsFrom, start).map((v) => v.text);
+function runWrapped(values: WordValue[], options: readonly WrapperOption[], start: number, spec: WrapperSpec, depth: number, walk: Walk, redirects: string[], stmt: Stmt, builder: Builder | undefined): void {
   const dir = wrapperChdir(spec, options);
   const files = wrapperFiles(spec, options);
   const pathWords = wrapperPathWords(spec, options);
@@ -1935,8 +1936,8 @@ function withPackageProgram(values: WordValue[], runner: { spec: WrapperSpec; st
  * program.
  */
 type RunnerLine =
-  /** `values`: the words to read when they are not the line's own (`nix run`'s program and arguments). */
-  | { kind: 'words'; spec: WrapperSpec; optionsFrom: number; start: number; values?: WordValue[] }
+  /** `options`: the runner's words before `start`, as read; `values`: the words to read when they are not the line's own (`nix run`'s program and arguments). */
+  | { kind: 'words'; spec: WrapperSpec; options: WrapperOption[]; start: number; values?: WordValue[] }
   | { kind: 'string'; optionsFrom: number; text: string; at: number }
   | { kind: 'unverifiable'; reason: string };
 
@@ -1957,13 +1958,15 @@ function runnerAt(name: string, values: WordValue[], at: number): RunnerLine | u
   if (first?.literal === false) return { kind: 'unverifiable', reason: `the command \`${name}\` runs is not a literal: \`${first.text}\`` };
   // `aws-vault exec PROFILE -- CMD`, `direnv exec DIR -- CMD`: a `--` after the operands too.
   const start = first?.text === '--' && spec.commandAfter === undefined ? skip.start + 1 : skip.start;
-  if (spec.installable) return installableCommand(name, values, start, spec, optionsFrom);
+  // Its program's words before the subcommand are read as its own options too (`poetry -C /etc run`: -C places the command).
+  const options = [...readWords(spec, values, optionsFrom, from + 1), ...skip.options, ...readWords(spec, values, skip.start, start)];
+  if (spec.installable) return installableCommand(name, values, start, spec, options);
   if (spec.stringOperand) {
     const string = values[start];
     if (string === undefined) return undefined;
     return string.literal ? { kind: 'string', optionsFrom, text: string.text, at: start } : { kind: 'unverifiable', reason: `command string of \`${name}\` is not a literal: \`${string.text}\`` };
   }
-  return start < values.length ? { kind: 'words', spec, optionsFrom, start } : undefined;
+  return start < values.length ? { kind: 'words', spec, options, start } : undefined;
 }
 
 /**
@@ -1971,14 +1974,14 @@ function runnerAt(name: string, values: WordValue[], at: number): RunnerLine | u
  * words after the `--` (those between are nix's own); read as written when the installable
  * names no program (`nix run .`, the flake's default app).
  */
-function installableCommand(name: string, values: WordValue[], at: number, spec: WrapperSpec, optionsFrom: number): RunnerLine | undefined {
+function installableCommand(name: string, values: WordValue[], at: number, spec: WrapperSpec, options: WrapperOption[]): RunnerLine | undefined {
   const word = values[at];
   const program = word === undefined ? undefined : installableProgram(word.text);
   if (word === undefined || program === undefined) return undefined;
   const dashes = values.findIndex((v, i) => i > at && v.literal && v.text === '--');
   const args = dashes < 0 ? [] : values.slice(dashes + 1);
   if (values.slice(at + 1, dashes < 0 ? undefined : dashes).some((v) => !v.literal)) return { kind: 'unverifiable', reason: `an argument of \`${name} run\` is not a literal` };
-  return { kind: 'words', spec, optionsFrom, start: at, values: [...values.slice(0, at), { ...word, text: program }, ...args] };
+  return { kind: 'words', spec, options, start: at, values: [...values.slice(0, at), { ...word, text: program }, ...args] };
 }
 
 /**

@@ -2,7 +2,7 @@
 // skip the wrapper's own options to find where the wrapped command starts. The tables
 // are data: adding a wrapper is adding a line.
 import { forwardsCompilerChoosing } from '../grammars.js';
-import { abbreviatedName, lastOptionValue, longName, optionValues, type OptionSpelling } from '../options.js';
+import { abbreviatedName, longName, optionValues, type OptionSpelling } from '../options.js';
 import { nameOf } from '../within.js';
 import type { WordValue } from './words.js';
 import { turnsOnZshCdOption } from './zsh.js';
@@ -77,11 +77,17 @@ export function packageProgram(spec: string): string | undefined {
 
 /**
  * The long names a wrapper's table holds: an abbreviated long option (`env --ch=DIR`,
- * `timeout --sig KILL`) is read as the one of them it begins (longName).
+ * `timeout --sig KILL`) is read as the one of them it begins (longName). Built once a spec.
  */
-function wrapperLongNames(spec: WrapperSpec): string[] {
-  return [...(spec.longWithValue ?? []), ...(spec.longFlags ?? []), ...(spec.notACommand ?? []), ...(spec.opaque ?? []), ...(spec.chdir?.long ?? []), ...(spec.files?.long ?? [])].filter((name) => name.startsWith('--'));
+function longNamesOf(spec: WrapperSpec): readonly string[] {
+  let names = LONG_NAMES.get(spec);
+  if (names === undefined) {
+    names = [...(spec.longWithValue ?? []), ...(spec.longFlags ?? []), ...(spec.notACommand ?? []), ...(spec.opaque ?? []), ...(spec.chdir?.long ?? []), ...(spec.files?.long ?? [])].filter((name) => name.startsWith('--'));
+    LONG_NAMES.set(spec, names);
+  }
+  return names;
 }
+const LONG_NAMES = new WeakMap<WrapperSpec, readonly string[]>();
 
 export const wrappers: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
   ['sudo', {
@@ -570,17 +576,60 @@ export function writtenVariablePath(name: string, value: string): string | undef
 }
 
 export type SkipResult =
-  /** The wrapped command starts at `start` (== words.length when nothing is left). */
-  | { kind: 'command'; start: number }
+  /** The wrapped command starts at `start` (== words.length when nothing is left); `options`: the wrapper's words before it, as read. */
+  | { kind: 'command'; start: number; options: WrapperOption[] }
   /** The wrapper was used in a way that runs no command from its arguments. */
   | { kind: 'none' }
   | { kind: 'unverifiable'; reason: string };
 
+/**
+ * One of a wrapper's words before its command, as read: an option and the value it takes, or
+ * a word that is none (an assignment, an operand, `--`, a runner's subcommand).
+ */
+export interface WrapperOption {
+  /** As written without its value: `-u`, `-fo` (a cluster up to the letter taking the value), `--output`, `--output=`; else the whole word. */
+  text: string;
+  /** The letter (`-o`) or long name, spelled out (`--output`), whose value `value` is. */
+  name?: string;
+  /** Attached to the cluster's letter (`-fo../x`), after `=` (`--output=x`), or the next word (`-o x`). */
+  value?: WordValue;
+  valueIn?: 'attached' | 'equals' | 'next';
+}
+
 const assignment = /^([^=]*)=/;
+
+/**
+ * Reads the option word `words[i]` (`-…` or `--…`) as `spec` spells options: a long name, maybe
+ * abbreviated, with its value after `=` or, for one of `longWithValue`, in the next word; a
+ * cluster of letters, where the first letter taking a value takes the rest of the word, or the
+ * next word when the rest is empty (not a `shortOptionalValue` letter, whose value is only attached).
+ */
+function readOption(spec: WrapperSpec, words: readonly WordValue[], i: number): WrapperOption {
+  const word = words[i]!;
+  const w = word.text;
+  if (w.startsWith('--')) {
+    const name = longName(w, longNamesOf(spec));
+    const eq = w.indexOf('=');
+    if (eq >= 0) return { text: w.slice(0, eq + 1), name, value: { ...word, text: w.slice(eq + 1) }, valueIn: 'equals' };
+    const next = spec.longWithValue?.includes(name) === true ? words[i + 1] : undefined;
+    return next === undefined ? { text: w, name } : { text: w, name, value: next, valueIn: 'next' };
+  }
+  for (let k = 1; k < w.length; k++) {
+    const c = w[k]!;
+    const optional = spec.shortOptionalValue?.includes(c) === true;
+    if (!optional && !spec.shortWithValue.includes(c)) continue;
+    const text = w.slice(0, k + 1);
+    if (k + 1 < w.length) return { text, name: `-${c}`, value: { ...word, text: w.slice(k + 1) }, valueIn: 'attached' };
+    const next = optional ? undefined : words[i + 1];
+    return next === undefined ? { text, name: `-${c}` } : { text, name: `-${c}`, value: next, valueIn: 'next' };
+  }
+  return { text: w };
+}
 
 /** Skips the options of wrapper `spec` whose name is at `words[at]`. */
 export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: number): SkipResult {
-  if (spec.commandAfter !== undefined) return skipToMarker(spec.commandAfter, words, at);
+  if (spec.commandAfter !== undefined) return skipToMarker(spec, words, at);
+  const options: WrapperOption[] = [];
   let i = at + 1;
   let assigned = false;
   while (i < words.length) {
@@ -588,6 +637,7 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
     if (!word.literal) return { kind: 'unverifiable', reason: `option of \`${words[at]!.text}\` is not a literal: \`${word.text}\`` };
     const w = word.text;
     if (w === '--') {
+      options.push({ text: w });
       i++;
       break;
     }
@@ -595,6 +645,9 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
       const m = assignment.exec(w);
       if (m && (assigned || !w.startsWith('-'))) {
         if (!isWrittenPathVariable(m[1]!) && isRiskyVariable(m[1]!, w.slice(m[0].length))) return { kind: 'unverifiable', reason: `\`${m[1]}\` set for the command changes what runs` };
+        // `env A=1 -C=/etc cmd` sets a variable `-C`; the directory option it looks like was read before as the place cmd runs.
+        if (w.startsWith('-') && spec.chdir !== undefined && valuesOf([readOption(spec, words, i)], spec.chdir).length > 0) return { kind: 'unverifiable', reason: `\`${w}\` after an assignment is a variable that looks like \`${words[at]!.text}\`'s directory option` };
+        options.push({ text: w });
         assigned = true;
         i++;
         continue;
@@ -602,53 +655,101 @@ export function skipWrapperOptions(spec: WrapperSpec, words: WordValue[], at: nu
       if (assigned) break; // the options ended at the first assignment
     }
     if (w === '-' && spec.dashIsOption) {
+      options.push({ text: w });
       i++;
       continue;
     }
     if (!w.startsWith('-') || w === '-') break;
-    const name = w.startsWith('--') ? longName(w, wrapperLongNames(spec)) : w.includes('=') ? w.slice(0, w.indexOf('=')) : w;
+    if (!w.startsWith('--') && OUTSIDE_BMP.test(w)) return refusedLetters(words, at, w);
+    const option = readOption(spec, words, i);
+    const name = w.startsWith('--') ? option.name : w.includes('=') ? w.slice(0, w.indexOf('=')) : w;
     const hiding = spec.opaque?.find((opt) => name === opt || (opt.length === 2 && !w.startsWith('--') && w.includes(opt[1]!)));
-    if (hiding !== undefined) {
-      return { kind: 'unverifiable', reason: `\`${words[at]!.text} ${hiding}\` hides the command it runs` };
+    if (hiding !== undefined) return { kind: 'unverifiable', reason: `\`${words[at]!.text} ${hiding}\` hides the command it runs` };
+    if (endsCommand(spec, option)) return { kind: 'none' };
+    // `nsenter -pW/`: -p's value is `W/` (only attached), which was read before as `-W /`, the directory.
+    if (option.valueIn === 'attached' && spec.shortOptionalValue?.includes(option.name![1]!) && [...(spec.chdir?.letters ?? '')].some((c) => option.value!.text.includes(c))) {
+      return { kind: 'unverifiable', reason: `\`${w}\`: \`${words[at]!.text}\` takes the rest as ${option.name}'s value, not as its directory option` };
     }
-    if (w.startsWith('--') || w.startsWith('+-')) { // `+-name`: zsh's long option turned off
-      if (spec.notACommand?.includes(name)) return { kind: 'none' };
-      const valued = !w.includes('=') && spec.longWithValue?.includes(name) === true;
-      const refused = valued ? runTimeValue(words, at, i + 1, spec) : undefined;
-      if (refused !== undefined) return refused;
-      i += valued ? 2 : 1;
-      continue;
+    // `nsenter -w`, `--wd` with no directory: the target's, not known here (read before as the next word).
+    if (option.value === undefined && spells(spec.chdir, option.name) && i + 1 < words.length) {
+      return { kind: 'unverifiable', reason: `\`${words[at]!.text} ${w}\` runs the command in a directory not named` };
     }
-    // A cluster of short options: -n5, -u root, -oL, -0r.
-    let consumed = 1;
-    for (let k = 1; k < w.length; k++) {
-      const c = w[k]!;
-      if (spec.notACommand?.includes(`-${c}`)) return { kind: 'none' };
-      if (spec.shortOptionalValue?.includes(c)) break;
-      if (spec.shortWithValue.includes(c)) {
-        if (k === w.length - 1) consumed = 2;
-        break;
-      }
-    }
-    const refused = consumed === 2 ? runTimeValue(words, at, i + 1, spec) : undefined;
+    const refused = option.valueIn === 'next' ? runTimeValue(words, at, i + 1, spec) : undefined;
     if (refused !== undefined) return refused;
-    i += consumed;
+    options.push(option);
+    i += option.valueIn === 'next' ? 2 : 1;
   }
   // Variables the wrapper sets for the command (`strace -E NAME=value`), as env's assignments.
-  if (spec.environment !== undefined) {
-    const texts = words.slice(at, i).map((w) => w.text);
-    for (const value of optionValues(texts, spec.environment, spec.shortWithValue, 1, wrapperLongNames(spec), spec.longWithValue)) {
-      const m = assignment.exec(value);
-      if (m !== null && !isWrittenPathVariable(m[1]!) && isRiskyVariable(m[1]!, value.slice(m[0].length))) return { kind: 'unverifiable', reason: `\`${m[1]}\` set for the command changes what runs` };
-    }
+  for (const value of spec.environment === undefined ? [] : valuesOf(options, spec.environment)) {
+    const m = assignment.exec(value);
+    if (m !== null && !isWrittenPathVariable(m[1]!) && isRiskyVariable(m[1]!, value.slice(m[0].length))) return { kind: 'unverifiable', reason: `\`${m[1]}\` set for the command changes what runs` };
   }
   // The wrapper's own operands (timeout's duration): a run-time one may split into the command.
   for (let k = i; k < i + (spec.operands ?? 0); k++) {
     const refused = runTimeValue(words, at, k, spec);
     if (refused !== undefined) return refused;
+    if (words[k]?.text.startsWith('-') && OUTSIDE_BMP.test(words[k]!.text)) return refusedLetters(words, at, words[k]!.text);
   }
-  i += spec.operands ?? 0;
-  return { kind: 'command', start: Math.min(i, words.length) };
+  const end = Math.min(i + (spec.operands ?? 0), words.length);
+  return { kind: 'command', start: end, options: [...options, ...readWords(spec, words, i, end)] };
+}
+
+/**
+ * A character outside the BMP is no option letter (the program refuses the word), and the
+ * path checks once read such a cluster's letters apart from skipWrapperOptions (`-😀l$HOME/x`).
+ */
+const OUTSIDE_BMP = /[\ud800-\udfff]/;
+
+function refusedLetters(words: readonly WordValue[], at: number, w: string): SkipResult {
+  return { kind: 'unverifiable', reason: `\`${words[at]!.text} ${w}\`: a character no option letter is` };
+}
+
+/** Whether `option` is one after which the rest is not a command (WrapperSpec.notACommand): its long name, or a letter of its cluster up to the one taking a value. */
+function endsCommand(spec: WrapperSpec, option: WrapperOption): boolean {
+  if (spec.notACommand === undefined) return false;
+  if (option.text.startsWith('--')) return option.name !== undefined && spec.notACommand.includes(option.name);
+  for (let k = 1; k < option.text.length; k++) if (spec.notACommand.includes(`-${option.text[k]}`)) return true;
+  return false;
+}
+
+/**
+ * `words[from…to)` read as a wrapper's words wherever options stand among them: a runner's
+ * words before its command marker (`mise exec node@20 -C dir --`), its program's before the
+ * subcommand (`poetry -C /etc run`), an operand after `--` written as an option (`timeout --
+ * -s../x`: its attached rest is read as a path, as a value of the option it spells).
+ */
+export function readWords(spec: WrapperSpec, words: readonly WordValue[], from: number, to: number): WrapperOption[] {
+  const span = words.slice(from, to);
+  const options: WrapperOption[] = [];
+  for (let i = 0; i < span.length; i++) {
+    const w = span[i]!.text;
+    const option = w.startsWith('-') && w !== '-' ? readOption(spec, span, i) : { text: w };
+    if (option.valueIn === 'next') i++;
+    options.push(option);
+  }
+  return options;
+}
+
+/** The values the options `spelling` names take among `options`, in order, up to a `--`. */
+function valuesOf(options: readonly WrapperOption[], spelling: OptionSpelling): string[] {
+  const values: string[] = [];
+  for (const option of options) {
+    if (option.text === '--') break;
+    if (option.value !== undefined && spells(spelling, option.name)) values.push(option.value.text);
+  }
+  return values;
+}
+
+/** Whether an option's name (`-C`, `--chdir`) is one of `spelling`'s. */
+function spells(spelling: OptionSpelling | undefined, name: string | undefined): boolean {
+  if (spelling === undefined || name === undefined) return false;
+  return name.startsWith('--') ? spelling.long.includes(name) : spelling.letters.includes(name[1]!);
+}
+
+/** The words an option was read from, as written: one, or the option and the value after it. */
+function writtenWords(option: WrapperOption): string[] {
+  if (option.value === undefined) return [option.text];
+  return option.valueIn === 'next' ? [option.text, option.value.text] : [option.text + option.value.text];
 }
 
 /**
@@ -678,11 +779,13 @@ export function subcommandAt(globals: WrapperSpec, words: WordValue[], at: numbe
  * A runner whose command follows a marker (WrapperSpec.commandAfter): the command starts after
  * the first marker; a word not literal before it might be one (`mise exec $X rm -rf /`).
  */
-function skipToMarker(markers: readonly string[], words: WordValue[], at: number): SkipResult {
+function skipToMarker(spec: WrapperSpec, words: WordValue[], at: number): SkipResult {
+  const markers = spec.commandAfter ?? [];
   for (let i = at + 1; i < words.length; i++) {
     const word = words[i]!;
     if (!word.literal) return { kind: 'unverifiable', reason: `argument of \`${words[at]!.text}\` is not a literal: \`${word.text}\`` };
-    if (markers.includes(word.text)) return { kind: 'command', start: i + 1 };
+    if (word.text.startsWith('-') && OUTSIDE_BMP.test(word.text)) return refusedLetters(words, at, word.text);
+    if (markers.includes(word.text)) return { kind: 'command', start: i + 1, options: [...readWords(spec, words, at + 1, i), { text: word.text }] };
   }
   return { kind: 'none' };
 }
@@ -869,23 +972,21 @@ export function riskyShellOption(letter: string, name: string): string | undefin
 }
 
 /**
- * The directory a wrapper's options make its command run in (`env -C /etc`, `sudo -D x`,
- * `env --chdir=x`), the last one given; undefined when none does. `options` are the words
- * between the wrapper's name and its command.
+ * The files a wrapper writes of its own words (`options`: its words before the command, as
+ * read): `time -o FILE`'s, flock's lock file, the place `env TMPDIR=DIR` makes it write into.
+ * They are written paths of the command it runs, held to `paths.writable` like any file
+ * operand (`time -o notes.txt make` writes `./notes.txt`).
  */
-/**
- * The files a wrapper writes of its own words (`options`: its words before the command):
- * `time -o FILE`'s, flock's lock file, the place `env TMPDIR=DIR` makes it write into. They are written paths of the command it runs, held to
- * `paths.writable` like any file operand (`time -o notes.txt make` writes `./notes.txt`).
- */
-export function wrapperFiles(spec: WrapperSpec, options: readonly string[]): string[] {
-  const files = spec.files === undefined ? [] : optionValues(options, spec.files, spec.shortWithValue, 0, wrapperLongNames(spec), spec.longWithValue);
-  if (spec.fileOperands && spec.operands !== undefined) files.push(...options.slice(Math.max(0, options.length - spec.operands)));
-  // `env TMPDIR=out cmd`: the place the variable makes the command write into.
+export function wrapperFiles(spec: WrapperSpec, options: readonly WrapperOption[]): string[] {
+  const files = spec.files === undefined ? [] : valuesOf(options, spec.files);
+  if (!spec.fileOperands && !spec.assignments) return files;
+  const words = options.flatMap(writtenWords);
+  if (spec.fileOperands && spec.operands !== undefined) files.push(...words.slice(Math.max(0, words.length - spec.operands)));
+  // `env TMPDIR=out cmd`: the place the variable makes the command write into (any word so written).
   if (spec.assignments) {
-    for (const option of options) {
-      const m = assignment.exec(option);
-      const path = m === null ? undefined : writtenVariablePath(m[1]!, option.slice(m[0].length));
+    for (const word of words) {
+      const m = assignment.exec(word);
+      const path = m === null ? undefined : writtenVariablePath(m[1]!, word.slice(m[0].length));
       if (path !== undefined) files.push(path);
     }
   }
@@ -893,57 +994,26 @@ export function wrapperFiles(spec: WrapperSpec, options: readonly string[]): str
 }
 
 /**
- * A wrapper's option words (its words before the command) that may name files, read as
- * skipWrapperOptions reads them: a value attached in a cluster is a word of its own
- * (`xargs -ra.env` names `.env`, `strace -fo../x` names `../x`; red team 31), another
- * option's value is never read as options (`xargs --arg-file -d/../.env`), and the values of
- * its `notFiles` options are left out (`xargs -d '\n'` names no file `\n`), unless one holds
- * a `/` (no delimiter or count does; a lone `/` is a delimiter).
+ * A wrapper's option words that may name files: each as written, but a value attached in a
+ * cluster is a word of its own (`xargs -ra.env` names `.env`, `strace -fo../x` names `../x`;
+ * red team 31), and the values of its `notFiles` options are left out (`xargs -d '\n'` names
+ * no file `\n`), unless one holds a `/` (no delimiter or count does; a lone `/` is a delimiter).
  */
-export function wrapperPathWords(spec: WrapperSpec, options: readonly string[]): string[] {
-  const notFiles = spec.notFiles;
-  const longNames = wrapperLongNames(spec);
-  const dropped = (value: string): boolean => !value.includes('/') || value === '/';
+export function wrapperPathWords(spec: WrapperSpec, options: readonly WrapperOption[]): string[] {
   const words: string[] = [];
-  for (let i = 0; i < options.length; i++) {
-    const word = options[i]!;
-    const next = options[i + 1];
-    if (word.startsWith('--')) {
-      const eq = word.indexOf('=');
-      const name = longName(word, longNames);
-      const ours = notFiles?.long.includes(name) === true;
-      if (eq >= 0) words.push(ours && dropped(word.slice(eq + 1)) ? word.slice(0, eq + 1) : word);
-      else if (spec.longWithValue?.includes(name) === true && next !== undefined) {
-        words.push(word);
-        if (!(ours && dropped(next))) words.push(next);
-        i++;
-      } else words.push(word);
-      continue;
-    }
-    if (!word.startsWith('-') || word === '-') {
-      words.push(word);
-      continue;
-    }
-    // A cluster: the first letter that takes a value takes the rest of the word, or the next word.
-    const at = [...word].findIndex((letter, k) => k > 0 && (spec.shortOptionalValue?.includes(letter) === true || spec.shortWithValue.includes(letter)));
-    const letter = at < 0 ? undefined : word[at]!;
-    if (letter === undefined) {
-      words.push(word);
-      continue;
-    }
-    const ours = notFiles?.letters.includes(letter) === true;
-    const attached = word.slice(at + 1);
-    words.push(attached === '' ? word : word.slice(0, at + 1));
-    if (attached !== '') {
-      if (!(ours && dropped(attached))) words.push(attached);
-    } else if (spec.shortOptionalValue?.includes(letter) !== true && next !== undefined) {
-      if (!(ours && dropped(next))) words.push(next);
-      i++;
-    }
+  for (const option of options) {
+    const { name, value } = option;
+    if (value === undefined || name === undefined) words.push(option.text);
+    else if (spells(spec.notFiles, name) && (!value.text.includes('/') || value.text === '/')) words.push(option.text);
+    else words.push(...(option.valueIn === 'equals' ? [option.text + value.text] : [option.text, value.text]));
   }
   return words;
 }
 
-export function wrapperChdir(spec: WrapperSpec, options: readonly string[]): string | undefined {
-  return spec.chdir === undefined ? undefined : lastOptionValue(options, spec.chdir, spec.shortWithValue, 0, wrapperLongNames(spec), spec.longWithValue);
+/**
+ * The directory a wrapper's options make its command run in (`env -C /etc`, `sudo -D x`,
+ * `env --chdir=x`), the last one given; undefined when none does.
+ */
+export function wrapperChdir(spec: WrapperSpec, options: readonly WrapperOption[]): string | undefined {
+  return spec.chdir === undefined ? undefined : valuesOf(options, spec.chdir).at(-1);
 }
