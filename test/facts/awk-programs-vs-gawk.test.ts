@@ -38,7 +38,7 @@ function traced(program: string): { opened: Set<string>; started: boolean } {
 // Targets a redirect may name: a string, one in parentheses (most often), joined strings, a computed name.
 const TARGET = fc.oneof(
   { arbitrary: fc.constantFrom('"o1"', '("o4")', '"r6"'), weight: 4 },
-  { arbitrary: fc.constantFrom('"o" "2"', '"." "./o3"', 'x', '"o5" x', '("r" "7")'), weight: 1 },
+  { arbitrary: fc.constantFrom('"o" "2"', '"." "./o3"', 'x', '"o5" x', '("r" "7")', '"o\\0568"'), weight: 1 },
 );
 const STATEMENT = fc.oneof(
   TARGET.map((t) => `print "a" > ${t}`),
@@ -48,9 +48,10 @@ const STATEMENT = fc.oneof(
   TARGET.map((t) => `print /;/ > ${t}`),
   TARGET.map((t) => `print "a",\n"b" > ${t}`),
   TARGET.map((t) => `print \\\n"c" > ${t}`),
-  fc.constantFrom('x = "o8"', 'n = 4 / 2', 'if (/}/) n++', 's = "a;b}c > \\"o9\\""', 'k = n / 2 / 1', '# print > "o10"\nn++', 'close("o1")'),
+  fc.constantFrom('x = "o8"', 'n = 4 / 2', 'if (/}/) n++', 's = "a;b}c > \\"o9\\""', 'k = n / 2 / 1', '# print > "o10"\nn++', 'close("o1")',
+    'x = /"/', 'if (1) /"/', 'n++ / 2', 'y = "/" / 2', '# a " in a comment'),
   // What runs a command: rarer, so that most programs stay verifiable.
-  fc.constantFrom('system("true")', 'system\\\n("true")', '"true" | getline v', 'print "x" | "cat"', 'f = "system"; @f("true")'),
+  fc.constantFrom('system("true")', 'system\\\n("true")', '"true" | getline v', 'print "x" | "cat"', 'f = "system"; @f("true")', 'f = "system"; @ f("true")'),
 );
 
 describe('awk programs the reading calls verifiable', () => {

@@ -197,14 +197,17 @@ describe('composition cannot hide a command', () => {
           expect(facts.unverifiable).toMatch(/^shell syntax error/);
           return;
         }
-        // Unverifiable on purpose, and the command still seen, when the line holds either of:
+        // Unverifiable on purpose, and the command still seen, when the line holds one of:
         // a default value nesting another with a command substitution (`${X:-$( … "${X:-$( rm
         // -rf / )}" … )}`: not listed), or xargs adding words from its input to a program whose
         // options may run one (`xargs -0 wget`). Either reason may come first when both are
         // there (`echo "${X:-$( xargs -0 curl x )}"; echo "${X:-$( ls )}"`: seed -652106970).
+        // Or a variable set for a command to a value made when the line runs (`X=$( … ) ls`: the
+        // value may name a file the command reads; red team 38).
         const knownReasons = [
           ...(/\$\{X:-.*\$\{X:-/s.test(src) ? [/cannot be listed/] : []),
           ...(src.includes('xargs') ? [/adds words from its input/] : []),
+          ...(/X=\\*\$\(/.test(src) ? [/is set for the command to a value made when the line runs/] : []),
         ];
         if (facts.unverifiable !== undefined && knownReasons.length > 0) {
           expect(knownReasons.some((reason) => reason.test(facts.unverifiable!)), facts.unverifiable).toBe(true);

@@ -521,7 +521,8 @@ const PROGRAM_STARTING_OPTIONS: ReadonlyMap<string, { option: OptionSpelling; pr
 ]);
 // git runs gpg (gpg.program) to check a signature: shown (`--show-signature`), formatted (`%G?`,
 // `%GS`, …), verified (`verify-commit`, `verify-tag`, `tag -v`, `--verify-signatures`).
-const GIT_RUNS_GPG = /^(?:--show-sig|--verify-signatures$|--(?:pretty|format)=.*%G|verify-commit$|verify-tag$)/;
+// (A placeholder may carry a `+`, `-` or space between `%` and its letters: `%-GS`.)
+const GIT_RUNS_GPG = /^(?:--show-sig|--verify-signatures$|--(?:pretty|format)=.*%[-+ ]?G|verify-commit$|verify-tag$)/;
 
 /** The programs an option of `name` makes it start (PROGRAM_STARTING_OPTIONS, GIT_RUNS_GPG), as commands. */
 function startedPrograms(name: string, args: readonly string[]): Hidden[] {
@@ -1050,22 +1051,23 @@ function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
     if (/system\s*\(|\|&|(^|[^|])\|(?!\|)/.test(text)) return [unverifiable('the awk program runs commands (`system` or a pipe)')];
     // gawk calls a function named by a variable's text (`f="sys" "tem"; @f("id")`, `@ns::f("id")`).
     if (/@\s*[A-Za-z_][A-Za-z0-9_]*(?:\s*::\s*[A-Za-z_][A-Za-z0-9_]*)?\s*\(/.test(text)) return [unverifiable('the awk program calls a function named by a variable (gawk `@f()`), which may be `system`')];
-    // Loading a library runs its code, an included file's code is out of sight; a program that
-    // rewrites ARGV/ARGC chooses its input files at run time.
-    if (/@load\b/.test(text)) return [unverifiable('the awk program loads a shared library (`@load`)')];
-    if (/@include\b/.test(text)) return [unverifiable('the awk program includes a file (`@include`), which is not read here')];
+    // Loading a library runs its code, an included file's code is out of sight (gawk reads
+    // blanks between `@` and the word); a program that rewrites ARGV/ARGC chooses its input
+    // files at run time.
+    if (/@\s*load\b/.test(text)) return [unverifiable('the awk program loads a shared library (`@load`)')];
+    if (/@\s*include\b/.test(text)) return [unverifiable('the awk program includes a file (`@include`), which is not read here')];
     if (/\bARGV\s*\[|\bARGC\s*=[^=]|,\s*ARGV\s*[,)]/.test(text)) return [unverifiable('the awk program rewrites ARGV, the files it reads')];
     // Files the program opens: `print > "f"`, `printf ... >> "f"`, `getline line < "f"`. Read
-    // with the strings' text masked (a `;` or `}` inside a string ends no statement), and again
-    // with what may be regular expressions masked too (`getline $/}/ < f`): what either finds counts.
-    const strings = maskedStrings(text);
-    for (const masked of [strings, maskedRegexLiterals(strings)]) {
+    // with its strings, regular expressions and comments masked (a `;` or `}` there ends no
+    // statement), a `/` read as awk's grammar reads it and again as never starting one: what
+    // either reading finds counts.
+    for (const masked of [maskedAwk(text, true), maskedAwk(text, false)]) {
       const io = /\bprintf?\b[^;{}\n]*?(>>?)\s*([^;}\s]+)|\bgetline\b[^<;{}\n]*<\s*([^;})\s]+)/dg;
       for (let m = io.exec(masked); m !== null; m = io.exec(masked)) {
         const at = m.indices![2] ?? m.indices![3]!;
         const target = text.slice(at[0], at[1]);
-        const quoted = /^"([^"]*)"\)?$/.exec(target);
-        // One string, and nothing joined to it (`> "." "./o2"` writes `../o2`).
+        // One string, nothing joined to it (`> "." "./o2"` writes `../o2`), no escape awk decodes (`"\056env"`).
+        const quoted = /^"([^"\\]*)"\)?$/.exec(target);
         if (quoted === null || !/^\s*(?:[;})#\n]|$)/.test(masked.slice(at[1]))) return [unverifiable(`the awk program opens a file it names at run time: \`${text.slice(at[0], at[0] + 80)}\``)];
         const file: Hidden = { kind: 'file', path: quoted[1]!, write: m[2] !== undefined };
         if (!found.some((f) => f.kind === 'file' && f.path === file.path && f.write === file.write)) found.push(file);
@@ -1075,53 +1077,68 @@ function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
   return found;
 }
 
-/** An awk program with each string's text replaced by `x`s (same length). */
-function maskedStrings(program: string): string {
-  return program.replace(/"(?:[^"\\\n]|\\.)*"/g, (str) => `"${'x'.repeat(str.length - 2)}"`);
-}
-
 /**
- * An awk program (strings masked) with the text of each `/…/` that may be a regular
- * expression replaced by `x`s (same length): a `/` where an operand may start (not after a
- * name, a number, `)` or `]`, or after a keyword that takes an operand). A division read as one
- * only masks more; the caller reads the program both ways.
+ * An awk program with the text of its strings, regular expressions and comments replaced by
+ * `x`s, in one pass from the left (a `"` inside `/"/` opens no string), the same length so that
+ * indexes hold. With `regexes`, a `/` starts a regular expression where awk's grammar takes an
+ * operand (regexMayStart); without, never.
  */
-function maskedRegexLiterals(program: string): string {
+function maskedAwk(program: string, regexes: boolean): string {
   let out = '';
-  let i = 0;
-  while (i < program.length) {
+  // Open parentheses: whether each holds a control statement's condition (`if (…) /re/`).
+  const parens: boolean[] = [];
+  let closedControl = false;
+  for (let i = 0; i < program.length; ) {
     const ch = program[i]!;
-    if (ch !== '/' || !operandMayStart(program, i)) {
-      out += ch;
-      i++;
+    const end = ch === '"' ? literalEnd(program, i, '"') : ch === '/' && regexes && regexMayStart(out, closedControl) ? literalEnd(program, i, '/') : ch === '#' ? commentEnd(program, i) : -1;
+    if (end > i) {
+      // A comment is masked to its end; a string or expression keeps its closing mark.
+      out += ch === '#' ? `#${'x'.repeat(end - i - 1)}` : `${ch}${'x'.repeat(end - i - 2)}${ch}`;
+      i = end;
+      closedControl = false;
       continue;
     }
-    let end = i + 1;
-    let bracket = false;
-    for (; end < program.length && program[end] !== '\n'; end++) {
-      const c = program[end]!;
-      if (c === '\\') end++;
-      else if (c === '[') bracket = true;
-      else if (c === ']') bracket = false;
-      else if (c === '/' && !bracket) break;
-    }
-    if (end >= program.length || program[end] !== '/') {
-      out += ch;
-      i++;
-      continue;
-    }
-    out += `/${'x'.repeat(end - i - 1)}/`;
-    i = end + 1;
+    if (ch === '(') parens.push(/(?:^|[^A-Za-z0-9_])(?:if|while|for|switch)\s*$/.test(out));
+    closedControl = ch === ')' ? parens.pop() === true : ch === ' ' || ch === '\t' ? closedControl : false;
+    out += ch;
+    i++;
   }
   return out;
 }
 
-const OPERAND_KEYWORD = /(?:^|[^A-Za-z0-9_])(?:getline|print|printf|return|in|case)\s*$/;
+/** Where a string (`"`) or regular expression (`/`) starting at `at` ends (past its closing mark), or -1 when none closes on its line. */
+function literalEnd(program: string, at: number, mark: string): number {
+  let bracket = false;
+  for (let i = at + 1; i < program.length && program[i] !== '\n'; i++) {
+    const c = program[i]!;
+    if (c === '\\') i++;
+    else if (mark === '/' && c === '[') bracket = true;
+    else if (mark === '/' && c === ']') bracket = false;
+    else if (c === mark && !bracket) return i + 1;
+  }
+  return -1;
+}
 
-function operandMayStart(program: string, at: number): boolean {
-  const before = program.slice(0, at).replace(/\s+$/, '');
-  if (before === '' || OPERAND_KEYWORD.test(before)) return true;
-  return !/[A-Za-z0-9_)\].]$/.test(before);
+/** Where a comment starting at `at` ends: at its newline (kept), or the program's end. */
+function commentEnd(program: string, at: number): number {
+  const newline = program.indexOf('\n', at);
+  return newline < 0 ? program.length : newline;
+}
+
+// Keywords an operand follows (`print /x/`, `getline < f`): a `/` after one starts a regular expression.
+const OPERAND_KEYWORD = /(?:^|[^A-Za-z0-9_])(?:getline|print|printf|return|in|case|do|else)$/;
+
+/**
+ * Whether a `/` after `before` (the program so far, masked) starts a regular expression: where
+ * an operand may start (after an operator, `(`, `,`, `;`, `{`, `}`, a newline, `$`, a keyword
+ * taking one, or a control statement's `)`), not after an operand (a name, a number, `)`, `]`,
+ * a string, or `++`/`--`), where it divides.
+ */
+function regexMayStart(before: string, closedControl: boolean): boolean {
+  const trimmed = before.replace(/[ \t]+$/, '');
+  if (trimmed === '' || closedControl || OPERAND_KEYWORD.test(trimmed)) return true;
+  if (trimmed.endsWith('++') || trimmed.endsWith('--')) return false;
+  return !/[A-Za-z0-9_)\]"/]$/.test(trimmed);
 }
 
 

@@ -8,6 +8,7 @@ import {
   commandOptionRunners,
   findCommandOption,
   isRiskyVariable,
+  isReadPathVariable,
   isWrittenPathVariable,
   writtenVariablePath,
   isShellInterpreter,
@@ -352,15 +353,20 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
       if (name !== undefined && isWrittenPathVariable(name) && !v.literal) markUnverifiable(walk, `\`${name}\` set to a value not known names where later commands write`);
     }
   }
+  // A variable set for the command may name a file it reads (`MAGIC=.env file x`, `TZ=/etc/x
+  // ls -l`): each literal assignment is read as `env NAME=value` reads it (red team 37); one
+  // made at run time is not known (`MAGIC=$PWD/.env`: red team 38), as env's is not.
+  const unknown = command.args.length > 0 ? command.assigns.find((a) => !isWrittenPathVariable(a.name) && literalText(a.value) === undefined) : undefined;
+  if (unknown !== undefined) markUnverifiable(walk, `\`${unknown.name}\` is set for the command to a value made when the line runs, which may name a file it reads`);
   if (command.args.length === 0) {
-    // Only assignments: nothing runs but the substitutions visited above.
-    if (redirects.length > 0 || writtenPlaces.length > 0) emit(walk, { words: [], text: '', redirects: [...redirects, ...writtenPlaces] });
+    // Only assignments: nothing runs but the substitutions visited above. A variable naming a
+    // file later commands read (`TZ=/etc/shadow; export TZ; date`) is read where it is set.
+    const read = assignmentWords(command.assigns.filter((a) => isReadPathVariable(a.name)));
+    if (redirects.length > 0 || writtenPlaces.length > 0 || read.length > 0) emit(walk, { words: [], text: '', redirects: [...redirects, ...writtenPlaces], ...(read.length > 0 ? { wrapperOptions: read } : {}) });
     return;
   }
   // An empty quoted word (`sed -e "" -e '1e id'`) is a word: the program reads it, as an option's value too.
   const values = command.args.map(wordValue);
-  // A variable set for the command may name a file it reads (`MAGIC=.env file x`, `TZ=/etc/x
-  // ls -l`): each literal assignment is read as `env NAME=value` reads it (red team 37).
   const assigned = assignmentWords(command.assigns);
   walk.wrapperFiles.push(...writtenPlaces);
   walk.wrapperOptions.push(...assigned);
@@ -372,14 +378,17 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
 /**
  * The literal assignments of a command as words (`NAME=value`), but the written places (read
  * apart), empty values, and values with a wildcard: bash assigns `DEBUG=app:*` as written, where
- * the word reading would take it for a pattern the shell expands.
+ * the word reading would take it for a pattern the shell expands. bash expands a `~` after each
+ * `:` of the value too (`TZ=:~/../etc/passwd`): each such part is a word of its own as well.
  */
 function assignmentWords(assigns: readonly Assign[]): string[] {
   const words: string[] = [];
   for (const a of assigns) {
     if (isWrittenPathVariable(a.name)) continue;
     const value = literalText(a.value);
-    if (value !== undefined && value !== '' && !/[*?[]/.test(value)) words.push(`${a.name}=${value}`);
+    if (value === undefined || value === '' || /[*?[]/.test(value)) continue;
+    words.push(`${a.name}=${value}`);
+    if (value.includes(':')) for (const part of value.split(':')) if (part !== '') words.push(`${a.name}=${part}`);
   }
   return words;
 }

@@ -526,6 +526,8 @@ const zshSpecialVariable = /^(functions|commands|aliases|galiases|saliases|optio
  */
 export function isRiskyVariable(name: string, value?: string): boolean {
   if (zshSpecialVariable.test(name)) return true;
+  // Set to a literal, a variable naming a file read is read as a path; set otherwise (`read TZ`), it is not known.
+  if (readPathVariable.test(name)) return value === undefined;
   // `CC=gcc`, `CXX=clang++-17`: a compiler from the system's PATH, not one the agent wrote.
   if (value !== undefined && TOOLCHAIN_PROGRAM_VARIABLE.test(name) && isToolchainProgram(value)) return false;
   // `GIT_PAGER=cat git log`, `PAGER= man x`: no pager at all, the commonest setting an agent makes;
@@ -557,6 +559,16 @@ export function isRiskyVariable(name: string, value?: string): boolean {
 // `TMPDIR=./tmp npm test` is fine where `TMPDIR=/tmp/x npm test` writes outside the workspace.
 // (HOME and XDG_CONFIG_HOME stay risky: they move configuration files that run commands.)
 const writtenPathVariable = /^(TMPDIR|TMP|TEMP|XDG_CACHE_HOME|XDG_DATA_HOME|XDG_STATE_HOME|XDG_RUNTIME_DIR|GIT_TRACE[A-Z0-9_]*|TAPE|KUBECACHEDIR|PYTHONPYCACHEPREFIX|CARGO_TARGET_DIR|CARGO_BUILD_TARGET_DIR|GOCACHE|GOMODCACHE|GOTMPDIR|GOBIN|GOPATH|PIP_CACHE_DIR|YARN_CACHE_FOLDER|MYPY_CACHE_DIR|RUFF_CACHE_DIR)$/;
+
+// Variables naming a file (or directory of files) programs read (red teams 37 and 38): file(1)'s
+// magic, the C library's time zone, locales and message catalogues, terminfo, readline's inputrc.
+// A literal value is read as a path where the variable is set; any other is not known.
+const readPathVariable = /^(MAGIC|TZ|TZDIR|LOCPATH|NLSPATH|TERMINFO|TERMINFO_DIRS|INPUTRC)$/;
+
+/** Whether `name` names a file programs read (readPathVariable). */
+export function isReadPathVariable(name: string): boolean {
+  return readPathVariable.test(name);
+}
 
 /** Whether `name` names a place a program writes into (writtenPathVariable). */
 export function isWrittenPathVariable(name: string): boolean {
