@@ -52,6 +52,8 @@ const TEXT_WILDCARD = /(^|[\s(])[*?]+(?=$|[\s),;$])/g;
  * a path of wildcards, `<*>`) stays a pattern, and so does a word of wildcards alone (`git add '*'`).
  */
 export function withoutTextWildcards(word: string): string {
+  // Most words hold no `*` or `?`: nothing to blank out, no regular expression to run.
+  if (!word.includes('*') && !word.includes('?')) return word;
   if (ONLY_WILDCARDS.test(word)) return word;
   return word.replace(TEXT_WILDCARD, '$1 ');
 }

@@ -45,11 +45,11 @@ const VERSIONED_FAMILY: Readonly<Record<string, string>> = {
 export function programName(baseName: string): string {
   const same = SAME_PROGRAM.get(baseName);
   if (same !== undefined) return same;
+  // A version or a Windows suffix always has a dot: most names have none, and are what they say.
+  if (!baseName.includes('.')) return baseName;
   // A Windows build, which WSL runs as any other (`curl.exe`, `git.exe`), its name in any case
   // (Windows' drives are case-insensitive there: `CURL.EXE` is curl.exe).
   if (/\.exe$/i.test(baseName) && baseName.length > 4) return programName(baseName.slice(0, -4).toLowerCase());
-  // A version always has a dot: most names have none, and are what they say.
-  if (!baseName.includes('.')) return baseName;
   const family = VERSIONED.exec(baseName)?.[1];
   return family === undefined ? baseName : VERSIONED_FAMILY[family]!;
 }

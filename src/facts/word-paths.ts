@@ -2,7 +2,7 @@
 // (`-o/x`, `@file`, `file://`), the files its program's grammar says it reads or writes,
 // redirect targets, git's `REV:path`, and the bare names other words may stand for.
 import type { SimpleCommand } from '../types.js';
-import { PATH_FRAGMENT_SPLIT, WORD_SPLIT, mayExpandTo, withoutTextWildcards } from './path-glob.js';
+import { PATH_FRAGMENT_SPLIT, WORD_SPLIT, hasShellWildcard, mayExpandTo, withoutTextWildcards } from './path-glob.js';
 import { gitSubcommandAt, wordRoles } from './file-operands.js';
 import { optionValues, type OptionSpelling } from './options.js';
 import { fileUrlPaths, looksLikePath, URL_SCHEME } from './extract-paths.js';
@@ -122,7 +122,8 @@ const GIT_TOP_FILE_OPTIONS: ReadonlyMap<string, OptionSpelling & { valued: strin
 
 /** The path with every wildcard segment that may expand to `..` written as `..`; undefined when there is none. */
 export function withParentSegments(path: string): string | undefined {
-  if (!path.includes('.')) return undefined;
+  // A segment that may expand to `..` holds a wildcard: most paths hold none, and are not split.
+  if (!path.includes('.') || !hasShellWildcard(path)) return undefined;
   const segments = path.split('/');
   let changed = false;
   for (let i = 0; i < segments.length; i++) {

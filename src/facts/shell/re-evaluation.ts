@@ -28,6 +28,8 @@ const arithmeticMarks = /@P\}|\$\{!|\(\(|\$\[|(^|[;&|\s(])let\s|(declare|typeset
  * matches (tested equal), in linear time.
  */
 export function arithmeticScans(text: string): boolean {
+  // Each spelling starts at a `${` or a `[`: text holding neither (most commands) is not scanned.
+  if (!text.includes('${') && !text.includes('[')) return false;
   // Where the last `${`'s scans stopped: a `${` before that stops at the same place, with the same answer.
   let subscriptScanEnd = -1;
   let colonScanEnd = -1;

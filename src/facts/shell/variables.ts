@@ -34,7 +34,7 @@ const MAX_PASSES = 4;
 export function collectVariables(stmts: Stmt[], vars: Variables, source = ''): void {
   // `${u:=w}` where the words read here do not reach (`[[ ${u:=.e} ]]`, arithmetic): u is set to
   // text not followed. Those the words do reach are followed below; the others are unreadable.
-  const defaultsAssigned = [...source.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g)].map((m) => m[1]!);
+  const defaultsAssigned = source.includes('${') ? [...source.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g)].map((m) => m[1]!) : [];
   // A function's `$1`, `$@` (and `set -- …`'s) may be any argument word of the script: `ls() {
   // cat "${1}nv"; }; ls .e` reads .env. Each is read as every one of them, with the values known then.
   const argumentWords = callArguments(stmts, functionNames(stmts));

@@ -36,7 +36,8 @@ export function wordValue(word: Word): WordValue {
     literal = false;
     text += part.source;
   });
-  return { text, literal, pattern: globChars.test(unquoted) || braceExpansion.test(unquoted), word };
+  // (A brace expansion holds a `{`: the regular expression runs only on words that do.)
+  return { text, literal, pattern: globChars.test(unquoted) || (unquoted.includes('{') && braceExpansion.test(unquoted)), word };
 }
 
 /** Command lists hidden in a word: substitutions, and substitutions inside expansions. */
