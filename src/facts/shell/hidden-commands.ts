@@ -1125,8 +1125,9 @@ function commentEnd(program: string, at: number): number {
   return newline < 0 ? program.length : newline;
 }
 
-// Keywords an operand follows (`print /x/`, `getline < f`): a `/` after one starts a regular expression.
-const OPERAND_KEYWORD = /(?:^|[^A-Za-z0-9_])(?:getline|print|printf|return|in|case|do|else)$/;
+// Keywords an operand follows (`print /x/`, `case /x/:`): a `/` after one starts a regular
+// expression (after `getline`, as gawk reads it, it divides: `getline / 2`).
+const OPERAND_KEYWORD = /(?:^|[^A-Za-z0-9_])(?:print|printf|return|case|do|else)$/;
 
 /**
  * Whether a `/` after `before` (the program so far, masked) starts a regular expression: where
