@@ -42,6 +42,9 @@ const TAR_OPTIONS: CommandOptionSpec = {
   prefixed: { long: '--checkpoint-action', shorter: ['--checkpoint'], prefix: 'exec=' },
 };
 
+// less's `+` commands read as harmless: a line number, `G`, `g`, `F`, a percent, a search without `!` or `|`.
+const LESS_PLAIN_COMMAND = /^\+\+?(?:\d*[gGF%pP]?|\d+|[/?][^!|]*)$/;
+
 const commandOptions: ReadonlyMap<string, CommandOptionSpec> = new Map([
   // bsdtar is read as tar (program-names.ts), whose -I is a program: bsdtar's -I, a list of
   // names, is then refused too (the safe side).
@@ -408,6 +411,8 @@ const sshNames = new Set(['ssh', 'scp', 'sftp', 'autossh']);
 const sqliteRunsCommands =
   /(^|[\n;])\s*\.(s|sh|she|shel|shell|sy|sys|syst|syste|system|lo|loa|load|excel)(\s|$)|(^|[\n;])\s*\.[a-z]+\b[^\n]*\||(^|[\n;])\s*\.(once|output)\s+-\S*[xe]|\b(edit|load_extension)\s*\(/i;
 
+const SQLITE_DISGUISED = /(^|[\n;])\s*\.(?:\s|["'])|["`[](?:readfile|writefile|edit|load_extension|fts3_tokenizer)["`\]]|\b(?:readfile|writefile|edit|load_extension|fts3_tokenizer)\s*(?:\/\*|--)/i;
+
 // Programs with options that run a program or write a file, beyond those the tables above read
 // (`find -exec`, `xargs -a`, `env -C`, `python -c`, `gcc -wrapper`, `fd -x`, `mysql -e`).
 const OTHER_RUNNING_OPTIONS: ReadonlySet<string> = new Set([
@@ -470,7 +475,8 @@ function hiddenCommandsOf(name: string, args: WordValue[], stdin: string | undef
         continue;
       }
     }
-    if (spec.bangCommands === true && w.startsWith('+') && w.includes('!')) found.push(unverifiable(`\`${name} ${w}\` runs a shell command`));
+    // Only a line, an end, following and a search are read as harmless: `+v` edits, `+s F` saves, `+|` pipes (red team 39).
+    if (spec.bangCommands === true && w.startsWith('+') && !LESS_PLAIN_COMMAND.test(w)) found.push(unverifiable(`\`${name} ${w}\` runs a command that may start a program or write a file`));
     const prefixed = spec.prefixed;
     if (prefixed !== undefined && abbreviatedName(w, [prefixed.long], prefixed.shorter) !== undefined) {
       const eq = w.indexOf('=');
@@ -861,7 +867,9 @@ function jsonString(raw: string): string | undefined {
 
 // jq's module directives: `import "P" as $d;` reads P.json, `import "P" as m;` and `include "P";`
 // read P.jq (relative to the directory jq runs in, or absolute); metadata may name where to search.
-const JQ_MODULE = /\b(?:import|include)\s+"((?:[^"\\]|\\.)*)"(?:\s+as\s+(\$?)[A-Za-z_][A-Za-z0-9_]*)?\s*(\{)?/g;
+// (Blanks and comments may stand between the keyword and its path, or none: `import"P"as $d`.)
+const JQ_MODULE = /\b(?:import|include)(?:\s|#[^\n]*\n)*"((?:[^"\\]|\\.)*)"(?:\s+as\s+(\$?)[A-Za-z_][A-Za-z0-9_]*)?\s*(\{)?/g;
+const JQ_MODULE_KEYWORD = /\b(?:import|include)\b/g;
 
 /** The files a jq program's `import` and `include` directives read (any argument word is scanned: the program is one). */
 function jqHidden(args: WordValue[]): Hidden[] {
@@ -874,9 +882,15 @@ function jqHidden(args: WordValue[]): Hidden[] {
     else if (w.startsWith('--library-path=')) libraryDirs.push(w.slice(15));
   }
   for (const arg of args) {
-    if (!/\b(?:import|include)\s/.test(arg.text)) continue;
+    // A program in a file (`-f F`, `--from-file F`) is not read here, as sed's `-f` is not (red team 39).
+    if (/^-[A-Za-z]*f[A-Za-z]*$|^--from-file(?:=|$)/.test(arg.text)) return [unverifiable('jq runs the program in a file (`-f`), which is not read here (it may import modules)')];
+    const keywords = arg.text.match(JQ_MODULE_KEYWORD)?.length ?? 0;
+    if (keywords === 0) continue;
     if (!arg.literal) return [unverifiable(`a jq program that imports modules is not a literal: \`${arg.text.slice(0, 80)}\``)];
-    for (const [, path, data, metadata] of arg.text.matchAll(JQ_MODULE)) {
+    const directives = [...arg.text.matchAll(JQ_MODULE)];
+    // Every `import` and `include` is a directive read here, or the program is not verifiable.
+    if (directives.length !== keywords) return [unverifiable('a jq program names a module in a way not read here')];
+    for (const [, path, data, metadata] of directives) {
       if (metadata !== undefined) return [unverifiable('a jq module directive with metadata (`{search: …}`) may read any directory')];
       const file = jsonString(path!);
       if (file === undefined) return [unverifiable(`a jq module path that cannot be read: \`${path!.slice(0, 80)}\``)];
@@ -893,11 +907,16 @@ function jqHidden(args: WordValue[]): Hidden[] {
  * read files. Its input is its file operands (their macros are the file's, out of sight as a
  * script's are) or standard input: a literal here-string is read, anything else cannot be.
  */
+const M4_OUT_OF_SIGHT = /\b(?:indir|builtin|defn|changequote|changeword|changecom|undivert|debugfile|mkstemp|maketemp|m4_\w+)\b|`'|'`|\w`|'\w/;
+
 function m4Hidden(args: WordValue[], stdin: string | undefined): Hidden[] {
   const files = args.filter((a) => !a.text.startsWith('-'));
   if (files.length > 0 && files.every((a) => !namesStandardInput(a.text))) return [];
   if (stdin === undefined) return [unverifiable('`m4` expands macros read from its input, which may run commands')];
   if (/\be?syscmd\b/.test(stdin)) return [unverifiable('the m4 input runs commands (`syscmd`)')];
+  // Macros that call others by a name made when m4 runs (`indir`, `builtin`, `defn`, quotes
+  // splitting a name: ``sys`'cmd``), or read and write files other than by `include`: not read here (red team 39).
+  if (M4_OUT_OF_SIGHT.test(stdin)) return [unverifiable('the m4 input calls macros by names made when it runs, or reads or writes files, in a way not read here')];
   return [...stdin.matchAll(/\bs?include\s*\(\s*`?([^)'`]*)'?\s*\)/g)].map((m) => ({ kind: 'file' as const, path: m[1]!.trim(), write: false }));
 }
 
@@ -932,6 +951,9 @@ function duckdbHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
 
 function sqliteRuns(text: string, name = 'sqlite3'): Hidden | undefined {
   if (sqliteRunsCommands.test(text)) return unverifiable(`\`${name}\` runs a command that can start a program: \`${text.slice(0, 80)}\``);
+  // The shell reads a dot-command's name after blanks and quotes too (`. shell id`, `.'system' id`),
+  // and SQL a function's name quoted or before a comment (`"readfile"('.env')`): not read here (red team 39).
+  if (SQLITE_DISGUISED.test(text)) return unverifiable(`\`${name}\` is given a command or function named in a way not read here: \`${text.slice(0, 80)}\``);
   // `.read FILE` (`.rea` abbreviated) runs the commands of a file.
   if (/(^|[\n;])\s*\.rea(d)?(\s|$)/i.test(text)) return unverifiable(`\`${name} .read\` runs the commands of a file`);
   // `.cd DIR` moves the shell: the names it opens after (and `.testcase`'s own file) are then not placed from here.
@@ -1211,13 +1233,15 @@ function sedHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
 // Where a sed command may start: at the start, after an address, `;`, newline, `{`, `}`, `!`,
 // or after a label (`:x`, `b x`, `t x`, `T x`), which GNU sed (4.9) ends at a blank (`:x e id`
 // and `$b x e id` run id).
-const SED_COMMAND_START = String.raw`(?:^|[;\n{}!\d$/]|\/[IM]*)\s*(?:(?::|[btT]\s*)[^\s;]+[ \t]+)*`;
+// (A label runs to a space, tab, newline or `;`: `:x\vy eid` is the label `x\vy`, then `e id`.)
+const SED_COMMAND_START = String.raw`(?:^|[;\n{}!\d$/]|\/[IM]*)\s*(?:(?::|[btT]\s*)[^ \t\n;]+[ \t]+)*`;
 const SED_FILE_COMMAND = new RegExp(String.raw`${SED_COMMAND_START}([rRwW])[ \t]*([^\n]+)`, 'g');
 // `e` with its command after a blank or on the next line (`1e\`).
 const SED_E_COMMAND = new RegExp(String.raw`${SED_COMMAND_START}e(?:\s|;|$|}|\\)`);
 // GNU sed also runs what is glued to it (`1eid`, `$eid`, `p;eid`): after a command separator or
 // a line address, an `e` starts the command (in a replacement such text is refused too: the careful side).
-const SED_E_GLUED = /(?:^|[;\n{}!\d$])\s*e\S/;
+// After a label too (`:x\vy eid`: red team 39).
+const SED_E_GLUED = new RegExp(String.raw`(?:^|[;\n{}!\d$])\s*e\S|(?:^|[;\n{}!])\s*(?:(?::|[btT]\s*)[^ \t\n;]+[ \t]+)+e\S`);
 
 /**
  * Files a sed script reads or writes: the `r`, `R`, `w`, `W` commands and the `w` flag of
@@ -1231,7 +1255,8 @@ export function sedFiles(script: string): Hidden[] {
     if (path !== '') found.push({ kind: 'file', path, write: m[1] === 'w' || m[1] === 'W' });
   }
   for (const rest of sedSubstitutionTails(script)) {
-    const flags = /^[a-zA-Z0-9]*w[ \t]*([^\n]+)/.exec(rest);
+    // Blanks may stand between the flags (`s/a/x/g w FILE`).
+    const flags = /^[a-zA-Z0-9 \t]*?w[ \t]*([^\n]+)/.exec(rest);
     if (flags) found.push({ kind: 'file', path: flags[1]!.trim(), write: true });
   }
   // `s/a/b/w f` is seen by both scans: one entry per file, written if any says so.
@@ -1247,7 +1272,9 @@ export function sedFiles(script: string): Hidden[] {
 export function sedRunsCommand(script: string): boolean {
   if (SED_E_COMMAND.test(script) || SED_E_GLUED.test(script)) return true;
   // s<d>re<d>replacement<d>flags with an `e` among the flags.
-  for (const rest of sedSubstitutionTails(script)) if (/^[a-zA-Z0-9]*/.exec(rest)![0].includes('e')) return true;
+  // (GNU sed reads blanks between the flags: `s/a/id/g e`.)
+  // `w` is the last flag: the rest is its file's name (`w changes.txt`).
+  for (const rest of sedSubstitutionTails(script)) if (/^[a-zA-Z0-9 \t]*/.exec(rest)![0].split('w')[0]!.includes('e')) return true;
   return false;
 }
 
@@ -1257,9 +1284,10 @@ export function sedRunsCommand(script: string): boolean {
  * one: the callers then check more, never less.
  */
 // At a command's start (after `;`, `{`, `}`, `!` or a newline, and an address of line numbers
-// or `/re/`): a `\X` address, or `s` with a delimiter that is a letter, a digit or a backslash.
+// or `/re/`): a `\X` address, or `s` with a delimiter that is a letter, a digit, a backslash, `_`
+// or a blank (`s a id e`: red team 39).
 const SED_ADDRESS = String.raw`(?:\d+|\$|/(?:[^/\\\n]|\\.)*/)`;
-const SED_CUSTOM_DELIMITER = new RegExp(String.raw`(?:^|[;{}\n!,])\s*(?:\\[^\n\\]|(?:${SED_ADDRESS}(?:\s*,\s*${SED_ADDRESS})?\s*!?\s*)?s[A-Za-z0-9\\])`);
+const SED_CUSTOM_DELIMITER = new RegExp(String.raw`(?:^|[;{}\n!,])\s*(?:\\[^\n\\]|(?:${SED_ADDRESS}(?:\s*,\s*${SED_ADDRESS})?\s*!?\s*)?s[A-Za-z0-9\\_\s])`);
 
 function sedSubstitutionTails(script: string): string[] {
   const tails: string[] = [];
@@ -1395,6 +1423,13 @@ function optionWords(args: WordValue[], option: OptionSpelling, valued: string, 
 const VIM_VALUED = 'V';
 
 /** Ex commands given with -c, --cmd or +: `vim -c '!rm x'` runs a shell. */
+// Ex commands read as harmless: a line or search to start at, quitting (writing only the file
+// the line names), and settings of how the text looks or is written.
+const VIM_SAFE_SETTING = String.raw`(?:no)?(?:nu|number|rnu|relativenumber|et|expandtab|ai|autoindent|paste|bin|binary|eol|fixeol|fixendofline|bomb|list|ic|ignorecase|hls|hlsearch|cp|compatible|wrap|ro|readonly|ma|modifiable|ml|modeline|spell|lbr|linebreak)|(?:ts|tabstop|sw|shiftwidth|sts|softtabstop|tw|textwidth|ff|fileformat|ft|filetype|fenc|fileencoding|enc|encoding|syn|syntax|bg|background)=[\w-]+`;
+// A substitution with `/` (its replacement no expression: `\=system(…)` runs one), deleting the lines a pattern matches.
+const VIM_SUBSTITUTE = String.raw`(?:%|\d+(?:,\d+)?|\.|\$)?s(?:ubstitute)?\/(?:[^/\\|]|\\[^=])*\/(?:[^/\\|]|\\[^=])*(?:\/[gcieInp#lr&]*)?|[gv]\/(?:[^/\\|]|\\.)*\/d`;
+const VIM_PLAIN_COMMAND = new RegExp(String.raw`^\s*:*\s*(?:${VIM_SUBSTITUTE}|\d+|\$|\/[^/|!]*\/?|\?[^?|!]*\??|q|qa|qall|quit|quita|quitall|wq|x|xit|wqa|xa|xall|wqall|q!|qa!|quit!|qall!|noh|nohlsearch|syntax\s+(?:on|off|enable)|filetype\s+(?:on|off|plugin\s+(?:on|off)|indent\s+(?:on|off))|(?:se|set|setl|setlocal)\s+(?:${VIM_SAFE_SETTING})(?:\s+(?:${VIM_SAFE_SETTING}))*)?\s*$`);
+
 function vimHidden(name: string, args: WordValue[], inputSet: boolean): Hidden[] {
   // An input the line sets (a here-string, a pipe, a file) is editor commands: Ex commands in ex
   // mode (`ex`, `vim -e`/`-es`/`-E`), read once the -c commands are done (or one failed: `wq`
@@ -1414,6 +1449,9 @@ function vimHidden(name: string, args: WordValue[], inputSet: boolean): Hidden[]
     const c = clusterLetter(w, 'c', VIM_VALUED);
     const command = w === '--cmd' ? args[i + 1]?.text : c > 0 ? (c < w.length - 1 ? w.slice(c + 1) : args[i + 1]?.text) : w.startsWith('+') ? w.slice(1) : undefined;
     if (command === undefined) continue;
+    // Ex commands are a language no pattern reads whole (`g#a#w F`, `1;$w F`, `args \`id\``: red
+    // team 39): only those known to read, write and run nothing more than the line shows pass.
+    if (!command.split('|').every((part) => VIM_PLAIN_COMMAND.test(part))) return [unverifiable(`\`${name}\` runs editor commands not read here (they may read, write or run anything): \`${command.slice(0, 80)}\``)];
     if (VIM_SHELL_COMMAND.test(command) || command.split('|').some((part) => VIM_PROGRAM_COMMAND.test(part))) {
       return [unverifiable(`\`${name}\` runs editor commands that can start a shell: \`${command}\``)];
     }

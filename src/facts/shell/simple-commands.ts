@@ -1300,7 +1300,12 @@ function noteScripts(name: string, values: WordValue[], at: number, walk: Walk):
     const files = optionValues(args.map((a) => a.text), { letters: 'f', long: ['--file', '--makefile'] }, 'CfIojlOW', 0);
     walk.scripts.push(...(files.length > 0 ? files : ['Makefile', 'makefile', 'GNUmakefile']));
   }
+  // m4 expands the macros of its files (`syscmd(id)` runs id); vim sources what `-S` and `-u` name (red team 39).
+  if (name === 'm4') for (const arg of args) if (!arg.text.startsWith('-')) walk.scripts.push(arg.text);
+  if (EDITORS_SOURCING.has(name)) for (let i = 0; i < args.length; i++) if ((args[i]!.text === '-S' || args[i]!.text === '-u') && args[i + 1] !== undefined) walk.scripts.push(args[i + 1]!.text);
 }
+
+const EDITORS_SOURCING: ReadonlySet<string> = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);
 
 /**
  * The commands an interpreter's program text starts (code-commands.ts): the text its options
