@@ -214,7 +214,8 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   ['xmllint', (w) => w === '--shell'],
   ['pandoc', (w) => optionIs(w, { letters: 'FdL', long: [] }, PANDOC_VALUED) || abbreviatedName(w, ['--filter', '--lua-filter', '--pdf-engine', '--pdf-engine-opt', '--defaults']) !== undefined],
   // less reads a key file that may set LESSOPEN, which runs a program (as LESSKEYIN would).
-  ['less', (w) => optionIs(w, { letters: 'k', long: LESSKEY_LONG }, LESS_VALUED, LESS_LONG)],
+  // (less reads its long names in any case: `--LESSKEY-SRC`; a tag opens the file a tags file names.)
+  ['less', (w) => optionIs(w.startsWith('--') ? w.toLowerCase() : w, { letters: 'kt', long: [...LESSKEY_LONG, '--tag'] }, LESS_VALUED, LESS_LONG)],
   // awk loading a shared library (`gawk -l ./x`, `--load`), which runs its code.
   ['awk', (w) => /^(?:-l|--load(?:=|$))/.test(w)],
   // Ghostscript without SAFER reads and writes any file from PostScript, and an output file
@@ -388,19 +389,6 @@ const EMACSCLIENT_LONG = ['--version', '--help', '--nw', '--tty', '--create-fram
 // make's own variables for the programs its built-in rules run (and its shell).
 const MAKE_PROGRAM_VARIABLES: ReadonlySet<string> = new Set(['SHELL', 'MAKE', 'MAKESHELL', 'CC', 'CXX', 'CPP', 'FC', 'LD', 'AS', 'AR', 'RM', 'LEX', 'YACC', 'M2C', 'PC', 'CO', 'GET', 'MAKEINFO', 'TEX', 'TEXI2DVI', 'WEAVE', 'CWEAVE', 'TANGLE', 'CTANGLE', 'RANLIB', 'INSTALL']);
 
-// Where a vim command starts in one of its `|`-separated parts: after `:`, modifiers and the
-// commands that run one for each window, buffer or line (`silent! w /x`, `windo w /x`,
-// `g/re/w /x`), and a range.
-const VIM_COMMAND_START = String.raw`^\s*:*\s*(?:(?:(?:sil|sile|silen|silent|uns|unsilent|noa|noautocmd|keepa|keepalt|kee|keepmarks|keepj|keepjumps|keepp|keeppatterns|loc|lockmarks|conf|confirm|hid|hide|vert|vertical|tab|abo|aboveleft|bel|belowright|bo|botright|to|topleft|wind|windo|bufd|bufdo|argdo|tabd|tabdo|cdo|cfd|cfdo|ldo|lfd|lfdo)!?\s+|(?:g|gl|glo|glob|globa|global|v|vg|vglobal)!?\s*\/(?:[^/\\]|\\.)*\/)\s*:*\s*)*(?:[%.$,'<>0-9\s]*)`;
-// Editor commands that take a file (`w /x`, `sav`, `r /etc/x`, `mksession`, `e`, `so`, `redir`, ...).
-const VIM_FILE_COMMAND = new RegExp(VIM_COMMAND_START + String.raw`(?:w|wr|wri|writ|write|wq|x|xi|xit|exi|exit|up|upd|updat|update|wa|wal|wall|sav|save|savea|saveas|r|re|rea|read|mks|mksession|mkv|mkview|mkvie|wv|wviminfo|wsh|wshada|rv|rviminfo|rsh|rshada|e|ed|edi|edit|sp|split|vs|vsplit|new|vne|vnew|tabe|tabedit|tabnew|redi|redir|diffs|diffsplit|cd|lcd|chd|chdir|ar|arga|argadd|n|next|so|sou|source|ru|runtime|bad|badd|fin|find)!?(?:\s+\S|$)`);
-// `:make` and `:grep` (and their location-list forms) run 'makeprg' and 'grepprg' through the shell.
-const VIM_PROGRAM_COMMAND = new RegExp(VIM_COMMAND_START + String.raw`l?(?:mak|make|gr|gre|grep|grepa|grepad|grepadd)!?(?:\s|$)`);
-// Editor commands that can start a shell or run code: `!`, `:sh`, `system()`, `:terminal`, the
-// language interfaces, `:call`, `:execute`, `:source`; setting an option that names a program
-// (`set mp=id`, `let &gp=…`): 'equalprg' (`=`), 'formatprg' (`gq`) and 'keywordprg' (`K`) run
-// theirs too ('shell' holds `sh`).
-const VIM_SHELL_COMMAND = /!|sh|system|term|py|lua|perl|ruby|call|exe|so|(?:\bset?(?:l|lo|loc|loca|local|g|gl|glo|glob|globa|global)?\s[^|]*\b|&(?:[lg]:)?)(?:mp|makeprg|gp|grepprg|ep|equalprg|fp|formatprg|kp|keywordprg)\b/;
 // autossh takes ssh's options (and its own -M port) and runs ssh with them.
 const sshNames = new Set(['ssh', 'scp', 'sftp', 'autossh']);
 
@@ -411,7 +399,7 @@ const sshNames = new Set(['ssh', 'scp', 'sftp', 'autossh']);
 const sqliteRunsCommands =
   /(^|[\n;])\s*\.(s|sh|she|shel|shell|sy|sys|syst|syste|system|lo|loa|load|excel)(\s|$)|(^|[\n;])\s*\.[a-z]+\b[^\n]*\||(^|[\n;])\s*\.(once|output)\s+-\S*[xe]|\b(edit|load_extension)\s*\(/i;
 
-const SQLITE_DISGUISED = /(^|[\n;])\s*\.(?:\s|["'])|["`[](?:readfile|writefile|edit|load_extension|fts3_tokenizer)["`\]]|\b(?:readfile|writefile|edit|load_extension|fts3_tokenizer)\s*(?:\/\*|--)/i;
+const SQLITE_DISGUISED = /(^|[\n;])\s*\.(?:\s|["'])|\bfsdir\b|\bwritefile\s*\((?:[^()']|'(?:[^']|'')*')*,(?:[^()']|'(?:[^']|'')*')*,|(^|[\n;])\s*\.o[a-z]*\b[^\n;]*\s["']?-\S*[xe]|["`[](?:readfile|writefile|edit|load_extension|fts3_tokenizer)["`\]]|\b(?:readfile|writefile|edit|load_extension|fts3_tokenizer)\s*(?:\/\*|--)/i;
 
 // Programs with options that run a program or write a file, beyond those the tables above read
 // (`find -exec`, `xargs -a`, `env -C`, `python -c`, `gcc -wrapper`, `fd -x`, `mysql -e`).
@@ -461,7 +449,7 @@ function hiddenCommandsOf(name: string, args: WordValue[], stdin: string | undef
   if (name === 'duckdb') return duckdbHidden(args, stdin);
   if (name === 'psql') return psqlHidden(args, stdin);
   if (name === 'jq' || name === 'gojq') return jqHidden(args);
-  if (name === 'm4') return m4Hidden(args, stdin);
+  if (name === 'm4') return m4Hidden();
   const spec = commandOptions.get(name);
   if (spec === undefined) return [];
   const found: Hidden[] = name === 'wget' ? wgetrcHidden(args) : [];
@@ -704,7 +692,9 @@ function sqliteHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
     else if (/^--?A/.test(arg.text)) {
       const rest = arg.text.replace(/^--?A/, '');
       const archive = [...(rest === '' ? [] : [rest]), ...args.slice(i + 1).map((a) => a.text)];
-      return sqliteArchive(archive).extracts ? [unverifiable(SQLITE_EXTRACTS)] : files;
+      const read = sqliteArchive(archive);
+      if (read.extracts) return [unverifiable(SQLITE_EXTRACTS)];
+      return [...files, ...read.reads.flatMap((path): Hidden[] => [{ kind: 'file', path, write: false }, { kind: 'file', path: `${path.replace(/\/+$/, '')}/**`, write: false }])];
     } else values = SQLITE_VALUED.get(arg.text.replace(/^--?/, '')) ?? 0;
   }
   // The database, then SQL: with none, sqlite3 reads its SQL from standard input.
@@ -753,7 +743,8 @@ function sqliteFiles(text: string): Hidden[] {
       // `.ar -c FILES` reads the files it adds (from -C's directory) into the archive -f names, or the database.
       const archive = sqliteArchive(all);
       for (const path of archive.archives) file(path, true, true);
-      for (const path of archive.reads) file(path, false, false);
+      // A directory added is read whole (`.ar -c .` reads `.env` too: red team 40).
+      for (const path of archive.reads) for (const read of [path, `${path.replace(/\/+$/, '')}/**`]) file(read, false, false);
       continue;
     }
     const write = SQLITE_WRITES.some((c) => c.startsWith(name));
@@ -868,8 +859,10 @@ function jsonString(raw: string): string | undefined {
 // jq's module directives: `import "P" as $d;` reads P.json, `import "P" as m;` and `include "P";`
 // read P.jq (relative to the directory jq runs in, or absolute); metadata may name where to search.
 // (Blanks and comments may stand between the keyword and its path, or none: `import"P"as $d`.)
-const JQ_MODULE = /\b(?:import|include)(?:\s|#[^\n]*\n)*"((?:[^"\\]|\\.)*)"(?:\s+as\s+(\$?)[A-Za-z_][A-Za-z0-9_]*)?\s*(\{)?/g;
-const JQ_MODULE_KEYWORD = /\b(?:import|include)\b/g;
+const JQ_MODULE = /\b(?:import|include)(?:\s|#[^\n]*\n)*"((?:[^"\\]|\\.)*)"(?:\s+as\s+(\$?)[A-Za-z_][A-Za-z0-9_]*)?(?:\s|#[^\n]*\n)*(\{)?/g;
+const JQ_DEFAULT_LIBRARIES = ['~/.jq', '../lib/jq', '../lib'];
+// A directive's keyword, not a field or a string (`.import`, `"import"`).
+const JQ_MODULE_KEYWORD = /(?<![.\w"$])(?:import|include)\b/g;
 
 /** The files a jq program's `import` and `include` directives read (any argument word is scanned: the program is one). */
 function jqHidden(args: WordValue[]): Hidden[] {
@@ -894,8 +887,11 @@ function jqHidden(args: WordValue[]): Hidden[] {
       if (metadata !== undefined) return [unverifiable('a jq module directive with metadata (`{search: …}`) may read any directory')];
       const file = jsonString(path!);
       if (file === undefined) return [unverifiable(`a jq module path that cannot be read: \`${path!.slice(0, 80)}\``)];
-      // A relative module is searched for under each -L directory too.
-      const places = file.startsWith('/') ? [file] : [file, ...libraryDirs.map((dir) => `${dir.replace(/\/$/, '')}/${file}`)];
+      // A relative module is searched for under each -L directory too, or with none under jq's
+      // own (`~/.jq`, and `$ORIGIN/../lib/jq` and `$ORIGIN/../lib`, where jq 1.6 takes `.` for
+      // `$ORIGIN` when run by name: red team 40).
+      const dirs = libraryDirs.length > 0 ? libraryDirs : JQ_DEFAULT_LIBRARIES;
+      const places = file.startsWith('/') ? [file] : [file, ...dirs.map((dir) => `${dir.replace(/\/$/, '')}/${file}`)];
       for (const place of places) for (const suffix of data === '$' ? ['.json'] : ['.jq', '/jq/main.jq']) found.push({ kind: 'file', path: place + suffix, write: false });
     }
   }
@@ -907,17 +903,12 @@ function jqHidden(args: WordValue[]): Hidden[] {
  * read files. Its input is its file operands (their macros are the file's, out of sight as a
  * script's are) or standard input: a literal here-string is read, anything else cannot be.
  */
-const M4_OUT_OF_SIGHT = /\b(?:indir|builtin|defn|changequote|changeword|changecom|undivert|debugfile|mkstemp|maketemp|m4_\w+)\b|`'|'`|\w`|'\w/;
-
-function m4Hidden(args: WordValue[], stdin: string | undefined): Hidden[] {
-  const files = args.filter((a) => !a.text.startsWith('-'));
-  if (files.length > 0 && files.every((a) => !namesStandardInput(a.text))) return [];
-  if (stdin === undefined) return [unverifiable('`m4` expands macros read from its input, which may run commands')];
-  if (/\be?syscmd\b/.test(stdin)) return [unverifiable('the m4 input runs commands (`syscmd`)')];
-  // Macros that call others by a name made when m4 runs (`indir`, `builtin`, `defn`, quotes
-  // splitting a name: ``sys`'cmd``), or read and write files other than by `include`: not read here (red team 39).
-  if (M4_OUT_OF_SIGHT.test(stdin)) return [unverifiable('the m4 input calls macros by names made when it runs, or reads or writes files, in a way not read here')];
-  return [...stdin.matchAll(/\bs?include\s*\(\s*`?([^)'`]*)'?\s*\)/g)].map((m) => ({ kind: 'file' as const, path: m[1]!.trim(), write: false }));
+/**
+ * m4 is a macro language whose names are made as it runs (`format(\`sys%s', \`cmd')`, `defn`,
+ * `-D` values, frozen files): its input and files are not read here (red teams 39 and 40).
+ */
+function m4Hidden(): Hidden[] {
+  return [unverifiable('`m4` expands macros, which may run commands and read or write files under names made when it runs')];
 }
 
 
@@ -1240,8 +1231,8 @@ const SED_FILE_COMMAND = new RegExp(String.raw`${SED_COMMAND_START}([rRwW])[ \t]
 const SED_E_COMMAND = new RegExp(String.raw`${SED_COMMAND_START}e(?:\s|;|$|}|\\)`);
 // GNU sed also runs what is glued to it (`1eid`, `$eid`, `p;eid`): after a command separator or
 // a line address, an `e` starts the command (in a replacement such text is refused too: the careful side).
-// After a label too (`:x\vy eid`: red team 39).
-const SED_E_GLUED = new RegExp(String.raw`(?:^|[;\n{}!\d$])\s*e\S|(?:^|[;\n{}!])\s*(?:(?::|[btT]\s*)[^ \t\n;]+[ \t]+)+e\S`);
+// After a label too (`:x\vy eid`: red team 39), and after a `/re/` address (`/a/Ieid`: red team 40).
+const SED_E_GLUED = new RegExp(String.raw`(?:^|[;\n{}!\d$])\s*e\S|(?:^|[;\n{}])\s*(?:(?:\d+|\$)\s*,\s*)?\/(?:[^/\\\n]|\\.)*\/[IM]*\s*!?\s*e\S|(?:^|[;\n{}!])\s*(?:(?::|[btT]\s*)[^ \t\n;]+[ \t]+)+e\S`);
 
 /**
  * Files a sed script reads or writes: the `r`, `R`, `w`, `W` commands and the `w` flag of
@@ -1428,7 +1419,7 @@ const VIM_VALUED = 'V';
 const VIM_SAFE_SETTING = String.raw`(?:no)?(?:nu|number|rnu|relativenumber|et|expandtab|ai|autoindent|paste|bin|binary|eol|fixeol|fixendofline|bomb|list|ic|ignorecase|hls|hlsearch|cp|compatible|wrap|ro|readonly|ma|modifiable|ml|modeline|spell|lbr|linebreak)|(?:ts|tabstop|sw|shiftwidth|sts|softtabstop|tw|textwidth|ff|fileformat|ft|filetype|fenc|fileencoding|enc|encoding|syn|syntax|bg|background)=[\w-]+`;
 // A substitution with `/` (its replacement no expression: `\=system(…)` runs one), deleting the lines a pattern matches.
 const VIM_SUBSTITUTE = String.raw`(?:%|\d+(?:,\d+)?|\.|\$)?s(?:ubstitute)?\/(?:[^/\\|]|\\[^=])*\/(?:[^/\\|]|\\[^=])*(?:\/[gcieInp#lr&]*)?|[gv]\/(?:[^/\\|]|\\.)*\/d`;
-const VIM_PLAIN_COMMAND = new RegExp(String.raw`^\s*:*\s*(?:${VIM_SUBSTITUTE}|\d+|\$|\/[^/|!]*\/?|\?[^?|!]*\??|q|qa|qall|quit|quita|quitall|wq|x|xit|wqa|xa|xall|wqall|q!|qa!|quit!|qall!|noh|nohlsearch|syntax\s+(?:on|off|enable)|filetype\s+(?:on|off|plugin\s+(?:on|off)|indent\s+(?:on|off))|(?:se|set|setl|setlocal)\s+(?:${VIM_SAFE_SETTING})(?:\s+(?:${VIM_SAFE_SETTING}))*)?\s*$`);
+const VIM_PLAIN_COMMAND = new RegExp(String.raw`^\s*:*\s*(?:${VIM_SUBSTITUTE}|\d+|\$|\/[^/|!]*\/?|\?[^?|!]*\??|q|qa|qall|quit|quita|quitall|wq|x|x!|xit|wqa|xa|xall|wqall|q!|qa!|quit!|qall!|noh|nohlsearch|syntax\s+(?:on|off|enable)|filetype\s+(?:on|off|plugin\s+(?:on|off)|indent\s+(?:on|off))|(?:se|set|setl|setlocal)\s+(?:${VIM_SAFE_SETTING})(?:\s+(?:${VIM_SAFE_SETTING}))*)?\s*$`);
 
 function vimHidden(name: string, args: WordValue[], inputSet: boolean): Hidden[] {
   // An input the line sets (a here-string, a pipe, a file) is editor commands: Ex commands in ex
@@ -1451,14 +1442,15 @@ function vimHidden(name: string, args: WordValue[], inputSet: boolean): Hidden[]
     if (command === undefined) continue;
     // Ex commands are a language no pattern reads whole (`g#a#w F`, `1;$w F`, `args \`id\``: red
     // team 39): only those known to read, write and run nothing more than the line shows pass.
-    if (!command.split('|').every((part) => VIM_PLAIN_COMMAND.test(part))) return [unverifiable(`\`${name}\` runs editor commands not read here (they may read, write or run anything): \`${command.slice(0, 80)}\``)];
-    if (VIM_SHELL_COMMAND.test(command) || command.split('|').some((part) => VIM_PROGRAM_COMMAND.test(part))) {
-      return [unverifiable(`\`${name}\` runs editor commands that can start a shell: \`${command}\``)];
-    }
-    // `w /x`, `sav`, `r /etc/passwd`: each `|`-separated command that names a file.
-    if (command.split('|').some((part) => VIM_FILE_COMMAND.test(part) && /\s\S/.test(part.trim()))) {
-      return [unverifiable(`\`${name}\` runs an editor command that names a file: \`${command}\``)];
-    }
+    // (`\|` inside a pattern separates no commands.)
+    if (!command.split(/(?<!\\)\|/).every((part) => VIM_PLAIN_COMMAND.test(part))) return [unverifiable(`\`${name}\` runs editor commands not read here (they may read, write or run anything): \`${command.slice(0, 80)}\``)];
   }
+  // Files that open others (red team 40): an error file's and a tag's names (`-q F`, `-t TAG`),
+  // a URL or an archive a plugin fetches or unpacks with a program of its own (netrw, gzip).
+  if (args.some((a) => /^-[A-Za-z]*[qt]/.test(a.text) && !a.text.startsWith('--'))) return [unverifiable(`\`${name} -q\`/\`-t\` opens the files an error or tags file names`)];
+  const fetched = args.find((a) => !a.text.startsWith('-') && !a.text.startsWith('+') && VIM_FETCHED.test(a.text));
+  if (fetched !== undefined) return [unverifiable(`\`${name} ${fetched.text.slice(0, 80)}\` has a plugin run a program to fetch or unpack it`)];
   return [];
 }
+
+const VIM_FETCHED = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/|\.(?:gz|bz2|xz|Z|lzma|zst|zip|jar|tar|tgz|tbz|txz|vba|vmb)$/;

@@ -1300,9 +1300,26 @@ function noteScripts(name: string, values: WordValue[], at: number, walk: Walk):
     const files = optionValues(args.map((a) => a.text), { letters: 'f', long: ['--file', '--makefile'] }, 'CfIojlOW', 0);
     walk.scripts.push(...(files.length > 0 ? files : ['Makefile', 'makefile', 'GNUmakefile']));
   }
-  // m4 expands the macros of its files (`syscmd(id)` runs id); vim sources what `-S` and `-u` name (red team 39).
-  if (name === 'm4') for (const arg of args) if (!arg.text.startsWith('-')) walk.scripts.push(arg.text);
-  if (EDITORS_SOURCING.has(name)) for (let i = 0; i < args.length; i++) if ((args[i]!.text === '-S' || args[i]!.text === '-u') && args[i + 1] !== undefined) walk.scripts.push(args[i + 1]!.text);
+  // vim sources what `-S` and `-u` name (red team 39).
+  if (EDITORS_SOURCING.has(name)) walk.scripts.push(...editorScripts(args.map((a) => a.text)));
+}
+
+/**
+ * The files vim sources or types (red team 40): `-S F` (bare, `Session.vim`), `-u F`, each at
+ * the end of a cluster too (`-esS F`, `-Nu F`), and `-s F`, keys typed outside ex mode.
+ */
+function editorScripts(args: readonly string[]): string[] {
+  const scripts: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    const next = args[i + 1];
+    const value = next !== undefined && !next.startsWith('-') ? next : undefined;
+    if (w === '-s' && value !== undefined) scripts.push(value);
+    if (!/^-[A-Za-z]*[Su]$/.test(w)) continue;
+    if (value !== undefined) scripts.push(value);
+    else if (w.endsWith('S')) scripts.push('Session.vim');
+  }
+  return scripts;
 }
 
 const EDITORS_SOURCING: ReadonlySet<string> = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);
