@@ -399,7 +399,7 @@ const sshNames = new Set(['ssh', 'scp', 'sftp', 'autossh']);
 const sqliteRunsCommands =
   /(^|[\n;])\s*\.(s|sh|she|shel|shell|sy|sys|syst|syste|system|lo|loa|load|excel)(\s|$)|(^|[\n;])\s*\.[a-z]+\b[^\n]*\||(^|[\n;])\s*\.(once|output)\s+-\S*[xe]|\b(edit|load_extension)\s*\(/i;
 
-const SQLITE_DISGUISED = /(^|[\n;])\s*\.(?:\s|["'])|\bfsdir\b|\bwritefile\s*\((?:[^()']|'(?:[^']|'')*')*,(?:[^()']|'(?:[^']|'')*')*,|(^|[\n;])\s*\.o[a-z]*\b[^\n;]*\s["']?-\S*[xe]|["`[](?:readfile|writefile|edit|load_extension|fts3_tokenizer)["`\]]|\b(?:readfile|writefile|edit|load_extension|fts3_tokenizer)\s*(?:\/\*|--)/i;
+const SQLITE_DISGUISED = /(^|[\n;])\s*\.(?:\s|["'])|\b(?:fsdir|zipfile)\b|\b(?:attach|into)\s*(?:\/\*|--|\()|\bwritefile\s*\((?:[^()']|'(?:[^']|'')*')*,(?:[^()']|'(?:[^']|'')*')*,|(^|[\n;])\s*\.o[a-z]*\b[^\n;]*\s["']?-\S*[xe]|["`[](?:readfile|writefile|edit|load_extension|fts3_tokenizer)["`\]]|\b(?:readfile|writefile|edit|load_extension|fts3_tokenizer)\s*(?:\/\*|--)/i;
 
 // Programs with options that run a program or write a file, beyond those the tables above read
 // (`find -exec`, `xargs -a`, `env -C`, `python -c`, `gcc -wrapper`, `fd -x`, `mysql -e`).
@@ -464,6 +464,8 @@ function hiddenCommandsOf(name: string, args: WordValue[], stdin: string | undef
       }
     }
     // Only a line, an end, following and a search are read as harmless: `+v` edits, `+s F` saves, `+|` pipes (red team 39).
+    // A control character in any word is typed as keys (`-p $'x\n!id'`: red team 41).
+    if (spec.bangCommands === true && /[\u0000-\u001f\u007f]/.test(w)) found.push(unverifiable(`\`${name}\` is given a control character, which it may read as typed keys`));
     if (spec.bangCommands === true && w.startsWith('+') && !LESS_PLAIN_COMMAND.test(w)) found.push(unverifiable(`\`${name} ${w}\` runs a command that may start a program or write a file`));
     const prefixed = spec.prefixed;
     if (prefixed !== undefined && abbreviatedName(w, [prefixed.long], prefixed.shorter) !== undefined) {
@@ -707,7 +709,7 @@ function sqliteHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
 
 // SQL that reads or writes a file: readfile('F'), writefile('F', …), VACUUM INTO 'F', ATTACH 'F'
 // (which creates it). A literal is '…' with '' for a quote.
-const SQL_FILE = /\b(readfile|writefile)\s*\(\s*'((?:[^']|'')*)'|\bvacuum\b[^;]*?\binto\s+'((?:[^']|'')*)'|\battach\s+(?:database\s+)?'((?:[^']|'')*)'/gi;
+const SQL_FILE = /\b(readfile|writefile)\s*\(\s*'((?:[^']|'')*)'|\bvacuum\b[^;]*?\binto\b\s*'((?:[^']|'')*)'|\battach\b\s*(?:database\b\s*)?'((?:[^']|'')*)'/gi;
 // sqlite3's dot-commands that write the file they name (`.output F`, `.backup [DB] F`, `.open F`
 // creates it) or read it (`.restore [DB] F`, `.import F TABLE`), by any prefix of two letters or
 // more (the shell takes abbreviations): the file is the first word that is no option, or for
@@ -721,7 +723,7 @@ const SQLITE_STREAMS = /^(?:stdout|stderr|off|on)$/i;
 
 // A file function or statement whose file is not one plain literal (`readfile('.e'||'nv')`,
 // `char(46,…)`, `x'2e…'`, a bound parameter `?1`, `:p`): its file cannot be read from the text.
-const SQL_FILE_NOT_LITERAL = /\b(?:readfile|writefile|edit)\s*\(\s*(?!'(?:[^']|'')*'\s*[,)])|\battach\s+(?:database\s+)?(?!'(?:[^']|'')*'\s+as\b)|\bvacuum\b[^;]*?\binto\s+(?!'(?:[^']|'')*'\s*(?:;|$))/i;
+const SQL_FILE_NOT_LITERAL = /\b(?:readfile|writefile|edit)\s*\(\s*(?!'(?:[^']|'')*'\s*[,)])|\battach\b\s*(?:database\b\s*)?(?!\s|database\b|'(?:[^']|'')*'\s*as\b)|\bvacuum\b[^;]*?\binto\b\s*(?!\s|'(?:[^']|'')*'\s*(?:;|$))/i;
 
 /** The files sqlite3 SQL or dot-commands name (`readfile('/etc/x')`, `.output ../o`), read or written. */
 function sqliteFiles(text: string): Hidden[] {
@@ -883,6 +885,8 @@ function jqHidden(args: WordValue[]): Hidden[] {
     const directives = [...arg.text.matchAll(JQ_MODULE)];
     // Every `import` and `include` is a directive read here, or the program is not verifiable.
     if (directives.length !== keywords) return [unverifiable('a jq program names a module in a way not read here')];
+    // A comment inside a directive may hide its metadata (`import "x" #c⏎ as $d {search: …}`: red team 41).
+    if ([...arg.text.matchAll(JQ_MODULE_KEYWORD)].some((m) => arg.text.slice(m.index, arg.text.indexOf(';', m.index) >>> 0).includes('#'))) return [unverifiable('a jq module directive holds a comment, which may hide where it searches')];
     for (const [, path, data, metadata] of directives) {
       if (metadata !== undefined) return [unverifiable('a jq module directive with metadata (`{search: …}`) may read any directory')];
       const file = jsonString(path!);
@@ -1125,7 +1129,12 @@ function literalEnd(program: string, at: number, mark: string): number {
   for (let i = at + 1; i < program.length && program[i] !== '\n'; i++) {
     const c = program[i]!;
     if (c === '\\') i++;
-    else if (mark === '/' && c === '[') bracket = true;
+    else if (mark === '/' && c === '[' && !bracket) {
+      bracket = true;
+      // `[]…]` and `[^]…]`: a `]` first in a bracket is one of its characters.
+      if (program[i + 1] === '^') i++;
+      if (program[i + 1] === ']') i++;
+    }
     else if (mark === '/' && c === ']') bracket = false;
     else if (c === mark && !bracket) return i + 1;
   }
@@ -1140,7 +1149,7 @@ function commentEnd(program: string, at: number): number {
 
 // Keywords an operand follows (`print /x/`, `case /x/:`): a `/` after one starts a regular
 // expression (after `getline`, as gawk reads it, it divides: `getline / 2`).
-const OPERAND_KEYWORD = /(?:^|[^A-Za-z0-9_])(?:print|printf|return|case|do|else)$/;
+const OPERAND_KEYWORD = /(?:^|[^A-Za-z0-9_])(?:print|printf|return|exit|case|do|else)$/;
 
 /**
  * Whether a `/` after `before` (the program so far, masked) starts a regular expression: where
@@ -1215,6 +1224,8 @@ function sedHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
     // GNU sed takes any delimiter: `\%re%` addresses and `s` with a letter, digit or backslash
     // (`sxrxid #xe` runs id), which the readings below do not follow.
     if (SED_CUSTOM_DELIMITER.test(s.text)) return [unverifiable('the sed script uses a delimiter not read here (`\\%re%`, `sx…x…x`)')];
+    // GNU sed reads a `/` inside a bracket as one of its characters (`s/[/]//ge`): where the parts end is not read here (red team 41).
+    if (/\[\^?\]?[^\]\n]*\//.test(s.text)) return [unverifiable('the sed script has a bracket expression holding a `/`, which the readings here take for a delimiter')];
     if (sedRunsCommand(s.text)) return [unverifiable('the sed script runs a command (`e`)')];
     for (const file of sedFiles(s.text)) found.push(file);
   }
@@ -1232,7 +1243,8 @@ const SED_E_COMMAND = new RegExp(String.raw`${SED_COMMAND_START}e(?:\s|;|$|}|\\)
 // GNU sed also runs what is glued to it (`1eid`, `$eid`, `p;eid`): after a command separator or
 // a line address, an `e` starts the command (in a replacement such text is refused too: the careful side).
 // After a label too (`:x\vy eid`: red team 39), and after a `/re/` address (`/a/Ieid`: red team 40).
-const SED_E_GLUED = new RegExp(String.raw`(?:^|[;\n{}!\d$])\s*e\S|(?:^|[;\n{}])\s*(?:(?:\d+|\$)\s*,\s*)?\/(?:[^/\\\n]|\\.)*\/[IM]*\s*!?\s*e\S|(?:^|[;\n{}!])\s*(?:(?::|[btT]\s*)[^ \t\n;]+[ \t]+)+e\S`);
+const SED_E_ADDRESS = String.raw`(?:\d+(?:~\d+)?|\$|\/(?:[^/\\\n]|\\.)*\/[IM]*)`;
+const SED_E_GLUED = new RegExp(String.raw`(?:^|[;\n{}!\d$])\s*e\S|(?:^|[;\n{}])\s*${SED_E_ADDRESS}\s*(?:,\s*(?:${SED_E_ADDRESS}|[+~]\d+)\s*)?!?\s*e\S|(?:^|[;\n{}!])\s*(?:(?::|[btT]\s*)[^ \t\n;]+[ \t]+)+e\S`);
 
 /**
  * Files a sed script reads or writes: the `r`, `R`, `w`, `W` commands and the `w` flag of
@@ -1453,4 +1465,4 @@ function vimHidden(name: string, args: WordValue[], inputSet: boolean): Hidden[]
   return [];
 }
 
-const VIM_FETCHED = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/|\.(?:gz|bz2|xz|Z|lzma|zst|zip|jar|tar|tgz|tbz|txz|vba|vmb)$/;
+const VIM_FETCHED = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/|^(?:zipfile|tarfile):|\.(?:gz|bz2|xz|Z|lzma|lz|lzo|br|zst|zip|jar|war|ear|apk|epub|docx|docm|dotx|xlsx|xlsm|pptx|odt|ods|odp|odg|kmz|whl|xpi|crx|nupkg|tar|tgz|tbz|txz|tzs|lrp|vba|vmb)$/i;

@@ -543,7 +543,8 @@ export function isRiskyVariable(name: string, value?: string): boolean {
   if (compressorVariable.test(name)) return !compressionLevel.test(value);
   if (writtenFileVariable.test(name)) return !/^(|-|\/dev\/null)$/.test(value);
   // `LESS=-FRX` only sets flags; `+cmd`, `-k FILE`, `-o FILE` or a long option do more.
-  if (name === 'LESS' || name === 'SYSTEMD_LESS') return !/^\s*(?:-[A-JL-NP-Za-jl-np-z0-9#]*\s*)*$/.test(value);
+  // (Nor `-p`, `-t`, `-T`, `-j`, `-P`, which take the rest of the value, newlines too: `-px⏎-Jv` runs the editor, red team 41.)
+  if (name === 'LESS' || name === 'SYSTEMD_LESS') return !/^ *(?:-[A-IL-NQ-SU-Za-il-nq-su-z0-9#]* *)*$/.test(value);
   // `GOFLAGS=-toolexec=CMD` (or -exec) makes go run CMD; `GOFLAGS=-mod=mod` does not.
   if (name === 'GOFLAGS') return /exec|overlay|modfile/i.test(value);
   // `GIT_TRACE=1` traces to standard error (a digit is a descriptor); a path is a file it writes.
