@@ -399,7 +399,7 @@ const sshNames = new Set(['ssh', 'scp', 'sftp', 'autossh']);
 const sqliteRunsCommands =
   /(^|[\n;])\s*\.(s|sh|she|shel|shell|sy|sys|syst|syste|system|lo|loa|load|excel)(\s|$)|(^|[\n;])\s*\.[a-z]+\b[^\n]*\||(^|[\n;])\s*\.(once|output)\s+-\S*[xe]|\b(edit|load_extension)\s*\(/i;
 
-const SQLITE_DISGUISED = /(^|[\n;])\s*\.(?:\s|["'])|\b(?:fsdir|zipfile)\b|\b(?:attach|into)\s*(?:\/\*|--|\()|\bwritefile\s*\((?:[^()']|'(?:[^']|'')*')*,(?:[^()']|'(?:[^']|'')*')*,|(^|[\n;])\s*\.o[a-z]*\b[^\n;]*\s["']?-\S*[xe]|["`[](?:readfile|writefile|edit|load_extension|fts3_tokenizer)["`\]]|\b(?:readfile|writefile|edit|load_extension|fts3_tokenizer)\s*(?:\/\*|--)/i;
+const SQLITE_DISGUISED = /(^|[\n;])\s*\.(?:\s|["']|ses)|(^|[\n;])\s*\.[^\n;]*"[^"\n]*\\|\b(?:fsdir|zipfile)\b|\b(?:attach|into)\s*(?:\/\*|--|\()|\bwritefile\s*\((?:[^()']|'(?:[^']|'')*')*,(?:[^()']|'(?:[^']|'')*')*,|(^|[\n;])\s*\.o[a-z]*\b[^\n;]*\s["']?-\S*[xe]|["`[](?:readfile|writefile|edit|load_extension|fts3_tokenizer)["`\]]|\b(?:readfile|writefile|edit|load_extension|fts3_tokenizer)\s*(?:\/\*|--)/i;
 
 // Programs with options that run a program or write a file, beyond those the tables above read
 // (`find -exec`, `xargs -a`, `env -C`, `python -c`, `gcc -wrapper`, `fd -x`, `mysql -e`).
@@ -861,7 +861,7 @@ function jsonString(raw: string): string | undefined {
 // jq's module directives: `import "P" as $d;` reads P.json, `import "P" as m;` and `include "P";`
 // read P.jq (relative to the directory jq runs in, or absolute); metadata may name where to search.
 // (Blanks and comments may stand between the keyword and its path, or none: `import"P"as $d`.)
-const JQ_MODULE = /\b(?:import|include)(?:\s|#[^\n]*\n)*"((?:[^"\\]|\\.)*)"(?:\s+as\s+(\$?)[A-Za-z_][A-Za-z0-9_]*)?(?:\s|#[^\n]*\n)*(\{)?/g;
+const JQ_MODULE = /(?<![.\w"$])(?:import|include)(?:\s|#[^\n]*\n)*"((?:[^"\\]|\\.)*)"(?:\s+as\s+(\$?)[A-Za-z_][A-Za-z0-9_]*)?(?:\s|#[^\n]*\n)*(\{)?/g;
 const JQ_DEFAULT_LIBRARIES = ['~/.jq', '../lib/jq', '../lib'];
 // A directive's keyword, not a field or a string (`.import`, `"import"`).
 const JQ_MODULE_KEYWORD = /(?<![.\w"$])(?:import|include)\b/g;
@@ -1125,18 +1125,12 @@ function maskedAwk(program: string, regexes: boolean): string {
 
 /** Where a string (`"`) or regular expression (`/`) starting at `at` ends (past its closing mark), or -1 when none closes on its line. */
 function literalEnd(program: string, at: number, mark: string): number {
-  let bracket = false;
   for (let i = at + 1; i < program.length && program[i] !== '\n'; i++) {
     const c = program[i]!;
     if (c === '\\') i++;
-    else if (mark === '/' && c === '[' && !bracket) {
-      bracket = true;
-      // `[]…]` and `[^]…]`: a `]` first in a bracket is one of its characters.
-      if (program[i + 1] === '^') i++;
-      if (program[i + 1] === ']') i++;
-    }
-    else if (mark === '/' && c === ']') bracket = false;
-    else if (c === mark && !bracket) return i + 1;
+    // A bracket's characters (`[]/]`, `[[:alpha:]/]`) end nothing.
+    else if (mark === '/' && c === '[') i = bracketEnd(program, i);
+    else if (c === mark) return i + 1;
   }
   return -1;
 }
@@ -1224,8 +1218,9 @@ function sedHidden(args: WordValue[], stdin: string | undefined): Hidden[] {
     // GNU sed takes any delimiter: `\%re%` addresses and `s` with a letter, digit or backslash
     // (`sxrxid #xe` runs id), which the readings below do not follow.
     if (SED_CUSTOM_DELIMITER.test(s.text)) return [unverifiable('the sed script uses a delimiter not read here (`\\%re%`, `sx…x…x`)')];
-    // GNU sed reads a `/` inside a bracket as one of its characters (`s/[/]//ge`): where the parts end is not read here (red team 41).
-    if (/\[\^?\]?[^\]\n]*\//.test(s.text)) return [unverifiable('the sed script has a bracket expression holding a `/`, which the readings here take for a delimiter')];
+    // GNU sed reads a delimiter inside a bracket as one of its characters (`s/[/]//ge`, `s|[|]|id|e`,
+    // `s/[[:alpha:]/]//ge`): where the parts end is not read here (red teams 41 and 42).
+    if (bracketHoldsDelimiter(s.text)) return [unverifiable('the sed script has a bracket expression holding a delimiter, which the readings here take for the end of a part')];
     if (sedRunsCommand(s.text)) return [unverifiable('the sed script runs a command (`e`)')];
     for (const file of sedFiles(s.text)) found.push(file);
   }
@@ -1245,6 +1240,39 @@ const SED_E_COMMAND = new RegExp(String.raw`${SED_COMMAND_START}e(?:\s|;|$|}|\\)
 // After a label too (`:x\vy eid`: red team 39), and after a `/re/` address (`/a/Ieid`: red team 40).
 const SED_E_ADDRESS = String.raw`(?:\d+(?:~\d+)?|\$|\/(?:[^/\\\n]|\\.)*\/[IM]*)`;
 const SED_E_GLUED = new RegExp(String.raw`(?:^|[;\n{}!\d$])\s*e\S|(?:^|[;\n{}])\s*${SED_E_ADDRESS}\s*(?:,\s*(?:${SED_E_ADDRESS}|[+~]\d+)\s*)?!?\s*e\S|(?:^|[;\n{}!])\s*(?:(?::|[btT]\s*)[^ \t\n;]+[ \t]+)+e\S`);
+
+/**
+ * Whether a bracket expression of a sed script (`[…]`, its classes `[:alpha:]`, `[=a=]`, `[.a.]`
+ * inside) holds a `/` or a character that follows an `s` somewhere (a delimiter it may use).
+ */
+function bracketHoldsDelimiter(script: string): boolean {
+  const delimiters = new Set(['/', ...[...script.matchAll(/s([^\w\s\\])/g)].map((m) => m[1]!)]);
+  for (let i = 0; i < script.length; i++) {
+    if (script[i] === '\\') i++;
+    else if (script[i] === '[') {
+      const end = bracketEnd(script, i);
+      for (let k = i + 1; k < end; k++) if (delimiters.has(script[k]!)) return true;
+      i = end;
+    }
+  }
+  return false;
+}
+
+/** Where the bracket expression opening at `at` closes (its `]`), as POSIX reads it: a `]` first is a character, `[:…:]`, `[=…=]`, `[.….]` are inside. The end of the line when it does not close. */
+function bracketEnd(text: string, at: number): number {
+  let i = at + 1;
+  if (text[i] === '^') i++;
+  if (text[i] === ']') i++;
+  for (; i < text.length && text[i] !== '\n'; i++) {
+    const c = text[i]!;
+    if (c === '[' && ':=.'.includes(text[i + 1] ?? '')) {
+      const close = text.indexOf(`${text[i + 1]}]`, i + 2);
+      if (close < 0) return text.length;
+      i = close + 1;
+    } else if (c === ']') return i;
+  }
+  return i;
+}
 
 /**
  * Files a sed script reads or writes: the `r`, `R`, `w`, `W` commands and the `w` flag of
