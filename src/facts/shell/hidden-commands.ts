@@ -862,6 +862,12 @@ function jsonString(raw: string): string | undefined {
 // read P.jq (relative to the directory jq runs in, or absolute); metadata may name where to search.
 // (Blanks and comments may stand between the keyword and its path, or none: `import"P"as $d`.)
 const JQ_MODULE = /(?<![.\w"$])(?:import|include)(?:\s|#[^\n]*\n)*"((?:[^"\\]|\\.)*)"(?:\s+as\s+(\$?)[A-Za-z_][A-Za-z0-9_]*)?(?:\s|#[^\n]*\n)*(\{)?/g;
+/** A jq module directive's text from its keyword at `at` to its `;` (or the program's end). */
+function directiveText(program: string, at: number): string {
+  const end = program.indexOf(';', at);
+  return program.slice(at, end < 0 ? program.length : end);
+}
+
 const JQ_DEFAULT_LIBRARIES = ['~/.jq', '../lib/jq', '../lib'];
 // A directive's keyword, not a field or a string (`.import`, `"import"`).
 const JQ_MODULE_KEYWORD = /(?<![.\w"$])(?:import|include)\b/g;
@@ -886,7 +892,7 @@ function jqHidden(args: WordValue[]): Hidden[] {
     // Every `import` and `include` is a directive read here, or the program is not verifiable.
     if (directives.length !== keywords) return [unverifiable('a jq program names a module in a way not read here')];
     // A comment inside a directive may hide its metadata (`import "x" #c⏎ as $d {search: …}`: red team 41).
-    if ([...arg.text.matchAll(JQ_MODULE_KEYWORD)].some((m) => arg.text.slice(m.index, arg.text.indexOf(';', m.index) >>> 0).includes('#'))) return [unverifiable('a jq module directive holds a comment, which may hide where it searches')];
+    if ([...arg.text.matchAll(JQ_MODULE_KEYWORD)].some((m) => directiveText(arg.text, m.index).includes('#'))) return [unverifiable('a jq module directive holds a comment, which may hide where it searches')];
     for (const [, path, data, metadata] of directives) {
       if (metadata !== undefined) return [unverifiable('a jq module directive with metadata (`{search: …}`) may read any directory')];
       const file = jsonString(path!);
