@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
-import { sedRunsCommand } from '../../src/facts/shell/hidden-commands.js';
+import { sedRunsCommand } from '../../src/facts/shell/sed.js';
 import { expandBraces } from '../../src/facts/shell/words.js';
 import { runnerFiles } from '../../src/facts/shell/wrappers.js';
 

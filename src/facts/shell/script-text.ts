@@ -1,0 +1,41 @@
+// What the readers of the languages inside commands (awk and sed programs, jq, sqlite3, vim
+// commands: hidden-commands.ts, awk.ts, sed.ts) share: what they find, and how a script given on
+// standard input and a POSIX bracket expression are read.
+import type { WordValue } from './words.js';
+
+export type Hidden =
+  /** A shell command line the program passes to `sh -c` (or splits into words). */
+  | { kind: 'string'; text: string }
+  /** A file the program opens because its script says so (`sed 'r /etc/x'`, awk `print > "f"`). */
+  | { kind: 'file'; path: string; write: boolean }
+  | { kind: 'unverifiable'; reason: string };
+
+export function unverifiable(reason: string): Hidden {
+  return { kind: 'unverifiable', reason };
+}
+
+/**
+ * The scripts read, with standard input's literal text when a script file is standard input
+ * (`-f -`); unverifiable (`unknown`) when that text is not known before the command runs.
+ */
+export function withStdinScript(scripts: WordValue[], fromStdin: boolean, stdin: string | undefined, unknown: string): WordValue[] | Hidden {
+  if (!fromStdin) return scripts;
+  if (stdin === undefined) return unverifiable(unknown);
+  return [...scripts, { text: stdin, literal: true, pattern: false }];
+}
+
+/** Where the bracket expression opening at `at` closes (its `]`), as POSIX reads it: a `]` first is a character, `[:…:]`, `[=…=]`, `[.….]` are inside. The end of the line when it does not close. */
+export function bracketEnd(text: string, at: number): number {
+  let i = at + 1;
+  if (text[i] === '^') i++;
+  if (text[i] === ']') i++;
+  for (; i < text.length && text[i] !== '\n'; i++) {
+    const c = text[i]!;
+    if (c === '[' && ':=.'.includes(text[i + 1] ?? '')) {
+      const close = text.indexOf(`${text[i + 1]}]`, i + 2);
+      if (close < 0) return text.length;
+      i = close + 1;
+    } else if (c === ']') return i;
+  }
+  return i;
+}
