@@ -252,6 +252,18 @@ const NO_RESTS: string[] = [];
 // `-uuuf`; rg takes some forty distinct ones: `-inHabFLzuw.f.env`, red team 36).
 const MAX_CLUSTER = 64;
 
+/**
+ * A word read on its own (a wrapper's option word, a value detached from its cluster): held to
+ * the file-name globs as written (pushed to `words`), its path candidates that `keep` keeps, or,
+ * when there are none, the names it may stand for (pushed to `names`).
+ */
+function wordAlone(word: string, words: string[], names: string[], keep: (path: string) => boolean = () => true): string[] {
+  words.push(word);
+  const candidates = pathCandidates(word).filter(keep);
+  if (candidates.length === 0) names.push(...bareNames(word));
+  return candidates;
+}
+
 /** The pathLike entries a file word of a program's grammar stands for: its path candidates, or the bare word itself (`package.json`). */
 function fileEntries(file: string): readonly string[] {
   const candidates = pathCandidates(file);
@@ -323,12 +335,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
     if (i > 0 && /^data:/i.test(word)) names.push(...bareNames(dataUrlText(word) ?? word.slice(word.indexOf(',') + 1)));
   });
   // An opaque value attached in a cluster (`make -pf.env`) is checked as its own word would be.
-  for (const value of roles.detached ?? NO_CANDIDATES) {
-    words.push(value);
-    const candidates = pathCandidates(value);
-    for (const p of candidates) push(p);
-    if (candidates.length === 0) names.push(...bareNames(value));
-  }
+  for (const value of roles.detached ?? NO_CANDIDATES) for (const p of wordAlone(value, words, names)) push(p);
   // Such a bare word is the path `./package.json`: held to the allowlists too. So is an
   // option's attached file value (`sort -oout`), which no word shows alone.
   for (const file of files) for (const p of fileEntries(file)) push(p);
@@ -359,13 +366,8 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // A wrapper's option words name files as arguments do (`time -o out`, `xargs -a list`,
   // `script -c cmd out`); some are outputs, so all count as written.
   const optionPaths: string[] = [];
-  for (const word of cmd.wrapperOptions ?? []) {
-    // As written too, as the command's own words are (`xargs -a /etc/os-release`, a link out of /etc).
-    words.push(word);
-    const candidates = pathCandidates(word).filter((p) => !STANDARD_STREAM.test(p));
-    optionPaths.push(...candidates);
-    if (candidates.length === 0) names.push(...bareNames(word));
-  }
+  // Each as written too, as the command's own words are (`xargs -a /etc/os-release`, a link out of /etc).
+  for (const word of cmd.wrapperOptions ?? []) optionPaths.push(...wordAlone(word, words, names, (p) => !STANDARD_STREAM.test(p)));
   // The files a wrapper writes are paths even when bare (`time -o notes.txt`: `./notes.txt`).
   for (const file of cmd.wrapperFiles ?? []) for (const p of fileEntries(file)) if (!optionPaths.includes(p) && !STANDARD_STREAM.test(p)) optionPaths.push(p);
   // Redirect targets apart: the shell opens them in its own directory, not in one the command changes into (`env -C d cmd > out`).
