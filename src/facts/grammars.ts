@@ -891,7 +891,7 @@ export const SQLITE_VALUED: ReadonlyMap<string, number> = new Map([
 /**
  * sqlite3's files: the database (the first operand; opening it may create it) and `-init`'s
  * script (read). Its other operands are SQL, and its other option values text: no paths (the
- * files SQL names are read from it: shell/hidden-commands.ts sqliteFiles).
+ * files SQL names are read from it: shell/sqlite3.ts sqliteFiles).
  */
 export function sqliteRoles(words: readonly string[]): { files: string[]; plain: string[]; reads: string[] } {
   const files: string[] = [];

@@ -1,6 +1,6 @@
 // What the readers of the languages inside commands (awk and sed programs, jq, sqlite3, vim
-// commands: hidden-commands.ts, awk.ts, sed.ts) share: what they find, and how a script given on
-// standard input and a POSIX bracket expression are read.
+// commands: hidden-commands.ts, awk.ts, sed.ts, sqlite3.ts) share: what they find, and how a
+// script given on standard input and a POSIX bracket expression are read.
 import type { WordValue } from './words.js';
 
 export type Hidden =
