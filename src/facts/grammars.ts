@@ -345,7 +345,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   // -j and -l take a number only when one follows (`make -j -f x`: -f is an option): read here as attached only.
   ['make', { valued: 'CfIWoO', optionalValued: 'jl', opaque: 'fIWoO', noOperandFiles: true, directory: { letters: 'C', long: ['--directory'] } }],
   // psql: its operands are a database and a user; -c's value is SQL or a meta-command
-  // (`\dt`: no path), read by shell/hidden-commands.ts with the files -f, -o and -L name.
+  // (`\dt`: no path), read by shell/psql.ts with the files -f, -o and -L name.
   ['psql', {
     valued: 'cdfFhLopPRTUv', fileValued: 'foL', noOperandFiles: true,
     valuedLong: ['--command', '--dbname', '--variable', '--set', '--host', '--port', '--username', '--pset', '--field-separator', '--record-separator', '--table-attr'],

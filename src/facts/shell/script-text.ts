@@ -1,6 +1,7 @@
 // What the readers of the languages inside commands (awk and sed programs, jq, sqlite3, vim
-// commands: hidden-commands.ts, awk.ts, sed.ts, sqlite3.ts) share: what they find, and how a
-// script given on standard input and a POSIX bracket expression are read.
+// commands: hidden-commands.ts, awk.ts, sed.ts, sqlite3.ts, psql.ts) share: what they find, and
+// how a script given on standard input, a POSIX bracket expression and an option's values are read.
+import { optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 
 export type Hidden =
@@ -38,4 +39,10 @@ export function bracketEnd(text: string, at: number): number {
     } else if (c === ']') return i;
   }
   return i;
+}
+
+/** The values `option` gives among `args` (optionValuePlaces), as words: literal when the word holding them is. */
+export function optionWords(args: WordValue[], option: OptionSpelling, valued: string, known?: readonly string[]): WordValue[] {
+  const places = optionValuePlaces(args.map((a) => a.text), option, valued, 0, known);
+  return places.map(({ index, start }) => (start === 0 ? args[index]! : { ...args[index]!, text: args[index]!.text.slice(start) }));
 }
