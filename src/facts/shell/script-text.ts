@@ -1,6 +1,7 @@
 // What the readers of the languages inside commands (awk and sed programs, jq, sqlite3, vim
-// commands: hidden-commands.ts, awk.ts, sed.ts, sqlite3.ts, psql.ts) share: what they find, and
-// how a script given on standard input, a POSIX bracket expression and an option's values are read.
+// commands, ssh options: hidden-commands.ts and the modules beside it, awk.ts, sed.ts, ssh.ts…)
+// share: what they find, and how a script given on standard input, a POSIX bracket expression, an
+// option's values and a command line given in a word are read.
 import { optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 
@@ -45,4 +46,10 @@ export function bracketEnd(text: string, at: number): number {
 export function optionWords(args: WordValue[], option: OptionSpelling, valued: string, known?: readonly string[]): WordValue[] {
   const places = optionValuePlaces(args.map((a) => a.text), option, valued, 0, known);
   return places.map(({ index, start }) => (start === 0 ? args[index]! : { ...args[index]!, text: args[index]!.text.slice(start) }));
+}
+
+/** A command line given to `name` in a word: unverifiable when the word is not a literal. */
+export function valueOf(name: string, value: WordValue): Hidden {
+  if (!value.literal) return unverifiable(`command given to \`${name}\` is not a literal: \`${value.text}\``);
+  return { kind: 'string', text: value.text };
 }

@@ -36,7 +36,8 @@ import { findStartingPoints, gitSubcommandAt, ownDirectories, stdinFileList } fr
 import { nameOf, within } from '../within.js';
 import { commandsInCode, inlineCode, interpreterScript, languageOf, pythonModuleCode, readsInputAsCodeToo } from './code-commands.js';
 import { containerCommand } from './containers.js';
-import { hasRunningOptions, hiddenCommands, npmCallsCommandLine, npmOwnWords, sshRemoteCommand } from './hidden-commands.js';
+import { hasRunningOptions, hiddenCommands, npmCallsCommandLine, npmOwnWords } from './hidden-commands.js';
+import { sshRemoteCommand } from './ssh.js';
 import { zshClobberTarget, zshOptionChanges, zshReading } from './zsh.js';
 import { abbreviatedName, longName, optionValues } from '../options.js';
 import { percentDecodedBytes } from '../extract-paths.js';
