@@ -482,7 +482,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
   // the files it logs to (-w, -W, -i, --startuptime, --log, -V[N]FILE: written). A value must
   // be the next word (vim refuses `-Sfile`); -s is a flag after -e (`-es`), so a scriptin file
   // is read as an operand: written, the stricter. Commands (`-c`, `--cmd`, `+cmd`) are read by
-  // shell/hidden-commands.ts.
+  // shell/vim.ts.
   ...['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'rview', 'gvim', 'vimdiff', 'evim'].map((name): [string, OperandGrammar] => [name, {
     valued: 'cSuUiwWTtq', fileValued: 'SiwWq', optionalValued: 'VpoO', valuedLong: ['--cmd', '--servername', '--remote-send', '--remote-expr'], fileLong: ['--startuptime', '--log'],
     plusCommands: true, writes: { readValued: 'Sq' }, valueFiles: (words) => vimValueFiles(words),

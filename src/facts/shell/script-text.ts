@@ -1,7 +1,7 @@
 // What the readers of the languages inside commands (awk and sed programs, jq, sqlite3, vim
 // commands, ssh options: hidden-commands.ts and the modules beside it, awk.ts, sed.ts, ssh.ts…)
 // share: what they find, and how a script given on standard input, a POSIX bracket expression, an
-// option's values and a command line given in a word are read.
+// option's values, a letter in an option cluster and a command line given in a word are read.
 import { optionValuePlaces, type OptionSpelling } from '../options.js';
 import type { WordValue } from './words.js';
 
@@ -52,4 +52,14 @@ export function optionWords(args: WordValue[], option: OptionSpelling, valued: s
 export function valueOf(name: string, value: WordValue): Hidden {
   if (!value.literal) return unverifiable(`command given to \`${name}\` is not a literal: \`${value.text}\``);
   return { kind: 'string', text: value.text };
+}
+
+/** Where `letter` is in a short option cluster (`-ix`), before any letter of `valued` takes the rest; -1 when it is not. */
+export function clusterLetter(word: string, letter: string, valued: string): number {
+  if (!word.startsWith('-') || word.startsWith('--')) return -1;
+  for (let k = 1; k < word.length; k++) {
+    if (word[k] === letter) return k;
+    if (valued.includes(word[k]!)) return -1;
+  }
+  return -1;
 }
