@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { tarArguments } from '../file-operands.js';
-import { GRAMMARS, longNamesOf, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver, socatAddresses, wgetrcCommands } from '../grammars.js';
+import { GRAMMARS, longNamesOf, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver, wgetrcCommands } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValues, type OptionSpelling } from '../options.js';
 import { awkHidden } from './awk.js';
 import { gitHidden } from './git.js';
@@ -13,6 +13,7 @@ import { jqHidden } from './jq.js';
 import { psqlHidden } from './psql.js';
 import { unverifiable, valueOf, type Hidden } from './script-text.js';
 import { sedHidden } from './sed.js';
+import { socatHidden } from './socat.js';
 import { sshHidden } from './ssh.js';
 import { vimHidden } from './vim.js';
 import { duckdbHidden, sqliteHidden } from './sqlite3.js';
@@ -483,20 +484,6 @@ function restoresStoredName(name: string, args: readonly string[]): boolean {
   const given = (letters: string, long: string[]) => args.some((w) => optionIs(w, { letters, long }, 'S', GZIP_LONG));
   if (!given('N', ['--name']) || given('ctl', ['--stdout', '--to-stdout', '--test', '--list'])) return false;
   return name === 'gunzip' || name === 'unpigz' || given('d', ['--decompress', '--uncompress']);
-}
-
-/**
- * socat's EXEC, SYSTEM and SHELL addresses (any case, any abbreviation, to be safe) run a
- * program or a command line; an address whose type is not literal may be one of them.
- */
-function socatHidden(args: WordValue[]): Hidden[] {
-  const { addresses } = socatAddresses(['socat', ...args.map((a) => a.text)]);
-  for (const address of addresses) {
-    const type = /^[^:,]*/.exec(address)![0].toLowerCase();
-    if (type !== '' && ['exec', 'system', 'shell'].some((runs) => runs.startsWith(type))) return [unverifiable(`\`socat ${address.slice(0, 80)}\` runs a program or a command line`)];
-    if (/[$`{}*?[\]\\"']/.test(type)) return [unverifiable(`\`socat ${address.slice(0, 80)}\`: an address type not known here may run a program`)];
-  }
-  return [];
 }
 
 /**
