@@ -5,7 +5,7 @@
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
 import { tarArguments } from '../file-operands.js';
-import { GRAMMARS, longNamesOf, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver, wgetrcCommands } from '../grammars.js';
+import { GRAMMARS, longNamesOf, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValues, type OptionSpelling } from '../options.js';
 import { awkHidden } from './awk.js';
 import { gitHidden } from './git.js';
@@ -16,6 +16,7 @@ import { sedHidden } from './sed.js';
 import { socatHidden } from './socat.js';
 import { sshHidden } from './ssh.js';
 import { vimHidden } from './vim.js';
+import { wgetrcHidden } from './wget.js';
 import { duckdbHidden, sqliteHidden } from './sqlite3.js';
 import type { WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, namesStandardInput } from './wrappers.js';
@@ -462,18 +463,6 @@ function remapsFiles(name: string, args: readonly string[]): string | undefined 
   if (name !== 'mount') return undefined;
   const operands = args.filter((a, i) => !a.startsWith('-') && !/^-[tO]$|^--types$|^--test-opts$/.test(args[i - 1] ?? ''));
   return operands.length > 0 ? '`mount` puts a file system or a directory under another name' : undefined;
-}
-
-// wgetrc commands whose value is a program wget runs: `-e use_askpass=PROG` is --use-askpass.
-const WGETRC_PROGRAMS: ReadonlySet<string> = new Set(['useaskpass']);
-
-/** The programs wget's -e/--execute wgetrc commands run (grammars.ts wgetrcCommands); one whose name a variable gives may be any. */
-function wgetrcHidden(args: WordValue[]): Hidden[] {
-  return wgetrcCommands(['wget', ...args.map((a) => a.text)]).flatMap(({ command, value, at }): Hidden[] => {
-    const word = args[at - 1]!;
-    if (command === undefined) return word.literal ? [] : [unverifiable(`\`wget -e ${word.text}\` runs a wgetrc command a variable chooses`)];
-    return WGETRC_PROGRAMS.has(command) ? [valueOf('wget', { ...word, text: value })] : [];
-  });
 }
 
 const GZIP_PROGRAMS: ReadonlySet<string> = new Set(['gzip', 'gunzip', 'pigz', 'unpigz']);
