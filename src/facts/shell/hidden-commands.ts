@@ -4,6 +4,10 @@
 // read (a git alias, an awk program that starts processes) makes the call unverifiable.
 // Fail closed: these are guesses about other programs' languages, so they err towards
 // "unverifiable", never towards "nothing runs".
+// This module says which reader a program name goes to, and holds the tables of options that
+// run or choose a program; the readers of one program's language are modules of their own
+// beside it (awk.ts, sed.ts, git.ts, ssh.ts, vim.ts, sqlite3.ts, psql.ts, jq.ts, socat.ts,
+// wget.ts), with what they share in script-text.ts.
 import { tarArguments } from '../file-operands.js';
 import { GRAMMARS, longNamesOf, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValues, type OptionSpelling } from '../options.js';
@@ -14,10 +18,10 @@ import { psqlHidden } from './psql.js';
 import { unverifiable, valueOf, type Hidden } from './script-text.js';
 import { sedHidden } from './sed.js';
 import { socatHidden } from './socat.js';
+import { duckdbHidden, sqliteHidden } from './sqlite3.js';
 import { sshHidden } from './ssh.js';
 import { vimHidden } from './vim.js';
 import { wgetrcHidden } from './wget.js';
-import { duckdbHidden, sqliteHidden } from './sqlite3.js';
 import type { WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, namesStandardInput } from './wrappers.js';
 
