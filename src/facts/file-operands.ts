@@ -65,7 +65,7 @@ export interface WordRoles {
    * (`grep PAT`, `sed SCRIPT`, `chmod MODE`), the values of options that take no file
    * (`grep -e PAT`, `cut -d /`), and an in-place option whose backups are among `files`
    * (`sed -i.bak`). A sed or awk script's own files are read from the script
-   * (shell/hidden-commands.ts).
+   * (shell/sed.ts, shell/awk.ts).
    */
   plain: string[];
   /** The script an interpreter runs (`python3 manage.py`, one of `files`): read, whatever it then does. */

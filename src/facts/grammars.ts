@@ -447,7 +447,7 @@ export const GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string, Ope
     writesInto: { unless: { letters: 'O', long: ['--output-document', '--spider'] }, directory: { letters: 'P', long: ['--directory-prefix'] } },
     valueFiles: wgetValueFiles,
   }],
-  // awk reads its files; what its program writes is read from the program (shell/hidden-commands.ts)
+  // awk reads its files; what its program writes is read from the program (shell/awk.ts)
   // (`awk` is gawk on many systems: its options count for every awk; gawk: -e/--source give
   // program text, -E/--exec a program file). gawk's `-i inplace` (any included library, to be
   // safe) edits every file it reads; -d, -p and -o write their file, or ./awkvars.out,

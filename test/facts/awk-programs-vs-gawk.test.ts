@@ -1,7 +1,7 @@
 // awk programs against the real gawk: random programs built of pieces red teams used (print and
 // getline redirects to literal, joined and computed names, regular expressions holding `}` or
 // `;`, strings, comments, continuation lines, commands run through system and pipes), run
-// under strace in a scratch directory. Whenever the awk reading (hidden-commands.ts) calls a
+// under strace in a scratch directory. Whenever the awk reading (awk.ts) calls a
 // program verifiable, gawk must start no other program, and every file it opens there must be
 // one the reading found: otherwise a file is read or written unchecked.
 import { spawnSync } from 'node:child_process';
