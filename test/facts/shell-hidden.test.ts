@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { initShellParser, parseShell } from '../../src/facts/shell/index.js';
-import { sedRunsCommand } from '../../src/facts/shell/sed.js';
 import { expandBraces } from '../../src/facts/shell/words.js';
 import { runnerFiles } from '../../src/facts/shell/wrappers.js';
 
@@ -357,15 +356,6 @@ describe('commands hidden in other programs', () => {
   });
 });
 
-describe('sedRunsCommand', () => {
-  it.each([
-    ['1e id', true], ['$e', true], ['/x/e id', true], ['s/a/b/e', true], ['s|a|b|ge', true], ['s/a\\/e/b/', false],
-    ['s/e/f/g', false], ['/^$/d', false], ['1,5p', false], ['y/abc/xyz/', false],
-  ])('%j -> %s', (script, runs) => {
-    expect(sedRunsCommand(script as string)).toBe(runs);
-  });
-});
-
 describe('options that name a program to run (red team 14)', () => {
   it.each(["npm run test --node-options='--import=data:x'", 'npm test --script-shell=./x', 'go test -exec ./x ./...', 'go build -toolexec=./x .', "cargo --config 'target.x.runner=\"id\"' test"])('%j is unverifiable', (src) => {
     expect(parseShell(src).unverifiable).toMatch(/chooses what (?:its scripts )?runs?/);
@@ -375,11 +365,11 @@ describe('options that name a program to run (red team 14)', () => {
   });
 });
 
-describe('sed delimiters not read here (red team 14)', () => {
-  it.each(["sed 'sxrxid #xe' f", "sed 's\\r\\id #\\e' f", "sed '\\%e%e id' f", "sed '\\%e%r.env' f", "sed '/re/sxaxbx' f", "sed '/a/,/b/!sxaxbx' f", "sed -n '3,5s1a1b1p' f"])('%j is unverifiable', (src) => {
-    expect(parseShell(src).unverifiable).toMatch(/delimiter not read here/);
+describe('sed delimiters (red team 14): any GNU sed takes is read, as sed-script.ts reads it', () => {
+  it.each(["sed 'sxrxid #xe' f", "sed 's\\r\\id #\\e' f", "sed '\\%e%e id' f", "sed -n '3,5s1a1b1e' f"])('%j runs a command: unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toMatch(/runs a command|not read here/);
   });
-  it.each(["sed 's/x/sample/' f", "sed '/x/s/a/b/' f", "sed -n '/start/,/end/p' f", "sed -e '/^#/d' -e 's|a|b|g' f", "sed 's/a\\/b/c/' f"])('%j stays verifiable', (src) => {
+  it.each(["sed 's/x/sample/' f", "sed '/x/s/a/b/' f", "sed -n '/start/,/end/p' f", "sed -e '/^#/d' -e 's|a|b|g' f", "sed 's/a\\/b/c/' f", "sed '/re/sxaxbx' f", "sed '/a/,/b/!sxaxbx' f", "sed -n '3,5s1a1b1p' f"])('%j stays verifiable', (src) => {
     expect(parseShell(src).unverifiable).toBeUndefined();
   });
 });
@@ -627,6 +617,9 @@ describe('files a sed or awk script opens are checked like redirections', () => 
     ["sed -n 'w /tmp/x' f", [['/tmp/x'], ['/tmp/x']]],
     ["sed 's/a/b/w out.txt' f", [['out.txt'], ['out.txt']]],
     ["sed -e 's/a/b/' -e '$R ~/.ssh/id_rsa' f", [['~/.ssh/id_rsa'], []]],
+    // behind an address with a custom delimiter, and after a step address (red teams 14 and 43)
+    ["sed '\\%e%r.env' f", [['.env'], []]],
+    ["sed -n '0~1s_^_x_w /tmp/o' f", [['/tmp/o'], ['/tmp/o']]],
     ["awk '{print > \"/etc/x\"}' f", [['/etc/x'], ['/etc/x']]],
     ["awk 'BEGIN{while ((getline l < \"/etc/shadow\") > 0) print l}'", [['/etc/shadow'], []]],
     ["awk '{printf \"%s\", $1 >> \"log\"}' f", [['log'], ['log']]],
