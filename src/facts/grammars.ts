@@ -763,9 +763,10 @@ function curlValueFiles(words: readonly string[], operands: readonly string[]): 
       }
     }
     // `#N` is the Nth glob's match: any text of a `{…}`, or a range's letters and digits (`*`).
-    const choices = ['*', ...matched].join(',');
+    // (One choice stands alone: a brace without a comma is no alternative, `{*}` names itself.)
+    const choices = matched.length === 0 ? '*' : `{${['*', ...matched].join(',')}}`;
     for (const output of values('o', '--output')) {
-      if (/#\d/.test(output)) writes.push(...(braceAlternatives(output.replace(/#\d+/g, `{${choices}}`)) ?? ['/']));
+      if (/#\d/.test(output)) writes.push(...(braceAlternatives(output.replace(/#\d+/g, choices)) ?? ['/']));
     }
   }
   for (const format of values('w', '--write-out')) {
@@ -883,9 +884,19 @@ function vimValueFiles(words: readonly string[]): { reads: string[]; writes: str
 // One character of a piece's suffix: a letter (split), a decimal or hex digit (-d, -x, csplit).
 const PIECE_CHARACTER = '[a-z0-9]';
 
-// sqlite3's options that take values, and how many (`-lookaside SIZE N`).
+// sqlite3's options that take values, and how many (`-lookaside SIZE N`; the key options of
+// encrypting builds too). One missing shifts which word is the database (`-threadsafe 1 DB`:
+// red team 43), so an option in neither this list nor SQLITE_FLAGS is refused (shell/sqlite3.ts).
 export const SQLITE_VALUED: ReadonlyMap<string, number> = new Map([
   ['cmd', 1], ['init', 1], ['lookaside', 2], ['pagecache', 2], ['heap', 2], ['maxsize', 1], ['mmap', 1], ['newline', 1], ['nonce', 1], ['nullvalue', 1], ['separator', 1], ['vfs', 1], ['escape', 1],
+  ['threadsafe', 1], ['sorterref', 1], ['key', 1], ['hexkey', 1], ['textkey', 1],
+]);
+
+// sqlite3's options that take no value (3.40 to 3.47's shell.c).
+export const SQLITE_FLAGS: ReadonlySet<string> = new Set([
+  'append', 'ascii', 'bail', 'batch', 'box', 'column', 'csv', 'deserialize', 'echo', 'header', 'noheader', 'help', 'html', 'interactive', 'json', 'line', 'list',
+  'markdown', 'memtrace', 'pcachetrace', 'multiplex', 'nofollow', 'quote', 'qbox', 'readonly', 'safe', 'stats', 'scanstats', 'table', 'tabs', 'version', 'vfstrace',
+  'zip', 'utf8', 'no-utf8', 'ifexists', 'insert', 'unsafe-testing', 'nonce-escape', 'expert',
 ]);
 
 /**

@@ -339,8 +339,10 @@ function tokenize(pattern: string): Token[] {
       }
     }
     if (c === '{') {
+      // A sequence (`{1..3}`, `{a..c}`) is widened; a brace with neither a comma (those are
+      // expanded before) nor `..` is literal to bash and picomatch alike (`awk '{ A[1] }'`).
       const close = pattern.indexOf('}', i + 1);
-      if (close > 0) { tokens.push({ kind: 'globstar' }); i = close; continue; } // `{1..3}`: widened
+      if (close > 0 && pattern.slice(i + 1, close).includes('..')) { tokens.push({ kind: 'globstar' }); i = close; continue; }
     }
     tokens.push({ kind: 'char', char: c });
   }

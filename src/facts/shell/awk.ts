@@ -100,12 +100,16 @@ export function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[
     // files at run time.
     if (/@\s*load\b/.test(text)) return [unverifiable('the awk program loads a shared library (`@load`)')];
     if (/@\s*include\b/.test(text)) return [unverifiable('the awk program includes a file (`@include`), which is not read here')];
-    if (/\bARGV\s*\[|\bARGC\s*=[^=]|,\s*ARGV\s*[,)]/.test(text)) return [unverifiable('the awk program rewrites ARGV, the files it reads')];
+    // Any use of ARGV (`f(ARGV)` lets a function rewrite it: red team 43), and gawk's SYMTAB,
+    // which reaches every global by name (`SYMTAB["AR" "GV"][1] = ".env"`).
+    if (/\bARGV\b|\bARGC\s*=[^=]|\bSYMTAB\b/.test(text)) return [unverifiable('the awk program may rewrite ARGV, the files it reads')];
     // Files the program opens: `print > "f"`, `printf ... >> "f"`, `getline line < "f"`. Read
     // with its strings, regular expressions and comments masked (a `;` or `}` there ends no
     // statement), a `/` read as awk's grammar reads it and again as never starting one: what
     // either reading finds counts.
-    for (const masked of [maskedAwk(text, true), maskedAwk(text, false)]) {
+    const readings = [maskedAwk(text, true), maskedAwk(text, false)];
+    if (readings[0] === undefined) return [unverifiable('the awk program has a regular expression that awks end in different places (a backslash in a bracket: `/[\\]/"]/`)')];
+    for (const masked of readings as string[]) {
       const io = /\bprintf?\b[^;{}\n]*?(>>?)\s*([^;}\s]+)|\bgetline\b[^<;{}\n]*<\s*([^;})\s]+)/dg;
       for (let m = io.exec(masked); m !== null; m = io.exec(masked)) {
         const at = m.indices![2] ?? m.indices![3]!;
@@ -127,7 +131,7 @@ export function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[
  * indexes hold. With `regexes`, a `/` starts a regular expression where awk's grammar takes an
  * operand (regexMayStart); without, never.
  */
-function maskedAwk(program: string, regexes: boolean): string {
+function maskedAwk(program: string, regexes: boolean): string | undefined {
   let out = '';
   // Open parentheses: whether each holds a control statement's condition (`if (…) /re/`).
   const parens: boolean[] = [];
@@ -135,6 +139,7 @@ function maskedAwk(program: string, regexes: boolean): string {
   for (let i = 0; i < program.length; ) {
     const ch = program[i]!;
     const end = ch === '"' ? literalEnd(program, i, '"') : ch === '/' && regexes && regexMayStart(out, closedControl) ? literalEnd(program, i, '/') : ch === '#' ? commentEnd(program, i) : -1;
+    if (end === AMBIGUOUS) return undefined;
     if (end > i) {
       // A comment is masked to its end; a string or expression keeps its closing mark.
       out += ch === '#' ? `#${'x'.repeat(end - i - 1)}` : `${ch}${'x'.repeat(end - i - 2)}${ch}`;
@@ -150,16 +155,47 @@ function maskedAwk(program: string, regexes: boolean): string {
   return out;
 }
 
-/** Where a string (`"`) or regular expression (`/`) starting at `at` ends (past its closing mark), or -1 when none closes on its line. */
+/** literalEnd's answer for a regular expression that awks end in different places. */
+const AMBIGUOUS = -2;
+
+/**
+ * Where a string (`"`) or regular expression (`/`) starting at `at` ends (past its closing
+ * mark), -1 when none closes on its line, or AMBIGUOUS when a regular expression ends in one
+ * place with its brackets read as POSIX reads them and in another as gawk does (gawk escapes
+ * `\]` inside one: `/[\]/"]/`, red team 43).
+ */
 function literalEnd(program: string, at: number, mark: string): number {
+  if (mark !== '/') return closingMark(program, at, mark, bracketEnd);
+  const end = closingMark(program, at, mark, bracketEnd);
+  return end === closingMark(program, at, mark, gawkBracketEnd) ? end : AMBIGUOUS;
+}
+
+function closingMark(program: string, at: number, mark: string, bracketAt: (text: string, open: number) => number): number {
   for (let i = at + 1; i < program.length && program[i] !== '\n'; i++) {
     const c = program[i]!;
     if (c === '\\') i++;
     // A bracket's characters (`[]/]`, `[[:alpha:]/]`) end nothing.
-    else if (mark === '/' && c === '[') i = bracketEnd(program, i);
+    else if (mark === '/' && c === '[') i = bracketAt(program, i);
     else if (c === mark) return i + 1;
   }
   return -1;
+}
+
+/** Where gawk closes the bracket expression opening at `at`: as bracketEnd, a backslash escaping the character after it. */
+function gawkBracketEnd(text: string, at: number): number {
+  let i = at + 1;
+  if (text[i] === '^') i++;
+  if (text[i] === ']') i++;
+  for (; i < text.length && text[i] !== '\n'; i++) {
+    const c = text[i]!;
+    if (c === '\\') i++;
+    else if (c === '[' && ':=.'.includes(text[i + 1] ?? '')) {
+      const close = text.indexOf(`${text[i + 1]}]`, i + 2);
+      if (close < 0) return text.length;
+      i = close + 1;
+    } else if (c === ']') return i;
+  }
+  return Math.min(i, text.length);
 }
 
 /** Where a comment starting at `at` ends: at its newline (kept), or the program's end. */

@@ -1,7 +1,7 @@
 // sqlite3's shell (and DuckDB's, which is sqlite3's): its SQL and dot-commands, given as
 // arguments, option values or on standard input, read for what they run (`.shell`, `.read`,
 // load_extension()) and the files they read and write (`.output F`, readfile('F'), ATTACH 'F').
-import { SQLITE_VALUED, sqliteArchive, sqliteDatabaseName } from '../grammars.js';
+import { SQLITE_FLAGS, SQLITE_VALUED, sqliteArchive, sqliteDatabaseName } from '../grammars.js';
 import { unverifiable, type Hidden } from './script-text.js';
 import type { WordValue } from './words.js';
 
@@ -43,7 +43,11 @@ export function sqliteHidden(args: WordValue[], stdin: string | undefined): Hidd
       const read = sqliteArchive(archive);
       if (read.extracts) return [unverifiable(SQLITE_EXTRACTS)];
       return [...files, ...read.reads.flatMap((path): Hidden[] => [{ kind: 'file', path, write: false }, { kind: 'file', path: `${path.replace(/\/+$/, '')}/**`, write: false }])];
-    } else values = SQLITE_VALUED.get(arg.text.replace(/^--?/, '')) ?? 0;
+    } else {
+      const name = arg.text.replace(/^--?/, '');
+      if (!SQLITE_VALUED.has(name) && !SQLITE_FLAGS.has(name)) return [unverifiable(`\`sqlite3 ${arg.text}\` is an option not read here: whether it takes a value decides which word is the database`)];
+      values = SQLITE_VALUED.get(name) ?? 0;
+    }
   }
   // The database, then SQL: with none, sqlite3 reads its SQL from standard input.
   if (operands > 1) return files;
@@ -58,8 +62,7 @@ export function sqliteHidden(args: WordValue[], stdin: string | undefined): Hidd
 const SQL_FILE = /\b(readfile|writefile)\s*\(\s*'((?:[^']|'')*)'|\bvacuum\b[^;]*?\binto\b\s*'((?:[^']|'')*)'|\battach\b\s*(?:database\b\s*)?'((?:[^']|'')*)'/gi;
 // sqlite3's dot-commands that write the file they name (`.output F`, `.backup [DB] F`, `.open F`
 // creates it) or read it (`.restore [DB] F`, `.import F TABLE`), by any prefix of two letters or
-// more (the shell takes abbreviations): the file is the first word that is no option, or for
-// backup and restore the last.
+// more (the shell takes abbreviations).
 const SQLITE_WRITES = ['output', 'once', 'log', 'trace', 'backup', 'save', 'open', 'clone'];
 const SQLITE_READS = ['restore', 'import'];
 // Of them, those whose file is a database sqlite opens (by a URI too).
@@ -97,9 +100,11 @@ function sqliteFiles(text: string): Hidden[] {
     }
     const write = SQLITE_WRITES.some((c) => c.startsWith(name));
     if (!write && !SQLITE_READS.some((c) => c.startsWith(name))) continue;
+    // Every word that is no option counts as the file: an option's value (`.import --skip 1 F T`,
+    // `.open --maxsize N F`) is not taken for it (red team 43), and the others (a table, a
+    // schema, a database name) are checked as files too, the careful side.
     const words = all.filter((w) => !w.startsWith('-') && !SQLITE_STREAMS.test(w));
-    const target = 'backup'.startsWith(name) || 'restore'.startsWith(name) ? words[words.length - 1] : words[0];
-    if (target !== undefined) file(target, write, SQLITE_OPENS.some((c) => c.startsWith(name)));
+    for (const target of words) file(target, write, SQLITE_OPENS.some((c) => c.startsWith(name)));
   }
   return found;
 }
