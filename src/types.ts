@@ -172,4 +172,16 @@ export interface ShellFacts {
    * text the tool puts in the environment (an `env` parameter) may then run commands.
    */
   reEvaluates?: true;
+  /**
+   * Files the line runs as programs or scripts, as written (`./a.sh`, `source f`, `python3 x.py`,
+   * make's makefile, the package.json and .npmrc a package manager runs scripts from). A line
+   * that writes one of them runs what it made, which is not read (command-line-paths.ts).
+   */
+  scripts?: RunScript[];
+}
+
+/** A file a command of the line runs (ShellFacts.scripts): its path as written, and how many of the line's commands (in ShellFacts.commands order) run before it, Infinity in a loop. */
+export interface RunScript {
+  path: string;
+  after: number;
 }

@@ -1,8 +1,8 @@
 // The paths a whole parsed command line touches, with its directory changes followed: after
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
-import type { ShellFacts, SimpleCommand } from '../types.js';
+import type { RunScript, ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths, withParentSegments } from './word-paths.js';
-import { movedPaths, ownDirectories, placedPaths, symbolicLinks, unseenLinksDirectory } from './file-operands.js';
+import { movedPaths, nameListFiles, ownDirectories, placedPaths, symbolicLinks, unseenLinksDirectory } from './file-operands.js';
 import { isRelative, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
@@ -226,14 +226,56 @@ function throughWildcards(path: string, link: string, target: string): string | 
 }
 
 /**
+ * A script the line runs that a command before it writes: by its name, wherever its directory
+ * (a `cd` may lie between: the careful side), through a wildcard (`source src/?`), or below a
+ * directory written (`cp -r x d; source d/x`; not the working directory itself, which `go
+ * build .` writes). The walk's checkMadeScripts reads redirections; this reads every command's
+ * writes (`cp x y; source y`, a backup `cp -b x y; source y~` or numbered, `y.~*~` written: red team 44).
+ */
+function madeScript(scripts: readonly RunScript[], raws: readonly string[], written: readonly boolean[], rawCommand: readonly number[]): string | undefined {
+  for (const { path, after } of scripts) {
+    const name = fileName(path);
+    const wildcard = hasShellWildcard(path);
+    for (let i = 0; i < raws.length; i++) {
+      if (!written[i] || rawCommand[i]! >= after) continue;
+      const w = raws[i]!;
+      const made = fileName(w);
+      if (made === name || (wildcard && mayExpandTo(name, made)) || mayExpandTo(made, name) || (!isWorkingDirectory(w) && isBelow(path, w))) return path;
+    }
+  }
+  return undefined;
+}
+
+function isWorkingDirectory(path: string): boolean {
+  return path === '' || path === '.' || path === './';
+}
+
+function fileName(path: string): string {
+  return path.replace(/\/+$/, '').replace(/^.*\//, '');
+}
+
+/** The first command that reads the names of its files from a file (nameListFiles), and that file. */
+function firstNameList(commands: readonly SimpleCommand[]): { program: string; file: string } | undefined {
+  for (const c of commands) {
+    const file = nameListFiles(c.words)[0];
+    if (file !== undefined) return { program: c.words[0]!, file };
+  }
+  return undefined;
+}
+
+
+/**
  * The raw paths of parsed simple commands, in order: a program run by path (unless a system
  * one), then path-like arguments and redirect targets; written unless the command only reads,
  * and redirects opened for writing always (`echo x > f` writes f). A relative path or name is
  * also read from every directory a `cd` may have moved to.
  */
-export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'commands' | 'sequential'>): CommandLinePaths {
+export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFacts, 'commands' | 'sequential' | 'scripts'>): CommandLinePaths {
   const raws: string[] = [];
   const written: boolean[] = [];
+  // The command each raw comes from (its index in `commands`): what a script run later may be made of (madeScript).
+  const rawCommand: number[] = [];
+  let current = 0;
   const names = new Set<string>();
   const words: string[] = [];
   const fromTop: { dir: string; path: string; written: boolean }[] = [];
@@ -253,12 +295,14 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
     if (!isRelative(raw)) {
       raws.push(raw);
       written.push(writes);
+      rawCommand.push(current);
       return;
     }
     relative = true;
     for (const base of places) {
       raws.push(within(base, raw));
       written.push(writes);
+      rawCommand.push(current);
     }
   };
   let computed = 'computed' in dirs ? dirs.computed : undefined;
@@ -272,6 +316,7 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   let unseenLinks: string | undefined;
   for (let index = 0; index < commands.length; index++) {
     const cmd = commands[index]!;
+    current = index;
     const found = commandPaths(cmd);
     // The directories the shell may be in when this command runs.
     const bases = each !== undefined ? [each[index]!] : all;
@@ -385,6 +430,7 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
       if (p !== undefined) {
         raws.push(p);
         written.push(written[i]!);
+        rawCommand.push(rawCommand[i]!);
       }
     }
     for (const name of [...names]) {
@@ -400,7 +446,11 @@ export function commandLinePaths({ commands, sequential }: Pick<ShellFacts, 'com
   const out: CommandLinePaths = { raws, written, names: [...names], words, fromTop, moves, gitRuns: [...gitRuns] };
   if (unseenLinks !== undefined) out.unseenLinks = unseenLinks;
   if (gitRunsUnknown !== undefined) out.gitRunsUnknown = gitRunsUnknown;
-  if (names.size > MAX_NAMES) out.unplaceable = `more than ${MAX_NAMES} names to check in one command line`;
+  const madeRun = scripts === undefined ? undefined : madeScript(scripts, raws, written, rawCommand);
+  const nameList = firstNameList(commands);
+  if (madeRun !== undefined) out.unplaceable = `the line runs \`${madeRun}\`, which one of its commands writes, whose contents are not read here`;
+  else if (nameList !== undefined) out.unplaceable = `\`${nameList.program}\` opens files whose names it reads from \`${nameList.file}\`, which are not read here`;
+  else if (names.size > MAX_NAMES) out.unplaceable = `more than ${MAX_NAMES} names to check in one command line`;
   // Any path after it may lead through a link whose name and target only the run knows.
   else if (unknownLink !== undefined) out.unplaceable = `\`${unknownLink}\` makes a link with names another program supplies, so where paths lead is known only when it runs`;
   // `cd "$(echo /etc)" && cat passwd` reads /etc/passwd: after a directory change that cannot

@@ -1145,6 +1145,22 @@ export function stdinFileList(words: readonly string[]): '\n' | '\0' | undefined
   return undefined;
 }
 
+/**
+ * The files other than standard input a command reads the NAMES of its files from (`tar -T
+ * list`, `rsync --files-from=list`, `--files0-from=list` of du, wc, sort and find, `file -f
+ * list`): what it then opens is not on the line. (From standard input: stdinFileList.)
+ */
+export function nameListFiles(words: readonly string[]): string[] {
+  const program = words[0];
+  const named = (values: string[]): string[] => values.filter((value) => !namesStandardInput(value));
+  if (program === 'tar') return named(optionValues(tarWords(words), { letters: 'T', long: ['--files-from'] }, TAR.valued, 1, longNamesOf(TAR), valuedLongOf(TAR)));
+  if (program === 'rsync') return named(optionValues(words, { letters: '', long: ['--files-from'] }, 'eBfT', 1, longNamesOf(GRAMMARS.get('rsync')!)));
+  if (program === 'du' || program === 'wc' || program === 'sort') return named(optionValues(words, { letters: '', long: ['--files0-from'] }, ''));
+  if (program === 'find') return named(words.flatMap((w, i) => (w === '-files0-from' && words[i + 1] !== undefined ? [words[i + 1]!] : [])));
+  if (program === 'file') return named(optionValues(words, { letters: 'f', long: ['--files-from'] }, GRAMMARS.get('file')!.valued));
+  return [];
+}
+
 // git's long options that begin `--pathspec-`: `--pathspec-f` is ambiguous (git refuses it), `--pathspec-from` is not.
 const GIT_PATHSPEC_LONG = ['--pathspec-from-file', '--pathspec-file-nul'];
 

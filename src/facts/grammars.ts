@@ -180,11 +180,29 @@ export const TARGET_FIRST: OperandGrammar = {
 
 /**
  * The backups `-S SUFFIX`/`--suffix` makes of the files a command writes (`cp -bSm a
- * server.pe` replaces `server.pem`): every named file with the suffix, the safe side.
+ * server.pe` replaces `server.pem`): every named file with the suffix, the safe side. With
+ * `-b` or `--backup` and no suffix given, the simple (`FILE~`) and numbered (`FILE.~N~`)
+ * names (`cp -b x run; source run~` runs what the copy wrote: red team 44); the environment
+ * that could change them (SIMPLE_BACKUP_SUFFIX, VERSION_CONTROL) is refused where set.
  */
 function backupNames(files: readonly string[], words: readonly string[], valued: string, option: OptionSpelling = { letters: 'S', long: ['--suffix'] }): string[] {
+  const named = files.map((file) => file.replace(/\/+$/, ''));
   const suffix = lastOptionValue(words, option, valued);
-  return suffix === undefined ? [] : backups(files.map((file) => file.replace(/\/+$/, '')), suffix);
+  if (suffix !== undefined) return backups(named, suffix);
+  if (!hasOption(words, BACKUP_OPTION, valued) || backupControl(words) === 'none') return [];
+  return named.flatMap((file) => [`${file}~`, `${file}.~*~`]);
+}
+const BACKUP_OPTION: OptionSpelling = { letters: 'b', long: ['--backup'] };
+
+/** `none` when the last `--backup=CONTROL` (its value only ever joined by `=`, the name perhaps shortened) turns backups off. */
+function backupControl(words: readonly string[]): 'none' | undefined {
+  let control: string | undefined;
+  for (const word of words) {
+    if (word === '--') break;
+    const eq = word.indexOf('=');
+    if (eq >= 3 && word.startsWith('--') && '--backup'.startsWith(word.slice(0, eq))) control = word.slice(eq + 1);
+  }
+  return control === 'none' || control === 'off' ? 'none' : undefined;
 }
 
 /**

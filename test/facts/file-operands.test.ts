@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileOperands, findStartingPoints, movedPaths, ownDirectories, stdinFileList, symbolicLinks, wordRoles } from '../../src/facts/file-operands.js';
+import { fileOperands, findStartingPoints, movedPaths, nameListFiles, ownDirectories, stdinFileList, symbolicLinks, wordRoles } from '../../src/facts/file-operands.js';
 import { commandLinePaths } from '../../src/facts/command-line-paths.js';
 import { parseShell } from '../../src/facts/shell/index.js';
 import { longName, optionValuePlaces, optionValues } from '../../src/facts/options.js';
@@ -716,6 +716,65 @@ describe('programs that read file names from standard input', () => {
     expect(findStartingPoints(['find', '-L', 'a', 'b', '-name', 'x'])).toEqual(['a', 'b']);
     expect(findStartingPoints(['find', '-name', 'x', '-delete'])).toEqual(['.']);
     expect(findStartingPoints(['find', '-D', 'tree', '(', '-name', 'x', ')'])).toEqual(['.']);
+  });
+});
+
+describe('programs that read file names from a file (red team 44)', () => {
+  it.each([
+    ['tar -cf out.tar -T list', ['list']],
+    ['tar cf - -Tlist', ['list']],
+    ['tar -c --files-from=a --files-f b -f x', ['a', 'b']],
+    ['rsync --files-from=list . dst', ['list']],
+    ['rsync --files-fr list . h:/x', ['list']],
+    ['du --files0-from=list', ['list']],
+    ['wc --files0-from list', ['list']],
+    ['sort --files0-from=list', ['list']],
+    ['find -files0-from list -name x', ['list']],
+    ['file -f names', ['names']],
+    ['file --files-from=names', ['names']],
+  ])('%s reads the names in %j', (command, files) => {
+    expect(nameListFiles(commandWords(command))).toEqual(files);
+  });
+  it.each(['tar -cf x -T -', 'sort --files0-from=/dev/stdin', 'du -s .', 'file -m magic x', 'tar -tf list', 'wc -l list'])('%s reads none (or only standard input)', (command) => {
+    expect(nameListFiles(commandWords(command))).toEqual([]);
+  });
+  it('a command line using one cannot place its paths', () => {
+    expect(commandLinePaths(parseShell('sort --files0-from=list')).unplaceable).toMatch(/`sort` opens files whose names it reads from `list`/);
+    expect(commandLinePaths(parseShell('sort list')).unplaceable).toBeUndefined();
+  });
+});
+
+describe('scripts a command of the same line writes (red team 44)', () => {
+  const made = (command: string) => commandLinePaths(parseShell(command)).unplaceable;
+  it.each([
+    'cp a run.sh && source run.sh',
+    'cp a src/ && . src/a',
+    'cp -r src d; bash d/x.sh',
+    'cp a src/q && source src/?',
+    'cp a package.json && npm test',
+    'cp a .npmrc && npm run build',
+    'mv a Makefile; make',
+    'cp -b a x && source x~',
+    'cp -bv a x && source x~',
+    'cp --backup=numbered a x && source x.~2~',
+    'cp --backup=t a x; source x.~1~',
+    'mv -b a x && . x~',
+    'install -b a x && source x~',
+    'cp -S .sh -b a x && source x.sh',
+    'for i in 1 2; do source y; cp a y; done',
+  ])('%s runs what it made', (command) => {
+    expect(made(command)).toMatch(/which one of its commands writes/);
+  });
+  it.each([
+    'cp a x && source y',
+    'source x; cp a x',
+    'cp --backup=none a x && source x~',
+    'cp --backup=off -b a x && source x~',
+    'cp a x && source x~',
+    'go build . && ./bin/app',
+    'cp a x && make -f Other',
+  ])('%s does not', (command) => {
+    expect(made(command)).toBeUndefined();
   });
 });
 

@@ -46,7 +46,7 @@ import { patchPaths } from '../patch-paths.js';
 import { withoutTextWildcards } from '../path-glob.js';
 import { collectVariables, DECLARATION_BUILTINS, expandVariables, functionNames } from './variables.js';
 import { baseName, expandBraces, MAX_BRACE_WORDS, literalPrefix, nestedLists, singleQuoted, wordValue, type WordValue } from './words.js';
-import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
+import { CapExceeded, markUnverifiable, noteScript, type Walk } from './walk.js';
 import { assignedRunTimeText, noteAssigningExpansions, noteAssignment, noteDeclaredValues, noteReEvaluatingText, notePayload, runTimeText, spellsAssignment, variablesSetFromInput } from './re-evaluation.js';
 
 // Shells that read `((` as two subshells, as POSIX says (dash is Debian's /bin/sh; `sh` may be
@@ -939,7 +939,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
 
   if (isShellInterpreter(name)) {
     const how = readShellInvocation(values, at);
-    if (how.kind === 'script') walk.scripts.push(values[how.index]!.text);
+    if (how.kind === 'script') noteScript(walk, values[how.index]!.text);
     if (how.kind === 'string') {
       const text = values[how.index]!.text;
       if (builder?.replace !== undefined && text.includes(builder.replace)) {
@@ -1290,32 +1290,44 @@ function readRemoteCommand(name: 'ssh' | 'autossh', values: WordValue[], at: num
  */
 function noteScripts(name: string, values: WordValue[], at: number, walk: Walk): void {
   const head = values[at]!;
-  if (head.literal && head.text.includes('/')) walk.scripts.push(head.text);
+  if (head.literal && head.text.includes('/')) noteScript(walk, head.text);
   const args = values.slice(at + 1);
   if (name === 'tee') for (const arg of args) if (!arg.text.startsWith('-')) walk.madeFiles.add(arg.text);
-  if ((name === 'source' || name === '.') && args[0] !== undefined) walk.scripts.push(args[0].text);
+  if ((name === 'source' || name === '.') && args[0] !== undefined) noteScript(walk, args[0].text);
   const language = languageOf(name);
   const script = language === undefined ? undefined : interpreterScript(language, args);
-  if (script !== undefined) walk.scripts.push(script);
+  if (script !== undefined) noteScript(walk, script);
   if (name === 'make') {
     const files = optionValues(args.map((a) => a.text), { letters: 'f', long: ['--file', '--makefile'] }, 'CfIojlOW', 0);
-    walk.scripts.push(...(files.length > 0 ? files : ['Makefile', 'makefile', 'GNUmakefile']));
+    for (const file of files.length > 0 ? files : ['Makefile', 'makefile', 'GNUmakefile']) noteScript(walk, file);
   }
   // vim sources what `-S` and `-u` name (red team 39).
-  if (EDITORS_SOURCING.has(name)) walk.scripts.push(...editorScripts(args.map((a) => a.text)));
+  if (EDITORS_SOURCING.has(name)) for (const file of editorScripts(name, args.map((a) => a.text))) noteScript(walk, file);
+  // A package manager runs the scripts of package.json, through the shell .npmrc names
+  // (`script-shell=`): a line writing either runs what it made (red team 44).
+  const configs = PACKAGE_MANAGER_FILES.get(name);
+  if (configs !== undefined) for (const file of configs) noteScript(walk, file);
 }
+
+const NPM_FILES = ['package.json', '.npmrc'];
+const PACKAGE_MANAGER_FILES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['npm', NPM_FILES], ['npx', NPM_FILES], ['pnpm', NPM_FILES], ['pnpx', NPM_FILES],
+  ['yarn', [...NPM_FILES, '.yarnrc', '.yarnrc.yml']], ['bun', [...NPM_FILES, 'bunfig.toml']], ['bunx', [...NPM_FILES, 'bunfig.toml']],
+]);
 
 /**
  * The files vim sources or types (red team 40): `-S F` (bare, `Session.vim`), `-u F`, each at
  * the end of a cluster too (`-esS F`, `-Nu F`), and `-s F`, keys typed outside ex mode.
  */
-function editorScripts(args: readonly string[]): string[] {
+function editorScripts(name: string, args: readonly string[]): string[] {
   const scripts: string[] = [];
+  // In Ex mode (`ex`, `-e`, `-E`) `-s` is silent mode, no script (`ex -s f -c q`).
+  const exMode = name === 'ex' || args.some((w) => /^-[A-Za-z]*[eE]/.test(w) && !w.startsWith('--'));
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
     const next = args[i + 1];
     const value = next !== undefined && !next.startsWith('-') ? next : undefined;
-    if (w === '-s' && value !== undefined) scripts.push(value);
+    if (w === '-s' && value !== undefined && !exMode) scripts.push(value);
     if (!/^-[A-Za-z]*[Su]$/.test(w)) continue;
     if (value !== undefined) scripts.push(value);
     else if (w.endsWith('S')) scripts.push('Session.vim');

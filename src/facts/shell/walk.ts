@@ -1,5 +1,5 @@
 // What reading one command string accumulates (the walk), its caps, and the facts it ends in.
-import type { ShellFacts, SimpleCommand } from '../../types.js';
+import type { RunScript, ShellFacts, SimpleCommand } from '../../types.js';
 import type { Redirect, Stmt } from './ast.js';
 import type { Variables } from './variables.js';
 
@@ -90,8 +90,8 @@ export interface Walk {
   sequential: boolean;
   /** Files the line writes by name (redirections, `tee`'s operands): a script among them is not known when read. */
   madeFiles: Set<string>;
-  /** Files the line runs as programs or scripts (`./a.sh`, `bash a.sh`, `python3 x.py`, `source f`, `make -f M`). */
-  scripts: string[];
+  /** Files the line runs as programs or scripts (`./a.sh`, `bash a.sh`, `python3 x.py`, `source f`, `make -f M`), as ShellFacts.scripts. */
+  scripts: RunScript[];
   /** The functions the line defines anywhere (`cat() { …; }`): a command of that name may be one. */
   functions: Set<string>;
 }
@@ -111,6 +111,7 @@ export function factsOf(walk: Walk): ShellFacts {
   const facts: ShellFacts = { commands: walk.commands };
   if (walk.unverifiable !== undefined) facts.unverifiable = walk.unverifiable;
   if (walk.sequential) facts.sequential = true;
+  if (walk.scripts.length > 0) facts.scripts = walk.scripts;
   if (walk.arithmetic || walk.prompt) facts.reEvaluates = true;
   return facts;
 }
@@ -123,12 +124,20 @@ export function factsOf(walk: Walk): ShellFacts {
 export function checkMadeScripts(walk: Walk): void {
   if (walk.scripts.length === 0 || walk.madeFiles.size === 0) return;
   const made = new Set([...walk.madeFiles].map(fileName));
-  const script = walk.scripts.find((s) => made.has(fileName(s)));
+  const script = walk.scripts.find((s) => made.has(fileName(s.path)))?.path;
   if (script !== undefined) markUnverifiable(walk, `the line runs \`${script}\`, a file it writes itself, whose contents are not read here`);
 }
 
 function fileName(path: string): string {
   return path.replace(/\/+$/, '').replace(/^.*\//, '');
+}
+
+/**
+ * Notes a file the command being read runs: made before it when an earlier command writes
+ * it (commands already read come first; in a loop every command of the line may come first).
+ */
+export function noteScript(walk: Walk, path: string): void {
+  walk.scripts.push({ path, after: walk.repeating > 0 ? Infinity : walk.commands.length });
 }
 
 export function markUnverifiable(walk: Walk, reason: string): void {
