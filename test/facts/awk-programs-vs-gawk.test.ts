@@ -48,6 +48,8 @@ const STATEMENT = fc.oneof(
   TARGET.map((t) => `print /;/ > ${t}`),
   TARGET.map((t) => `print "a",\n"b" > ${t}`),
   TARGET.map((t) => `print \\\n"c" > ${t}`),
+  // A comment ends at its newline, after a backslash, a comma or `&&` too (red team 45).
+  fc.constantFrom('\\', ',', ' &&').chain((end) => TARGET.map((t) => `# c${end}\nprint "a" > ${t}`)),
   fc.constantFrom('x = "o8"', 'n = 4 / 2', 'if (/}/) n++', 's = "a;b}c > \\"o9\\""', 'k = n / 2 / 1', '# print > "o10"\nn++', 'close("o1")',
     'x = /"/', 'if (1) /"/', 'n++ / 2', 'y = "/" / 2', '# a " in a comment', 'n = getline / 2', 'if (0) n = 1; else /"/', 'print /"/', 'x = /[[:alpha:]/]"/', 'x = /[]/#]/', 'if (0) exit /#/',
     'x = /[\\]/"]/', 'x = /[\\]]/', 'x = /[a\\/]"/'),

@@ -89,6 +89,8 @@ export function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[
     if (!p.literal) return [unverifiable(`awk program is not a literal: \`${p.text}\``)];
     // As awk reads it: a backslash-newline joins two lines (`system\⏎("id")`), and a newline
     // after a comma, `&&` or `||` continues the statement. Same length, so indexes still hold.
+    // Joined in comments too, which only the checks by pattern read (seeing more is the safe
+    // side); the reading of opened files joins lines outside comments only (maskedAwk).
     const text = p.text.replace(/\\\n/g, '  ').replace(/(,|&&|\|\|)([ \t]*)\n/g, '$1$2 ');
     // system(), pipes to or from commands (`print | "sh"`, `"id" | getline`), coprocesses;
     // `||` is a logical or.
@@ -107,7 +109,7 @@ export function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[
     // with its strings, regular expressions and comments masked (a `;` or `}` there ends no
     // statement), a `/` read as awk's grammar reads it and again as never starting one: what
     // either reading finds counts.
-    const readings = [maskedAwk(text, true), maskedAwk(text, false)];
+    const readings = [maskedAwk(p.text, true), maskedAwk(p.text, false)];
     if (readings[0] === undefined) return [unverifiable('the awk program has a regular expression that awks end in different places (a backslash in a bracket: `/[\\]/"]/`)')];
     for (const masked of readings as string[]) {
       const io = /\bprintf?\b[^;{}\n]*?(>>?)\s*([^;}\s]+)|\bgetline\b[^<;{}\n]*<\s*([^;})\s]+)/dg;
@@ -127,8 +129,8 @@ export function awkHidden(args: WordValue[], stdin: string | undefined): Hidden[
 
 /**
  * An awk program with the text of its strings, regular expressions and comments replaced by
- * `x`s, in one pass from the left (a `"` inside `/"/` opens no string), the same length so that
- * indexes hold. With `regexes`, a `/` starts a regular expression where awk's grammar takes an
+ * `x`s and its continued lines joined, in one pass from the left (a `"` inside `/"/` opens no
+ * string), the same length so that indexes hold. With `regexes`, a `/` starts a regular expression where awk's grammar takes an
  * operand (regexMayStart); without, never.
  */
 function maskedAwk(program: string, regexes: boolean): string | undefined {
@@ -145,6 +147,18 @@ function maskedAwk(program: string, regexes: boolean): string | undefined {
       out += ch === '#' ? `#${'x'.repeat(end - i - 1)}` : `${ch}${'x'.repeat(end - i - 2)}${ch}`;
       i = end;
       closedControl = false;
+      continue;
+    }
+    // Lines joined as awk joins them, outside strings, expressions and comments (a comment
+    // ends at its newline, even after `\` or `,`: `# a,⏎print > ".env"` prints).
+    if (ch === '\\' && program[i + 1] === '\n') {
+      out += '  ';
+      i += 2;
+      continue;
+    }
+    if (ch === '\n' && /(?:,|&&|\|\|)[ \t]*$/.test(out)) {
+      out += ' ';
+      i++;
       continue;
     }
     if (ch === '(') parens.push(/(?:^|[^A-Za-z0-9_])(?:if|while|for|switch)\s*$/.test(out));
