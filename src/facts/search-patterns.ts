@@ -1,4 +1,4 @@
-// The text grep and rg match lines against is no file and names none: `grep 'import .* from'
+// The text grep and rg match lines against (and sed's script, below) is no file and names none: `grep 'import .* from'
 // x.go` reads x.go only, and `.*` there is no name that may be `.env`. Read only where certain
 // (red team 24 broke a reading through the operand grammar): every option word is one these
 // tables know, no option reads patterns from elsewhere (`-e`, `-f`), no word is made by the
@@ -8,6 +8,7 @@
 // alike, and in BSD greps (the options whose values they read otherwise are read only in the
 // spelling all take alike: `-C3`, `--context=3`).
 import type { SimpleCommand } from '../types.js';
+import { readSedScript } from './shell/sed-script.js';
 
 interface SearchOptions {
   /** Short options that take no value. */
@@ -103,4 +104,64 @@ export function searchPatternAt(cmd: SimpleCommand): number | undefined {
 /** Whether an option's value is one the rule reads alike everywhere: present, and a number where one is wanted. */
 function acceptsValue(value: string | undefined, numeric: boolean): boolean {
   return value !== undefined && (!numeric || /^\d+$/.test(value));
+}
+
+/**
+ * The index of the words that are text matched or edited, naming no file: grep's and rg's
+ * pattern (searchPatternAt), or sed's script (sedScriptAt); undefined when not certain.
+ */
+export function textWordAt(cmd: SimpleCommand): number | undefined {
+  return searchPatternAt(cmd) ?? sedScriptAt(cmd);
+}
+
+// sed's options that take no value, and the long ones (GNU's names, abbreviations not read).
+const SED_FLAGS = 'nErsuz';
+const SED_LONG_FLAGS = new Set(['--quiet', '--silent', '--regexp-extended', '--separate', '--unbuffered', '--null-data', '--zero-terminated', '--posix', '--debug', '--sandbox', '--follow-symlinks']);
+
+/**
+ * sed's script given as its first operand (`sed 's/.*=//' f`): text, whose `.*` names no file
+ * (the files its commands open are read from it: sed.ts). Certain only where the reading
+ * above holds for sed too (no wrapper, no function, no word the shell makes), every option is
+ * one of SED_FLAGS or SED_LONG_FLAGS, `-l` with a number, `-i` with its suffix attached, no
+ * `-e` or `-f`, and GNU sed compiles the script. A bare `-i` is GNU's; BSD's takes the next
+ * word as its backup suffix and the one after as the script: certain only when that one is
+ * no script GNU sed compiles either (`sed -i 's/a/b/' src/app.ts`, not `… README.md`, read as `R`).
+ */
+function sedScriptAt(cmd: SimpleCommand): number | undefined {
+  if (cmd.words[0] !== 'sed' || cmd.lineFunction === true || cmd.expandingWords !== undefined || cmd.wrappedBy !== undefined || cmd.runBy !== undefined || cmd.wrapperOptions !== undefined) return undefined;
+  const { words } = cmd;
+  // Options anywhere count (GNU's getopt moves operands aside: `sed 's/.*//' -e p f` has the script `p`).
+  let script: number | undefined;
+  let next: number | undefined;
+  let bareInPlace = false;
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === '--') return undefined;
+    if (word.startsWith('--')) {
+      const eq = word.indexOf('=');
+      const name = eq < 0 ? word : word.slice(0, eq);
+      if (name === '--in-place') bareInPlace ||= eq < 0;
+      else if (name === '--line-length') {
+        if (!acceptsValue(eq < 0 ? words[++i] : word.slice(eq + 1), true)) return undefined;
+      } else if (eq >= 0 || !SED_LONG_FLAGS.has(name)) return undefined;
+      continue;
+    }
+    if (word.startsWith('-') && word !== '-') {
+      for (let k = 1; k < word.length; k++) {
+        const letter = word[k]!;
+        if (SED_FLAGS.includes(letter)) continue;
+        if (letter === 'i') {
+          bareInPlace ||= k + 1 === word.length;
+          break;
+        }
+        if (letter !== 'l' || !acceptsValue(k + 1 < word.length ? word.slice(k + 1) : words[++i], true)) return undefined;
+        break;
+      }
+      continue;
+    }
+    if (script === undefined) script = i;
+    else next ??= i;
+  }
+  if (script === undefined || !readSedScript(words[script]!).ok) return undefined;
+  return bareInPlace && next !== undefined && readSedScript(words[next]!).ok ? undefined : script;
 }

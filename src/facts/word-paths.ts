@@ -7,7 +7,7 @@ import { gitSubcommandAt, wordRoles } from './file-operands.js';
 import { optionValues, type OptionSpelling } from './options.js';
 import { fileUrlPaths, looksLikePath, URL_SCHEME } from './extract-paths.js';
 import { arithmeticEnd } from './shell/words.js';
-import { searchPatternAt } from './search-patterns.js';
+import { textWordAt } from './search-patterns.js';
 
 // `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.
 const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
@@ -301,7 +301,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   for (const file of roles.files) if (!inlineValues.has(file)) (/[$`]/.test(file) ? variableFiles : files).push(file);
   // grep's and rg's pattern is matched against text: it names no file, not even in part, and
   // no file-name glob is held to it (search-patterns.ts says where that is certain).
-  const pattern = searchPatternAt(cmd);
+  const pattern = textWordAt(cmd);
   cmd.words.forEach((given, i) => {
     if (typeof given !== 'string' || i === pattern) return;
     // `$((n * 2))` is a number: its `*` is no wildcard, its names no files.

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { searchPatternAt } from '../../src/facts/search-patterns.js';
+import { searchPatternAt, textWordAt } from '../../src/facts/search-patterns.js';
 import type { SimpleCommand } from '../../src/types.js';
 
 const has = (program: string): boolean => spawnSync('sh', ['-c', `command -v ${program}`]).status === 0;
@@ -63,6 +63,41 @@ describe.each(['grep', 'rg'])('%s: the pattern searchPatternAt exempts is never 
     );
     // The rule is not vacuous: it exempts a pattern in a good share of the lists.
     expect(exempted).toBeGreaterThan(15);
+  });
+});
+
+// sed's script (textWordAt): operands that are scripts GNU sed compiles and files alike.
+const SED_OPERANDS = ['p', 'q', '1d', '$p', 'a.*', 'x1'];
+const SED_OPTIONS = ['-n', '-E', '-s', '-u', '-z', '-i', '-i.bak', '-ni', '-e', '-f', '-l', '5', '-l5', '--posix', '--in-place', '--in-place=.b', '--expression=p', '--expr', '--quiet', '--sandbox', '--debug', '--', '-'];
+
+describe('sed: the script textWordAt exempts is never opened', () => {
+  it.skipIf(!TRACES || !has('sed'))('over random argument lists', () => {
+    const word = fc.oneof(fc.constantFrom(...SED_OPTIONS), fc.constantFrom(...SED_OPERANDS));
+    let exempted = 0;
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), (argv) => {
+        const words = ['sed', ...argv];
+        const at = textWordAt({ words, text: words.join(' '), redirects: [] });
+        if (at === undefined) return;
+        exempted++;
+        if (argv.filter((w) => w === words[at]).length > 1) return;
+        // -i rewrites and renames the files it edits: each run starts from the same files.
+        for (const name of SED_OPERANDS) writeFileSync(path.join(DIR, name), `${name} a\n`);
+        expect(opened('sed', argv).has(words[at]!), `${words.join(' ')} opens ${words[at]}`).toBe(false);
+      }),
+      { numRuns: 150 },
+    );
+    expect(exempted).toBeGreaterThan(15);
+  });
+  it('is undefined where the first operand may not be the script', () => {
+    const cmd = (text: string): SimpleCommand => ({ words: text.split(' '), text, redirects: [] });
+    expect(textWordAt(cmd('sed -n s/.*=//p f'))).toBe(2);
+    expect(textWordAt(cmd('sed -i s/.*=// src/app.ts'))).toBe(2);
+    expect(textWordAt(cmd('sed -i.bak s/.*=// README.md'))).toBe(2);
+    // BSD's bare -i takes `s/.*=//` as its suffix, and README.md (GNU's `R EADME.md`) as the script
+    for (const text of ['sed -i s/.*=// README.md', 'sed s/.*// -e p f', 'sed -f x.sed f', 'sed -- s/.*// f', 'sed .* f', 'sed --regexp-ext s/.*// f', 'sed -l x s/.*// f', 'grep -e x a']) {
+      expect(textWordAt(cmd(text)), text).toBeUndefined();
+    }
   });
 });
 
