@@ -68,7 +68,7 @@ const SEARCHERS: ReadonlyMap<string, SearchOptions> = new Map([['grep', GREP], [
 /** The index among `cmd.words` of the pattern grep or rg matches text against, when it is certainly that; undefined otherwise. */
 export function searchPatternAt(cmd: SimpleCommand): number | undefined {
   const options = SEARCHERS.get(cmd.words[0] ?? '');
-  if (options === undefined || cmd.lineFunction === true || cmd.expandingWords !== undefined || cmd.wrappedBy !== undefined || cmd.runBy !== undefined || cmd.wrapperOptions !== undefined) return undefined;
+  if (options === undefined || !asWritten(cmd)) return undefined;
   const { words } = cmd;
   let pattern: number | undefined;
   for (let i = 1; i < words.length; i++) {
@@ -101,6 +101,11 @@ export function searchPatternAt(cmd: SimpleCommand): number | undefined {
   return pattern;
 }
 
+/** Whether the program gets the words as written: no function of the line, no word the shell makes, no wrapper or runner passing them on. */
+function asWritten(cmd: SimpleCommand): boolean {
+  return !(cmd.lineFunction === true || cmd.expandingWords !== undefined || cmd.wrappedBy !== undefined || cmd.runBy !== undefined || cmd.wrapperOptions !== undefined);
+}
+
 /** Whether an option's value is one the rule reads alike everywhere: present, and a number where one is wanted. */
 function acceptsValue(value: string | undefined, numeric: boolean): boolean {
   return value !== undefined && (!numeric || /^\d+$/.test(value));
@@ -128,7 +133,7 @@ const SED_LONG_FLAGS = new Set(['--quiet', '--silent', '--regexp-extended', '--s
  * no script GNU sed compiles either (`sed -i 's/a/b/' src/app.ts`, not `… README.md`, read as `R`).
  */
 function sedScriptAt(cmd: SimpleCommand): number | undefined {
-  if (cmd.words[0] !== 'sed' || cmd.lineFunction === true || cmd.expandingWords !== undefined || cmd.wrappedBy !== undefined || cmd.runBy !== undefined || cmd.wrapperOptions !== undefined) return undefined;
+  if (cmd.words[0] !== 'sed' || !asWritten(cmd)) return undefined;
   const { words } = cmd;
   // Options anywhere count (GNU's getopt moves operands aside: `sed 's/.*//' -e p f` has the script `p`).
   let script: number | undefined;
