@@ -106,9 +106,13 @@ function asWritten(cmd: SimpleCommand): boolean {
   return !(cmd.lineFunction === true || cmd.expandingWords !== undefined || cmd.wrappedBy !== undefined || cmd.runBy !== undefined || cmd.wrapperOptions !== undefined);
 }
 
-/** Whether an option's value is one the rule reads alike everywhere: present, and a number where one is wanted. */
+/**
+ * Whether an option's value is one the rule reads alike everywhere: present, not starting
+ * with `-`, and a number where one is wanted. (ripgrep 13's parser takes `--type
+ * --regexp=q p` as the option `--regexp=q`, and `p` as a file: getopt would take the value.)
+ */
 function acceptsValue(value: string | undefined, numeric: boolean): boolean {
-  return value !== undefined && (!numeric || /^\d+$/.test(value));
+  return value !== undefined && !value.startsWith('-') && (!numeric || /^\d+$/.test(value));
 }
 
 /**

@@ -114,7 +114,9 @@ describe('searchPatternAt', () => {
   it('is undefined where the first operand may not be the pattern', () => {
     for (const text of ['grep -e x a.*', 'grep a.* -e x', 'grep -ie x a', 'grep --reg=x a', 'grep -- a b', 'grep -5 a', 'grep -A x a', 'rg --files a', 'rg -f p a', 'git grep a', 'grep --include',
       // read alike by BSD greps only with the number attached: OpenBSD's -C takes none, FreeBSD's --context only after `=`
-      'grep -C 3 a b', 'grep --context 3 a b', 'grep --context= a b', 'grep --max-count=x a']) {
+      'grep -C 3 a b', 'grep --context 3 a b', 'grep --context= a b', 'grep --max-count=x a',
+      // ripgrep 13 reads `--regexp=q` as an option there, not as --type's value (seed 33069605)
+      'rg --type --regexp=q p', 'grep --include -e x a']) {
       expect(searchPatternAt(cmd(text)), text).toBeUndefined();
     }
     expect(searchPatternAt(cmd('grep a.* b', { expandingWords: [1] }))).toBeUndefined();
