@@ -341,18 +341,17 @@ export function hasRunningOptions(name: string): boolean {
  * not known (a pipe, a file, the caller's input), for programs that may read a script there.
  * `inputSet`: the line sets that input (a pipe, a redirection), so it is not the caller's.
  */
-export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string, inputSet = false): Hidden[] {
+export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string, inputSet = false, environment: readonly string[] = []): Hidden[] {
   // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
   const args = name === 'tar' ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
   const chosen = chosenProgram(name, args.map((a) => a.text));
   if (chosen !== undefined) return [unverifiable(chosen)];
   const started = startedPrograms(name, args.map((a) => a.text));
-  if (started.length > 0) return [...started, ...hiddenCommandsOf(name, args, stdin, inputSet)];
-  return hiddenCommandsOf(name, args, stdin, inputSet);
+  return [...started, ...hiddenCommandsOf(name, args, stdin, inputSet, environment)];
 }
 
-function hiddenCommandsOf(name: string, args: WordValue[], stdin: string | undefined, inputSet: boolean): Hidden[] {
-  if (name === 'git') return gitHidden(args);
+function hiddenCommandsOf(name: string, args: WordValue[], stdin: string | undefined, inputSet: boolean, environment: readonly string[]): Hidden[] {
+  if (name === 'git') return gitHidden(args, environment);
   if (name === 'awk') return awkHidden(args, stdin);
   if (name === 'sed') return sedHidden(args, stdin);
   if (vimNames.has(name)) return vimHidden(name, args, stdin !== undefined || inputSet);
@@ -432,14 +431,10 @@ const PROGRAM_STARTING_OPTIONS: ReadonlyMap<string, { option: OptionSpelling; pr
   ['file', { option: { letters: 'zZ', long: ['--uncompress', '--uncompress-noreport'] }, programs: DECOMPRESSORS }],
   ['rg', { option: { letters: 'z', long: ['--search-zip'] }, programs: DECOMPRESSORS }],
 ]);
-// git runs gpg (gpg.program) to check a signature: shown (`--show-signature`), formatted (`%G?`,
-// `%GS`, …), verified (`verify-commit`, `verify-tag`, `tag -v`, `--verify-signatures`).
-// (A placeholder may carry a `+`, `-` or space between `%` and its letters: `%-GS`.)
-const GIT_RUNS_GPG = /^(?:--show-sig|--verify-signatures$|--(?:pretty|format)=.*%[-+ ]?G|verify-commit$|verify-tag$)/;
+// git's (gpg to sign or check a signature, the editor) are read in git-programs.ts.
 
-/** The programs an option of `name` makes it start (PROGRAM_STARTING_OPTIONS, GIT_RUNS_GPG), as commands. */
+/** The programs an option of `name` makes it start (PROGRAM_STARTING_OPTIONS), as commands. */
 function startedPrograms(name: string, args: readonly string[]): Hidden[] {
-  if (name === 'git') return args.some((w) => GIT_RUNS_GPG.test(w)) || (args.includes('tag') && args.some((w) => optionIs(w, { letters: 'v', long: ['--verify'] }, 'mFuN'))) ? [{ kind: 'string', text: 'gpg' }] : [];
   const starting = PROGRAM_STARTING_OPTIONS.get(name);
   const grammar = GRAMMARS.get(name);
   if (starting === undefined || grammar === undefined) return [];
