@@ -8,6 +8,7 @@
 // run or choose a program; the readers of one program's language are modules of their own
 // beside it (awk.ts, sed.ts, git.ts, ssh.ts, vim.ts, sqlite3.ts, psql.ts, jq.ts, socat.ts,
 // wget.ts), with what they share in script-text.ts.
+import { dateStringReads } from '../date-strings.js';
 import { tarArguments } from '../file-operands.js';
 import { GRAMMARS, longNamesOf, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValues, type OptionSpelling } from '../options.js';
@@ -22,7 +23,7 @@ import { duckdbHidden, sqliteHidden } from './sqlite3.js';
 import { sshHidden } from './ssh.js';
 import { vimHidden } from './vim.js';
 import { wgetrcHidden } from './wget.js';
-import type { WordValue } from './words.js';
+import { literalPrefix, type WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, namesStandardInput } from './wrappers.js';
 
 export type { Hidden } from './script-text.js';
@@ -347,7 +348,14 @@ export function hiddenCommands(name: string, words: WordValue[], at: number, std
   const chosen = chosenProgram(name, args.map((a) => a.text));
   if (chosen !== undefined) return [unverifiable(chosen)];
   const started = startedPrograms(name, args.map((a) => a.text));
-  return [...started, ...hiddenCommandsOf(name, args, stdin, inputSet, environment)];
+  return [...dateStringFiles(name, args), ...started, ...hiddenCommandsOf(name, args, stdin, inputSet, environment)];
+}
+
+/** The files the date strings given to `name` open (`date -d 'TZ="/etc/x" now'`, `tar --newer=./f`: date-strings.ts). */
+function dateStringFiles(name: string, args: readonly WordValue[]): Hidden[] {
+  const read = dateStringReads(name, args.map((a) => ({ text: a.text, literal: a.literal, prefix: a.literal ? a.text : literalPrefix(a) })));
+  const files = read.paths.map((path): Hidden => ({ kind: 'file', path, write: false }));
+  return read.unverifiable === undefined ? files : [...files, unverifiable(read.unverifiable)];
 }
 
 function hiddenCommandsOf(name: string, args: WordValue[], stdin: string | undefined, inputSet: boolean, environment: readonly string[]): Hidden[] {
