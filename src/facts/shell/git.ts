@@ -2,6 +2,7 @@
 // --exec CMD`, an `ext::` URL, a remote helper), and `git config` setting such a key for later calls.
 import { gitSubcommandAt } from '../file-operands.js';
 import { abbreviatedName, longName } from '../options.js';
+import { GIT_PROGRAM_SETTINGS, gitStartedPrograms } from './git-programs.js';
 import { clusterLetter, unverifiable, valueOf, type Hidden } from './script-text.js';
 import type { WordValue } from './words.js';
 
@@ -25,6 +26,8 @@ const gitConfigWriteKey = /^trace2\./i;
 const GIT_CONFIG_VALUED = ['--file', '--blob', '--type', '--default', '--comment', '--value'];
 const GIT_CONFIG_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--list', '--unset', '--unset-all', '--remove-section', '--get-color', '--get-colorbool'];
 const GIT_CONFIG_WHOLE = ['--rename-section', '--edit'];
+// Those that choose the file read (where git follows no includes unless `--includes` is given).
+const GIT_CONFIG_CHOSEN = ['--file', '--blob', '--global', '--system', '--local', '--worktree'];
 const GIT_CONFIG_LONG = [
   ...GIT_CONFIG_VALUED, ...GIT_CONFIG_READS, ...GIT_CONFIG_WHOLE, '--add', '--replace-all', '--global', '--system', '--local', '--worktree', '--fixed-value', '--show-origin',
   '--show-scope', '--null', '--name-only', '--includes', '--no-includes', '--bool', '--int', '--bool-or-int', '--path', '--expiry-date', '--no-type', '--all', '--append', '--url',
@@ -41,6 +44,10 @@ const GIT_CONFIG_LONG = [
 function gitConfigHidden(args: WordValue[]): Hidden[] {
   const operands: WordValue[] = [];
   let reads = false;
+  // A file chosen (`-f`, `--blob`, `--global`…) and `--includes`: git follows its `include.path`
+  // and `includeIf` to files no word names (red team 44).
+  let chosen = false;
+  let includes = false;
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!.text;
     if (w === '--') {
@@ -51,6 +58,9 @@ function gitConfigHidden(args: WordValue[]): Hidden[] {
       const name = longName(w, GIT_CONFIG_LONG);
       if (GIT_CONFIG_WHOLE.includes(name)) return [unverifiable(`\`git config ${name}\` can rename or edit any key, one that runs a command too`)];
       if (GIT_CONFIG_READS.includes(name)) reads = true;
+      if (GIT_CONFIG_CHOSEN.includes(name)) chosen = true;
+      if (name === '--includes') includes = true;
+      if (name === '--no-includes') includes = false;
       if (GIT_CONFIG_VALUED.includes(name) && !w.includes('=')) i++;
       continue;
     }
@@ -59,11 +69,13 @@ function gitConfigHidden(args: WordValue[]): Hidden[] {
       if (clusterLetter(w, 'e', 'f') > 0) return [unverifiable('`git config -e` can edit any key, one that runs a command too')];
       if (clusterLetter(w, 'l', 'f') > 0) reads = true;
       const f = clusterLetter(w, 'f', '');
+      if (f > 0) chosen = true;
       if (f > 0 && f === w.length - 1) i++;
       continue;
     }
     operands.push(args[i]!);
   }
+  if (chosen && includes) return [unverifiable('`git config --includes` follows the `include.path` and `includeIf` of the file it reads to files the line does not name')];
   const first = operands[0]?.text;
   if (first === 'edit' || first === 'rename-section') return [unverifiable(`\`git config ${first}\` can rename or edit any key, one that runs a command too`)];
   const key = first === 'set' ? operands[1] : !reads && operands.length >= 2 && !['get', 'list', 'unset', 'remove-section'].includes(first ?? '') ? operands[0] : undefined;
@@ -89,8 +101,17 @@ function gitRunsCommandsOf(name: string): boolean {
   return gitRunsCommands.has(name) || name.startsWith('remote-') || name.includes('--');
 }
 
-export function gitHidden(args: WordValue[]): Hidden[] {
+// git's `-c` settings that make it sign (git-programs.ts).
+const GIT_SIGNING_SETTINGS = /^(?:commit\.gpgsign|tag\.gpgsign|tag\.forcesignannotated|push\.gpgsign)$/;
+
+/**
+ * What git run with `args` (after `git`) runs besides itself: commands its options and
+ * settings give, and the programs it starts (git-programs.ts). `environment`: the `NAME=value`
+ * words set for it (`GIT_EDITOR=true`).
+ */
+export function gitHidden(args: WordValue[], environment: readonly string[] = []): Hidden[] {
   const found: Hidden[] = [];
+  const settings = new Map<string, WordValue | undefined>();
   // Where git's own options end (file-operands.ts): `at` is the subcommand's index in args.
   const at = gitSubcommandAt(['git', ...args.map((a) => a.text)]) - 1;
   const subcommand = args[at]?.text;
@@ -107,8 +128,13 @@ export function gitHidden(args: WordValue[]): Hidden[] {
       continue;
     }
     if (i < at && w.startsWith('-c')) {
-      const setting = w === '-c' ? args[++i]?.text ?? '' : w.slice(2);
-      if (gitCommandKey.test(setting.split('=')[0]!)) found.push(unverifiable(`\`git -c ${setting.split('=')[0]}\` can run a command`));
+      const word = w === '-c' ? args[++i] : { ...args[i]!, text: w.slice(2) };
+      const setting = word?.text ?? '';
+      const eq = setting.indexOf('=');
+      const key = (eq < 0 ? setting : setting.slice(0, eq)).toLowerCase();
+      // The editors and signing programs are commands of the line (git-programs.ts), the signing settings make git start them.
+      if (word !== undefined && (GIT_PROGRAM_SETTINGS.test(key) || GIT_SIGNING_SETTINGS.test(key))) settings.set(key, eq < 0 ? undefined : { ...word, text: setting.slice(eq + 1) });
+      else if (gitCommandKey.test(setting.split('=')[0]!)) found.push(unverifiable(`\`git -c ${setting.split('=')[0]}\` can run a command`));
       // A setting's value may be a URL git connects to (`branch.main.remote=ext::sh -c …`).
       else if (/ext::/i.test(setting)) found.push(unverifiable('a git `ext::` URL runs a command'));
       continue;
@@ -157,6 +183,7 @@ export function gitHidden(args: WordValue[]): Hidden[] {
       found.push(value === undefined ? unverifiable('`git rebase --exec` without a command') : valueOf('git rebase', value));
     }
   }
+  found.push(...gitStartedPrograms(args, at, settings, environment));
   return found;
 }
 

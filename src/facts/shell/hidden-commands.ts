@@ -8,6 +8,7 @@
 // run or choose a program; the readers of one program's language are modules of their own
 // beside it (awk.ts, sed.ts, git.ts, ssh.ts, vim.ts, sqlite3.ts, psql.ts, jq.ts, socat.ts,
 // wget.ts), with what they share in script-text.ts.
+import { dateStringReads } from '../date-strings.js';
 import { tarArguments } from '../file-operands.js';
 import { GRAMMARS, longNamesOf, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValues, type OptionSpelling } from '../options.js';
@@ -22,7 +23,7 @@ import { duckdbHidden, sqliteHidden } from './sqlite3.js';
 import { sshHidden } from './ssh.js';
 import { vimHidden } from './vim.js';
 import { wgetrcHidden } from './wget.js';
-import type { WordValue } from './words.js';
+import { literalPrefix, type WordValue } from './words.js';
 import { isRiskyVariable, isToolchainProgram, namesStandardInput } from './wrappers.js';
 
 export type { Hidden } from './script-text.js';
@@ -341,18 +342,24 @@ export function hasRunningOptions(name: string): boolean {
  * not known (a pipe, a file, the caller's input), for programs that may read a script there.
  * `inputSet`: the line sets that input (a pipe, a redirection), so it is not the caller's.
  */
-export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string, inputSet = false): Hidden[] {
+export function hiddenCommands(name: string, words: WordValue[], at: number, stdin?: string, inputSet = false, environment: readonly string[] = []): Hidden[] {
   // `tar cIf prog a.tar .` is `tar -c -I prog -f a.tar .`: its old-style first word holds options too.
   const args = name === 'tar' ? [...tarArguments(words.slice(at + 1), (w) => w.text, (text) => ({ text, literal: true, pattern: false }))] : words.slice(at + 1);
   const chosen = chosenProgram(name, args.map((a) => a.text));
   if (chosen !== undefined) return [unverifiable(chosen)];
   const started = startedPrograms(name, args.map((a) => a.text));
-  if (started.length > 0) return [...started, ...hiddenCommandsOf(name, args, stdin, inputSet)];
-  return hiddenCommandsOf(name, args, stdin, inputSet);
+  return [...dateStringFiles(name, args), ...started, ...hiddenCommandsOf(name, args, stdin, inputSet, environment)];
 }
 
-function hiddenCommandsOf(name: string, args: WordValue[], stdin: string | undefined, inputSet: boolean): Hidden[] {
-  if (name === 'git') return gitHidden(args);
+/** The files the date strings given to `name` open (`date -d 'TZ="/etc/x" now'`, `tar --newer=./f`: date-strings.ts). */
+function dateStringFiles(name: string, args: readonly WordValue[]): Hidden[] {
+  const read = dateStringReads(name, args.map((a) => ({ text: a.text, literal: a.literal, prefix: a.literal ? a.text : literalPrefix(a) })));
+  const files = read.paths.map((path): Hidden => ({ kind: 'file', path, write: false }));
+  return read.unverifiable === undefined ? files : [...files, unverifiable(read.unverifiable)];
+}
+
+function hiddenCommandsOf(name: string, args: WordValue[], stdin: string | undefined, inputSet: boolean, environment: readonly string[]): Hidden[] {
+  if (name === 'git') return gitHidden(args, environment);
   if (name === 'awk') return awkHidden(args, stdin);
   if (name === 'sed') return sedHidden(args, stdin);
   if (vimNames.has(name)) return vimHidden(name, args, stdin !== undefined || inputSet);
@@ -432,14 +439,10 @@ const PROGRAM_STARTING_OPTIONS: ReadonlyMap<string, { option: OptionSpelling; pr
   ['file', { option: { letters: 'zZ', long: ['--uncompress', '--uncompress-noreport'] }, programs: DECOMPRESSORS }],
   ['rg', { option: { letters: 'z', long: ['--search-zip'] }, programs: DECOMPRESSORS }],
 ]);
-// git runs gpg (gpg.program) to check a signature: shown (`--show-signature`), formatted (`%G?`,
-// `%GS`, …), verified (`verify-commit`, `verify-tag`, `tag -v`, `--verify-signatures`).
-// (A placeholder may carry a `+`, `-` or space between `%` and its letters: `%-GS`.)
-const GIT_RUNS_GPG = /^(?:--show-sig|--verify-signatures$|--(?:pretty|format)=.*%[-+ ]?G|verify-commit$|verify-tag$)/;
+// git's (gpg to sign or check a signature, the editor) are read in git-programs.ts.
 
-/** The programs an option of `name` makes it start (PROGRAM_STARTING_OPTIONS, GIT_RUNS_GPG), as commands. */
+/** The programs an option of `name` makes it start (PROGRAM_STARTING_OPTIONS), as commands. */
 function startedPrograms(name: string, args: readonly string[]): Hidden[] {
-  if (name === 'git') return args.some((w) => GIT_RUNS_GPG.test(w)) || (args.includes('tag') && args.some((w) => optionIs(w, { letters: 'v', long: ['--verify'] }, 'mFuN'))) ? [{ kind: 'string', text: 'gpg' }] : [];
   const starting = PROGRAM_STARTING_OPTIONS.get(name);
   const grammar = GRAMMARS.get(name);
   if (starting === undefined || grammar === undefined) return [];

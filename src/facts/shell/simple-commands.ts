@@ -1034,7 +1034,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   }
   // Files a script opens are checked like redirections of the command itself.
   const opened: string[] = [];
-  for (const hidden of hiddenCommands(name, values, at, stdinScript(stmt, walk), inputGiven(stmt, walk))) {
+  for (const hidden of hiddenCommands(name, values, at, stdinScript(stmt, walk), inputGiven(stmt, walk), walk.wrapperOptions)) {
     if (hidden.kind === 'string') collectFromSource(hidden.text, depth + 1, walk);
     else if (hidden.kind === 'file') {
       opened.push(hidden.path);

@@ -1,6 +1,7 @@
 // Commands that run another command given in their arguments. Each entry says how to
 // skip the wrapper's own options to find where the wrapped command starts. The tables
 // are data: adding a wrapper is adding a line.
+import { zoneRead } from '../date-strings.js';
 import { forwardsCompilerChoosing } from '../grammars.js';
 import { abbreviatedName, longName, optionValues, type OptionSpelling } from '../options.js';
 import { nameOf } from '../within.js';
@@ -526,6 +527,10 @@ const zshSpecialVariable = /^(functions|commands|aliases|galiases|saliases|optio
  */
 export function isRiskyVariable(name: string, value?: string): boolean {
   if (zshSpecialVariable.test(name)) return true;
+  // TZDIR moves the directory every zone name is read from (`TZDIR=. date -d 'TZ="x" now'`);
+  // a TZ climbing out of it with `..` reads a file its word does not place (date-strings.ts).
+  if (name === 'TZDIR') return true;
+  if (name === 'TZ' && value !== undefined && zoneRead(value, true).kind === 'unverifiable') return true;
   // Set to a literal, a variable naming a file read is read as a path; set otherwise (`read TZ`), it is not known.
   if (readPathVariable.test(name)) return value === undefined;
   // `CC=gcc`, `CXX=clang++-17`: a compiler from the system's PATH, not one the agent wrote.
