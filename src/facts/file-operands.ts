@@ -498,7 +498,7 @@ const GIT_PATHSPEC_READERS: ReadonlySet<string> = new Set(['status', 'diff', 'lo
  * (pathspecReading): every word after `--`, and before it every word with pathspec magic
  * (`:/infra`, `:(icase).ENV`) or a wildcard (git takes `'*key'` as a pathspec without `--`).
  * Option values and grep's pattern are not told apart: an empty one is no word here
- * (simple-commands.ts drops empty literal words), so in `git log --grep '' '*key'` or `git
+ * (emit.ts drops empty literal words), so in `git log --grep '' '*key'` or `git
  * grep '' '*key'` the pathspec is where a value or the pattern would be. So a regex with `*`
  * (`git grep 'a.*b'`, `-G 'x.*'`) meets the deny lists as a pathspec would: the safe side.
  */

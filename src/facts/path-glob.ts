@@ -220,7 +220,7 @@ export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (wo
 
 /**
  * A variable reference that is empty when the variable is unset: `$Q`, `${Q}`, `$1`, `$@`,
- * `${Q:+x}`, `${Q-}`. (A word's known variables are also read with their values: simple-commands.ts.)
+ * `${Q:+x}`, `${Q-}`. (A word's known variables are also read with their values: emit.ts emitWords.)
  */
 const MAYBE_EMPTY_REFERENCE = /\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*]|\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(?::?\+[^}]*|:?-)?\})/g;
 

@@ -867,7 +867,7 @@ describe('a bare file operand is judged exactly as `./name`', () => {
           const expected = decision(dotted);
           seen.add(expected);
           // except that a bare `*` may match a file named like an option (`-e1e id;.ts`) of a
-          // program whose options run or write (simple-commands.ts optionMadeAtRunTime): `./*` cannot
+          // program whose options run or write (run-time-options.ts optionMadeAtRunTime): `./*` cannot
           const got = full(bare);
           if (got.decision === 'deny' && /may match a file named like an option/.test(got.reasons[0]?.message ?? '')) return;
           expect(got.decision, `${bare} against ${dotted}`).toBe(expected);

@@ -330,7 +330,7 @@ const OTHER_RUNNING_OPTIONS: ReadonlySet<string> = new Set([
 /**
  * Whether some option of the program runs a program or writes a file no operand names: a word
  * of its command line that is known only when the line runs may be such an option
- * (simple-commands.ts optionMadeAtRunTime).
+ * (run-time-options.ts optionMadeAtRunTime).
  */
 export function hasRunningOptions(name: string): boolean {
   return commandOptions.has(name) || choosingOptions.has(name) || PROGRAM_STARTING_OPTIONS.has(name) || PROGRAM_CHOOSERS.has(name) || vimNames.has(name) || edNames.has(name) || sshNames.has(name) || OTHER_RUNNING_OPTIONS.has(name);

@@ -3,7 +3,7 @@
 import type { ShellFacts } from '../../types.js';
 import { ShellSyntaxError, UnsupportedSyntax } from './errors.js';
 import { preloadParser } from './parser.js';
-import { collectFromSource } from './simple-commands.js';
+import { collectFromSource } from './statements.js';
 import { finishWalk } from './re-evaluation.js';
 import { CapExceeded, checkMadeScripts, factsOf, newWalk, type ShellCaps } from './walk.js';
 import { singleQuoted } from './words.js';

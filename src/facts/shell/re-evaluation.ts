@@ -13,7 +13,7 @@ import { arithmeticEnd, literalPrefix, wordValue, type WordValue } from './words
 // (${x@P}). (`-eq` counts when `[[` is there too: `[` and `test` read plain numbers; `-v`
 // with any of them.) Text is only a first look:
 // what bash reads once quotes are gone (`declare -"i" n`, `unset a[x]`) is noted from the
-// resolved words in simple-commands.ts (checkDeclaration, the `NAME[expr]` operands).
+// resolved words in builtins.ts (checkDeclaration) and simple-commands.ts (the `NAME[expr]` operands).
 // The fixed spellings are one regex; the spellings that run up to a closing character are
 // read by arithmeticScans, each character once: as regex branches they were tried again from
 // every start (`ls aaa…` of 16 KB took 130 ms; red team 23).
