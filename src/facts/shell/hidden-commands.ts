@@ -270,6 +270,8 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
   // the server evaluate its arguments (`-e`), and runs an alternate editor when none answers.
   ['emacs', (name, words) => {
     if (words.some((w) => /^-(?:eval|execute)$/.test(w) || abbreviatedName(w, ['--eval', '--execute']) !== undefined)) return `\`${name} --eval\` runs Lisp code, which may run anything`;
+    // A function called by name runs on what emacs visits (`x.el -f eval-buffer`: red team 45).
+    if (words.some((w) => /^-(?:f|funcall)(?:=|$)/.test(w) || abbreviatedName(w, ['--funcall']) !== undefined)) return `\`${name} -f\` calls a Lisp function (\`eval-buffer\` evaluates the file it visits), which may run anything`;
     return words.some((w, i) => ['-l', '--load', '-load', '--script', '-script', '-x'].includes(w) && isMadeInput(words[i + 1] ?? '')) ? `\`${name}\` loads Lisp code from its input, which may run anything` : undefined;
   }],
   // The MySQL and MariaDB clients' statements given by `-e` run client commands too: `system

@@ -18,10 +18,17 @@ export function noteScripts(name: string, values: WordValue[], at: number, walk:
   if (head.literal && head.text.includes('/')) noteScript(walk, head.text);
   const args = values.slice(at + 1);
   if (name === 'tee') for (const arg of args) if (!arg.text.startsWith('-')) walk.madeFiles.add(arg.text);
-  if ((name === 'source' || name === '.') && args[0] !== undefined) noteScript(walk, args[0].text);
+  if (name === 'source' || name === '.') {
+    const sourced = sourcedScript(values, at);
+    if (sourced !== undefined && sourced !== 'option') noteScript(walk, sourced.text);
+  }
   const language = languageOf(name);
   const script = language === undefined ? undefined : interpreterScript(language, args);
   if (script !== undefined) noteScript(walk, script);
+  // Modules an interpreter loads before its program (`python3 -m x`, `node -r ./x.js`; red team 45).
+  if (language !== undefined) for (const file of loadedModules(language, args.map((a) => a.text))) noteScript(walk, file);
+  // Emacs loads Lisp files (`-l F`, `--script F`).
+  if (name === 'emacs') for (const file of emacsLoads(args.map((a) => a.text))) noteScript(walk, file);
   if (name === 'make') {
     const files = optionValues(args.map((a) => a.text), { letters: 'f', long: ['--file', '--makefile'] }, 'CfIojlOW', 0);
     for (const file of files.length > 0 ? files : ['Makefile', 'makefile', 'GNUmakefile']) noteScript(walk, file);
@@ -42,23 +49,104 @@ const PACKAGE_MANAGER_FILES: ReadonlyMap<string, readonly string[]> = new Map([
 ]);
 
 /**
- * The files vim sources or types (red team 40): `-S F` (bare, `Session.vim`), `-u F`, each at
- * the end of a cluster too (`-esS F`, `-Nu F`), and `-s F`, keys typed outside ex mode.
+ * The word `source` or `.` runs as a script (after a `--`: `source -- x`, red team 45), or
+ * 'option' when an option comes first (bash 5.3's `-p PATH` chooses where it is looked up).
+ */
+export function sourcedScript(values: readonly WordValue[], at: number): WordValue | 'option' | undefined {
+  const first = values[at + 1];
+  if (first === undefined) return undefined;
+  if (first.text === '--') return values[at + 2];
+  return first.text.startsWith('-') && first.text !== '-' ? 'option' : first;
+}
+
+/**
+ * The files vim sources or types, reading its options in order as vim does (red teams 40 and
+ * 45): `-S F` (or `Session.vim` when no word or an option follows), `-u F` and `-s F` (keys,
+ * unless Ex mode is on by then: `ex`, an earlier `-e`/`-E`), their value the next word
+ * whatever it is (`-s -k`), a letter that takes one ending a cluster (`-Nu F`); other options
+ * that take a value skip it (`-i -e` names the viminfo `-e`, no Ex mode).
  */
 function editorScripts(name: string, args: readonly string[]): string[] {
   const scripts: string[] = [];
-  // In Ex mode (`ex`, `-e`, `-E`) `-s` is silent mode, no script (`ex -s f -c q`).
-  const exMode = name === 'ex' || args.some((w) => /^-[A-Za-z]*[eE]/.test(w) && !w.startsWith('--'));
+  let exMode = name === 'ex';
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
-    const next = args[i + 1];
-    const value = next !== undefined && !next.startsWith('-') ? next : undefined;
-    if (w === '-s' && value !== undefined && !exMode) scripts.push(value);
-    if (!/^-[A-Za-z]*[Su]$/.test(w)) continue;
-    if (value !== undefined) scripts.push(value);
-    else if (w.endsWith('S')) scripts.push('Session.vim');
+    if (w === '--') break;
+    if (w.startsWith('--')) {
+      if (VIM_LONG_VALUED.has(w)) i++;
+      continue;
+    }
+    if (!w.startsWith('-') || w === '-') continue;
+    for (let k = 1; k < w.length; k++) {
+      const c = w[k]!;
+      if (c === 'e' || c === 'E') exMode = true;
+      if (c === 's' && exMode) continue;
+      if (!VIM_VALUED.includes(c)) continue;
+      // A value glued on is -c's command, a number (`-w5`, `-o2`), -V's file, or an error vim stops at.
+      if (k + 1 < w.length) break;
+      const next = args[i + 1];
+      if (c === 'S') {
+        if (next === undefined || next.startsWith('-')) scripts.push('Session.vim');
+        else scripts.push(args[++i]!);
+      } else {
+        i++;
+        if ((c === 's' || c === 'u') && next !== undefined && !VIM_SPECIAL_RC.has(next)) scripts.push(next);
+      }
+      break;
+    }
   }
   return scripts;
+}
+
+// vim's option letters that take the next word (`-s`: keys, outside Ex mode), and long ones.
+const VIM_VALUED = 'sSuUiTWwtcq';
+const VIM_LONG_VALUED: ReadonlySet<string> = new Set(['--cmd', '--servername', '--startuptime', '--log', '--socketid', '--windowid', '--remote-send', '--remote-expr']);
+// `-u NONE` and the like load no file.
+const VIM_SPECIAL_RC: ReadonlySet<string> = new Set(['NONE', 'NORC', 'DEFAULTS']);
+
+/**
+ * The files an interpreter loads as modules before its program, from the working directory:
+ * python's `-m MOD` (`MOD.py`, `MOD/__main__.py`), node's `-r`/`--require`/`--import`/loaders
+ * and ruby's `-r` given a relative path (`./x.js`; a bare name is a package).
+ */
+function loadedModules(language: string, args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (w === '--' || !w.startsWith('-')) break;
+    if (language === 'python') {
+      const m = /^-[A-Za-z]*m(.*)$/.exec(w);
+      if (m === null || /^-[A-Za-z]*[cWX]/.test(w.slice(0, w.indexOf('m')))) continue;
+      const module = (m[1] || args[i + 1]) ?? '';
+      const path = module.replace(/\./g, '/');
+      if (path !== '') out.push(`${path}.py`, `${path}/__main__.py`);
+      break;
+    }
+    const eq = w.indexOf('=');
+    const name = eq > 0 ? w.slice(0, eq) : w;
+    const valued = language === 'node' ? ['-r', '--require', '--import', '--loader', '--experimental-loader'] : language === 'ruby' ? ['-r'] : [];
+    let value: string | undefined;
+    if (valued.includes(name)) value = eq > 0 ? w.slice(eq + 1) : args[++i];
+    else if (w.startsWith('-r') && !w.startsWith('--') && (language === 'node' || language === 'ruby')) value = w.slice(2);
+    if (value !== undefined && /^\.\.?\//.test(value)) out.push(language === 'ruby' && !value.endsWith('.rb') ? `${value}.rb` : value);
+  }
+  return out;
+}
+
+/** The Lisp files Emacs loads: `-l F`, `--load F` (`=F`, abbreviated), `--script F`, `-x F`. */
+function emacsLoads(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    const eq = w.indexOf('=');
+    const name = eq > 0 ? w.slice(0, eq) : w;
+    // Long names in any abbreviation emacs takes (`--lo`), one dash or two.
+    const loads = ['-l', '-x', '-load', '-script'].includes(name) || (name.length >= 4 && name.startsWith('--') && ('--load'.startsWith(name) || '--script'.startsWith(name)));
+    if (!loads) continue;
+    const value = eq > 0 ? w.slice(eq + 1) : args[++i];
+    if (value !== undefined) out.push(value);
+  }
+  return out;
 }
 
 const EDITORS_SOURCING: ReadonlySet<string> = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);

@@ -27,7 +27,7 @@ import { npmCommand } from './npm.js';
 import { variablesSetFromInput } from './re-evaluation.js';
 import { optionMadeAtRunTime } from './run-time-options.js';
 import { asRunnersCommand, readContainerCommand, readRemoteCommand, runnerAt, runString, runWrapped, withPackageProgram } from './runners.js';
-import { noteScripts } from './scripts.js';
+import { noteScripts, sourcedScript } from './scripts.js';
 import { collectAs, collectFromSource } from './statements.js';
 import { mayTurnOnHistory, stdinScriptReader } from './stdin-script.js';
 import { inputGiven, patchedFiles, readsPatch, stdinNames, stdinScript } from './stdin.js';
@@ -295,13 +295,16 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // zsh's `hash ls=/usr/bin/id` puts a program in the command hash table (`hash -d n=dir` a named directory).
     markUnverifiable(walk, '`hash NAME=PATH` (zsh) changes which program a command word runs');
   }
-  if ((name === 'source' || name === '.') && namesStandardInput(values[at + 1]?.text ?? '')) {
+  const sourced = name === 'source' || name === '.' ? sourcedScript(values, at) : undefined;
+  if (sourced === 'option') {
+    markUnverifiable(walk, `\`${name}\` with an option (bash 5.3's \`-p PATH\` chooses where the script is looked up)`);
+  } else if (sourced !== undefined && namesStandardInput(sourced.text)) {
     const script = stdinScript(stmt, walk);
     if (script !== undefined) collectFromSource(script, depth + 1, walk);
     else markUnverifiable(walk, `\`${name}\` reads commands from standard input`);
-  } else if ((name === 'source' || name === '.') && values[at + 1] !== undefined && !values[at + 1]!.literal) {
+  } else if (sourced !== undefined && !sourced.literal) {
     // `. <(curl x)`, `source $f`: the script is a command's output or unknown.
-    markUnverifiable(walk, `\`${name}\` of a script that is not a literal path: \`${values[at + 1]!.text}\``);
+    markUnverifiable(walk, `\`${name}\` of a script that is not a literal path: \`${sourced.text}\``);
   }
   if (name === 'fc' && !values.slice(at + 1).some((v) => /^-[A-Za-z]*l/.test(v.text))) {
     // `history -s 'cmd'; fc -s` runs cmd; `fc -e PROG` runs PROG on a history entry, then the result.
