@@ -1115,7 +1115,8 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
 /** Programs that apply a patch read from their input when no patch file is named. */
 function readsPatch(name: string, values: WordValue[], at: number): boolean {
   if (name === 'patch' || name === 'apply_patch' || name === 'applypatch') return true;
-  return name === 'git' && values[at + 1]?.text === 'apply';
+  // `apply` after git's own options too (`git -P apply`, `git -c k=v apply`: red team 45).
+  return name === 'git' && values[at + gitSubcommandAt(values.slice(at).map((v) => v.text))]?.text === 'apply';
 }
 
 /** The files a patch in the statement's literal input names (patch-paths.ts); a header that cannot be read is unverifiable. */
