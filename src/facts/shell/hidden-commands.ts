@@ -184,9 +184,9 @@ function isMadeInput(value: string): boolean {
   return namesStandardInput(value) || PROCESS_SUBSTITUTION.test(value);
 }
 
-// The short options that take a value: make's, curl's.
+// The short options that take a value: make's, curl's (not -q, -h: `-q -K FILE` reads FILE; red team 45).
 const MAKE_VALUED = 'CfIojlOW';
-const CURL_VALUED = 'AbcCdDeEFHhKmoQrTtuUwxXYyzPq';
+const CURL_VALUED = 'AbcCdDeEFHKmoQrTtuUwxXYyzP';
 
 /** npm's words up to a `--`: its options may come anywhere among them (`npm exec -- gcc -c x.c`: the -c is gcc's). */
 export function npmOwnWords(words: readonly string[]): readonly string[] {
@@ -254,8 +254,12 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
     if (words.some((w, i) => w === '-E' && ['env', 'chdir', 'time', 'capabilities'].includes(words[i + 1] ?? ''))) return '`cmake -E` runs the command it is given';
     return words.includes('--build') && words.includes('--') ? makeChooses('make', words.slice(words.indexOf('--') + 1)) : undefined;
   }],
-  // curl reading its options from its input (`-K -`): any option, a file read or written, may be there.
-  ['curl', (_name, words) => (readsInputAs(words, { letters: 'K', long: ['--config'] }, CURL_VALUED) ? '`curl -K` reads its options from text the line makes (its input, a process substitution)' : undefined)],
+  // curl reading its options from a file (`-K FILE`, `--config FILE`, `-K -` its input): any
+  // option, a URL or a file read or written, may be there, unread here (red team 45).
+  ['curl', (_name, words) => (optionValues(words, { letters: 'K', long: ['--config'] }, CURL_VALUED, 0, longNamesOf(GRAMMARS.get('curl')!)).length > 0 ? '`curl -K` reads its options from a file, which are not read here' : undefined)],
+  // wget reading a wgetrc (`--config=FILE`, any abbreviation; `--no-config` is its own name):
+  // its commands (`input`, `output_document`, `use_askpass`) are not read here, as `-e`'s are.
+  ['wget', (_name, words) => (words.some((w) => abbreviatedName(w, ['--config']) !== undefined) ? '`wget --config` reads wgetrc commands from a file, which are not read here' : undefined)],
   // `gh alias set NAME '!cmd'` (or `--shell`) stores a shell command a later `gh NAME` runs; so does a pager or an editor.
   ['gh', (_name, words) => {
     if (words[0] === 'alias' && (words[1] === 'import' || (words[1] === 'set' && words.slice(2).some((w) => /^--shell(?:=|$)/.test(w) || /^-[A-Za-z]*s/.test(w) || w.startsWith('!'))))) return '`gh alias` stores a shell command that a later `gh` call runs';
