@@ -231,6 +231,33 @@ function makeChooses(name: string, words: readonly string[]): string | undefined
 
 const RUSTUP_TOOLCHAIN_PATH = /^\+.*[/\\]/;
 
+// man-db's short options whose value is the next word (its optional ones, `-H[BROWSER]`,
+// `-T[DEVICE]`, `-X[DPI]`, take only an attached value), and its long names that take one.
+const MAN_REQUIRED_VALUE = 'CEeLMmPpRrSs';
+const MAN_LONG_VALUED = MAN_LONG.filter((n) => n !== '--catman' && n !== '--html');
+
+/** Whether man is given a local page: `-l`/`--local-file`, or an operand holding a `/` (man-db reads it as a file). */
+function manLocalPage(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--') return words.slice(i + 1).some((o) => o.includes('/'));
+    if (w.startsWith('--')) {
+      if (abbreviatedName(w, ['--local-file']) !== undefined) return true;
+      if (!w.includes('=') && MAN_LONG_VALUED.includes(longName(w, MAN_LONG))) i++;
+      continue;
+    }
+    if (w.startsWith('-') && w !== '-') {
+      if (optionIs(w, { letters: 'l', long: [] }, MAN_REQUIRED_VALUE)) return true;
+      // A letter that takes a value ends the cluster; its value is the rest or the next word.
+      const valued = [...w.slice(1)].findIndex((c) => MAN_REQUIRED_VALUE.includes(c));
+      if (valued === w.length - 2) i++;
+      continue;
+    }
+    if (w.includes('/')) return true;
+  }
+  return false;
+}
+
 // pandoc's short options that take a value.
 const PANDOC_VALUED = 'frtwodLFMVcHBATDI';
 
@@ -260,6 +287,9 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
   // wget reading a wgetrc (`--config=FILE`, any abbreviation; `--no-config` is its own name):
   // its commands (`input`, `output_document`, `use_askpass`) are not read here, as `-e`'s are.
   ['wget', (_name, words) => (words.some((w) => abbreviatedName(w, ['--config']) !== undefined) ? '`wget --config` reads wgetrc commands from a file, which are not read here' : undefined)],
+  // man-db puts a local page (`-l FILE`, `--local-file`, `-l -` its input, an operand holding a
+  // `/`) through soelim, whose `.so FILE` includes any file: the page is not read here (red team 45).
+  ['man', (name, words) => (manLocalPage(words) ? `\`${name}\` formats a local page, whose \`.so\` requests may include any file` : undefined)],
   // `gh alias set NAME '!cmd'` (or `--shell`) stores a shell command a later `gh NAME` runs; so does a pager or an editor.
   ['gh', (_name, words) => {
     if (words[0] === 'alias' && (words[1] === 'import' || (words[1] === 'set' && words.slice(2).some((w) => /^--shell(?:=|$)/.test(w) || /^-[A-Za-z]*s/.test(w) || w.startsWith('!'))))) return '`gh alias` stores a shell command that a later `gh` call runs';
