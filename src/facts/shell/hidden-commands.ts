@@ -258,6 +258,23 @@ function manLocalPage(words: readonly string[]): boolean {
   return false;
 }
 
+// javac's options naming a class path, where it also looks for annotation processors when
+// no processor path is given (javac(1)); `-processorpath` and the like are refused by choosingOptions.
+const JAVAC_CLASS_PATH = /^(?:-cp|-classpath|--class-path)(?:=|$)/;
+
+/**
+ * Why javac runs code or reads options its words do not show: an `@FILE` of options (read
+ * anywhere among its arguments), or a class path given without `-proc:none` (the last `-proc:`
+ * counts): a JDK before 23 runs every processor a `META-INF/services` file there names, and
+ * which JDK runs is not known here.
+ */
+function javacChooses(name: string, words: readonly string[]): string | undefined {
+  if (words.some((w) => w.startsWith('@'))) return `\`${name} @FILE\` reads options from a file, which are not read here`;
+  const proc = words.filter((w) => w.startsWith('-proc:')).at(-1);
+  if (proc !== '-proc:none' && words.some((w) => JAVAC_CLASS_PATH.test(w))) return `\`${name}\` is given a class path where it may find annotation processors and run them (without \`-proc:none\`)`;
+  return undefined;
+}
+
 // pandoc's short options that take a value.
 const PANDOC_VALUED = 'frtwodLFMVcHBATDI';
 
@@ -290,6 +307,9 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
   // man-db puts a local page (`-l FILE`, `--local-file`, `-l -` its input, an operand holding a
   // `/`) through soelim, whose `.so FILE` includes any file: the page is not read here (red team 45).
   ['man', (name, words) => (manLocalPage(words) ? `\`${name}\` formats a local page, whose \`.so\` requests may include any file` : undefined)],
+  // javac reading its options from a file (`@FILE`, `@/dev/stdin`), and javac finding annotation
+  // processors on a class path it is given and running them (JDK before 23, unless `-proc:none`).
+  ['javac', javacChooses],
   // `gh alias set NAME '!cmd'` (or `--shell`) stores a shell command a later `gh NAME` runs; so does a pager or an editor.
   ['gh', (_name, words) => {
     if (words[0] === 'alias' && (words[1] === 'import' || (words[1] === 'set' && words.slice(2).some((w) => /^--shell(?:=|$)/.test(w) || /^-[A-Za-z]*s/.test(w) || w.startsWith('!'))))) return '`gh alias` stores a shell command that a later `gh` call runs';
