@@ -485,6 +485,8 @@ const PROGRAM_STARTING_OPTIONS: ReadonlyMap<string, { option: OptionSpelling; pr
   ['diff', { option: { letters: 'l', long: ['--paginate'] }, programs: ['pr'] }],
   ['file', { option: { letters: 'zZ', long: ['--uncompress', '--uncompress-noreport'] }, programs: DECOMPRESSORS }],
   ['rg', { option: { letters: 'z', long: ['--search-zip'] }, programs: DECOMPRESSORS }],
+  // zip -T tests the archive it wrote with `unzip -t` (through sh -c), unless -TT names the command (read above).
+  ['zip', { option: { letters: 'T', long: ['--test'] }, programs: ['unzip -t'] }],
 ]);
 // git runs gpg (gpg.program) to check a signature: shown (`--show-signature`), formatted (`%G?`,
 // `%GS`, …), verified (`verify-commit`, `verify-tag`, `tag -v`, `--verify-signatures`).
