@@ -101,8 +101,12 @@ function chainDirectories(commands: readonly SimpleCommand[], changes: Directory
   return each;
 }
 
-/** `stays`: the shell does not go there now, but a later `popd` may (`pushd -n DIR`). */
-type DirectoryTarget = { index: number; target: string; stays?: true };
+/**
+ * `stays`: the shell does not go there now, but a later `popd` may (`pushd -n DIR`).
+ * `unwritten`: no word names the target (a bare `cd`, `cd -P`, `cd --` go to `~`), so it is
+ * touched as a path of its own (`cd; grep -r x` reads the home directory: red team 45).
+ */
+type DirectoryTarget = { index: number; target: string; stays?: true; unwritten?: true };
 type DirectoryChanges = { targets: DirectoryTarget[]; unfollowed: boolean } | { computed: string };
 
 /**
@@ -154,7 +158,7 @@ function directoryChanges(commands: readonly SimpleCommand[]): DirectoryChanges 
     const absolute = target.startsWith('/') || target.startsWith('~');
     // Run again and again, a relative `cd` goes deeper each time (`for i in 1 2; do cd a; done`).
     if (!absolute && cmd.repeats) return { computed: `${name} ${target}` + ' in a loop or a function' };
-    targets.push(stays ? { index, target, stays } : { index, target });
+    targets.push({ index, target, ...(stays ? { stays } : {}), ...(i < args.length ? {} : { unwritten: true as const }) });
   }
   return { targets, unfollowed };
 }
@@ -289,8 +293,6 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
   const all = 'bases' in dirs ? dirs.bases : [''];
   // In an `&&` chain each command's one directory is known; else every one counts.
   const each = sequential === true ? chainDirectories(commands, changes) : undefined;
-  // Whether anything relative needs a working directory: a relative raw, or a bare name.
-  let relative = false;
   const addRaw = (raw: string, writes: boolean, places: readonly string[]): void => {
     if (!isRelative(raw)) {
       raws.push(raw);
@@ -298,7 +300,6 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       rawCommand.push(current);
       return;
     }
-    relative = true;
     for (const base of places) {
       raws.push(within(base, raw));
       written.push(writes);
@@ -338,8 +339,8 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       for (const dir of runsIn) gitRuns.add(dir);
       gitRunsUnknown ??= gitRunProblem(cmd, runsIn, { unseen, made });
     }
-    // A directory change's own target is where the others go, not something placed there.
-    if (found.names.length > 0 && !isDirectoryChange(cmd)) relative = true;
+    // The home directory a bare `cd` goes to is touched, as `cd ~` is.
+    if ('targets' in changes) for (const t of changes.targets) if (t.index === index && t.unwritten === true) addRaw(t.target, false, ['']);
     for (const n of found.names) for (const base of here) names.add(within(base, n));
     const writes = !isReadOnlyCommand(cmd.words);
     if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) addRaw(cmd.commandPath, false, here);
@@ -378,7 +379,6 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       if (path !== '' && !isRelative(path)) addRaw(path, w, here);
       else for (const base of here) if (!fromTop.some((t) => t.dir === (base || '.') && t.path === path && t.written === w)) fromTop.push({ dir: base || '.', path, written: w });
     }
-    if (tops.length > 0) relative = true;
     for (const w of found.words) words.push(w);
     // What this command puts on disk, for git run later on the line (gitRunProblem).
     // (git's own writes go to its repository and index, but for a repository clone or init
@@ -454,7 +454,10 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
   // Any path after it may lead through a link whose name and target only the run knows.
   else if (unknownLink !== undefined) out.unplaceable = `\`${unknownLink}\` makes a link with names another program supplies, so where paths lead is known only when it runs`;
   // `cd "$(echo /etc)" && cat passwd` reads /etc/passwd: after a directory change that cannot
-  // be read, neither relative paths nor bare names can be placed.
-  else if (computed !== undefined && relative) out.unplaceable = `relative paths or names follow \`${computed}\`, a directory change that cannot be read before it runs`;
+  // be read, neither relative paths nor bare names can be placed; and a command that names no
+  // path may work on its directory all the same (`cd $UNSET; grep -r x` reads $HOME, `ls`,
+  // `make`, `tar c .`: red team 45), so any command besides the changes cannot be placed. (Order
+  // is not modelled: a function or a loop may run a command written before the change after it.)
+  else if (computed !== undefined && commands.some((c) => !isDirectoryChange(c))) out.unplaceable = `commands follow \`${computed}\`, a directory change that cannot be read before it runs, and may work in that directory`;
   return out;
 }

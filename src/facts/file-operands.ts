@@ -2,7 +2,7 @@
 // so bare words are not held to the path allowlists; but `rm package.json` removes the file
 // `./package.json` names, and must be judged like it. For the programs below, the words that
 // are files by the program's own grammar are paths, whether written `./x` or `x`.
-import { hasOption, lastOptionValue, longName, optionIs, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
+import { abbreviatedName, hasOption, lastOptionValue, longName, optionIs, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
 import { namesStandardInput, writtenVariablePath } from './shell/wrappers.js';
 import { nameOf, within } from './within.js';
 import { anyCaseGlob } from './path-glob.js';
@@ -148,15 +148,28 @@ function globalInstall(words: readonly string[]): string | undefined {
 /**
  * Where a command writes outside the project by what it does, not by the files it names: a
  * global install (globalInstall), journalctl's maintenance of the system journal
- * (`--vacuum-*`, `--rotate`, `--flush`, `--setup-keys`, `--relinquish-var`).
+ * (`--vacuum-*`, `--rotate`, `--flush`, `--setup-keys`, `--relinquish-var`) and of its
+ * message catalog (`--update-catalog`), in any abbreviation (getopt_long: `--update-c`).
  */
 function writesOutside(words: readonly string[]): readonly string[] {
   // `npm pkg set|delete|fix` rewrites the project's package.json (its scripts run on install).
   if ((words[0] === 'npm' || words[0] === 'pnpm') && words[1] === 'pkg' && ['set', 'delete', 'fix'].includes(words[2] ?? '')) return ['package.json'];
-  if (words[0] === 'journalctl' && words.some((w) => /^--(?:vacuum-(?:size|time|files)|rotate|flush|setup-keys|relinquish-var|smart-relinquish-var)(?:=|$)/.test(w))) return ['/var/log/journal'];
+  if (words[0] === 'journalctl') return journalctlWrites(words);
   if (words[0] === 'git') return gitWritesOutside(words);
   const target = globalInstall(words);
   return target === undefined ? [] : [target];
+}
+
+// journalctl's options that write the system journal, and the one that writes its message catalog.
+const JOURNAL_WRITING = ['--vacuum-size', '--vacuum-time', '--vacuum-files', '--rotate', '--flush', '--setup-keys', '--relinquish-var', '--smart-relinquish-var'];
+const JOURNAL_CATALOG = '/var/lib/systemd/catalog/database';
+
+/** What journalctl's maintenance options write (writesOutside); an ambiguous abbreviation (refused by journalctl) counts too. */
+function journalctlWrites(words: readonly string[]): readonly string[] {
+  const writes: string[] = [];
+  if (words.some((w) => abbreviatedName(w, JOURNAL_WRITING) !== undefined)) writes.push('/var/log/journal');
+  if (words.some((w) => abbreviatedName(w, ['--update-catalog']) !== undefined)) writes.push(JOURNAL_CATALOG);
+  return writes;
 }
 
 // The user's and the system's git configuration files (git-config(1) FILES).

@@ -170,16 +170,29 @@ describe('commandLinePaths follows directory changes as bash does', () => {
     expect(placed('echo x > ./.gitignore').raws).toEqual(['./.gitignore']);
   });
 
-  it('calls relative paths after a computed directory change unplaceable, and only then', () => {
+  it('calls every command after a computed directory change unplaceable', () => {
     expect(commandLinePaths(parseShell('cd "$D" && cat ./x')).unplaceable).toContain('cd $D');
     expect(commandLinePaths(parseShell('cd ~other; cat a/b')).unplaceable).toContain('cd ~other');
     expect(commandLinePaths(parseShell('pushd +1; cat ./x')).unplaceable).toContain('pushd +1');
     // A bare name is relative too: `cd "$(echo /etc)" && cat passwd` reads /etc/passwd.
     expect(commandLinePaths(parseShell('cd "$(echo /etc)" && cat passwd')).unplaceable).toContain('cd $(echo /etc)');
     expect(commandLinePaths(parseShell('cd "$(git rev-parse --show-toplevel)" && npm test')).unplaceable).toBeDefined();
-    // Nothing relative, nothing to place.
-    expect(commandLinePaths(parseShell('cd "$D" && make')).unplaceable).toBeUndefined();
-    expect(commandLinePaths(parseShell('cd "$D" && cat /etc/hosts')).unplaceable).toBeUndefined();
+    // A command naming nothing relative may still work in its directory (red team 45): `make`
+    // runs its Makefile, `grep -r x` reads `.`, `ls` lists it; `cd -` goes to the inherited $OLDPWD,
+    // `cd $UNSET` to $HOME, `cd ${PWD:0:5}` to a part of the path.
+    for (const source of ['cd "$D" && make', 'cd "$D" && cat /etc/hosts', 'cd - >/dev/null; grep -r x', 'cd $UNSET_VAR; ls', 'cd ${PWD:0:5}; grep -r x', 'make -C "$D"']) {
+      expect(commandLinePaths(parseShell(source)).unplaceable, source).toBeDefined();
+    }
+    // A change alone leaves nothing to place.
+    expect(commandLinePaths(parseShell('cd "$D"')).unplaceable).toBeUndefined();
+    expect(commandLinePaths(parseShell('cd src && ls')).unplaceable).toBeUndefined();
+  });
+
+  it('touches the home directory a `cd` with no operand goes to', () => {
+    for (const source of ['cd; grep -r x', 'cd -P; ls -la', 'cd -L; ls', 'cd --; ls', 'cd -P --; ls']) {
+      expect(commandLinePaths(parseShell(source)).raws, source).toContain('~');
+    }
+    expect(commandLinePaths(parseShell('cd src; ls')).raws).not.toContain('~');
   });
 
   it('gives up past a bound on directory changes', () => {

@@ -945,3 +945,33 @@ describe('sqlite3 reading SQL from a pipe (red team 21B)', () => {
     expect(f.commands.flatMap((c) => c.writtenRedirects ?? [])).toEqual(['/home/u/.local/state/toolwarden/state.db']);
   });
 });
+
+describe('options and files whose contents choose what runs or what is read (red team 45)', () => {
+  it.each([
+    'curl -K c.cfg', 'curl -sK c.cfg', 'curl -Kc.cfg', 'curl -q -K c.cfg', 'curl --config c.cfg https://e.test/', 'curl --conf=c.cfg',
+    'wget --config=r https://e.test/', 'wget --conf r https://e.test/',
+    'man -l x.1', 'man -l -', 'man --local-file x.1', 'man ./x.1', 'man 1 /tmp/x.1', 'man -Pcat ./x.1',
+    'javac @opts j/A.java', 'javac @/dev/stdin j/A.java', 'javac -cp proc j/A.java', 'javac -classpath proc j/A.java', 'javac --class-path=proc j/A.java',
+    'javac -proc:none -cp proc -proc:only j/A.java',
+  ])('%j is unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toBeDefined();
+  });
+  it.each([
+    'curl -fsSL https://e.test/ -o out.txt', 'curl -h all', 'wget --no-config -q https://e.test/', 'man ls', 'man 5 crontab', 'man -P cat ls', 'man -M /usr/share/man ls',
+    'javac -d out src/A.java', 'javac -proc:none -cp lib -d out src/A.java',
+  ])('%j stays verifiable', (src) => {
+    expect(parseShell(src).unverifiable).toBeUndefined();
+  });
+  it('zip -T starts `unzip -t` (its default test command), a command of the line', () => {
+    for (const src of ['zip -T a.zip f', 'zip -qT a.zip f', 'zip --test a.zip f']) expect(texts(src), src).toContain('unzip -t');
+    expect(texts('zip -r a.zip src')).not.toContain('unzip -t');
+    expect(texts('zip -tt 2020-01-01 a.zip src')).not.toContain('unzip -t');
+  });
+  it('`git apply` after git\'s own options reads the literal patch', () => {
+    const patch = "<<'EOF'\n--- /dev/null\n+++ b/secrets/new\n@@ -0,0 +1 @@\n+x\nEOF";
+    for (const git of ['git -P apply', 'git --no-pager apply', 'git -c k=v apply', 'git apply']) {
+      const { commands } = parseShell(`${git} ${patch}`);
+      expect(commands.flatMap((c) => c.wrapperFiles ?? []), git).toContain('secrets/new');
+    }
+  });
+});

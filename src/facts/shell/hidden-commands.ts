@@ -185,9 +185,9 @@ function isMadeInput(value: string): boolean {
   return namesStandardInput(value) || PROCESS_SUBSTITUTION.test(value);
 }
 
-// The short options that take a value: make's, curl's.
+// The short options that take a value: make's, curl's (not -q, -h: `-q -K FILE` reads FILE; red team 45).
 const MAKE_VALUED = 'CfIojlOW';
-const CURL_VALUED = 'AbcCdDeEFHhKmoQrTtuUwxXYyzPq';
+const CURL_VALUED = 'AbcCdDeEFHKmoQrTtuUwxXYyzP';
 
 /** npm's words up to a `--`: its options may come anywhere among them (`npm exec -- gcc -c x.c`: the -c is gcc's). */
 export function npmOwnWords(words: readonly string[]): readonly string[] {
@@ -232,6 +232,50 @@ function makeChooses(name: string, words: readonly string[]): string | undefined
 
 const RUSTUP_TOOLCHAIN_PATH = /^\+.*[/\\]/;
 
+// man-db's short options whose value is the next word (its optional ones, `-H[BROWSER]`,
+// `-T[DEVICE]`, `-X[DPI]`, take only an attached value), and its long names that take one.
+const MAN_REQUIRED_VALUE = 'CEeLMmPpRrSs';
+const MAN_LONG_VALUED = MAN_LONG.filter((n) => n !== '--catman' && n !== '--html');
+
+/** Whether man is given a local page: `-l`/`--local-file`, or an operand holding a `/` (man-db reads it as a file). */
+function manLocalPage(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--') return words.slice(i + 1).some((o) => o.includes('/'));
+    if (w.startsWith('--')) {
+      if (abbreviatedName(w, ['--local-file']) !== undefined) return true;
+      if (!w.includes('=') && MAN_LONG_VALUED.includes(longName(w, MAN_LONG))) i++;
+      continue;
+    }
+    if (w.startsWith('-') && w !== '-') {
+      if (optionIs(w, { letters: 'l', long: [] }, MAN_REQUIRED_VALUE)) return true;
+      // A letter that takes a value ends the cluster; its value is the rest or the next word.
+      const valued = [...w.slice(1)].findIndex((c) => MAN_REQUIRED_VALUE.includes(c));
+      if (valued === w.length - 2) i++;
+      continue;
+    }
+    if (w.includes('/')) return true;
+  }
+  return false;
+}
+
+// javac's options naming a class path, where it also looks for annotation processors when
+// no processor path is given (javac(1)); `-processorpath` and the like are refused by choosingOptions.
+const JAVAC_CLASS_PATH = /^(?:-cp|-classpath|--class-path)(?:=|$)/;
+
+/**
+ * Why javac runs code or reads options its words do not show: an `@FILE` of options (read
+ * anywhere among its arguments), or a class path given without `-proc:none` (the last `-proc:`
+ * counts): a JDK before 23 runs every processor a `META-INF/services` file there names, and
+ * which JDK runs is not known here.
+ */
+function javacChooses(name: string, words: readonly string[]): string | undefined {
+  if (words.some((w) => w.startsWith('@'))) return `\`${name} @FILE\` reads options from a file, which are not read here`;
+  const proc = words.filter((w) => w.startsWith('-proc:')).at(-1);
+  if (proc !== '-proc:none' && words.some((w) => JAVAC_CLASS_PATH.test(w))) return `\`${name}\` is given a class path where it may find annotation processors and run them (without \`-proc:none\`)`;
+  return undefined;
+}
+
 // pandoc's short options that take a value.
 const PANDOC_VALUED = 'frtwodLFMVcHBATDI';
 
@@ -255,8 +299,18 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
     if (words.some((w, i) => w === '-E' && ['env', 'chdir', 'time', 'capabilities'].includes(words[i + 1] ?? ''))) return '`cmake -E` runs the command it is given';
     return words.includes('--build') && words.includes('--') ? makeChooses('make', words.slice(words.indexOf('--') + 1)) : undefined;
   }],
-  // curl reading its options from its input (`-K -`): any option, a file read or written, may be there.
-  ['curl', (_name, words) => (readsInputAs(words, { letters: 'K', long: ['--config'] }, CURL_VALUED) ? '`curl -K` reads its options from text the line makes (its input, a process substitution)' : undefined)],
+  // curl reading its options from a file (`-K FILE`, `--config FILE`, `-K -` its input): any
+  // option, a URL or a file read or written, may be there, unread here (red team 45).
+  ['curl', (_name, words) => (optionValues(words, { letters: 'K', long: ['--config'] }, CURL_VALUED, 0, longNamesOf(GRAMMARS.get('curl')!)).length > 0 ? '`curl -K` reads its options from a file, which are not read here' : undefined)],
+  // wget reading a wgetrc (`--config=FILE`, any abbreviation; `--no-config` is its own name):
+  // its commands (`input`, `output_document`, `use_askpass`) are not read here, as `-e`'s are.
+  ['wget', (_name, words) => (words.some((w) => abbreviatedName(w, ['--config']) !== undefined) ? '`wget --config` reads wgetrc commands from a file, which are not read here' : undefined)],
+  // man-db puts a local page (`-l FILE`, `--local-file`, `-l -` its input, an operand holding a
+  // `/`) through soelim, whose `.so FILE` includes any file: the page is not read here (red team 45).
+  ['man', (name, words) => (manLocalPage(words) ? `\`${name}\` formats a local page, whose \`.so\` requests may include any file` : undefined)],
+  // javac reading its options from a file (`@FILE`, `@/dev/stdin`), and javac finding annotation
+  // processors on a class path it is given and running them (JDK before 23, unless `-proc:none`).
+  ['javac', javacChooses],
   // `gh alias set NAME '!cmd'` (or `--shell`) stores a shell command a later `gh NAME` runs; so does a pager or an editor.
   ['gh', (_name, words) => {
     if (words[0] === 'alias' && (words[1] === 'import' || (words[1] === 'set' && words.slice(2).some((w) => /^--shell(?:=|$)/.test(w) || /^-[A-Za-z]*s/.test(w) || w.startsWith('!'))))) return '`gh alias` stores a shell command that a later `gh` call runs';
@@ -440,6 +494,8 @@ const PROGRAM_STARTING_OPTIONS: ReadonlyMap<string, { option: OptionSpelling; pr
   ['diff', { option: { letters: 'l', long: ['--paginate'] }, programs: ['pr'] }],
   ['file', { option: { letters: 'zZ', long: ['--uncompress', '--uncompress-noreport'] }, programs: DECOMPRESSORS }],
   ['rg', { option: { letters: 'z', long: ['--search-zip'] }, programs: DECOMPRESSORS }],
+  // zip -T tests the archive it wrote with `unzip -t` (through sh -c), unless -TT names the command (read above).
+  ['zip', { option: { letters: 'T', long: ['--test'] }, programs: ['unzip -t'] }],
 ]);
 // git's (gpg to sign or check a signature, the editor) are read in git-programs.ts.
 

@@ -3,7 +3,7 @@
 // input besides plain data: file names (`tar -T -`), program text, documents that name files,
 // a patch that names the files it writes.
 import { percentDecodedBytes } from '../extract-paths.js';
-import { stdinFileList } from '../file-operands.js';
+import { gitSubcommandAt, stdinFileList } from '../file-operands.js';
 import { patchPaths } from '../patch-paths.js';
 import { withoutTextWildcards } from '../path-glob.js';
 import type { Redirect, Stmt } from './ast.js';
@@ -187,7 +187,8 @@ export function stdinProgram(words: readonly string[]): 'code' | 'document' | un
 /** Programs that apply a patch read from their input when no patch file is named. */
 export function readsPatch(name: string, values: WordValue[], at: number): boolean {
   if (name === 'patch' || name === 'apply_patch' || name === 'applypatch') return true;
-  return name === 'git' && values[at + 1]?.text === 'apply';
+  // `apply` after git's own options too (`git -P apply`, `git -c k=v apply`: red team 45).
+  return name === 'git' && values[at + gitSubcommandAt(values.slice(at).map((v) => v.text))]?.text === 'apply';
 }
 
 /** The files a patch in the statement's literal input names (patch-paths.ts); a header that cannot be read is unverifiable. */
