@@ -778,6 +778,33 @@ describe('scripts a command of the same line writes (red team 44)', () => {
   });
 });
 
+describe('scripts read past options (red team 45)', () => {
+  const reason = (command: string) => parseShell(command).unverifiable;
+  it.each([
+    ['source -- <(echo id)', /not a literal path/],
+    ['echo id > x; source -- x', /a file it writes itself/],
+    ['source -p /tmp x', /with an option/],
+    ["printf ':!id' > k; vim -i -e -s k f", /a file it writes itself/],
+    ["printf ':!id' > k; vim -s k f -e", /a file it writes itself/],
+    ["printf ':!id' > ./-k; vim -s -k f", /a file it writes itself/],
+    ['echo x > ./-x; vim -Nu -x f', /a file it writes itself/],
+    ['echo x > x.el; emacs --batch --lo x.el', /a file it writes itself/],
+    ['echo x > x.py; python3 -m x', /a file it writes itself/],
+    ['echo x > pkg/__main__.py; python3 -Bm pkg', /a file it writes itself/],
+    ['echo x > x.js; node --require=./x.js -e 1', /a file it writes itself/],
+    ['echo x > x.rb; ruby -r./x -e 1', /a file it writes itself/],
+    ['emacs --batch x.el -f eval-buffer', /calls a Lisp function/],
+  ])('%s is unverifiable', (command, why) => {
+    expect(reason(command)).toMatch(why);
+  });
+  it('reads the script `source --` takes from standard input as commands of the line', () => {
+    expect(parseShell('source -- /dev/stdin <<< id').commands.map((c) => c.text)).toContain('id');
+  });
+  it.each(['source -- src/app.ts', 'echo q > k; vim -e -s k -c q', 'echo x > NONE; vim -u NONE f', 'echo x > x.py; python3 -m json.tool x.py', 'echo x > y.js; node -r dotenv/config x.js', 'echo x > x.el; emacs --batch f.txt'])('%s is not', (command) => {
+    expect(reason(command)).toBeUndefined();
+  });
+});
+
 describe('any words', () => {
   // Programs from the tables, and words shaped like their options, values and operands.
   const PROGRAMS = ['cp', 'mv', 'ln', 'sort', 'uniq', 'sed', 'awk', 'dd', 'tar', 'unzip', 'zip', 'gzip', 'xz', 'zstd', 'patch', 'jq', 'scp', 'rsync', 'curl', 'wget', 'find', 'perl', 'python3', 'npx', 'make', 'iconv', 'xxd', 'touch', 'prettier'];
