@@ -2,7 +2,9 @@
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
 import type { RunScript, ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths, withParentSegments } from './word-paths.js';
-import { movedPaths, nameListFiles, ownDirectories, placedPaths, symbolicLinks, unseenLinksDirectory } from './file-operands.js';
+import { movedPaths, placedPaths, symbolicLinks, unseenLinksDirectory } from './operands/moves-and-links.js';
+import { nameListFiles } from './operands/name-lists.js';
+import { ownDirectories } from './operands/own-directories.js';
 import { isRelative, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';

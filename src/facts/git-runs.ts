@@ -2,7 +2,7 @@
 // looks for its repository (facts/git-discovery.ts reads what is on disk when the call is
 // checked; a repository the same line makes is not there yet). Parse-time, no file system.
 import type { SimpleCommand } from '../types.js';
-import { gitSubcommandAt } from './file-operands.js';
+import { gitSubcommandAt } from './operands/git.js';
 import { isNamedRepository } from './git-discovery.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
 import { isRelative, lexicallyNormalised, nameOf, parentOf } from './within.js';

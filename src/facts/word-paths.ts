@@ -3,7 +3,8 @@
 // redirect targets, git's `REV:path`, and the bare names other words may stand for.
 import type { SimpleCommand } from '../types.js';
 import { PATH_FRAGMENT_SPLIT, WORD_SPLIT, hasShellWildcard, mayExpandTo, withoutTextWildcards } from './path-glob.js';
-import { gitSubcommandAt, wordRoles } from './file-operands.js';
+import { wordRoles } from './file-operands.js';
+import { gitSubcommandAt } from './operands/git.js';
 import { optionValues, type OptionSpelling } from './options.js';
 import { fileUrlPaths, looksLikePath, URL_SCHEME } from './extract-paths.js';
 import { arithmeticEnd } from './shell/words.js';
@@ -80,7 +81,7 @@ function revisionPath(word: string): string | undefined {
   if (word.startsWith('-') || word.includes('://')) return undefined;
   if (word.startsWith(':')) {
     const index = /^:(?:[0-3]:)?(.+)$/s.exec(word);
-    // `:/x`, `:(top)x`, `:!x`, `:^x` are pathspec magic (file-operands.ts, pathspecTarget), or `:/text` a commit search.
+    // `:/x`, `:(top)x`, `:!x`, `:^x` are pathspec magic (operands/git-pathspecs.ts, pathspecTarget), or `:/text` a commit search.
     if (index === null || /^[/(!^]/.test(index[1]!)) return undefined;
     return index[1];
   }
@@ -360,7 +361,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
       if (candidates.length === 0) names.push(...bareNames(path));
       if (!/^\.\.?\//.test(path)) readFromTop.push(path);
     }
-    // Pathspecs from the top (`git grep x -- :/infra`, file-operands.ts) and files git opens there.
+    // Pathspecs from the top (`git grep x -- :/infra`, operands/git-pathspecs.ts) and files git opens there.
     for (const file of [...(roles.readsFromTop ?? []), ...gitFilesFromTop(cmd.words, at)]) if (!/[$`]/.test(file) && !readFromTop.includes(file)) readFromTop.push(file);
   }
   // A wrapper's option words name files as arguments do (`time -o out`, `xargs -a list`,

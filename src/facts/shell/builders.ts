@@ -2,7 +2,7 @@
 // it reads or puts them where its replace string is, `find -exec` and `fd -x` put each path
 // found where `{}` is. What a builder puts in, when it is known before the line runs, is
 // checked like the command's own words.
-import { findStartingPoints } from '../file-operands.js';
+import { findStartingPoints } from '../operands/find.js';
 import { longName } from '../options.js';
 import type { Stmt } from './ast.js';
 import { runWords } from './simple-commands.js';

@@ -1,6 +1,6 @@
 // git: the settings, options and subcommands that run a program (`-c core.pager=CMD`, `rebase
 // --exec CMD`, an `ext::` URL, a remote helper), and `git config` setting such a key for later calls.
-import { gitSubcommandAt } from '../file-operands.js';
+import { gitSubcommandAt } from '../operands/git.js';
 import { abbreviatedName, longName } from '../options.js';
 import { GIT_PROGRAM_SETTINGS, gitStartedPrograms } from './git-programs.js';
 import { clusterLetter, unverifiable, valueOf, type Hidden } from './script-text.js';
@@ -112,7 +112,7 @@ const GIT_SIGNING_SETTINGS = /^(?:commit\.gpgsign|tag\.gpgsign|tag\.forcesignann
 export function gitHidden(args: WordValue[], environment: readonly string[] = []): Hidden[] {
   const found: Hidden[] = [];
   const settings = new Map<string, WordValue | undefined>();
-  // Where git's own options end (file-operands.ts): `at` is the subcommand's index in args.
+  // Where git's own options end (operands/git.ts): `at` is the subcommand's index in args.
   const at = gitSubcommandAt(['git', ...args.map((a) => a.text)]) - 1;
   const subcommand = args[at]?.text;
   // git expands `%(prefix)` in path settings to its install prefix (`%(prefix)/../etc/x` is

@@ -9,7 +9,7 @@
 // beside it (awk.ts, sed.ts, git.ts, ssh.ts, vim.ts, sqlite3.ts, psql.ts, jq.ts, socat.ts,
 // wget.ts), with what they share in script-text.ts.
 import { dateStringReads } from '../date-strings.js';
-import { tarArguments } from '../file-operands.js';
+import { tarArguments } from '../operands/archives.js';
 import { GRAMMARS, longNamesOf, forwardsCompilerChoosing, isCompilerChoosing, isCompilerDriver } from '../grammars.js';
 import { abbreviatedName, longName, optionIs, optionValues, type OptionSpelling } from '../options.js';
 import { awkHidden } from './awk.js';

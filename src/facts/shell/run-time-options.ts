@@ -1,7 +1,7 @@
 // Options made only when the line runs: a word known at run time (`$x`, `$(…)`, a wildcard, a
 // builder's input) may become an option of a program whose options run a program or write a
 // file (`find $x` may be `find -exec …`), so the command cannot be read before it runs.
-import { gitSubcommandAt } from '../file-operands.js';
+import { gitSubcommandAt } from '../operands/git.js';
 import type { WordPart } from './ast.js';
 import type { Builder } from './builders.js';
 import { hasRunningOptions } from './hidden-commands.js';

@@ -6,7 +6,8 @@
 // input (stdin.ts, stdin-script.ts), options made at run time (run-time-options.ts), the
 // scripts a line runs (scripts.ts), and commands hidden in options (hidden-commands.ts); each
 // command found is emitted by emit.ts.
-import { gitSubcommandAt, ownDirectories } from '../file-operands.js';
+import { gitSubcommandAt } from '../operands/git.js';
+import { ownDirectories } from '../operands/own-directories.js';
 import { programName } from '../program-names.js';
 import type { Stmt } from './ast.js';
 import { builderItems, builtWords, runFdExec, runFindExec, xargsBuilder, type Builder } from './builders.js';

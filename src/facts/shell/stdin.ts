@@ -3,7 +3,8 @@
 // input besides plain data: file names (`tar -T -`), program text, documents that name files,
 // a patch that names the files it writes.
 import { percentDecodedBytes } from '../extract-paths.js';
-import { gitSubcommandAt, stdinFileList } from '../file-operands.js';
+import { gitSubcommandAt } from '../operands/git.js';
+import { stdinFileList } from '../operands/name-lists.js';
 import { patchPaths } from '../patch-paths.js';
 import { withoutTextWildcards } from '../path-glob.js';
 import type { Redirect, Stmt } from './ast.js';
