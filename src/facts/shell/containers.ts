@@ -1,7 +1,7 @@
 // The command a container runs: `docker run IMAGE CMD`, `docker exec C CMD`, `docker compose
 // run|exec SERVICE CMD` (podman and nerdctl alike), `kubectl exec|run|debug ... -- CMD`. Each
 // table says how to skip the program's options to find the command, as wrappers.ts does for
-// wrappers. (What the container may touch on the host, its binds, is file-operands.ts's.)
+// wrappers. (What the container may touch on the host, its binds, is operands/container-binds.ts's.)
 import type { WordValue } from './words.js';
 import { skipWrapperOptions, subcommandAt, type WrapperOption, type WrapperSpec } from './wrappers.js';
 
@@ -16,7 +16,7 @@ const CONTAINER_PROGRAMS: ReadonlySet<string> = new Set(['docker', 'podman', 'ne
 // docker's (podman's, nerdctl's) options before the subcommand that take a value.
 const DOCKER_GLOBALS: WrapperSpec = { shortWithValue: 'Hcl', longWithValue: ['--host', '--context', '--config', '--log-level', '--tlscacert', '--tlscert', '--tlskey', '--root', '--runroot', '--storage-driver', '--url', '--connection', '--namespace', '--address'] };
 
-// `docker run` and `create`'s options that take a value (the short ones as file-operands.ts reads them).
+// `docker run` and `create`'s options that take a value (the short ones as operands/container-binds.ts reads them).
 const RUN_VALUED = [
   '--add-host', '--annotation', '--attach', '--blkio-weight', '--blkio-weight-device', '--cap-add', '--cap-drop', '--cgroup-parent', '--cgroupns', '--cidfile',
   '--cpu-period', '--cpu-quota', '--cpu-rt-period', '--cpu-rt-runtime', '--cpu-shares', '--cpus', '--cpuset-cpus', '--cpuset-mems', '--detach-keys', '--device',

@@ -188,7 +188,7 @@ export function readRemoteCommand(name: 'ssh' | 'autossh', values: WordValue[], 
  * The command a container runs (containers.ts: `docker exec c CMD`, `docker run --entrypoint
  * P IMAGE ARGS`, `kubectl exec POD -- CMD`), read as a runner's, as ssh's remote command is:
  * deny and approve patterns see it, allow patterns the container line. The line itself is
- * still read as a command of its own (its binds: file-operands.ts).
+ * still read as a command of its own (its binds: operands/container-binds.ts).
  */
 export function readContainerCommand(name: string, values: WordValue[], at: number, depth: number, walk: Walk, stmt: Stmt): void {
   const found = containerCommand(name, values, at);
