@@ -964,11 +964,15 @@ paths: { forbidden: ["secrets/**"] }
     `git apply -p$N ${patch('a/b/secrets/k')}`,
     `patch -p2 ${patch('a/b/secrets/k')}`,
     `patch --strip=3 ${patch('x/y/z/secrets/k')}`,
+    // git am applies the patches of the mailbox it reads as git apply does.
+    `git am ${patch('b/secrets/k')}`,
+    `git -c a=b am -p2 ${patch('a/b/secrets/k')}`,
+    `git am --directory=secrets ${patch('b/k')}`,
   ])('%s is denied', async (command) => {
     const set = await setFrom(policy, { home: '/home/agent' });
     expect(decide(set, { toolName: 'exec', params: { command }, cwd: '/srv/ws' }).decision).toBe('deny');
   });
-  it.each([`git apply ${patch('b/src/secrets.ts')}`, `git apply ${patch('b/docs/x/secrets/k')}`, `patch -p1 ${patch('b/src/a.ts')}`])('%s is allowed', async (command) => {
+  it.each([`git apply ${patch('b/src/secrets.ts')}`, `git apply ${patch('b/docs/x/secrets/k')}`, `patch -p1 ${patch('b/src/a.ts')}`, `git am ${patch('b/src/a.ts')}`])('%s is allowed', async (command) => {
     const set = await setFrom(policy, { home: '/home/agent' });
     expect(decide(set, { toolName: 'exec', params: { command }, cwd: '/srv/ws' }).decision).toBe('allow');
   });

@@ -187,8 +187,11 @@ export function stdinProgram(words: readonly string[]): 'code' | 'document' | un
 /** Programs that apply a patch read from their input when no patch file is named. */
 export function readsPatch(name: string, values: WordValue[], at: number): boolean {
   if (name === 'patch' || name === 'apply_patch' || name === 'applypatch') return true;
-  // `apply` after git's own options too (`git -P apply`, `git -c k=v apply`: red team 45).
-  return name === 'git' && values[at + gitSubcommandAt(values.slice(at).map((v) => v.text))]?.text === 'apply';
+  // `apply` after git's own options too (`git -P apply`, `git -c k=v apply`: red team 45);
+  // `am`, which applies the patches of the mailbox it reads (red team 46).
+  if (name !== 'git') return false;
+  const sub = values[at + gitSubcommandAt(values.slice(at).map((v) => v.text))]?.text;
+  return sub === 'apply' || sub === 'am';
 }
 
 /**
