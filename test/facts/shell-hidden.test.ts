@@ -604,11 +604,21 @@ describe('variables that move home or name programs', () => {
     'declare -x MANPAGER=id; man ls',
     // man-db's pages from a directory of the agent's, groff's unsafe mode, groff's troff (red team 46)
     'MANPATH=./m man evil', 'export MANPATH=m; man evil', 'MANROFFOPT=-U man ls', 'MANROFFSEQ=p man ls', 'GROFF_COMMAND_PREFIX=./x groff -man f',
+    // options from the environment (pytest's --basetemp removes its directory), programs other programs start (red team 46)
+    'PYTEST_ADDOPTS=--basetemp=.. uv run pytest -q', 'JAVA_OPTS=-javaagent:x.jar mvn test', 'ERL_FLAGS="-eval x" mix test',
+    'KUBE_EDITOR="sh -c id" kubectl edit cm x', 'PSQL_EDITOR=./e psql -c x', 'CORECLR_PROFILER_PATH=./p.so dotnet build', 'DOCKER_CONFIG=./d docker ps',
   ])('%j is unverifiable', (src) => {
     expect(parseShell(src).unverifiable).toBeDefined();
   });
   it('an ordinary variable is not', () => {
     expect(parseShell('NODE_ENV=test npm test').unverifiable).toBeUndefined();
+    expect(parseShell('PYTEST_ADDOPTS= uv run pytest -q').unverifiable).toBeUndefined();
+  });
+  it("node's coverage, compile cache and warnings files are written where their variables say (red team 46)", () => {
+    for (const name of ['NODE_V8_COVERAGE', 'NODE_COMPILE_CACHE', 'NODE_REDIRECT_WARNINGS']) {
+      const { commands } = parseShell(`${name}=../out npx prettier --check src`);
+      expect(JSON.stringify(commands), name).toContain('../out');
+    }
   });
 });
 
