@@ -52,7 +52,7 @@ function openState(state: StateSpec | { error: string }): CounterStore | { error
  * Decides one call for a hook. `gatewayFiles`: the gateway settings that run this hook, which
  * no call may write (adapters/own-files.ts), with the policies, the state and the code.
  */
-export async function decideForHook(call: ToolCall, policyPaths: string[], options: DecideOptions, gatewayFiles: readonly string[] = []): Promise<HookDecision> {
+export async function decideForHook(call: ToolCall, policyPaths: string[], options: DecideOptions, gatewayFiles: readonly string[] = [], nestedFolders: readonly string[] = []): Promise<HookDecision> {
   if (policyPaths.length === 0) return { ok: false, message: 'no policy given: use --policy PATH' };
   const state = stateOf(options);
   const store = openState(state);
@@ -63,7 +63,7 @@ export async function decideForHook(call: ToolCall, policyPaths: string[], optio
     const loaded = await loadPolicyFiles(policyPaths);
     if (loaded.diagnostics.some((d) => d.severity === 'error')) return { ok: false, message: `invalid policy set: ${diagnosticsText(loaded.diagnostics)}` };
     const ownState = 'error' in state || state.kind === 'memory' ? [] : stateFiles(state.path);
-    const protectedPaths = { paths: ownFiles(policyPaths, options.cwd, ownState, gatewayFiles), base: options.cwd };
+    const protectedPaths = { paths: ownFiles(policyPaths, options.cwd, ownState, gatewayFiles), base: options.cwd, ...(nestedFolders.length > 0 ? { nested: nestedFolders } : {}) };
     const set = compilePolicies(loaded.policies, { store, protectedPaths });
     // The engine never throws and turns store failures into deny.
     const decision = await set.evaluateAsync(call, options.noApprover === true ? { noApprover: true } : undefined);

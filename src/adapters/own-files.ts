@@ -99,6 +99,14 @@ export function claudeCodeSettings(env: Record<string, string | undefined>, cwds
   return [...settings, ...servers, ...CLAUDE_CODE_MANAGED, ...npmSettings([env.CLAUDE_PROJECT_DIR, ...cwds], home)];
 }
 
+/**
+ * Claude Code's folders of commands wherever they are in the project: it discovers skills in
+ * nested `.claude/skills` folders (a monorepo's packages) when it works on files there, and a
+ * skill's frontmatter `hooks` and inline `` !`cmd` `` run with no Bash call (red team 46). The
+ * other command folders and settings files are guarded at any depth too: the careful side.
+ */
+export const CLAUDE_CODE_NESTED: readonly string[] = [...CLAUDE_CODE_COMMAND_FOLDERS.map((folder) => `.claude/${folder}`), '.claude/settings.json', '.claude/settings.local.json'];
+
 /** OpenClaw's gateway configuration (`$OPENCLAW_CONFIG_PATH`, else `openclaw.json` in its state folder). */
 export function openClawConfigFiles(env: Record<string, string | undefined>, home: string): string[] {
   const stateDir = env.OPENCLAW_STATE_DIR?.trim() || path.join(home, '.openclaw');

@@ -12,6 +12,12 @@ export interface ProtectedPaths {
   paths: readonly string[];
   /** Where relative paths of a call without a `cwd` are (a hook's own working directory). */
   base: string;
+  /**
+   * Folders guarded at any depth, as relative paths (`.claude/skills`): a written path that
+   * holds one as its segments, or ends at its first segment (`src/pkg/.claude`), is refused.
+   * Claude Code discovers skills in nested `.claude/skills` folders of the project (red team 46).
+   */
+  nested?: readonly string[];
 }
 
 /** The check: a deny verdict when the call writes a protected path (or cannot say where it writes), else undefined. */
@@ -24,7 +30,7 @@ const SOURCE = 'toolwarden';
  * compared without case (a file system that folds names must not open a way round).
  */
 export function protectionCheck(protectedPaths: ProtectedPaths, home: string): ProtectionCheck | undefined {
-  if (protectedPaths.paths.length === 0) return undefined;
+  if (protectedPaths.paths.length === 0 && (protectedPaths.nested ?? []).length === 0) return undefined;
   const settings: PathSettings = { root: protectedPaths.base, rootFromCwd: false, only: false, resolveSymlinks: true, caseInsensitive: false, lexical: false, key: '\u0000toolwarden-protected' };
   const ctx = { home, resolveSymlinks: true, caseInsensitive: false, statCache: new Map() };
   const guarded: string[] = [];
@@ -46,6 +52,20 @@ export function protectionCheck(protectedPaths: ProtectedPaths, home: string): P
     }
     return false;
   };
+  const nested = (protectedPaths.nested ?? []).map((folder) => folder.toLowerCase().split('/').filter((segment) => segment !== ''));
+  /** Whether a canonical path holds a nested guarded folder (or is the folder that would hold one). */
+  const isNested = (path: string): boolean => {
+    if (nested.length === 0) return false;
+    const segments = path.toLowerCase().split('/');
+    for (const folder of nested) {
+      for (let i = 0; i < segments.length; i++) {
+        if (segments[i] !== folder[0]) continue;
+        if (i === segments.length - 1) return true;
+        if (folder.every((segment, k) => k === 0 || segments[i + k] === segment)) return true;
+      }
+    }
+    return false;
+  };
   return (frame, toolClass) => {
     if (toolClass === 'read') return undefined;
     const gatewayTool = GATEWAY_TOOLS.get(frame.call.toolName);
@@ -61,7 +81,11 @@ export function protectionCheck(protectedPaths: ProtectedPaths, home: string): P
     const facts = frame.paths(settings, toolClass);
     if (!facts.ok) return { decision: 'deny', check: 'toolwarden.protected', message: `cannot tell whether the call writes Toolwarden's own files: ${facts.reason}`, source: SOURCE };
     for (let i = 0; i < facts.paths.length; i++) {
-      if (!facts.written[i] || !isGuarded(facts.paths[i]!)) continue;
+      if (!facts.written[i]) continue;
+      if (isNested(facts.paths[i]!)) {
+        return { decision: 'deny', check: 'toolwarden.protected', message: `path \`${facts.paths[i]}\` is or holds a folder the agent's gateway runs commands from wherever it is (\`${(protectedPaths.nested ?? []).join('`, `')}\`: a skill's hooks and \`!\` commands run with no tool call): no call it governs may write it`, source: SOURCE };
+      }
+      if (!isGuarded(facts.paths[i]!)) continue;
       return { decision: 'deny', check: 'toolwarden.protected', message: `path \`${facts.paths[i]}\` is or holds one of Toolwarden's own files (its policies, its state, its code or the gateway settings that run it): no call it governs may write it`, source: SOURCE };
     }
     return undefined;

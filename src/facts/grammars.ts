@@ -542,7 +542,7 @@ export const GIT_GRAMMARS: ReadonlyMap<string, OperandGrammar> = new Map<string,
   }],
   // Those that work from the work tree's top, wherever they run, write the whole tree (git
   // apply and git clean, from a subdirectory, only there: `wholeTree` is not theirs).
-  ['am', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--whitespace', '--directory', '--exclude', '--include', '--patch-format', '--resolvemsg', '--quoted-cr', '--empty'], writesInto: { wholeTree: true } }],
+  ['am', { writes: { operands: READS_ALL }, valued: '', valuedLong: ['--whitespace', '--directory', '--exclude', '--include', '--patch-format', '--resolvemsg', '--quoted-cr', '--empty'], writesInto: { wholeTree: true, directory: { letters: '', long: ['--directory'] } } }],
   // `git stash show --output=FILE` writes FILE, as diff does.
   ['stash', { valued: 'm', valuedLong: ['--message'], fileLong: ['--pathspec-from-file', '--output'], noOperandFiles: true, writesInto: { readOnlyFirst: ['list', 'show', 'create', 'store', 'drop', 'clear'], wholeTree: true } }],
   ['reset', { valued: '', fileLong: ['--pathspec-from-file'], noOperandFiles: true, writesInto: { when: { letters: '', long: ['--hard', '--merge', '--keep'] }, wholeTree: true } }],

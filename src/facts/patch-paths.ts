@@ -63,7 +63,9 @@ export function patchPaths(body: string): { paths: string[]; problems: string[] 
 // git's extended headers name files too, and `git apply` (and GNU patch) follow them: a pure
 // rename or copy has no `---`/`+++` lines (`rename from .env` / `rename to notes.txt` moves
 // .env), nor has a mode change or an empty file's deletion (only `diff --git a/x b/x`).
-const GIT_RENAME_LINE = /^(?:rename|copy) (?:from|to) ([^\n\u2028\u2029]*)$/;
+// git apply also takes the old spellings `rename old NAME` and `rename new NAME` (apply.c's
+// optable), which override the `diff --git` line's names (red team 46).
+const GIT_RENAME_LINE = /^(?:rename (?:from|to|old|new)|copy (?:from|to)) ([^\n\u2028\u2029]*)$/;
 const GIT_DIFF_LINE = /^diff --git ([^\n\u2028\u2029]*)$/;
 // A `diff --git` line is split at each space (names may hold spaces): past this many it is refused.
 const MAX_GIT_DIFF_SPACES = 32;

@@ -1,7 +1,7 @@
 // shell.gitMetadata (red team 8 F4): under a policy that limits commands, writing into any
 // `.git` (a nested one too) plants commands git runs; reading it does not.
 import { describe, expect, it } from 'vitest';
-import { isGitMetadataPath } from '../../src/compile/sections/shell.js';
+import { isGitMetadataPath, isRunnerConfigPath } from '../../src/compile/sections/shell.js';
 import { compilePolicies, loadPolicyText } from '../../src/index.js';
 import { initShellParser } from '../../src/facts/shell/index.js';
 
@@ -71,5 +71,28 @@ describe('shell.gitMetadata', () => {
   it('leaves a policy that limits no command alone', async () => {
     await initShellParser();
     expect((await policy('paths:\n  forbidden: [".env"]\n').evaluateAsync(call('write', { path: '.git/config', content: 'x' }))).decision).toBe('allow');
+  });
+});
+
+describe('shell.runnerConfig (red team 46)', () => {
+  // An allowed `npx prettier` runs through the `script-shell` of a `.npmrc` an earlier call wrote.
+  it.each([
+    ['/ws/.npmrc', true], ['/ws/sub/pkg/.npmrc', true], ['/ws/.NPMRC', true], ['/ws/.npm?c', true], ['/ws/.yarnrc.yml', true], ['/ws/.yarnrc', true], ['/ws/bunfig.toml', true], ['/ws/.pnpmfile.cjs', true],
+    ['/ws/package.json', false], ['/ws/src/npmrc.ts', false], ['/ws/.npmignore', false], ['/ws/docs/.npmrc.md', false],
+  ])('%s: %s', (path, expected) => expect(isRunnerConfigPath(path)).toBe(expected));
+
+  it('denies writes to them under a policy that limits commands, not reads', async () => {
+    await initShellParser();
+    const set = compilePolicies(loadPolicyText('version: 1\nid: p\nworkspace:\n  root: /srv/ws\nshell:\n  allow: ["npx prettier *", "cat *", "echo *"]\n', 'p.yaml').policies);
+    const call = (toolName: string, params: Record<string, unknown>) => ({ toolName, params, cwd: '/srv/ws', sessionId: 's' });
+    const written = await set.evaluateAsync(call('write', { path: '.npmrc', content: 'script-shell=./evil.sh' }));
+    expect(written.decision).toBe('deny');
+    expect(written.reasons.map((r) => r.check)).toContain('shell.runnerConfig');
+    expect((await set.evaluateAsync(call('exec', { command: 'echo script-shell=./e >> sub/.npmrc' }))).decision).toBe('deny');
+    expect((await set.evaluateAsync(call('exec', { command: 'cat .npmrc' }))).decision).toBe('allow');
+    expect((await set.evaluateAsync(call('write', { path: 'package.json', content: '{}' }))).decision).toBe('allow');
+    // A policy that limits no command keeps allowing it.
+    const open = compilePolicies(loadPolicyText('version: 1\nid: o\nworkspace:\n  root: /srv/ws\n', 'o.yaml').policies);
+    expect((await open.evaluateAsync(call('write', { path: '.npmrc', content: 'x' }))).decision).toBe('allow');
   });
 });

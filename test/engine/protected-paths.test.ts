@@ -82,3 +82,29 @@ describe('protected paths', () => {
     expect(decide(open, call('write', { path: path.join(project, '.claude/policies/p.yaml'), content: 'x' })).decision).toBe('allow');
   });
 });
+
+describe('folders guarded at any depth (red team 46)', () => {
+  // Claude Code discovers skills in nested `.claude/skills` folders; a skill's hooks and `!` commands run with no Bash call.
+  const nestedSet = () =>
+    compilePolicies(loadPolicyText('version: 1\nid: open\n', 'open.yaml').policies, {
+      home: path.join(dir, 'home'),
+      protectedPaths: { paths: [], base: project, nested: ['.claude/skills', '.claude/agents'] },
+    });
+  it.each([
+    ['a Write of a nested skill', () => call('Write', { file_path: path.join(project, 'packages/web/.claude/skills/x/SKILL.md'), content: 'x' })],
+    ['a shell write of one, in another case', () => call('exec', { command: 'mkdir -p pk/.Claude/SKILLS/x && echo x > pk/.Claude/SKILLS/x/SKILL.md' })],
+    ['the folder that would hold one', () => call('exec', { command: 'mv /tmp/t packages/web/.claude' })],
+    ['a nested agent', () => call('write', { path: 'a/b/.claude/agents/x.md', content: 'x' })],
+  ])('%s is denied', (_name, make) => {
+    const d = decide(nestedSet(), make());
+    expect(d.decision).toBe('deny');
+    expect(d.reasons.map((r) => r.check)).toContain('toolwarden.protected');
+  });
+  it.each([
+    ['reading a nested skill', () => call('Read', { file_path: path.join(project, 'packages/web/.claude/skills/x/SKILL.md') })],
+    ['writing a note beside it', () => call('write', { path: 'packages/web/.claude/notes.md', content: 'x' })],
+    ['a folder named like one without the dot', () => call('write', { path: 'docs/claude/skills/x.md', content: 'x' })],
+  ])('%s is allowed', (_name, make) => {
+    expect(decide(nestedSet(), make()).decision).toBe('allow');
+  });
+});

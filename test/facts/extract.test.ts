@@ -185,6 +185,9 @@ describe('extractPaths', () => {
     // `git apply` moves .env by a pure rename, with no `---`/`+++` lines.
     expect(new Set(patchPaths('diff --git a/.env b/notes.txt\nsimilarity index 100%\nrename from .env\nrename to notes.txt\n').paths)).toEqual(new Set(['.env', 'notes.txt']));
     expect(new Set(patchPaths('diff --git a/x b/x\ncopy from x\ncopy to ../../y\n').paths)).toEqual(new Set(['x', '../../y']));
+    // git apply's old spellings `rename old`/`rename new` override the `diff --git` names (red team 46).
+    expect(new Set(patchPaths('diff --git a/src/x b/src/x\nsimilarity index 100%\nrename old .env\nrename new src/x\n').paths)).toEqual(new Set(['src/x', '.env']));
+    expect(patchPaths('rename old "\\056env"\n').problems).toHaveLength(1);
     // A mode change or an empty file's deletion names its file only on the `diff --git` line.
     expect(patchPaths('diff --git a/.env b/.env\ndeleted file mode 100644\n').paths).toEqual(['.env']);
     // Names with spaces: the split git takes when both sides agree, else every split.

@@ -952,3 +952,32 @@ describe('what git reads from the top of its work tree (red team 8)', () => {
     ["git grep -h x -- ':/infra'", ['infra']], ["git log -p -- ':(top)infra'", ['infra']],
   ])('%s', (command, expected) => expect(tops(command)).toEqual(expected));
 });
+
+describe('a literal patch applied with another strip count (red team 46)', () => {
+  const policy = `version: 1
+id: p
+workspace: { root: /srv/ws, only: true }
+paths: { forbidden: ["secrets/**"] }
+`;
+  const patch = (header: string) => `<<'EOF'\n--- /dev/null\n+++ ${header}\n@@ -0,0 +1 @@\n+x\nEOF`;
+  it.each([
+    // `-p2` strips `a/b/`: the file written is secrets/k.
+    `git apply -p2 ${patch('a/b/secrets/k')}`,
+    `git apply -Rp2 ${patch('a/b/secrets/k')}`,
+    `git apply -p 2 ${patch('a/b/secrets/k')}`,
+    `git apply -p$N ${patch('a/b/secrets/k')}`,
+    `patch -p2 ${patch('a/b/secrets/k')}`,
+    `patch --strip=3 ${patch('x/y/z/secrets/k')}`,
+    // git am applies the patches of the mailbox it reads as git apply does.
+    `git am ${patch('b/secrets/k')}`,
+    `git -c a=b am -p2 ${patch('a/b/secrets/k')}`,
+    `git am --directory=secrets ${patch('b/k')}`,
+  ])('%s is denied', async (command) => {
+    const set = await setFrom(policy, { home: '/home/agent' });
+    expect(decide(set, { toolName: 'exec', params: { command }, cwd: '/srv/ws' }).decision).toBe('deny');
+  });
+  it.each([`git apply ${patch('b/src/secrets.ts')}`, `git apply ${patch('b/docs/x/secrets/k')}`, `patch -p1 ${patch('b/src/a.ts')}`, `git am ${patch('b/src/a.ts')}`])('%s is allowed', async (command) => {
+    const set = await setFrom(policy, { home: '/home/agent' });
+    expect(decide(set, { toolName: 'exec', params: { command }, cwd: '/srv/ws' }).decision).toBe('allow');
+  });
+});

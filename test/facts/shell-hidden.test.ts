@@ -602,11 +602,23 @@ describe('variables that move home or name programs', () => {
     'NPM_CONFIG_SCRIPT_SHELL=/tmp/x npm test',
     'env SHELL=/tmp/x script -q out',
     'declare -x MANPAGER=id; man ls',
+    // man-db's pages from a directory of the agent's, groff's unsafe mode, groff's troff (red team 46)
+    'MANPATH=./m man evil', 'export MANPATH=m; man evil', 'MANROFFOPT=-U man ls', 'MANROFFSEQ=p man ls', 'GROFF_COMMAND_PREFIX=./x groff -man f',
+    // options from the environment (pytest's --basetemp removes its directory), programs other programs start (red team 46)
+    'PYTEST_ADDOPTS=--basetemp=.. uv run pytest -q', 'JAVA_OPTS=-javaagent:x.jar mvn test', 'ERL_FLAGS="-eval x" mix test',
+    'KUBE_EDITOR="sh -c id" kubectl edit cm x', 'PSQL_EDITOR=./e psql -c x', 'CORECLR_PROFILER_PATH=./p.so dotnet build', 'DOCKER_CONFIG=./d docker ps',
   ])('%j is unverifiable', (src) => {
     expect(parseShell(src).unverifiable).toBeDefined();
   });
   it('an ordinary variable is not', () => {
     expect(parseShell('NODE_ENV=test npm test').unverifiable).toBeUndefined();
+    expect(parseShell('PYTEST_ADDOPTS= uv run pytest -q').unverifiable).toBeUndefined();
+  });
+  it("node's coverage, compile cache and warnings files are written where their variables say (red team 46)", () => {
+    for (const name of ['NODE_V8_COVERAGE', 'NODE_COMPILE_CACHE', 'NODE_REDIRECT_WARNINGS']) {
+      const { commands } = parseShell(`${name}=../out npx prettier --check src`);
+      expect(JSON.stringify(commands), name).toContain('../out');
+    }
   });
 });
 
@@ -953,11 +965,13 @@ describe('options and files whose contents choose what runs or what is read (red
     'man -l x.1', 'man -l -', 'man --local-file x.1', 'man ./x.1', 'man 1 /tmp/x.1', 'man -Pcat ./x.1',
     'javac @opts j/A.java', 'javac @/dev/stdin j/A.java', 'javac -cp proc j/A.java', 'javac -classpath proc j/A.java', 'javac --class-path=proc j/A.java',
     'javac -proc:none -cp proc -proc:only j/A.java',
+    // a manual path of the line's own: its pages' `.so` include any file (red team 46)
+    'man -M ./m evil', 'man -Mm evil', 'man -aM m evil', 'man --manpath=./m evil', 'man --manp m evil', 'man -M /usr/share/man:./m evil', 'man -M /usr/../tmp/m evil', 'man -M $D evil',
   ])('%j is unverifiable', (src) => {
     expect(parseShell(src).unverifiable).toBeDefined();
   });
   it.each([
-    'curl -fsSL https://e.test/ -o out.txt', 'curl -h all', 'wget --no-config -q https://e.test/', 'man ls', 'man 5 crontab', 'man -P cat ls', 'man -M /usr/share/man ls',
+    'curl -fsSL https://e.test/ -o out.txt', 'curl -h all', 'wget --no-config -q https://e.test/', 'man ls', 'man 5 crontab', 'man -P cat ls', 'man -M /usr/share/man ls', 'man --manpath=/usr/share/man:/usr/local/share/man ls',
     'javac -d out src/A.java', 'javac -proc:none -cp lib -d out src/A.java',
   ])('%j stays verifiable', (src) => {
     expect(parseShell(src).unverifiable).toBeUndefined();

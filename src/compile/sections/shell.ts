@@ -198,7 +198,7 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
   }
 
   const restricts = restrictsCommands(doc);
-  if (restricts !== undefined) checks.push(gitMetadataCheck(at(restricts)));
+  if (restricts !== undefined) checks.push(gitMetadataCheck(at(restricts)), runnerConfigCheck(at(restricts)));
 
   if (!shell) return { checks };
   const deny = commandGlobs(shell.deny);
@@ -340,6 +340,46 @@ function isRepositoryFile(path: string): boolean {
  * already refuses a call whose paths cannot be placed (`cd "$(…)" && …`), and one with only
  * shell lists keeps allowing it, as before; this check reads whatever paths are known.
  */
+// Package managers' settings files whose settings run a program or code besides the package's
+// own scripts: npm's `.npmrc` (`script-shell` runs every `npx X` through a program of the
+// workspace's, `node-options`), yarn's `.yarnrc` (`yarn-path`) and `.yarnrc.yml` (`yarnPath`,
+// plugins), bun's `bunfig.toml` (`preload`), pnpm's `.pnpmfile.cjs`/`.pnpmfile.mjs` (hooks).
+const RUNNER_CONFIG_NAMES: ReadonlySet<string> = new Set(['.npmrc', '.yarnrc', '.yarnrc.yml', 'bunfig.toml', '.pnpmfile.cjs', '.pnpmfile.mjs']);
+
+/** Whether a canonical path's last name is a package manager's settings file (RUNNER_CONFIG_NAMES, any case), or a wildcard that may be one. */
+export function isRunnerConfigPath(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (RUNNER_CONFIG_NAMES.has(name.toLowerCase())) return true;
+  return hasShellWildcard(name) && [...RUNNER_CONFIG_NAMES].some((file) => mayExpandTo(name, file) || mayExpandTo(name, file.toUpperCase()));
+}
+
+/**
+ * `shell.runnerConfig`: under a policy that limits which commands run, a write (by any tool)
+ * to a package manager's settings file (RUNNER_CONFIG_NAMES) is denied, reading it is not. An
+ * allowed `npx prettier --check src` runs through the `script-shell` a `.npmrc` written in an
+ * earlier call names (red team 46, confirmed): the program it plants runs unseen, as git's
+ * settings do (shell.gitMetadata).
+ */
+function runnerConfigCheck(source: string): Check {
+  const verdicts = new VerdictMemo();
+  return {
+    id: 'shell.runnerConfig',
+    classes: WRITERS,
+    run(view, sink) {
+      const facts = view.paths();
+      if (!facts.ok) return;
+      let objected = false;
+      for (let j = 0; j < facts.paths.length; j++) {
+        const path = facts.paths[j]!;
+        if (!facts.written[j] || !isRunnerConfigPath(path)) continue;
+        objected = true;
+        sink.verdicts.push(verdicts.get(path) ?? verdicts.keep(path, { decision: 'deny', check: 'shell.runnerConfig', message: `written path ${tick(path)} is a package manager's settings file, whose settings name programs and code its commands run`, source }));
+      }
+      sink.trace?.push({ policy: '', check: 'shell.runnerConfig', outcome: objected ? 'deny' : 'allow', saw: facts.paths });
+    },
+  };
+}
+
 function gitMetadataCheck(source: string): Check {
   const verdicts = new VerdictMemo();
   // The answer is pure in the path, and canonical paths come back call after call: remembered

@@ -237,13 +237,19 @@ const RUSTUP_TOOLCHAIN_PATH = /^\+.*[/\\]/;
 const MAN_REQUIRED_VALUE = 'CEeLMmPpRrSs';
 const MAN_LONG_VALUED = MAN_LONG.filter((n) => n !== '--catman' && n !== '--html');
 
-/** Whether man is given a local page: `-l`/`--local-file`, or an operand holding a `/` (man-db reads it as a file). */
+/**
+ * Whether man is given a local page: `-l`/`--local-file`, an operand holding a `/` (man-db
+ * reads it as a file), or a manual path of its own (`-M ./m`, `--manpath=./m`: the pages of a
+ * directory the agent may have written; red team 46).
+ */
 function manLocalPage(words: readonly string[]): boolean {
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     if (w === '--') return words.slice(i + 1).some((o) => o.includes('/'));
     if (w.startsWith('--')) {
       if (abbreviatedName(w, ['--local-file']) !== undefined) return true;
+      const eq = w.indexOf('=');
+      if (abbreviatedName(w, ['--manpath']) !== undefined && !systemManualPath(eq >= 0 ? w.slice(eq + 1) : words[i + 1])) return true;
       if (!w.includes('=') && MAN_LONG_VALUED.includes(longName(w, MAN_LONG))) i++;
       continue;
     }
@@ -251,12 +257,18 @@ function manLocalPage(words: readonly string[]): boolean {
       if (optionIs(w, { letters: 'l', long: [] }, MAN_REQUIRED_VALUE)) return true;
       // A letter that takes a value ends the cluster; its value is the rest or the next word.
       const valued = [...w.slice(1)].findIndex((c) => MAN_REQUIRED_VALUE.includes(c));
+      if (valued >= 0 && w[valued + 1] === 'M' && !systemManualPath(valued === w.length - 2 ? words[i + 1] : w.slice(valued + 2))) return true;
       if (valued === w.length - 2) i++;
       continue;
     }
     if (w.includes('/')) return true;
   }
   return false;
+}
+
+/** Whether a manual path (`-M`'s value) names only the system's directories under /usr, which the agent does not write. */
+function systemManualPath(value: string | undefined): boolean {
+  return value !== undefined && value.split(':').every((dir) => dir.startsWith('/usr/') && !dir.split('/').includes('..'));
 }
 
 // javac's options naming a class path, where it also looks for annotation processors when
@@ -307,7 +319,7 @@ const PROGRAM_CHOOSERS: ReadonlyMap<string, (name: string, words: readonly strin
   ['wget', (_name, words) => (words.some((w) => abbreviatedName(w, ['--config']) !== undefined) ? '`wget --config` reads wgetrc commands from a file, which are not read here' : undefined)],
   // man-db puts a local page (`-l FILE`, `--local-file`, `-l -` its input, an operand holding a
   // `/`) through soelim, whose `.so FILE` includes any file: the page is not read here (red team 45).
-  ['man', (name, words) => (manLocalPage(words) ? `\`${name}\` formats a local page, whose \`.so\` requests may include any file` : undefined)],
+  ['man', (name, words) => (manLocalPage(words) ? `\`${name}\` formats a local page (or one of a manual path it is given), whose \`.so\` requests may include any file` : undefined)],
   // javac reading its options from a file (`@FILE`, `@/dev/stdin`), and javac finding annotation
   // processors on a class path it is given and running them (JDK before 23, unless `-proc:none`).
   ['javac', javacChooses],

@@ -388,7 +388,7 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
   ];
   // A patch given as a literal input (`patch -p1 <<EOF`, `git apply <<EOF`, Codex's
   // `apply_patch <<EOF`) writes the files its headers name.
-  const patched = readsPatch(name, values, at) ? patchedFiles(stmt, walk, name) : [];
+  const patched = readsPatch(name, values, at) ? patchedFiles(stmt, walk, name, values.slice(at + 1)) : [];
   walk.wrapperFiles.push(...patched);
   emitWords(walk, input.length === 0 ? values.slice(at) : [...values.slice(at), ...input], opened.length === 0 ? redirects : [...redirects, ...opened]);
   walk.wrapperFiles.length -= patched.length;

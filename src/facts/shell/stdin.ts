@@ -188,15 +188,48 @@ export function stdinProgram(words: readonly string[]): 'code' | 'document' | un
 /** Programs that apply a patch read from their input when no patch file is named. */
 export function readsPatch(name: string, values: WordValue[], at: number): boolean {
   if (name === 'patch' || name === 'apply_patch' || name === 'applypatch') return true;
-  // `apply` after git's own options too (`git -P apply`, `git -c k=v apply`: red team 45).
-  return name === 'git' && values[at + gitSubcommandAt(values.slice(at).map((v) => v.text))]?.text === 'apply';
+  // `apply` after git's own options too (`git -P apply`, `git -c k=v apply`: red team 45);
+  // `am`, which applies the patches of the mailbox it reads (red team 46).
+  if (name !== 'git') return false;
+  const sub = values[at + gitSubcommandAt(values.slice(at).map((v) => v.text))]?.text;
+  return sub === 'apply' || sub === 'am';
 }
 
-/** The files a patch in the statement's literal input names (patch-paths.ts); a header that cannot be read is unverifiable. */
-export function patchedFiles(stmt: Stmt, walk: Walk, name: string): string[] {
+/**
+ * The files a patch in the statement's literal input names (patch-paths.ts); a header that
+ * cannot be read is unverifiable. `args` are the words after the program: a patch applied
+ * with its names stripped by some other count than the one patch-paths.ts reads (`git apply
+ * -p2`: `a/b/secrets/k` is `secrets/k`; GNU patch without `-p` keeps the base name alone)
+ * writes any tail of each name, so every tail is a file it names (red team 46).
+ */
+export function patchedFiles(stmt: Stmt, walk: Walk, name: string, args: readonly WordValue[] = []): string[] {
   const text = literalStdin(stmt, walk, name);
   if (text === undefined) return [];
   const found = patchPaths(text);
   for (const problem of found.problems) markUnverifiable(walk, `the patch \`${name}\` reads from its input: ${problem}`);
-  return [...new Set(found.paths)];
+  const names = new Set(found.paths);
+  if (stripsOtherwise(name, args)) for (const path of found.paths) for (const tail of tails(path)) names.add(tail);
+  return [...names];
+}
+
+/**
+ * Whether a patch program may strip another number of leading directories than one (`a/`,
+ * `b/`): GNU patch always (no `-p` keeps the base name, `-pN`, `--strip=N`), git apply given
+ * `-pN` (in a cluster too, `-Rp2`), or a word not known before the run (`$P`).
+ */
+function stripsOtherwise(name: string, args: readonly WordValue[]): boolean {
+  if (name === 'patch') return true;
+  for (const arg of args) {
+    if (!arg.literal) return true;
+    if (arg.text === '--') return false;
+    if (/^-[A-Za-z0-9]*p/.test(arg.text)) return true;
+  }
+  return false;
+}
+
+/** A name and each of its tails after a `/` (`a/b/c`: `b/c` and `c`), as written. */
+function tails(path: string): string[] {
+  const out: string[] = [];
+  for (let i = path.indexOf('/'); i >= 0 && i < path.length - 1; i = path.indexOf('/', i + 1)) out.push(path.slice(i + 1));
+  return out;
 }
