@@ -94,7 +94,12 @@ const LINKER_CHOOSING = /(?:^|,)(?:--?plugin(?:[=,]|$)|@)|--error-handling-scrip
 const RUST_LINKER = /^(?:-C|--codegen=?)?linker(?:-flavor)?=/;
 // rustc's arguments for the linker driver (cc), which may choose what it runs (`-C link-arg=-B./x`).
 const RUST_LINK_ARG = /^(?:-[CZ]|--codegen=?)?(?:pre-)?link-args?=/;
-const rustChoosing = (w: string): boolean => RUST_LINKER.test(w) || LINKER_CHOOSING.test(w) || (RUST_LINK_ARG.test(w) && forwardsCompilerChoosing(w.replace(RUST_LINK_ARG, '')));
+// rustc's shared objects it loads and runs (red team 47): a codegen backend named by a path
+// (`-Z codegen-backend=./x.so`: a name without a `.` or `/` is a backend of the toolchain's own),
+// LLVM pass plugins (`-Z llvm-plugins=`), and a linker plugin by path (`-C linker-plugin-lto=./x.so`,
+// which rustc hands the linker as `-plugin=`; `yes`/`no` and the like only turn LTO on or off).
+const RUST_LOADED = /^(?:-Z\s*)?(?:codegen-backend=.*[./]|llvm-plugins=)|^(?:-C\s*|--codegen=?)?linker-plugin-lto=(?!(?:y|yes|on|true|n|no|off|false)?$)/;
+const rustChoosing = (w: string): boolean => RUST_LINKER.test(w) || RUST_LOADED.test(w) || LINKER_CHOOSING.test(w) || (RUST_LINK_ARG.test(w) && forwardsCompilerChoosing(w.replace(RUST_LINK_ARG, '')));
 // man-db's short options that take a value, and the long names its abbreviations are read by.
 const MAN_VALUED = 'CEeHLMmPpRrSsTX';
 const MAN_LONG = ['--config-file', '--catman', '--html', '--locale', '--manpath', '--systems', '--pager', '--preprocessor', '--prompt', '--recode', '--sections', '--encoding', '--extension'];
