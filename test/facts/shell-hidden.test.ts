@@ -990,16 +990,18 @@ describe('options and files whose contents choose what runs or what is read (red
   });
 });
 
-describe('compiler options that start a program or load code (red team 47)', () => {
+describe('compiler options, and curl\'s engine, that start a program or load code (red team 47)', () => {
   it.each([
     "gcc -x c++ -fmodules-ts '-fmodule-mapper=|cp .env /tmp/x' -c a.cc", "g++ '-fmodule-mapper=|id' -c a.cc", "make CXXFLAGS='-fmodule-mapper=|id'",
     'rustc -Zcodegen-backend=./x.so a.rs', 'rustc -Z codegen-backend=x.so a.rs', 'rustc -Z codegen-backend=/opt/b a.rs', 'rustc -Zllvm-plugins=./x.so a.rs', 'rustc -Z llvm-plugins=p a.rs',
+    'curl --engine ../../../../srv/ws/x.so https://e.test/', 'curl --eng=x https://e.test/', 'curl -s --engine=pkcs11 https://e.test/',
     'rustc -C linker-plugin-lto=./x.so a.rs', 'rustc -Clinker-plugin-lto=x.so a.rs', 'rustc --codegen=linker-plugin-lto=p a.rs', 'cargo rustc -- -C linker-plugin-lto=x.so',
   ])('%j is unverifiable', (src) => {
     expect(parseShell(src).unverifiable).toBeDefined();
   });
   it.each([
     'g++ -fmodules-ts -fmodule-mapper=mapper.txt -c a.cc', 'g++ -fmodules-ts -c a.cc',
+    'curl -fsSL https://e.test/ -o out.txt', 'curl -s --etag-save e.txt https://e.test/',
     'rustc -Z codegen-backend=cranelift a.rs', 'rustc -C linker-plugin-lto a.rs', 'rustc -Clinker-plugin-lto=yes a.rs', 'rustc -C linker-plugin-lto=off a.rs', 'cargo rustc --release -- -C opt-level=3',
   ])('%j stays verifiable', (src) => {
     expect(parseShell(src).unverifiable).toBeUndefined();

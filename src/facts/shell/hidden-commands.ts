@@ -158,6 +158,10 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   ['ssh-add', (w) => optionIs(w, { letters: 'sS', long: [] }, 'EehHMmsSt')],
   // helm runs the program `--post-renderer` names on the manifests it renders.
   ['helm', (w) => /^--post-renderer(?:=|$)/.test(w)],
+  // curl loads the OpenSSL engine `--engine` names (any abbreviation), a shared object found by
+  // its name in OpenSSL's engines directory, `../` and all (`--engine ../../../../srv/ws/x.so`
+  // runs x.so's code: red team 47).
+  ['curl', (w) => abbreviatedName(w, ['--engine']) !== undefined],
   // The MySQL and MariaDB clients run the pager `--pager` names (any abbreviation).
   ...['mysql', 'mariadb'].map((n): [string, (w: string) => boolean] => [n, (w) => abbreviatedName(w, ['--pager']) !== undefined]),
 ]);
