@@ -836,6 +836,23 @@ describe('sources and documents the line writes, then compiles or converts (red 
   });
 });
 
+describe('the directories an archive is extracted into, for the links already there (red team 47)', () => {
+  const into = (command: string) => commandLinePaths(parseShell(command)).extractedInto;
+  it.each([
+    ['tar xf x.tar', ['.']],
+    ['tar -xzf x.tgz -C out', ['out', 'out/out']],
+    ['cd src && tar -xf ../x.tar', ['src/.']],
+    ['unzip -d build a.zip', ['build']],
+    ['7z x a.7z -oext', ['ext']],
+    ['cpio -i -D d < a.cpio', ['d']],
+    ['tar -tf x.tar', []],
+    ['unzip -l a.zip', []],
+    ['tar -cf x.tar src', []],
+  ])('%s extracts into %j', (command, dirs) => {
+    expect(into(command)).toEqual(dirs);
+  });
+});
+
 describe('a compiler reading its source from a literal input (red team 47)', () => {
   const names = (command: string) => parseShell(command).commands.flatMap((c) => c.words);
   it.each([
