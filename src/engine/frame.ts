@@ -148,6 +148,8 @@ interface ShellPaths {
   readonly moves: readonly { source: string; destinations: string[] }[];
   /** CommandLinePaths.unseenLinks. */
   readonly unseenLinks: string | undefined;
+  /** CommandLinePaths.extractedInto. */
+  readonly extractedInto: readonly string[];
   /** CommandLinePaths.gitRuns and gitRunsUnknown. */
   readonly gitRuns: readonly string[];
   readonly gitRunsUnknown: string | undefined;
@@ -436,6 +438,11 @@ export class CallFrame {
         else if (shell.gitRuns.length > 0 && (settings.resolveSymlinks || writesHead(out.paths, out.written))) out.unnamedRepository ??= this.unnamedRepository(shell.gitRuns, out, settings, m, place);
         // With links followed, paths after an archive is extracted may lead through links it made.
         if (settings.resolveSymlinks && shell.unseenLinks !== undefined) return { ok: false, reason: shell.unseenLinks };
+        // An archive extracted where links to directories already are writes through them (red team 47).
+        for (const dir of shell.extractedInto) {
+          const problem = this.addExtractedThrough(out, dir, settings, m, place);
+          if (problem !== undefined) return { ok: false, reason: problem };
+        }
         // A link on disk moved or copied as a link leads, from its new place, where its text says.
         if (settings.resolveSymlinks) for (const move of shell.moves) {
           const problem = this.addMovedLinks(out, move, settings, m, place);
@@ -477,6 +484,38 @@ export class CallFrame {
    * secrets/key), and the new path does not exist yet when the call is checked. Each counts
    * as written, as a link the line makes does. Why the call cannot be placed, or undefined.
    */
+  /**
+   * Each link to a directory below `dir`, where an archive is extracted, counted as the written
+   * directory it leads to: tar, unzip and 7-Zip open a member `link/x` through a link already
+   * on disk (a link to a file they replace, not write through). Links are read whether or not
+   * the policy resolves them; past the call's budget of entries the call is refused.
+   */
+  private addExtractedThrough(out: FoundPaths, dir: string, settings: PathSettings, m: PathMemo, place: Place): string | undefined {
+    if (/[$`*?[]/.test(dir)) return undefined; // the directory's own reading refuses or places it
+    const found = this.canonicalAt(dir, settings, m, place);
+    if (!found.ok) return undefined; // the directory's own reading already refuses it
+    const budget = (this.wildcardBudget ??= { entries: MAX_WILDCARD_ENTRIES });
+    for (const reading of readingsOf(found)) {
+      const links = linksAt(reading.path, budget);
+      if (links === undefined) return `\`${printable(dir)}\`, where an archive is extracted, holds more entries than a call may read for the links it may write through`;
+      for (const { below } of links) {
+        if (below === '') continue; // the directory itself, already resolved
+        const at = `${reading.path}/${below}`;
+        if (fs.statSync(at, { throwIfNoEntry: false })?.isDirectory() !== true) continue;
+        let target: string;
+        try {
+          target = fs.realpathSync(at);
+        } catch {
+          return `a link \`${printable(at)}\` where an archive is extracted cannot be followed`;
+        }
+        const c = this.canonicalAt(target, settings, m, place);
+        if (!c.ok) return `path \`${printable(target)}\` (a link an archive may be extracted through) cannot be made canonical: ${c.reason}`;
+        addCanonical(out, c, true);
+      }
+    }
+    return undefined;
+  }
+
   private addMovedLinks(out: FoundPaths, move: { source: string; destinations: string[] }, settings: PathSettings, m: PathMemo, place: Place): string | undefined {
     const parentRaw = parentOf(move.source.replace(/\/+$/, '')) || '.';
     const pattern = nameOf(move.source);
@@ -667,6 +706,7 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     fromTop: Object.freeze(found.fromTop),
     moves: Object.freeze(found.moves),
     unseenLinks: found.unseenLinks,
+    extractedInto: Object.freeze(found.extractedInto),
     gitRuns: Object.freeze(found.gitRuns),
     gitRunsUnknown: found.gitRunsUnknown,
     namedFor: undefined,
@@ -737,7 +777,7 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 // A path that names no place of its own: not absolute, not from home, not a drive or a URL.
 const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), moves: Object.freeze([]), unseenLinks: undefined, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), moves: Object.freeze([]), unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
 

@@ -29,6 +29,13 @@ export interface CommandLinePaths {
    */
   unseenLinks?: string;
   /**
+   * The directories an archive is extracted into (or files another host names are copied into:
+   * unseenLinksDirectory), placed where the command may run: a link to a directory already
+   * below one is written through (tar, unzip and 7-Zip follow `link/x`), so the engine counts
+   * where each such link leads as written (red team 47).
+   */
+  extractedInto: string[];
+  /**
    * Paths written relative to the top of a git work tree (`path`, `''` for the whole tree),
    * which is `dir` or a directory above it: the engine counts each of them, up to the
    * workspace root (directoriesUpTo).
@@ -317,6 +324,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
   // The commands that put unseen links on disk, where, and whether a later path lies below one.
   const unseen: { text: string; dirs: string[] }[] = [];
   let unseenLinks: string | undefined;
+  const extracted: string[] = [];
   for (let index = 0; index < commands.length; index++) {
     const cmd = commands[index]!;
     current = index;
@@ -356,7 +364,11 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       if (through !== undefined) unseenLinks = `\`${through.text}\` puts files on disk no word names (links among them, perhaps), and a later path below where it puts them may lead through one`;
     }
     const extractedInto = unseenLinksDirectory(cmd.words);
-    if (extractedInto !== undefined) unseen.push({ text: cmd.text, dirs: isRelative(extractedInto) ? here.map((base) => within(base, extractedInto)) : [extractedInto] });
+    if (extractedInto !== undefined) {
+      const dirs = isRelative(extractedInto) ? here.map((base) => within(base, extractedInto)) : [extractedInto];
+      unseen.push({ text: cmd.text, dirs });
+      for (const dir of dirs) if (!extracted.includes(dir)) extracted.push(dir);
+    }
     const links = symbolicLinks(cmd.words);
     // A relative target of `ln -s` is no path from here: it is read from the link's directory (below).
     const fromLinks = links.filter((l) => !l.fromShell && isRelative(l.target)).map((l) => l.target);
@@ -445,7 +457,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       if (p !== undefined) gitRuns.add(p);
     }
   }
-  const out: CommandLinePaths = { raws, written, names: [...names], words, fromTop, moves, gitRuns: [...gitRuns] };
+  const out: CommandLinePaths = { raws, written, names: [...names], words, fromTop, moves, gitRuns: [...gitRuns], extractedInto: extracted };
   if (unseenLinks !== undefined) out.unseenLinks = unseenLinks;
   if (gitRunsUnknown !== undefined) out.gitRunsUnknown = gitRunsUnknown;
   const madeRun = scripts === undefined ? undefined : madeScript(scripts, raws, written, rawCommand);

@@ -1038,8 +1038,10 @@ const COMPILER_DRIVER = /^(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cpp)
 // -load -Xclang LIB`, `-specs=`, a linker by path (`-fuse-ld=/x`, `--ld-path=`), a linker plugin,
 // and a file of more options (`@FILE`, `-Wl,@FILE`), which may hold any of these.
 // `--prefix` is gcc's long `-B`; clang's `--config FILE` reads options from a file, `-ccc-install-dir`
-// and `--gcc-toolchain` move where it finds its tools; `--for-linker=X` is `-Xlinker X`.
-const COMPILER_CHOOSING = /^(?:-wrapper$|-B|--prefix(?:=|$)|--config(?:=|$)|-ccc-|--gcc-toolchain|--gcc-install-dir|-f(?:pass-)?plugin|-load(?:=|$)|-?-specs=?|-fuse-ld=.*\/|--ld-path)|(?:^|,|^--for-linker=)(?:--?plugin(?:[=,]|$)|@)|--error-handling-script/;
+// and `--gcc-toolchain` move where it finds its tools; `--for-linker=X` is `-Xlinker X`. g++'s
+// C++ modules mapper `-fmodule-mapper=|PROG ARGS` starts PROG (any source, with `-x c++
+// -fmodules-ts`; red team 47).
+const COMPILER_CHOOSING = /^(?:-wrapper$|-B|--prefix(?:=|$)|--config(?:=|$)|-ccc-|--gcc-toolchain|--gcc-install-dir|-f(?:pass-)?plugin|-load(?:=|$)|-?-specs=?|-fuse-ld=.*\/|--ld-path|-fmodule-mapper=\s*\|)|(?:^|,|^--for-linker=)(?:--?plugin(?:[=,]|$)|@)|--error-handling-script/;
 
 /** Whether a compiler driver's option word runs a program or loads code it chooses (COMPILER_CHOOSING). */
 export function isCompilerChoosing(word: string): boolean {

@@ -809,6 +809,77 @@ describe('scripts read past options (red team 45)', () => {
   });
 });
 
+describe('sources and documents the line writes, then compiles or converts (red team 47)', () => {
+  const reason = (command: string) => parseShell(command).unverifiable;
+  it.each([
+    "cat > a.c <<< '#include \".env\"'; gcc -E a.c",
+    "printf x > x.h; gcc -c src/a.c",
+    "printf x > a.txt; gcc -E -x c a.txt",
+    "printf x > a.txt; cc -E -include a.txt src/a.c",
+    "printf x > x.rs; rustc x.rs",
+    "printf x > build.rs; cargo build",
+    "printf x > Cargo.toml && cargo run",
+    "printf x > x.go; go run x.go",
+    "printf x > main.go; go build .",
+    "awk 'BEGIN{printf \".. include:: %cenv\", 46 > \"a.rst\"}'; pandoc a.rst",
+    "printf x > t.html; pandoc --template=t.html a.md",
+    "printf x > a.xml; xmllint --xinclude a.xml",
+    "printf x > a.js; esbuild a.js --bundle",
+  ])('%s is unverifiable', (command) => {
+    expect(reason(command)).toMatch(/a file it writes itself/);
+  });
+  it.each([
+    'gcc -c src/a.c -o a.o && gcc a.o -o app', 'gcc -c src/a.c && gcc a.o -o app', 'cargo build && cargo test', 'go build ./... && go test ./...',
+    'printf x > x.go; go version', 'ls > list.txt; gcc -c src/a.c', 'pandoc a.md -o a.html && ls', "awk 'BEGIN{print 1 > \"out.txt\"}'; pandoc a.md -o a.html",
+  ])('%s is not', (command) => {
+    expect(reason(command)).toBeUndefined();
+  });
+});
+
+describe('the directories an archive is extracted into, for the links already there (red team 47)', () => {
+  const into = (command: string) => commandLinePaths(parseShell(command)).extractedInto;
+  it.each([
+    ['tar xf x.tar', ['.']],
+    ['tar -xzf x.tgz -C out', ['out', 'out/out']],
+    ['cd src && tar -xf ../x.tar', ['src/.']],
+    ['unzip -d build a.zip', ['build']],
+    ['7z x a.7z -oext', ['ext']],
+    ['cpio -i -D d < a.cpio', ['d']],
+    ['tar -tf x.tar', []],
+    ['unzip -l a.zip', []],
+    ['tar -cf x.tar src', []],
+  ])('%s extracts into %j', (command, dirs) => {
+    expect(into(command)).toEqual(dirs);
+  });
+});
+
+describe('a compiler reading its source from a literal input (red team 47)', () => {
+  const names = (command: string) => parseShell(command).commands.flatMap((c) => c.words);
+  it.each([
+    ["gcc -E -x c - <<< '#include \"secrets/key\"'", 'secrets/key'],
+    ["gcc -E -x c /dev/stdin <<< '#include \".env\"'", '.env'],
+    ["rustc - <<< 'compile_error!(include_str!(\"/srv/ws/.env\"));'", '/srv/ws/.env'],
+  ])('%s names %s', (command, name) => {
+    const f = parseShell(command);
+    expect(f.unverifiable).toBeUndefined();
+    expect(JSON.stringify(f)).toContain(JSON.stringify(name));
+  });
+  it.each([
+    "gcc -E -x c - <<< $'#define S(x) #x\\n#include S(.env)'",
+    "gcc -E -x c - <<< '%:include N'",
+    "gcc -E -x c - <<< $'#include \"src/x.h\\\\\\n\"'",
+    "g++ -E -x c++ - <<< '#if __has_include(X)\n#endif'",
+    "rustc - <<< 'compile_error!(include_str!(concat!(\"/srv/ws/.e\",\"nv\")));'",
+    "gcc -c -x assembler - <<< '.incbin NAME'",
+  ])('%s is unverifiable', (command) => {
+    expect(parseShell(command).unverifiable).toMatch(/includes a file whose name its input makes/);
+  });
+  it.each(["gcc -x c - <<< $'#include <stdio.h>\\nint main(void){puts(\"hi\");}'", "rustc - <<< 'fn main(){println!(\"hi\");}'", "gcc -c src/a.c <<< 'x'"])('%s stays verifiable', (command) => {
+    expect(parseShell(command).unverifiable).toBeUndefined();
+  });
+  void names;
+});
+
 describe('any words', () => {
   // Programs from the tables, and words shaped like their options, values and operands.
   const PROGRAMS = ['cp', 'mv', 'ln', 'sort', 'uniq', 'sed', 'awk', 'dd', 'tar', 'unzip', 'zip', 'gzip', 'xz', 'zstd', 'patch', 'jq', 'scp', 'rsync', 'curl', 'wget', 'find', 'perl', 'python3', 'npx', 'make', 'iconv', 'xxd', 'touch', 'prettier'];

@@ -971,6 +971,7 @@ describe('options and files whose contents choose what runs or what is read (red
     expect(parseShell(src).unverifiable).toBeDefined();
   });
   it.each([
+    'javac -J-Xmx512m -d out A.java', 'javac -J-Dfile.encoding=UTF-8 -J-Duser.language=en -J-Xss4m -J-XX:+UseSerialGC A.java',
     'curl -fsSL https://e.test/ -o out.txt', 'curl -h all', 'wget --no-config -q https://e.test/', 'man ls', 'man 5 crontab', 'man -P cat ls', 'man -M /usr/share/man ls', 'man --manpath=/usr/share/man:/usr/local/share/man ls',
     'javac -d out src/A.java', 'javac -proc:none -cp lib -d out src/A.java',
   ])('%j stays verifiable', (src) => {
@@ -987,5 +988,25 @@ describe('options and files whose contents choose what runs or what is read (red
       const { commands } = parseShell(`${git} ${patch}`);
       expect(commands.flatMap((c) => c.wrapperFiles ?? []), git).toContain('secrets/new');
     }
+  });
+});
+
+describe('compiler options, and curl\'s engine, that start a program or load code (red team 47)', () => {
+  it.each([
+    "gcc -x c++ -fmodules-ts '-fmodule-mapper=|cp .env /tmp/x' -c a.cc", "g++ '-fmodule-mapper=|id' -c a.cc", "make CXXFLAGS='-fmodule-mapper=|id'",
+    'rustc -Zcodegen-backend=./x.so a.rs', 'rustc -Z codegen-backend=x.so a.rs', 'rustc -Z codegen-backend=/opt/b a.rs', 'rustc -Zllvm-plugins=./x.so a.rs', 'rustc -Z llvm-plugins=p a.rs',
+    'javac -J-Djava.system.class.loader=Evil -J-cp -Jjl A.java', 'javac -J-Xbootclasspath/a:jl A.java', 'javac -J--patch-module=java.base=. A.java', 'javac -J-XX:AOTLibrary=./x.so A.java', 'javac -J-Duser.dir=/tmp A.java',
+    'curl --engine ../../../../srv/ws/x.so https://e.test/', 'curl --eng=x https://e.test/', 'curl -s --engine=pkcs11 https://e.test/',
+    'rustc -C linker-plugin-lto=./x.so a.rs', 'rustc -Clinker-plugin-lto=x.so a.rs', 'rustc --codegen=linker-plugin-lto=p a.rs', 'cargo rustc -- -C linker-plugin-lto=x.so',
+  ])('%j is unverifiable', (src) => {
+    expect(parseShell(src).unverifiable).toBeDefined();
+  });
+  it.each([
+    'g++ -fmodules-ts -fmodule-mapper=mapper.txt -c a.cc', 'g++ -fmodules-ts -c a.cc',
+    'javac -J-Xmx512m -d out A.java', 'javac -J-Dfile.encoding=UTF-8 -J-Duser.language=en -J-Xss4m -J-XX:+UseSerialGC A.java',
+    'curl -fsSL https://e.test/ -o out.txt', 'curl -s --etag-save e.txt https://e.test/',
+    'rustc -Z codegen-backend=cranelift a.rs', 'rustc -C linker-plugin-lto a.rs', 'rustc -Clinker-plugin-lto=yes a.rs', 'rustc -C linker-plugin-lto=off a.rs', 'cargo rustc --release -- -C opt-level=3',
+  ])('%j stays verifiable', (src) => {
+    expect(parseShell(src).unverifiable).toBeUndefined();
   });
 });

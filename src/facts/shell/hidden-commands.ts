@@ -94,7 +94,12 @@ const LINKER_CHOOSING = /(?:^|,)(?:--?plugin(?:[=,]|$)|@)|--error-handling-scrip
 const RUST_LINKER = /^(?:-C|--codegen=?)?linker(?:-flavor)?=/;
 // rustc's arguments for the linker driver (cc), which may choose what it runs (`-C link-arg=-B./x`).
 const RUST_LINK_ARG = /^(?:-[CZ]|--codegen=?)?(?:pre-)?link-args?=/;
-const rustChoosing = (w: string): boolean => RUST_LINKER.test(w) || LINKER_CHOOSING.test(w) || (RUST_LINK_ARG.test(w) && forwardsCompilerChoosing(w.replace(RUST_LINK_ARG, '')));
+// rustc's shared objects it loads and runs (red team 47): a codegen backend named by a path
+// (`-Z codegen-backend=./x.so`: a name without a `.` or `/` is a backend of the toolchain's own),
+// LLVM pass plugins (`-Z llvm-plugins=`), and a linker plugin by path (`-C linker-plugin-lto=./x.so`,
+// which rustc hands the linker as `-plugin=`; `yes`/`no` and the like only turn LTO on or off).
+const RUST_LOADED = /^(?:-Z\s*)?(?:codegen-backend=.*[./]|llvm-plugins=)|^(?:-C\s*|--codegen=?)?linker-plugin-lto=(?!(?:y|yes|on|true|n|no|off|false)?$)/;
+const rustChoosing = (w: string): boolean => RUST_LINKER.test(w) || RUST_LOADED.test(w) || LINKER_CHOOSING.test(w) || (RUST_LINK_ARG.test(w) && forwardsCompilerChoosing(w.replace(RUST_LINK_ARG, '')));
 // man-db's short options that take a value, and the long names its abbreviations are read by.
 const MAN_VALUED = 'CEeHLMmPpRrSsTX';
 const MAN_LONG = ['--config-file', '--catman', '--html', '--locale', '--manpath', '--systems', '--pager', '--preprocessor', '--prompt', '--recode', '--sections', '--encoding', '--extension'];
@@ -105,6 +110,9 @@ const GPG_CHOOSING = ['--agent-program', '--dirmngr-program', '--keyboxd-program
 // flags it hands that linker driver (`-extldflags=-B./x`), cargo's
 // `--config` (a runner, a rustc wrapper, an alias), openssl's engines and providers, kubectl's
 // credential plugins, cmake's compilers and launchers.
+// JVM options (javac's `-J…`) that only size, tune or label the run: heap and stack sizes, a
+// collector, encodings and locale, assertions, class data sharing, version output.
+const PLAIN_JVM_OPTION = /^-J-(?:Xm[sxn]\d+[kKmMgGtT]?|Xss\d+[kKmMgG]?|D(?:user\.(?:language|country|region|variant|timezone)|file\.encoding|sun\.jnu\.encoding|stdout\.encoding|stderr\.encoding|native\.encoding|java\.awt\.headless|line\.separator)=[\w.:/+-]*|XX:[+-](?:UseSerialGC|UseParallelGC|UseG1GC|UseZGC|UseShenandoahGC|TieredCompilation|UseCompressedOops|UseContainerSupport|UseStringDeduplication|AlwaysPreTouch)|XX:(?:MaxRAMPercentage|InitialRAMPercentage|MinRAMPercentage|TieredStopAtLevel|MaxMetaspaceSize|MetaspaceSize|ReservedCodeCacheSize|ActiveProcessorCount|CICompilerCount|ParallelGCThreads|ConcGCThreads)=[\w.]+|Xshare:(?:auto|off|on)|Xint|Xmixed|Xrs|ea|da|esa|dsa|enableassertions|disableassertions|version|showversion|server|client|d64)$/;
 const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<string, (word: string) => boolean>([
   // gccgo's flags (`-gccgoflags=-B./evil`) choose what it runs as a C compiler's do.
   ['go', (w) => /^--?(?:exec|toolexec|vettool)(?:=|$)/.test(w) || /^--?gccgoflags$/.test(w) || (/^--?gccgoflags=/.test(w) && forwardsCompilerChoosing(w.slice(w.indexOf('=') + 1))) || /(?:^|[\s'"=])-extld(?:=|\s|$)/.test(w) || (w.includes('extldflags') && forwardsCompilerChoosing(w.slice(w.indexOf('extldflags') + 10).replace(/^=/, ' ')))],
@@ -126,7 +134,10 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   // javac's JVM loading an agent (`-J-javaagent:x.jar` runs its code), and the annotation
   // processors and compiler plugins javac loads and runs (`-processorpath ./lib -processor P`).
   // The JVM also runs a shell command of its own on an error (`-XX:OnOutOfMemoryError=CMD`, `-XX:OnError=CMD`).
-  ['javac', (w) => /^-J-(?:javaagent|agentpath|agentlib|XX:\+?On(?:OutOfMemory)?Error)/.test(w) || /^(?:-processor|-processorpath|--processor-path|--processor-module-path|-Xplugin|--plugin|-proc:full)(?:[:=]|$)/.test(w)],
+  // Any other JVM option but a few that only size, tune or label the run: many load code of the
+  // agent's (`-J-Djava.system.class.loader=C -J-cp -Jdir` runs C's static code, `-J-Xbootclasspath/a:`,
+  // `-J--patch-module=`, `-J-XX:AOTLibrary=`, a security manager or provider by class name; red team 47).
+  ['javac', (w) => (/^-J/.test(w) && !PLAIN_JVM_OPTION.test(w)) || /^(?:-processor|-processorpath|--processor-path|--processor-module-path|-Xplugin|--plugin|-proc:full)(?:[:=]|$)/.test(w)],
   ['java', (w) => /^-XX:\+?On(?:OutOfMemory)?Error/.test(w)],
   // install runs the program that strips what it installs (`-s --strip-program=PROG`; `--strip` is a flag of its own).
   ['install', (w) => abbreviatedName(w, ['--strip-program'], ['--strip']) !== undefined],
@@ -153,6 +164,10 @@ const choosingOptions: ReadonlyMap<string, (word: string) => boolean> = new Map<
   ['ssh-add', (w) => optionIs(w, { letters: 'sS', long: [] }, 'EehHMmsSt')],
   // helm runs the program `--post-renderer` names on the manifests it renders.
   ['helm', (w) => /^--post-renderer(?:=|$)/.test(w)],
+  // curl loads the OpenSSL engine `--engine` names (any abbreviation), a shared object found by
+  // its name in OpenSSL's engines directory, `../` and all (`--engine ../../../../srv/ws/x.so`
+  // runs x.so's code: red team 47).
+  ['curl', (w) => abbreviatedName(w, ['--engine']) !== undefined],
   // The MySQL and MariaDB clients run the pager `--pager` names (any abbreviation).
   ...['mysql', 'mariadb'].map((n): [string, (w: string) => boolean] => [n, (w) => abbreviatedName(w, ['--pager']) !== undefined]),
 ]);

@@ -1,6 +1,7 @@
 // The files a command runs as a program or a script (its path, an interpreter's script, what
 // `source`, make, vim and package managers read), noted so that a line that runs a file it
 // writes itself is unverifiable (walk.ts checkMadeScripts).
+import { isCompilerDriver } from '../grammars.js';
 import { optionValues } from '../options.js';
 import { interpreterScript, languageOf } from './code-commands.js';
 import { noteScript, type Walk } from './walk.js';
@@ -35,6 +36,11 @@ export function noteScripts(name: string, values: WordValue[], at: number, walk:
   }
   // vim sources what `-S` and `-u` name (red team 39).
   if (EDITORS_SOURCING.has(name)) for (const file of editorScripts(name, args.map((a) => a.text))) noteScript(walk, file);
+  // Compilers and document converters read the files their sources and documents name
+  // (`#include`, `include_str!`, `//go:embed`, reStructuredText's `.. include::`, XInclude), and
+  // cargo and go run the code they build (build.rs, `go run`): a source or document the line
+  // writes itself is not read here (red team 47).
+  for (const file of madeInputs(name, args.map((a) => a.text))) noteScript(walk, file);
   // A package manager runs the scripts of package.json, through the shell .npmrc names
   // (`script-shell=`): a line writing either runs what it made (red team 44).
   const configs = PACKAGE_MANAGER_FILES.get(name);
@@ -150,3 +156,37 @@ function emacsLoads(args: readonly string[]): string[] {
 }
 
 const EDITORS_SOURCING: ReadonlySet<string> = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gvim', 'vimdiff']);
+
+// The C family's sources and headers (any name after `-x LANG`), Rust's, Go's (with cgo's C
+// files and the module files), and the files a build of either reads code from.
+const C_HEADERS = ['*.h', '*.hh', '*.hpp', '*.hxx', '*.inc'];
+const C_SOURCE = /\.(?:c|cc|cp|cpp|cxx|c\+\+|C|m|mm|s|S|sx|i|ii|h|hh|hpp|hxx|inc)$/;
+const CARGO_INPUTS = ['*.rs', 'Cargo.toml', 'config.toml', 'config', 'rust-toolchain', 'rust-toolchain.toml'];
+const GO_INPUTS = ['*.go', '*.c', '*.h', '*.s', '*.S', '*.syso', 'go.mod', 'go.work'];
+// go's commands that build, and so read sources (`go env`, `go version`, `go fmt` do not build).
+const GO_QUIET: ReadonlySet<string> = new Set(['version', 'env', 'help', 'fmt', 'doc', 'clean', 'mod', 'work', 'bug', 'telemetry']);
+
+/** The sources, documents and build files a compiler, converter or build tool reads as input (madeScript). */
+function madeInputs(name: string, args: readonly string[]): string[] {
+  const operands = args.filter((w) => !w.startsWith('-') && w !== '');
+  if (isCompilerDriver(name)) {
+    const anyLanguage = args.some((w) => w === '-x' || (w.startsWith('-x') && w.length > 2));
+    const included: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const option = /^--?(?:include|imacros)=?/.exec(args[i]!)?.[0];
+      if (option === undefined) continue;
+      const value = args[i]!.length > option.length ? args[i]!.slice(option.length) : args[++i];
+      if (value !== undefined) included.push(value);
+    }
+    return [...operands.filter((w) => anyLanguage || C_SOURCE.test(w)), ...included, ...C_HEADERS];
+  }
+  // rustc's sources (its `mod` files are read from disk as any source's includes are).
+  if (name === 'rustc' || name === 'rustdoc') return operands.filter((w) => w.endsWith('.rs'));
+  if (name === 'cargo') return CARGO_INPUTS;
+  if (name === 'go') {
+    const sub = operands[0];
+    return sub === undefined || GO_QUIET.has(sub) ? [] : GO_INPUTS;
+  }
+  if (name === 'pandoc' || name === 'xmllint' || name === 'esbuild') return [...operands, ...optionValues(args, { letters: '', long: ['--template'] }, '', 0)];
+  return [];
+}

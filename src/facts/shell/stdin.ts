@@ -3,6 +3,7 @@
 // input besides plain data: file names (`tar -T -`), program text, documents that name files,
 // a patch that names the files it writes.
 import { percentDecodedBytes } from '../extract-paths.js';
+import { isCompilerDriver } from '../grammars.js';
 import { gitSubcommandAt } from '../operands/git.js';
 import { stdinFileList } from '../operands/name-lists.js';
 import { patchPaths } from '../patch-paths.js';
@@ -80,6 +81,10 @@ export function stdinNames(words: readonly string[], stmt: Stmt, walk: Walk): Wo
     markUnverifiable(walk, `\`${words[0]}\` runs the shell commands its input gives (\`!\`, \`system\`)${given}`);
   }
   if (text === undefined) return [];
+  // A compiler reads the files its source includes (`gcc -E -x c - <<< '#include "secrets/key"'`,
+  // rustc's `include_str!`), read here as code's names are; a name the preprocessor or a macro
+  // makes (`#include S(...)`, `include_str!(concat!(…))`) or a line splice is unverifiable (red team 47).
+  if (program === 'code' && isCompiler(words[0] ?? '') && COMPUTED_INCLUDE.test(text)) markUnverifiable(walk, `\`${words[0]}\` includes a file whose name its input makes`);
   // An interpreter's program given as a here-string: the file names its text holds, each a word
   // (`open(".env")` gives `.env`), and the patterns its quoted strings hold (`glob.glob('*/*')`).
   if (program === 'code') return codeTokens(text, STDIN_DOCUMENT_READERS.has(words[0] ?? '')).map((token) => ({ text: token, literal: true, pattern: /[*?[]/.test(token) }));
@@ -168,6 +173,13 @@ const SHELL_ESCAPE = /(?:^|\n)\s*(?:!|\\!|system\b)|\bsystem\s*\(/;
 // `\input{x}`, `css:` metadata), esbuild bundles what an entry read from its input imports.
 const STDIN_DOCUMENT_READERS: ReadonlySet<string> = new Set(['pandoc', 'esbuild']);
 
+// Compilers reading a source from their input (`-`): the C family's drivers and rustc.
+const isCompiler = (name: string): boolean => isCompilerDriver(name) || name === 'rustc';
+
+// An include whose name is not written out as a string (`#include NAME`, `%:include`, `??=include`,
+// `#embed S(x)`, `include_str!(concat!(…))`), and a line splice or trigraph that may join one.
+const COMPUTED_INCLUDE = /(?:^|\n)[ \t]*(?:#|%:|\?\?=)[ \t]*(?:include(?:_next)?|import|embed)\b(?![ \t]*["<])|__has_include|\\\r?\n|\?\?\/|\binclude(?:_str|_bytes)?![ \t]*[(\[{](?![ \t]*r?#*")|\.incbin\b(?![ \t]*\\?")/;
+
 /**
  * What a command reads from its standard input besides a file list: `code` for an interpreter
  * given no script and no code option (`python3 <<< 'open(".env")'`) and for pandoc and esbuild
@@ -176,6 +188,7 @@ const STDIN_DOCUMENT_READERS: ReadonlySet<string> = new Set(['pandoc', 'esbuild'
  */
 export function stdinProgram(words: readonly string[]): 'code' | 'document' | undefined {
   const [program = '', ...args] = words;
+  if (isCompiler(program)) return args.some((w) => w === '-' || w === '/dev/stdin') ? 'code' : undefined;
   if (program === 'xmllint' && args.includes('-')) return 'document';
   if (STDIN_DOCUMENT_READERS.has(program) || STDIN_CODE_READERS.has(program) || SHELL_ESCAPE_READERS.has(program)) return 'code';
   if (!STDIN_INTERPRETERS.has(program)) return undefined;

@@ -124,7 +124,9 @@ export function factsOf(walk: Walk): ShellFacts {
 export function checkMadeScripts(walk: Walk): void {
   if (walk.scripts.length === 0 || walk.madeFiles.size === 0) return;
   const made = new Set([...walk.madeFiles].map(fileName));
-  const script = walk.scripts.find((s) => made.has(fileName(s.path)))?.path;
+  // A name of the form `*.ext` (a compiler's headers, a build's sources: scripts.ts madeInputs) stands for any file ending so.
+  const matches = (name: string): boolean => made.has(name) || (/^\*\.[^*?[/]+$/.test(name) && [...made].some((m) => m.endsWith(name.slice(1))));
+  const script = walk.scripts.find((s) => matches(fileName(s.path)))?.path;
   if (script !== undefined) markUnverifiable(walk, `the line runs \`${script}\`, a file it writes itself, whose contents are not read here`);
 }
 
