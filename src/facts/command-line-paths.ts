@@ -5,7 +5,7 @@ import { commandPaths, withParentSegments } from './word-paths.js';
 import { movedPaths, placedPaths, symbolicLinks, unseenLinksDirectory } from './operands/moves-and-links.js';
 import { nameListFiles } from './operands/name-lists.js';
 import { ownDirectories } from './operands/own-directories.js';
-import { isRelative, parentOf, within } from './within.js';
+import { isRelative, nameOf, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
 import { turnsOnZshCdOption } from './shell/zsh.js';
@@ -247,12 +247,12 @@ function throughWildcards(path: string, link: string, target: string): string | 
  */
 function madeScript(scripts: readonly RunScript[], raws: readonly string[], written: readonly boolean[], rawCommand: readonly number[]): string | undefined {
   for (const { path, after } of scripts) {
-    const name = fileName(path);
+    const name = nameOf(path);
     const wildcard = hasShellWildcard(path);
     for (let i = 0; i < raws.length; i++) {
       if (!written[i] || rawCommand[i]! >= after) continue;
       const w = raws[i]!;
-      const made = fileName(w);
+      const made = nameOf(w);
       if (made === name || (wildcard && mayExpandTo(name, made)) || mayExpandTo(made, name) || (!isWorkingDirectory(w) && isBelow(path, w))) return path;
     }
   }
@@ -261,10 +261,6 @@ function madeScript(scripts: readonly RunScript[], raws: readonly string[], writ
 
 function isWorkingDirectory(path: string): boolean {
   return path === '' || path === '.' || path === './';
-}
-
-function fileName(path: string): string {
-  return path.replace(/\/+$/, '').replace(/^.*\//, '');
 }
 
 /** The first command that reads the names of its files from a file (nameListFiles), and that file. */
