@@ -1,12 +1,14 @@
 // The text grep and rg match lines against (and sed's script, below) is no file and names none: `grep 'import .* from'
 // x.go` reads x.go only, and `.*` there is no name that may be `.env`. Read only where certain
 // (red team 24 broke a reading through the operand grammar): every option word is one these
-// tables know, no option reads patterns from elsewhere (`-e`, `-f`), no word is made by the
-// shell (`$x`, an unquoted `*`: it may become options), no other program passes the words on
+// tables know, no option reads patterns from a file (`-f`), no word is made by the shell
+// (`$x`, an unquoted `*`: it may become options), no other program passes the words on
 // (`xargs grep` appends options from its input), and the name is no function the line
-// defines. Then the first operand is the pattern under GNU's argument order and POSIX's
-// alike, and in BSD greps (the options whose values they read otherwise are read only in the
-// spelling all take alike: `-C3`, `--context=3`).
+// defines. Then the patterns are the values of `-e`/`--regexp` when every one comes before
+// the first operand, else the first operand: under GNU's argument order and POSIX's alike,
+// and in BSD greps (the options whose values they read otherwise are read only in the
+// spelling all take alike: `-C3`, `--context=3`). An `-e` after an operand is no option under
+// POSIX's order (`POSIXLY_CORRECT=1 grep -h . -e .env` reads the file `.env`; red team 24).
 import type { SimpleCommand } from '../types.js';
 import { readSedScript } from './shell/sed-script.js';
 
@@ -65,12 +67,23 @@ const RG: SearchOptions = {
 
 const SEARCHERS: ReadonlyMap<string, SearchOptions> = new Map([['grep', GREP], ['egrep', GREP], ['fgrep', GREP], ['rg', RG]]);
 
-/** The index among `cmd.words` of the pattern grep or rg matches text against, when it is certainly that; undefined otherwise. */
-export function searchPatternAt(cmd: SimpleCommand): number | undefined {
+/**
+ * The indexes among `cmd.words` of the patterns grep or rg matches text against (each `-e`
+ * value, or the first operand), when they are certainly that; undefined otherwise. A value
+ * attached to its option (`-eTODO.*`, `-ne'a.*'`, `--regexp=a.*`) exempts the option's word.
+ */
+export function searchPatternsAt(cmd: SimpleCommand): readonly number[] | undefined {
   const options = SEARCHERS.get(cmd.words[0] ?? '');
   if (options === undefined || !asWritten(cmd)) return undefined;
   const { words } = cmd;
-  let pattern: number | undefined;
+  let operand: number | undefined;
+  const given: number[] = [];
+  /** Records the value of `-e`/`--regexp` at `at` (its own word or the option's): false where it is not certainly one. */
+  const pattern = (value: string | undefined, at: number): boolean => {
+    if (operand !== undefined || value === undefined || value.startsWith('-')) return false;
+    given.push(at);
+    return true;
+  };
   for (let i = 1; i < words.length; i++) {
     const word = words[i]!;
     if (word === '--') return undefined;
@@ -78,6 +91,10 @@ export function searchPatternAt(cmd: SimpleCommand): number | undefined {
       const eq = word.indexOf('=');
       const name = eq < 0 ? word : word.slice(0, eq);
       if (options.long.has(name)) continue;
+      if (name === '--regexp') {
+        if (!(eq < 0 ? pattern(words[++i], i) : pattern(word.slice(eq + 1), i))) return undefined;
+        continue;
+      }
       const numeric = options.longNumeric.has(name);
       if (!numeric && !options.longValued.has(name)) return undefined;
       if (eq < 0 && options.longNumericAttachedOnly.has(name)) return undefined;
@@ -88,6 +105,10 @@ export function searchPatternAt(cmd: SimpleCommand): number | undefined {
       for (let k = 1; k < word.length; k++) {
         const letter = word[k]!;
         if (options.flags.includes(letter)) continue;
+        if (letter === 'e') {
+          if (!(k + 1 < word.length ? pattern(word.slice(k + 1), i) : pattern(words[++i], i))) return undefined;
+          break;
+        }
         const numeric = options.numeric.includes(letter);
         if (!numeric && !options.valued.includes(letter)) return undefined;
         if (k + 1 === word.length && options.attachedOnly.includes(letter)) return undefined;
@@ -96,9 +117,10 @@ export function searchPatternAt(cmd: SimpleCommand): number | undefined {
       }
       continue;
     }
-    pattern ??= i;
+    operand ??= i;
   }
-  return pattern;
+  if (given.length > 0) return given;
+  return operand === undefined ? undefined : [operand];
 }
 
 /** Whether the program gets the words as written: no function of the line, no word the shell makes, no wrapper or runner passing them on. */
@@ -116,11 +138,14 @@ function acceptsValue(value: string | undefined, numeric: boolean): boolean {
 }
 
 /**
- * The index of the words that are text matched or edited, naming no file: grep's and rg's
- * pattern (searchPatternAt), or sed's script (sedScriptAt); undefined when not certain.
+ * The indexes of the words that are text matched or edited, naming no file: grep's and rg's
+ * patterns (searchPatternsAt), or sed's script (sedScriptAt); undefined when not certain.
  */
-export function textWordAt(cmd: SimpleCommand): number | undefined {
-  return searchPatternAt(cmd) ?? sedScriptAt(cmd);
+export function textWordsAt(cmd: SimpleCommand): readonly number[] | undefined {
+  const patterns = searchPatternsAt(cmd);
+  if (patterns !== undefined) return patterns;
+  const script = sedScriptAt(cmd);
+  return script === undefined ? undefined : [script];
 }
 
 // sed's options that take no value, and the long ones (GNU's names, abbreviations not read).

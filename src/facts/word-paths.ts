@@ -8,7 +8,7 @@ import { gitSubcommandAt } from './operands/git.js';
 import { optionValues, type OptionSpelling } from './options.js';
 import { fileUrlPaths, looksLikePath, URL_SCHEME } from './extract-paths.js';
 import { arithmeticEnd } from './shell/words.js';
-import { textWordAt } from './search-patterns.js';
+import { textWordsAt } from './search-patterns.js';
 
 // `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.
 const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
@@ -302,9 +302,9 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   for (const file of roles.files) if (!inlineValues.has(file)) (/[$`]/.test(file) ? variableFiles : files).push(file);
   // grep's and rg's pattern is matched against text: it names no file, not even in part, and
   // no file-name glob is held to it (search-patterns.ts says where that is certain).
-  const pattern = textWordAt(cmd);
+  const patterns = textWordsAt(cmd);
   cmd.words.forEach((given, i) => {
-    if (typeof given !== 'string' || i === pattern) return;
+    if (typeof given !== 'string' || patterns?.includes(i) === true) return;
     // `$((n * 2))` is a number: its `*` is no wildcard, its names no files.
     const word = given.includes('$((') ? arithmeticAsNumber(given) : given;
     words.push(word);

@@ -1,7 +1,7 @@
 // grep's and rg's pattern against the real programs: random argument lists of options this
 // rule knows and some it does not (-e, -f, abbreviations, clusters, `--`, numbers), run under
 // strace in a scratch directory where every operand is also a file. Whenever
-// searchPatternAt says a word is the pattern, the program must not open a file of that name:
+// searchPatternsAt says a word is a pattern, the program must not open a file of that name:
 // if it did, the word it exempts from the path checks would be a file read unchecked.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { searchPatternAt, textWordAt } from '../../src/facts/search-patterns.js';
+import { searchPatternsAt, textWordsAt } from '../../src/facts/search-patterns.js';
 import type { SimpleCommand } from '../../src/types.js';
 
 const has = (program: string): boolean => spawnSync('sh', ['-c', `command -v ${program}`]).status === 0;
@@ -42,43 +42,51 @@ function opened(program: string, argv: string[]): Set<string> {
   return names;
 }
 
-describe.each(['grep', 'rg'])('%s: the pattern searchPatternAt exempts is never opened', (program) => {
+describe.each(['grep', 'rg'])('%s: the patterns searchPatternsAt exempts are never opened', (program) => {
   it.skipIf(!TRACES || !has(program))('over random argument lists', () => {
     // strace sees what the program opens: an operand file is opened.
     expect(opened(program, ['x', 'p']).has('p')).toBe(true);
     const word = fc.oneof(fc.constantFrom(...OPTIONS[program]!), fc.constantFrom(...OPERANDS));
     let exempted = 0;
+    let byOption = 0;
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), (argv) => {
         const words = [program, ...argv];
         const cmd: SimpleCommand = { words, text: words.join(' '), redirects: [] };
-        const at = searchPatternAt(cmd);
-        if (at === undefined) return;
+        const exempt = searchPatternsAt(cmd);
+        if (exempt === undefined) return;
         exempted++;
-        // A name given twice is a file at its other place: only a pattern given once is checked.
-        if (argv.filter((w) => w === words[at]).length > 1) return;
-        expect(opened(program, argv).has(words[at]!), `${words.join(' ')} opens ${words[at]}`).toBe(false);
+        if (exempt.length > 1 || words[exempt[0]!]!.startsWith('-')) byOption++;
+        const files = opened(program, argv);
+        for (const at of exempt) {
+          // A name given twice is a file at its other place: only a pattern given once is checked.
+          if (argv.filter((w) => w === words[at]).length > 1) continue;
+          expect(files.has(words[at]!), `${words.join(' ')} opens ${words[at]}`).toBe(false);
+        }
       }),
       { numRuns: 150 },
     );
-    // The rule is not vacuous: it exempts a pattern in a good share of the lists.
+    // The rule is not vacuous: it exempts a pattern in a good share of the lists, some given by `-e`.
     expect(exempted).toBeGreaterThan(15);
+    expect(byOption).toBeGreaterThan(0);
   });
 });
 
-// sed's script (textWordAt): operands that are scripts GNU sed compiles and files alike.
+// sed's script (textWordsAt): operands that are scripts GNU sed compiles and files alike.
 const SED_OPERANDS = ['p', 'q', '1d', '$p', 'a.*', 'x1'];
 const SED_OPTIONS = ['-n', '-E', '-s', '-u', '-z', '-i', '-i.bak', '-ni', '-e', '-f', '-l', '5', '-l5', '--posix', '--in-place', '--in-place=.b', '--expression=p', '--expr', '--quiet', '--sandbox', '--debug', '--', '-'];
 
-describe('sed: the script textWordAt exempts is never opened', () => {
+describe('sed: the script textWordsAt exempts is never opened', () => {
   it.skipIf(!TRACES || !has('sed'))('over random argument lists', () => {
     const word = fc.oneof(fc.constantFrom(...SED_OPTIONS), fc.constantFrom(...SED_OPERANDS));
     let exempted = 0;
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), (argv) => {
         const words = ['sed', ...argv];
-        const at = textWordAt({ words, text: words.join(' '), redirects: [] });
-        if (at === undefined) return;
+        const exempt = textWordsAt({ words, text: words.join(' '), redirects: [] });
+        if (exempt === undefined) return;
+        expect(exempt).toHaveLength(1);
+        const at = exempt[0]!;
         exempted++;
         if (argv.filter((w) => w === words[at]).length > 1) return;
         // -i rewrites and renames the files it edits: each run starts from the same files.
@@ -91,38 +99,47 @@ describe('sed: the script textWordAt exempts is never opened', () => {
   });
   it('is undefined where the first operand may not be the script', () => {
     const cmd = (text: string): SimpleCommand => ({ words: text.split(' '), text, redirects: [] });
-    expect(textWordAt(cmd('sed -n s/.*=//p f'))).toBe(2);
-    expect(textWordAt(cmd('sed -i s/.*=// src/app.ts'))).toBe(2);
-    expect(textWordAt(cmd('sed -i.bak s/.*=// README.md'))).toBe(2);
+    expect(textWordsAt(cmd('sed -n s/.*=//p f'))).toEqual([2]);
+    expect(textWordsAt(cmd('sed -i s/.*=// src/app.ts'))).toEqual([2]);
+    expect(textWordsAt(cmd('sed -i.bak s/.*=// README.md'))).toEqual([2]);
     // BSD's bare -i takes `s/.*=//` as its suffix, and README.md (GNU's `R EADME.md`) as the script
-    for (const text of ['sed -i s/.*=// README.md', 'sed s/.*// -e p f', 'sed -f x.sed f', 'sed -- s/.*// f', 'sed .* f', 'sed --regexp-ext s/.*// f', 'sed -l x s/.*// f', 'grep -e x a']) {
-      expect(textWordAt(cmd(text)), text).toBeUndefined();
+    for (const text of ['sed -i s/.*=// README.md', 'sed s/.*// -e p f', 'sed -f x.sed f', 'sed -- s/.*// f', 'sed .* f', 'sed --regexp-ext s/.*// f', 'sed -l x s/.*// f', 'grep a -e x']) {
+      expect(textWordsAt(cmd(text)), text).toBeUndefined();
     }
   });
 });
 
 // The rule for the words the shell hands over: an expanding word, a wrapper's, a runner's: none.
-describe('searchPatternAt', () => {
+describe('searchPatternsAt', () => {
   const cmd = (text: string, extra: Partial<SimpleCommand> = {}): SimpleCommand => ({ words: text.split(' '), text, redirects: [], ...extra });
   it('finds the first operand past known options, before and after it', () => {
-    expect(searchPatternAt(cmd('grep -rn --include=*.ts a.* src -i'))).toBe(3);
-    expect(searchPatternAt(cmd('rg -g *.ts -C 2 a.* src'))).toBe(5);
-    expect(searchPatternAt(cmd('grep -A 3 a.* src'))).toBe(3);
-    expect(searchPatternAt(cmd('grep -C3 --context=2 a.* src'))).toBe(3);
-    expect(searchPatternAt(cmd('rg --color never a.* src'))).toBe(3);
+    expect(searchPatternsAt(cmd('grep -rn --include=*.ts a.* src -i'))).toEqual([3]);
+    expect(searchPatternsAt(cmd('rg -g *.ts -C 2 a.* src'))).toEqual([5]);
+    expect(searchPatternsAt(cmd('grep -A 3 a.* src'))).toEqual([3]);
+    expect(searchPatternsAt(cmd('grep -C3 --context=2 a.* src'))).toEqual([3]);
+    expect(searchPatternsAt(cmd('rg --color never a.* src'))).toEqual([3]);
+  });
+  it('finds every `-e`/`--regexp` value given before the first operand, and then no operand is a pattern', () => {
+    expect(searchPatternsAt(cmd('grep -n -e TODO.* -e FIXME.* src/index.ts'))).toEqual([3, 5]);
+    expect(searchPatternsAt(cmd('grep -e x a.*'))).toEqual([2]);
+    expect(searchPatternsAt(cmd('grep -ie x a'))).toEqual([2]);
+    expect(searchPatternsAt(cmd('grep -neTODO.* a'))).toEqual([1]);
+    expect(searchPatternsAt(cmd('grep --regexp=a.* --regexp b.* f'))).toEqual([1, 3]);
+    expect(searchPatternsAt(cmd('rg -e a.* -g *.ts src'))).toEqual([2]);
   });
   it('is undefined where the first operand may not be the pattern', () => {
-    for (const text of ['grep -e x a.*', 'grep a.* -e x', 'grep -ie x a', 'grep --reg=x a', 'grep -- a b', 'grep -5 a', 'grep -A x a', 'rg --files a', 'rg -f p a', 'git grep a', 'grep --include',
+    // `grep a.* -e x`: under POSIX's order (POSIXLY_CORRECT, BSD) `-e` and `x` are files; `grep -e -x a`: a value starting with `-`
+    for (const text of ['grep a.* -e x', 'grep -e x a -e y', 'grep -e -x a', 'grep -e', 'rg --regexp', 'grep -f p -e x a', 'grep --reg=x a', 'grep -- a b', 'grep -5 a', 'grep -A x a', 'rg --files a', 'rg -f p a', 'git grep a', 'grep --include',
       // read alike by BSD greps only with the number attached: OpenBSD's -C takes none, FreeBSD's --context only after `=`
       'grep -C 3 a b', 'grep --context 3 a b', 'grep --context= a b', 'grep --max-count=x a',
       // ripgrep 13 reads `--regexp=q` as an option there, not as --type's value (seed 33069605)
       'rg --type --regexp=q p', 'grep --include -e x a']) {
-      expect(searchPatternAt(cmd(text)), text).toBeUndefined();
+      expect(searchPatternsAt(cmd(text)), text).toBeUndefined();
     }
-    expect(searchPatternAt(cmd('grep a.* b', { expandingWords: [1] }))).toBeUndefined();
-    expect(searchPatternAt(cmd('grep a.* b', { wrappedBy: ['xargs grep a.* b'] }))).toBeUndefined();
-    expect(searchPatternAt(cmd('grep a.* b', { wrapperOptions: ['-d', ','] }))).toBeUndefined();
-    expect(searchPatternAt(cmd('grep a.* b', { lineFunction: true }))).toBeUndefined();
+    expect(searchPatternsAt(cmd('grep a.* b', { expandingWords: [1] }))).toBeUndefined();
+    expect(searchPatternsAt(cmd('grep a.* b', { wrappedBy: ['xargs grep a.* b'] }))).toBeUndefined();
+    expect(searchPatternsAt(cmd('grep a.* b', { wrapperOptions: ['-d', ','] }))).toBeUndefined();
+    expect(searchPatternsAt(cmd('grep a.* b', { lineFunction: true }))).toBeUndefined();
   });
 });
 
