@@ -34,7 +34,17 @@ export type PathFacts =
        */
       unnamedRepository?: string;
     }
-  | { ok: false; reason: string };
+  | {
+      ok: false;
+      reason: string;
+      /**
+       * An exec call's written paths as its line writes them (lexical, unplaced), so that checks
+       * looking for a written name (shell.gitMetadata, shell.runnerConfig) still see them when
+       * the paths cannot be placed; `anyDirectory` when a relative one may lead into any
+       * directory (CommandLinePaths.anyDirectory).
+       */
+      lineWrites?: { paths: readonly string[]; anyDirectory: boolean };
+    };
 
 /** How a policy resolves paths; policies with equal keys share canonical results per call. */
 export interface PathSettings {

@@ -74,6 +74,7 @@ export function createPolicySet(compiled: CompiledSet, options: SetOptions): Pol
     home: options.home,
     shellCache: boundedCache<string, ShellFacts>(options.shellCacheMax ?? 10_000),
     shellPaths: new WeakMap(),
+    madeRuns: new WeakMap(),
     lexical: new Map(),
     rootPins: new Map(),
   };

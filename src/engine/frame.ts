@@ -41,6 +41,8 @@ export interface FrameEnv {
   parseCommand?: (command: string) => ShellFacts;
   /** What a parsed command adds to the path facts (pure in the parse, which the shell cache keeps alive). */
   shellPaths?: WeakMap<ShellFacts, ShellPaths>;
+  /** A parse's facts made unverifiable by a script the line writes before it runs it (CallFrame.withMadeRun). */
+  madeRuns?: WeakMap<ShellFacts, ShellFacts>;
   /**
    * What the set remembers for path settings that never touch the file system (no symlink
    * resolution) and whose root does not depend on the call (no `${cwd}`): keyed by
@@ -141,7 +143,13 @@ interface ShellPaths {
   readonly written: boolean[];
   readonly names: string[];
   readonly words: string[];
+  /** CommandLinePaths.writes. */
+  readonly writes: string[];
   readonly unplaceable: string | undefined;
+  /** CommandLinePaths.madeRun. */
+  readonly madeRun: string | undefined;
+  /** CommandLinePaths.anyDirectory. */
+  readonly anyDirectory: boolean;
   /** Paths from the top of a git work tree at or above a directory (CommandLinePaths.fromTop). */
   readonly fromTop: readonly { dir: string; path: string; written: boolean }[];
   /** What the line moves or copies as links (CommandLinePaths.moves). */
@@ -249,7 +257,26 @@ export class CallFrame {
     const env = this.env;
     // One parser per set, made on its first exec call: a decision allocates no closure.
     env.parseCommand ??= (command) => parseRemembered(env, command);
-    return (this.shellFacts = execCommandFacts(this.call.toolName, this.call.params, env.parseCommand));
+    return (this.shellFacts = this.withMadeRun(execCommandFacts(this.call.toolName, this.call.params, env.parseCommand)));
+  }
+
+  /**
+   * The facts, unverifiable when the line runs a script one of its commands writes by its
+   * grammar (`cp x package.json && npm test`, red team 44): what runs is not read, so shell
+   * lists and autonomy must refuse it as they refuse `echo x > run.sh && sh run.sh` (the
+   * walk's own check), not only the path checks. Remembered per parse with its paths.
+   */
+  private withMadeRun(facts: ShellFacts): ShellFacts {
+    // One command cannot write what it runs before it runs; most lines run no script.
+    if (facts.unverifiable !== undefined || facts.capExceeded !== undefined || facts.commands.length < 2 || facts.scripts === undefined || facts.scripts.length === 0) return facts;
+    const paths = this.shellPathsOf(facts);
+    if (paths.madeRun === undefined) return facts;
+    const made = this.env.madeRuns?.get(facts);
+    if (made !== undefined) return made;
+    const out: ShellFacts = { ...facts, unverifiable: paths.madeRun };
+    this.env.madeRuns?.set(facts, out);
+    this.env.shellPaths?.set(out, paths);
+    return out;
   }
 
   memo(settings: PathSettings): PathMemo {
@@ -322,11 +349,18 @@ export class CallFrame {
     let facts = toolClass === 'read' ? m.read : toolClass === 'write' ? m.write : m.exec;
     if (!facts) {
       facts = this.computePaths(settings, toolClass, m);
+      if (!facts.ok && toolClass === 'exec') facts = this.withLineWrites(facts);
       if (toolClass === 'read') m.read = facts;
       else if (toolClass === 'write') m.write = facts;
       else m.exec = facts;
     }
     return facts;
+  }
+
+  /** Paths that cannot be placed, with the line's writes as written (PathFacts.lineWrites). */
+  private withLineWrites(facts: Extract<PathFacts, { ok: false }>): PathFacts {
+    const shell = this.shellPathsOf(this.shell());
+    return shell.writes.length === 0 ? facts : { ...facts, lineWrites: { paths: shell.writes, anyDirectory: shell.anyDirectory } };
   }
 
   private computePaths(settings: PathSettings, toolClass: ToolClass, m: PathMemo): PathFacts {
@@ -702,7 +736,10 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     written: Object.freeze(found.written) as boolean[],
     names: Object.freeze(found.names) as string[],
     words: Object.freeze(found.words) as string[],
+    writes: Object.freeze(found.writes) as string[],
     unplaceable: found.unplaceable,
+    madeRun: found.madeRun,
+    anyDirectory: found.anyDirectory === true,
     fromTop: Object.freeze(found.fromTop),
     moves: Object.freeze(found.moves),
     unseenLinks: found.unseenLinks,
@@ -777,7 +814,7 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 // A path that names no place of its own: not absolute, not from home, not a drive or a URL.
 const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, unplaceable: undefined, fromTop: Object.freeze([]), moves: Object.freeze([]), unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, writes: NO_WORDS, unplaceable: undefined, madeRun: undefined, anyDirectory: false, fromTop: Object.freeze([]), moves: Object.freeze([]), unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
 

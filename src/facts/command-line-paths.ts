@@ -20,8 +20,23 @@ export interface CommandLinePaths {
   names: string[];
   /** Every word, for file-name globs. */
   words: string[];
+  /**
+   * The written raws as written, those of directory changes aside (a `cd` writes nothing):
+   * what the line still shows it writes when its paths cannot be placed (PathFacts.lineWrites).
+   */
+  writes: string[];
   /** Why the paths cannot be placed (a `cd` to a computed directory, too many names); undefined when they can. */
   unplaceable?: string;
+  /**
+   * Why the line cannot be verified when it runs a script one of its commands writes (`cp x
+   * package.json && npm test`): what runs is not read, whatever the paths. Also `unplaceable`.
+   */
+  madeRun?: string;
+  /**
+   * The line's relative paths may lead into any directory (after a `cd` that cannot be read,
+   * through links another program names): with `unplaceable`.
+   */
+  anyDirectory?: true;
   /**
    * A command that puts links on disk no word shows (an archive extracted: makesUnseenLinks),
    * followed by a command naming paths, which may lead through them: with symlink resolution
@@ -453,21 +468,28 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       if (p !== undefined) gitRuns.add(p);
     }
   }
-  const out: CommandLinePaths = { raws, written, names: [...names], words, fromTop, moves, gitRuns: [...gitRuns], extractedInto: extracted };
+  const writes = raws.filter((_, i) => written[i] && !isDirectoryChange(commands[rawCommand[i]!]!));
+  const out: CommandLinePaths = { raws, written, names: [...names], words, writes, fromTop, moves, gitRuns: [...gitRuns], extractedInto: extracted };
   if (unseenLinks !== undefined) out.unseenLinks = unseenLinks;
   if (gitRunsUnknown !== undefined) out.gitRunsUnknown = gitRunsUnknown;
   const madeRun = scripts === undefined ? undefined : madeScript(scripts, raws, written, rawCommand);
   const nameList = firstNameList(commands);
-  if (madeRun !== undefined) out.unplaceable = `the line runs \`${madeRun}\`, which one of its commands writes, whose contents are not read here`;
+  if (madeRun !== undefined) out.unplaceable = out.madeRun = `the line runs \`${madeRun}\`, which one of its commands writes, whose contents are not read here`;
   else if (nameList !== undefined) out.unplaceable = `\`${nameList.program}\` opens files whose names it reads from \`${nameList.file}\`, which are not read here`;
   else if (names.size > MAX_NAMES) out.unplaceable = `more than ${MAX_NAMES} names to check in one command line`;
   // Any path after it may lead through a link whose name and target only the run knows.
-  else if (unknownLink !== undefined) out.unplaceable = `\`${unknownLink}\` makes a link with names another program supplies, so where paths lead is known only when it runs`;
+  else if (unknownLink !== undefined) {
+    out.unplaceable = `\`${unknownLink}\` makes a link with names another program supplies, so where paths lead is known only when it runs`;
+    out.anyDirectory = true;
+  }
   // `cd "$(echo /etc)" && cat passwd` reads /etc/passwd: after a directory change that cannot
   // be read, neither relative paths nor bare names can be placed; and a command that names no
   // path may work on its directory all the same (`cd $UNSET; grep -r x` reads $HOME, `ls`,
   // `make`, `tar c .`: red team 45), so any command besides the changes cannot be placed. (Order
   // is not modelled: a function or a loop may run a command written before the change after it.)
-  else if (computed !== undefined && commands.some((c) => !isDirectoryChange(c))) out.unplaceable = `commands follow \`${computed}\`, a directory change that cannot be read before it runs, and may work in that directory`;
+  else if (computed !== undefined && commands.some((c) => !isDirectoryChange(c))) {
+    out.unplaceable = `commands follow \`${computed}\`, a directory change that cannot be read before it runs, and may work in that directory`;
+    out.anyDirectory = true;
+  }
   return out;
 }

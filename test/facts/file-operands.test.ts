@@ -748,6 +748,26 @@ describe('programs that read file names from a file (red team 44)', () => {
   });
 });
 
+describe('what a line writes, placed or not (PathFacts.lineWrites)', () => {
+  const found = (command: string) => commandLinePaths(parseShell(command));
+  it('lists the written raws as written, a directory change never among them', () => {
+    expect(found('cd "$(dirname src/a.ts)" && cp x y').writes).toEqual(['y']);
+    expect(found('cp x .git/hooks/pre-commit; cd "$(echo .)"').writes).toEqual(['.git/hooks/pre-commit']);
+    expect(found('cd src && cp x y').writes).toEqual(['src/y']);
+    expect(found('cat a b').writes).toEqual([]);
+  });
+  it('says when relative paths may lead into any directory', () => {
+    expect(found('cd "$(echo .git)" && cp x hooks/pre-commit').anyDirectory).toBe(true);
+    expect(found('find / -exec ln -s {} l \\; ; cp x l/y').anyDirectory).toBe(true);
+    expect(found('tar -T list -cf x.tar').anyDirectory).toBeUndefined();
+    expect(found('cd src && cp x y').anyDirectory).toBeUndefined();
+  });
+  it('a script written by a copy is the reason too (madeRun)', () => {
+    expect(found('cp a package.json && npm test').madeRun).toMatch(/the line runs `package.json`/);
+    expect(found('cp a b && npm test').madeRun).toBeUndefined();
+  });
+});
+
 describe('scripts a command of the same line writes (red team 44)', () => {
   const made = (command: string) => commandLinePaths(parseShell(command)).unplaceable;
   it.each([

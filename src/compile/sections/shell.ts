@@ -2,9 +2,11 @@
 // fail-closed rules for commands we cannot read.
 import type { ShellFacts, SimpleCommand } from '../../types.js';
 import { compileCommandGlob } from '../../facts/command-glob.js';
+import { SETTINGS_FILE_NAMES } from '../../facts/package-managers.js';
 import { hasShellWildcard, mayExpandTo } from '../../facts/path-glob.js';
 import { RememberedFirst } from '../../facts/glob-test.js';
 import { isSystemProgram } from '../../facts/read-only-commands.js';
+import { isRelative } from '../../facts/within.js';
 import type { SectionCompiler, SectionInput } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
 import type { Check, Verdict } from '../model.js';
@@ -340,22 +342,16 @@ function isRepositoryFile(path: string): boolean {
  * already refuses a call whose paths cannot be placed (`cd "$(…)" && …`), and one with only
  * shell lists keeps allowing it, as before; this check reads whatever paths are known.
  */
-// Package managers' settings files whose settings run a program or code besides the package's
-// own scripts: npm's `.npmrc` (`script-shell` runs every `npx X` through a program of the
-// workspace's, `node-options`), yarn's `.yarnrc` (`yarn-path`) and `.yarnrc.yml` (`yarnPath`,
-// plugins), bun's `bunfig.toml` (`preload`), pnpm's `.pnpmfile.cjs`/`.pnpmfile.mjs` (hooks).
-const RUNNER_CONFIG_NAMES: ReadonlySet<string> = new Set(['.npmrc', '.yarnrc', '.yarnrc.yml', 'bunfig.toml', '.pnpmfile.cjs', '.pnpmfile.mjs']);
-
-/** Whether a canonical path's last name is a package manager's settings file (RUNNER_CONFIG_NAMES, any case), or a wildcard that may be one. */
+/** Whether a canonical path's last name is a package manager's settings file (facts/package-managers.ts, any case), or a wildcard that may be one. */
 export function isRunnerConfigPath(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  if (RUNNER_CONFIG_NAMES.has(name.toLowerCase())) return true;
-  return hasShellWildcard(name) && [...RUNNER_CONFIG_NAMES].some((file) => mayExpandTo(name, file) || mayExpandTo(name, file.toUpperCase()));
+  if (SETTINGS_FILE_NAMES.has(name.toLowerCase())) return true;
+  return hasShellWildcard(name) && [...SETTINGS_FILE_NAMES].some((file) => mayExpandTo(name, file) || mayExpandTo(name, file.toUpperCase()));
 }
 
 /**
  * `shell.runnerConfig`: under a policy that limits which commands run, a write (by any tool)
- * to a package manager's settings file (RUNNER_CONFIG_NAMES) is denied, reading it is not. An
+ * to a package manager's settings file (facts/package-managers.ts) is denied, reading it is not. An
  * allowed `npx prettier --check src` runs through the `script-shell` a `.npmrc` written in an
  * earlier call names (red team 46, confirmed): the program it plants runs unseen, as git's
  * settings do (shell.gitMetadata).
@@ -367,7 +363,13 @@ function runnerConfigCheck(source: string): Check {
     classes: WRITERS,
     run(view, sink) {
       const facts = view.paths();
-      if (!facts.ok) return;
+      if (!facts.ok) {
+        // Paths that cannot be placed are still names: `cp x .npmrc; cd "$(…)"` writes one.
+        const made = facts.lineWrites?.paths.find(isRunnerConfigPath);
+        if (made !== undefined) sink.verdicts.push({ decision: 'deny', check: 'shell.runnerConfig', message: `written path ${tick(made)} is a package manager's settings file, whose settings name programs and code its commands run`, source });
+        sink.trace?.push({ policy: '', check: 'shell.runnerConfig', outcome: made !== undefined ? 'deny' : 'allow', saw: facts.lineWrites?.paths ?? [] });
+        return;
+      }
       let objected = false;
       for (let j = 0; j < facts.paths.length; j++) {
         const path = facts.paths[j]!;
@@ -380,6 +382,20 @@ function runnerConfigCheck(source: string): Check {
   };
 }
 
+/**
+ * Why a line whose paths cannot be placed may write git's metadata, or undefined: a written
+ * path that is metadata as written (`cp x .git/hooks/pre-commit; cd "$(…)"`), or, when its
+ * relative paths may lead into any directory, any relative path written there (`cd "$(echo
+ * .git)" && cp x hooks/pre-commit`; the working directory itself, which runners write, aside).
+ */
+function unplacedMetadataWrite(writes: { paths: readonly string[]; anyDirectory: boolean }): string | undefined {
+  for (const path of writes.paths) {
+    if (isGitMetadataPath(path)) return `written path ${tick(path)} is in git's metadata, whose settings and hooks name commands git runs`;
+    if (writes.anyDirectory && isRelative(path) && path !== '.') return `written path ${tick(path)} cannot be placed, and may be in git's metadata, whose settings and hooks name commands git runs`;
+  }
+  return undefined;
+}
+
 function gitMetadataCheck(source: string): Check {
   const verdicts = new VerdictMemo();
   // The answer is pure in the path, and canonical paths come back call after call: remembered
@@ -390,7 +406,12 @@ function gitMetadataCheck(source: string): Check {
     classes: WRITERS,
     run(view, sink) {
       const facts = view.paths();
-      if (!facts.ok) return;
+      if (!facts.ok) {
+        const made = facts.lineWrites === undefined ? undefined : unplacedMetadataWrite(facts.lineWrites);
+        if (made !== undefined) sink.verdicts.push({ decision: 'deny', check: 'shell.gitMetadata', message: made, source });
+        sink.trace?.push({ policy: '', check: 'shell.gitMetadata', outcome: made !== undefined ? 'deny' : 'allow', saw: facts.lineWrites?.paths ?? [] });
+        return;
+      }
       let objected = false;
       const unnamed = facts.unnamedRepository;
       if (unnamed !== undefined) {

@@ -3,6 +3,7 @@
 // writes itself is unverifiable (walk.ts checkMadeScripts).
 import { isCompilerDriver } from '../grammars.js';
 import { optionValues } from '../options.js';
+import { MANAGER_SETTINGS } from '../package-managers.js';
 import { interpreterScript, languageOf } from './code-commands.js';
 import { noteScript, type Walk } from './walk.js';
 import type { WordValue } from './words.js';
@@ -41,18 +42,11 @@ export function noteScripts(name: string, values: WordValue[], at: number, walk:
   // cargo and go run the code they build (build.rs, `go run`): a source or document the line
   // writes itself is not read here (red team 47).
   for (const file of madeInputs(name, args.map((a) => a.text))) noteScript(walk, file);
-  // A package manager runs the scripts of package.json, through the shell .npmrc names
-  // (`script-shell=`): a line writing either runs what it made (red team 44).
-  const configs = PACKAGE_MANAGER_FILES.get(name);
-  if (configs !== undefined) for (const file of configs) noteScript(walk, file);
+  // A package manager runs the scripts of package.json, through the programs and code its
+  // settings files name (`script-shell=`, hooks): a line writing any runs what it made (red team 44).
+  const settings = MANAGER_SETTINGS.get(name);
+  if (settings !== undefined) for (const file of ['package.json', ...settings]) noteScript(walk, file);
 }
-
-const NPM_FILES = ['package.json', '.npmrc'];
-
-const PACKAGE_MANAGER_FILES: ReadonlyMap<string, readonly string[]> = new Map([
-  ['npm', NPM_FILES], ['npx', NPM_FILES], ['pnpm', NPM_FILES], ['pnpx', NPM_FILES],
-  ['yarn', [...NPM_FILES, '.yarnrc', '.yarnrc.yml']], ['bun', [...NPM_FILES, 'bunfig.toml']], ['bunx', [...NPM_FILES, 'bunfig.toml']],
-]);
 
 /**
  * The word `source` or `.` runs as a script (after a `--`: `source -- x`, red team 45), or
