@@ -54,7 +54,22 @@ export function runStringCommand(name: string, values: WordValue[], at: number, 
     emitWords(walk, values.slice(at), redirects);
     return;
   }
+  // `eval cat src/*.ts`: the names the wildcard expands to become shell code (a file named
+  // `x;id;.ts` runs id), and an agent can name a file as it likes.
+  const names = rest.find(expandsFileNames);
+  if (names) {
+    markUnverifiable(walk, `\`${name}\` runs as shell code the file names \`${names.text}\` expands to`);
+    emitWords(walk, values.slice(at), redirects);
+    return;
+  }
   collectAs(name === 'watch' ? true : undefined, rest.map((v) => v.text).join(' '), depth + 1, walk); // watch runs `sh -c`
+}
+
+/** Whether the shell expands a word to file names: a wildcard character outside quotes (`src/*.ts`, `\\*` aside is not told apart: the careful side). */
+function expandsFileNames(value: WordValue): boolean {
+  const parts = value.word?.parts;
+  if (parts === undefined) return value.pattern && /[*?[]/.test(value.text);
+  return parts.some((p) => p.kind === 'literal' && !p.quoted && /[*?[]/.test(p.value));
 }
 
 /**
