@@ -72,14 +72,6 @@ export function runStringCommand(name: string, values: WordValue[], at: number, 
     emitWords(walk, values.slice(at), redirects);
     return;
   }
-  // `eval cat src/*`: the names the wildcard expands to are read again as code (a file named
-  // `x;id` runs id), not as the pattern written; the dot rule would read the pattern.
-  const wildcard = rest.find((v) => v.pattern && /[*?[]/.test(v.text));
-  if (wildcard) {
-    markUnverifiable(walk, `\`${name}\` reads the names \`${wildcard.text}\` expands to as shell code`);
-    emitWords(walk, values.slice(at), redirects);
-    return;
-  }
   collectAs(name === 'watch' ? true : undefined, rest.map((v) => v.text).join(' '), depth + 1, walk); // watch runs `sh -c`
 }
 

@@ -107,6 +107,7 @@ function isQuotedReference(v: WordValue): boolean {
 
 export function emit(walk: Walk, command: SimpleCommand): void {
   if (walk.commands.length >= walk.caps.maxCommands) throw new CapExceeded('commands');
+  if (walk.readAgain > 0) delete command.shellGlobs;
   const written = command.redirects.filter((t) => walk.written.has(t));
   if (written.length > 0) command.writtenRedirects = written;
   const wrappedBy = walk.wrapping.filter((t, i, all) => t !== command.text && all.indexOf(t) === i);
