@@ -9,6 +9,7 @@ import { optionValues, type OptionSpelling } from './options.js';
 import { fileUrlPaths, looksLikePath, URL_SCHEME } from './extract-paths.js';
 import { arithmeticEnd } from './shell/words.js';
 import { textWordAt } from './search-patterns.js';
+import { isSystemProgram } from './read-only-commands.js';
 
 // `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.
 const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
@@ -435,11 +436,13 @@ const LITERAL_OPERAND_PROGRAMS: ReadonlySet<string> = new Set([
  * The indices of the words of `cmd` the dot rule holds for (path-glob.ts): wildcards the shell
  * expands itself (SimpleCommand.shellGlobs), given as operands (no option word, no pattern or
  * script the grammar names) to a program of LITERAL_OPERAND_PROGRAMS, not to a function the
- * line defines by that name. Undefined for none.
+ * line defines by that name nor to a program of that name outside the system's directories
+ * (`./cat`). Undefined for none.
  */
 function dotRuleWords(cmd: SimpleCommand, roles: { plain: readonly string[] }): ReadonlySet<number> | undefined {
   const globs = cmd.shellGlobs;
   if (globs === undefined || cmd.lineFunction === true || !LITERAL_OPERAND_PROGRAMS.has(cmd.words[0] ?? '')) return undefined;
+  if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) return undefined;
   let out: Set<number> | undefined;
   for (const i of globs) {
     const word = cmd.words[i];
