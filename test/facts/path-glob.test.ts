@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -234,7 +234,8 @@ describe('the dot rule', () => {
       const loop = words.map((w) => `for f in ${w}; do printf '%s\\t%s\\n' '${w}' "$f"; done`).join('\n');
       const expansions = new Map<string, Set<string>>();
       const shells: [string, string][] = [['bash', `shopt -s nullglob globstar\n${loop}\n`], ['zsh', `setopt nullglob\n${loop}\n`]];
-      for (const [shell, script] of shells) {
+      // CI installs zsh; where it is missing, bash alone (as zsh-vs-zsh.test.ts does).
+      for (const [shell, script] of shells.filter(([shell]) => shell !== 'zsh' || spawnSync('zsh', ['-c', 'true']).status === 0)) {
         const out = execFileSync(shell, shell === 'zsh' ? ['-f', '-s'] : ['-s'], { cwd: dir, encoding: 'utf8', input: script });
         for (const line of out.split('\n').filter((l) => l.includes('\t'))) {
           const [w, f] = line.split('\t') as [string, string];
