@@ -39,7 +39,7 @@ export function wordValue(word: Word): WordValue {
   let text = '';
   let literal = true;
   let unquoted = '';
-  // A glob character inside quotes or escaped (`'*'.ts`, `\*`): not the shell's own wildcard.
+  // A glob character inside quotes (`'*'.ts`; an escape too where brace reading kept it apart): not the shell's own wildcard.
   let quotedGlob = false;
   word.parts.forEach((part, index) => {
     if (part.kind === 'literal') {
