@@ -134,6 +134,13 @@ export interface SimpleCommand {
    */
   expandingWords?: number[];
   /**
+   * Of those, the indices of the words that are wildcards the shell expands itself (a literal
+   * word whose `*`, `?` and brackets are all unquoted: `src/*.ts`, not `'src/*.ts'` or
+   * `$x*`): a segment of one starting with `*` or `?` names no dot file (facts/path-glob.ts,
+   * the dot rule). Absent when none. (Added by the shell module.)
+   */
+  shellGlobs?: number[];
+  /**
    * The program word may name a function the line defines (by that name, or in a file it
    * sources): that function runs, whatever the name. (Added by the shell module.)
    */

@@ -28,6 +28,13 @@ export type PathFacts =
        */
       narrow?: string[];
       /**
+       * Same index as paths, present when some path is a shell wildcard the dot rule holds for
+       * (facts/path-glob.ts: a segment starting with `*` or `?` names no dot file); true for those.
+       */
+      dotRule?: boolean[];
+      /** Same index as words, present when some word is such a wildcard; true for those. */
+      wordDotRule?: boolean[];
+      /**
        * With symlinks resolved: why git, run by the call, may take a directory no name marks
        * as a repository for its own (facts/git-discovery.ts), or cannot be placed to tell.
        * shell.gitMetadata denies it; undefined when there is nothing to say.

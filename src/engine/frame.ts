@@ -141,10 +141,14 @@ const MAX_REMEMBERED_LENGTH = 256;
 interface ShellPaths {
   readonly raws: string[];
   readonly written: boolean[];
+  /** Same index as raws: CommandLinePaths.dotRule. */
+  readonly dotRule: boolean[];
   readonly names: string[];
   readonly words: string[];
   /** CommandLinePaths.writes. */
   readonly writes: string[];
+  /** CommandLinePaths.wordDotRule, or undefined when no word is ruled. */
+  readonly wordDotRule: boolean[] | undefined;
   readonly unplaceable: string | undefined;
   /** CommandLinePaths.madeRun. */
   readonly madeRun: string | undefined;
@@ -459,10 +463,12 @@ export class CallFrame {
           const raw = shell.raws[i]!;
           const c = this.canonicalAt(raw, settings, m, place);
           if (!c.ok) return cannotCanonicalise(raw, 'command', c.reason);
+          // The dot rule holds for the path as the shell reads it (not for a second reading, Canonical.posix).
+          if (shell.dotRule[i] === true) (out.dotRule ??= [])[out.paths.length] = true;
           addCanonical(out, c, shell.written[i]!);
           // With symlinks resolved, what the shell expands a wildcard to is followed too (`cat envlin?`).
           if (settings.resolveSymlinks && hasShellWildcard(raw)) {
-            const expanded = this.expansionsAt(raw, settings, m, place);
+            const expanded = this.expansionsAt(raw, settings, m, place, shell.dotRule[i] === true ? DOT_RULE : undefined);
             if (!expanded.ok) return cannotCanonicalise(raw, 'command', expanded.reason);
             for (const e of expanded.paths) addPath(out, e.path, shell.written[i]!, e.narrow);
           }
@@ -505,6 +511,7 @@ export class CallFrame {
       }
       // The parse's word list is shared (read only) unless the params added words of their own.
       out.words = extracted.words ? [...extracted.words, ...shell.words] : shell.words;
+      if (shell.wordDotRule !== undefined) out.wordDotRule = extracted.words ? [...extracted.words.map(() => false), ...shell.wordDotRule] : shell.wordDotRule;
     }
     if (this.namesProblem !== undefined) return { ok: false, reason: this.namesProblem };
     out.named = named;
@@ -728,15 +735,20 @@ function namesMatching(dir: string, pattern: string, budget: EntryBudget): strin
   return names;
 }
 
+/** How the shell expands a wildcard the dot rule holds for (facts/path-glob.ts). */
+const DOT_RULE: GlobReading = Object.freeze({ dotRule: true });
+
 /** A command line's paths (facts/command-line-paths.ts), frozen: shared by every call with the same parse. */
 function shellPaths(facts: ShellFacts): ShellPaths {
   const found = commandLinePaths(facts);
   return {
     raws: Object.freeze(found.raws) as string[],
     written: Object.freeze(found.written) as boolean[],
+    dotRule: Object.freeze(found.dotRule) as boolean[],
     names: Object.freeze(found.names) as string[],
     words: Object.freeze(found.words) as string[],
     writes: Object.freeze(found.writes) as string[],
+    wordDotRule: found.wordDotRule.includes(true) ? (Object.freeze(found.wordDotRule) as boolean[]) : undefined,
     unplaceable: found.unplaceable,
     madeRun: found.madeRun,
     anyDirectory: found.anyDirectory === true,
@@ -814,7 +826,7 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 // A path that names no place of its own: not absolute, not from home, not a drive or a URL.
 const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, writes: NO_WORDS, unplaceable: undefined, madeRun: undefined, anyDirectory: false, fromTop: Object.freeze([]), moves: Object.freeze([]), unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], dotRule: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, writes: NO_WORDS, wordDotRule: undefined, unplaceable: undefined, madeRun: undefined, anyDirectory: false, fromTop: Object.freeze([]), moves: Object.freeze([]), unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
 

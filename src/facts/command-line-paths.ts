@@ -16,6 +16,8 @@ export interface CommandLinePaths {
   raws: string[];
   /** Same index: may the command write it? */
   written: boolean[];
+  /** Same index: is it a wildcard the dot rule holds for (path-glob.ts, word-paths.ts dotRuleWords)? */
+  dotRule: boolean[];
   /** Bare names other arguments may stand for (extract-paths.ts bareNames). */
   names: string[];
   /** Every word, for file-name globs. */
@@ -25,6 +27,8 @@ export interface CommandLinePaths {
    * what the line still shows it writes when its paths cannot be placed (PathFacts.lineWrites).
    */
   writes: string[];
+  /** Same index: is it a wildcard the dot rule holds for? */
+  wordDotRule: boolean[];
   /** Why the paths cannot be placed (a `cd` to a computed directory, too many names); undefined when they can. */
   unplaceable?: string;
   /**
@@ -297,6 +301,8 @@ function firstNameList(commands: readonly SimpleCommand[]): { program: string; f
 export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFacts, 'commands' | 'sequential' | 'scripts'>): CommandLinePaths {
   const raws: string[] = [];
   const written: boolean[] = [];
+  const dotRule: boolean[] = [];
+  const wordDotRule: boolean[] = [];
   // The command each raw comes from (its index in `commands`): what a script run later may be made of (madeScript).
   const rawCommand: number[] = [];
   let current = 0;
@@ -313,16 +319,18 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
   const all = 'bases' in dirs ? dirs.bases : [''];
   // In an `&&` chain each command's one directory is known; else every one counts.
   const each = sequential === true ? chainDirectories(commands, changes) : undefined;
-  const addRaw = (raw: string, writes: boolean, places: readonly string[]): void => {
+  const addRaw = (raw: string, writes: boolean, places: readonly string[], ruled = false): void => {
     if (!isRelative(raw)) {
       raws.push(raw);
       written.push(writes);
+      dotRule.push(ruled);
       rawCommand.push(current);
       return;
     }
     for (const base of places) {
       raws.push(within(base, raw));
       written.push(writes);
+      dotRule.push(ruled);
       rawCommand.push(current);
     }
   };
@@ -383,7 +391,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
     const links = symbolicLinks(cmd.words);
     // A relative target of `ln -s` is no path from here: it is read from the link's directory (below).
     const fromLinks = links.filter((l) => !l.fromShell && isRelative(l.target)).map((l) => l.target);
-    for (const p of found.pathLike) if (!fromLinks.includes(p)) addRaw(p, writesTo(p), here);
+    for (const p of found.pathLike) if (!fromLinks.includes(p)) addRaw(p, writesTo(p), here, found.dotRule.has(p));
     // The shell opens redirections in its own directory (`env -C d cmd > out` writes ./out), but
     // the files a program's script opens (`sed 'w out'`, listed with them) are opened where the
     // program runs; a wrapper's options may be read before or after it changes directory
@@ -404,7 +412,10 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       if (path !== '' && !isRelative(path)) addRaw(path, w, here);
       else for (const base of here) if (!fromTop.some((t) => t.dir === (base || '.') && t.path === path && t.written === w)) fromTop.push({ dir: base || '.', path, written: w });
     }
-    for (const w of found.words) words.push(w);
+    for (const w of found.words) {
+      words.push(w);
+      wordDotRule.push(found.dotRule.has(w));
+    }
     // What this command puts on disk, for git run later on the line (gitRunProblem).
     // (git's own writes go to its repository and index, but for a repository clone or init
     // makes with no `.git` in its name; mkdir makes empty directories.)
@@ -455,6 +466,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       if (p !== undefined) {
         raws.push(p);
         written.push(written[i]!);
+        dotRule.push(false);
         rawCommand.push(rawCommand[i]!);
       }
     }
@@ -469,7 +481,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
     }
   }
   const writes = raws.filter((_, i) => written[i] && !isDirectoryChange(commands[rawCommand[i]!]!));
-  const out: CommandLinePaths = { raws, written, names: [...names], words, writes, fromTop, moves, gitRuns: [...gitRuns], extractedInto: extracted };
+  const out: CommandLinePaths = { raws, written, dotRule, names: [...names], words, writes, wordDotRule, fromTop, moves, gitRuns: [...gitRuns], extractedInto: extracted };
   if (unseenLinks !== undefined) out.unseenLinks = unseenLinks;
   if (gitRunsUnknown !== undefined) out.gitRunsUnknown = gitRunsUnknown;
   const madeRun = scripts === undefined ? undefined : madeScript(scripts, raws, written, rawCommand);

@@ -14,6 +14,11 @@
 // expands to names we never see. Deny lists must catch them: a word with `*`, `?` or `[`
 // matches when SOME expansion of it could match the glob (pattern intersection). Allowlists
 // must not be widened that way, so compilePathGlob does it only with `list: 'deny'`.
+//
+// The dot rule: a path segment of a word whose wildcards the shell expands itself (`ls
+// src/*.ts`, not `find -name '*.ts'`) that starts with `*` or `?` never names a file starting
+// with `.` (bash without dotglob, zsh without GLOB_DOTS; `**` under globstar skips such
+// directories too). Matchers take `dotRule` for such words (SimpleCommand.shellGlobs says which).
 import picomatch from 'picomatch';
 import { globTest } from './glob-test.js';
 import { caseFold, narrowFold } from './unicode.js';
@@ -39,6 +44,8 @@ const SHELL_WILDCARD = /[*?[]|[@!+]\(/;
 // Characters that end a file name inside a larger shell word: `--file=.env`, `open(".env")`,
 // `@.env`, `host:.env`, `a,b.pem`. Every fragment between them is tried as a file name.
 export const WORD_SPLIT = /[/\s"'`()=,;:<>|&{}$\\@]+/;
+/** The fragments WORD_SPLIT leaves, found with their places. */
+const WORD_FRAGMENT = /[^/\s"'`()=,;:<>|&{}$\\@]+/g;
 
 /** A word made of wildcards alone (`*`, `**`, `?`). */
 const ONLY_WILDCARDS = /^[*?]+$/;
@@ -143,8 +150,11 @@ function absolutePattern(g: string, opts: PathGlobOptions): { pattern: string; a
   return { pattern: normalisedGlob(joinAnchor(prepare(opts.root, opts.caseInsensitive, opts.fold), glob)), anyDepth: false };
 }
 
-/** Compiles one `paths` glob into a matcher over canonical absolute paths. Throws on a bad glob. */
-export function compilePathGlob(glob: string, opts: PathGlobOptions): (canonicalPath: string) => boolean {
+/**
+ * Compiles one `paths` glob into a matcher over canonical absolute paths. Throws on a bad glob.
+ * `dotRule` (deny lists only): the path's wildcards are the shell's own (see above).
+ */
+export function compilePathGlob(glob: string, opts: PathGlobOptions): (canonicalPath: string, dotRule?: boolean) => boolean {
   const ci = opts.caseInsensitive && opts.fold !== 'narrow';
   const g = prepare(glob, opts.caseInsensitive, opts.fold);
   const deny = opts.list === 'deny';
@@ -152,11 +162,11 @@ export function compilePathGlob(glob: string, opts: PathGlobOptions): (canonical
     const name = g.endsWith('/') ? g.slice(0, -1) : g;
     const test = globTestOf(name, ci);
     const wildcard = deny ? fileNameIntersector(name) : undefined;
-    return (path) => {
+    return (path, dotRule = false) => {
       for (const segment of path.split('/')) {
         if (segment === '') continue;
         if (test(segment)) return true;
-        if (wildcard !== undefined && SHELL_WILDCARD.test(segment) && wildcard(segment)) return true;
+        if (wildcard !== undefined && SHELL_WILDCARD.test(segment) && wildcard(segment, dotRule)) return true;
       }
       return false;
     };
@@ -176,45 +186,59 @@ export function compilePathGlob(glob: string, opts: PathGlobOptions): (canonical
   const below = belowTest === undefined ? () => false : anyDepth ? (path: string) => belowTest(path.slice(1)) || belowTest(path) : belowTest;
   const intersects = pathIntersector(anyDepth ? '/' + pattern : pattern);
   // A wildcard path below what a wildcard in it may expand to (`~/.ss?/id_rsa`): a leading part of it intersects.
-  const intersectsBelow = (path: string): boolean => {
+  const intersectsBelow = (path: string, dotRule: boolean): boolean => {
     if (belowPattern === undefined) return false;
-    for (let at = path.indexOf('/', 1); at > 0; at = path.indexOf('/', at + 1)) if (intersects(path.slice(0, at))) return true;
+    for (let at = path.indexOf('/', 1); at > 0; at = path.indexOf('/', at + 1)) if (intersects(path.slice(0, at), dotRule)) return true;
     return false;
   };
-  return (path) => literal(path) || below(path) || (SHELL_WILDCARD.test(path) && (intersects(path) || intersectsBelow(path)));
+  return (path, dotRule = false) => literal(path) || below(path) || (SHELL_WILDCARD.test(path) && (intersects(path, dotRule) || intersectsBelow(path, dotRule)));
 }
 
 /**
  * A file-name glob tried against one shell argument word: true when the word, or any
  * fragment of it (split on `/`, `=`, quotes, `@`, ...), is or could expand to a matching name.
+ * `dotRule`: the word's wildcards are the shell's own (see above); then a fragment that starts
+ * a segment with `*` or `?` names no dot file, while one that starts after `=`, `:`, `@`, ...
+ * is read as today (a program may read it as a pattern of its own: `--x=*.ts` if nothing matched).
  */
-export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (word: string) => boolean {
+export function compileFileNameGlob(glob: string, caseInsensitive: boolean): (word: string, dotRule?: boolean) => boolean {
   const g = prepare(glob, caseInsensitive);
   const name = g.endsWith('/') ? g.slice(0, -1) : g;
   const test = globTestOf(name, caseInsensitive);
   const wildcard = fileNameIntersector(name);
-  const matches = (w: string): boolean => {
+  const matches = (w: string, dotRule: boolean): boolean => {
     if (test(w)) return true;
     // Each segment whole first: the separators below also occur inside wildcards (`.[[:alpha:]]nv`, `.@(e)nv`).
     for (const segment of w.split('/')) {
-      if (segment !== '' && SHELL_WILDCARD.test(segment) && wildcard(segment)) return true;
+      if (segment !== '' && SHELL_WILDCARD.test(segment) && wildcard(segment, dotRule)) return true;
+    }
+    if (dotRule) {
+      // A word the shell expands holds no blank, parenthesis or comma (wordValue's shellGlob), so
+      // withoutTextWildcards leaves it as it is and each fragment's place in it is known.
+      for (const m of w.matchAll(WORD_FRAGMENT)) {
+        const fragment = m[0];
+        if (test(fragment)) return true;
+        const startsSegment = m.index === 0 || w.charCodeAt(m.index - 1) === 0x2f; /* / */
+        if (SHELL_WILDCARD.test(fragment) && wildcard(fragment, startsSegment)) return true;
+      }
+      return false;
     }
     for (const fragment of withoutTextWildcards(w).split(WORD_SPLIT)) {
       if (fragment === '') continue;
       if (test(fragment)) return true;
-      if (SHELL_WILDCARD.test(fragment) && wildcard(fragment)) return true;
+      if (SHELL_WILDCARD.test(fragment) && wildcard(fragment, false)) return true;
     }
     return false;
   };
-  return (word) => {
+  return (word, dotRule = false) => {
     if (typeof word !== 'string' || word.length === 0) return false;
     let w = word.normalize('NFC');
     if (caseInsensitive) w = caseFold(w);
-    if (matches(w)) return true;
+    if (matches(w, dotRule)) return true;
     // A variable the line does not set may be unset, and so empty: `cat $Q.env` is `cat .env`.
     if (!w.includes('$')) return false;
     const unset = w.replace(MAYBE_EMPTY_REFERENCE, '');
-    return unset !== w && unset !== '' && matches(unset);
+    return unset !== w && unset !== '' && matches(unset, false);
   };
 }
 
@@ -237,13 +261,14 @@ export const PATH_FRAGMENT_SPLIT = /[\s"'`()=,;:<>|&{}$\\@]+/;
  * paths out of words no grammar knows; a deny list may match more than they open.
  * `matches` is the glob's matcher over canonical paths.
  */
-export function absoluteWordTest(matches: (canonicalPath: string) => boolean, caseInsensitive: boolean): (word: string) => boolean {
-  return (word) => {
+export function absoluteWordTest(matches: (canonicalPath: string, dotRule?: boolean) => boolean, caseInsensitive: boolean): (word: string, dotRule?: boolean) => boolean {
+  return (word, dotRule = false) => {
     if (typeof word !== 'string' || !word.includes('/')) return false;
     for (const fragment of word.split(PATH_FRAGMENT_SPLIT)) {
       if (fragment.charCodeAt(0) !== 0x2f /* / */) continue;
       const path = lexicallyNormalised(fragment.normalize('NFC'));
-      if (matches(caseInsensitive ? caseFold(path) : path)) return true;
+      // The dot rule holds for the whole word only (a fragment after `=` may be a program's pattern).
+      if (matches(caseInsensitive ? caseFold(path) : path, dotRule && fragment.length === word.length)) return true;
     }
     return false;
   };
@@ -259,7 +284,8 @@ type Token =
   | { kind: 'one' } // `?` or a bracket expression not read exactly: one character, not `/`
   | { kind: 'set'; has: (char: string) => boolean } // a bracket expression of plain characters and ranges (`[dev]`, `[!a-z]`)
   | { kind: 'star' } // `*`: any run of characters without `/`
-  | { kind: 'globstar' }; // `**`: any run of characters
+  | { kind: 'globstar'; dotRule?: true } // `**`: any run of characters (with dotRule, no `/` followed by `.`)
+  | { kind: 'noDot' }; // reads nothing: the next character read is not `.` (the dot rule, at a segment's start)
 
 const MAX_EXPANSIONS = 64;
 const MAX_STATES = 400_000;
@@ -309,12 +335,17 @@ function findBraceWithComma(g: string): [number, number, string[]] | undefined {
   return undefined;
 }
 
-/** Tokens of a glob (picomatch side) or a shell word (bash side; `**` widened to globstar). */
-function tokenize(pattern: string): Token[] {
+/**
+ * Tokens of a glob (picomatch side) or a shell word (bash side; `**` widened to globstar).
+ * `dotRule` (a shell word the shell expands itself): a segment starting with `*` or `?` starts
+ * with a noDot token, and its `**` reads no `.` after a `/` either.
+ */
+function tokenize(pattern: string, dotRule = false): Token[] {
   const tokens: Token[] = [];
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i] as string;
     const next = pattern[i + 1];
+    if (dotRule && (c === '*' || c === '?') && (i === 0 || pattern[i - 1] === '/')) tokens.push({ kind: 'noDot' });
     if (c === '\\' && next !== undefined) { tokens.push({ kind: 'char', char: next }); i++; continue; }
     if ('@!+*?'.includes(c) && next === '(') {
       const close = pattern.indexOf(')', i + 2);
@@ -324,7 +355,7 @@ function tokenize(pattern: string): Token[] {
       continue;
     }
     if (c === '*') {
-      if (next === '*') { tokens.push({ kind: 'globstar' }); while (pattern[i + 1] === '*') i++; }
+      if (next === '*') { tokens.push(dotRule ? { kind: 'globstar', dotRule: true } : { kind: 'globstar' }); while (pattern[i + 1] === '*') i++; }
       else tokens.push({ kind: 'star' });
       continue;
     }
@@ -411,38 +442,55 @@ function isStar(t: Token | undefined): boolean {
   return t !== undefined && (t.kind === 'star' || t.kind === 'globstar');
 }
 
-/** Whether one character exists that both tokens can read. */
-function compatible(a: Token, b: Token): boolean {
-  if (a.kind === 'char' && b.kind === 'char') return a.char === b.char;
-  if (a.kind === 'char') return a.char === '/' ? b.kind === 'globstar' : b.kind !== 'set' || b.has(a.char);
-  if (b.kind === 'char') return b.char === '/' ? a.kind === 'globstar' : a.kind !== 'set' || a.has(b.char);
+/** Whether one character exists that both tokens can read (with `noDot`, one other than `.`). */
+function compatible(a: Token, b: Token, noDot: boolean): boolean {
+  if (a.kind === 'char' && b.kind === 'char') return a.char === b.char && !(noDot && a.char === '.');
+  if (a.kind === 'char') return !(noDot && a.char === '.') && (a.char === '/' ? b.kind === 'globstar' : b.kind !== 'set' || b.has(a.char));
+  if (b.kind === 'char') return !(noDot && b.char === '.') && (b.char === '/' ? a.kind === 'globstar' : a.kind !== 'set' || a.has(b.char));
   return true; // both read some non-`/` character (two sets: taken to share one, the safe side)
 }
 
+/**
+ * Whether some string matches both token lists. A state is a pair of positions and a bit: the
+ * next character read must not be `.` (after a noDot token, which only a shell word's side
+ * holds, until a character is read; again after a dotRule globstar reads a `/`).
+ */
 function intersect(a: Token[], b: Token[]): boolean {
   const n = a.length;
   const m = b.length;
-  if ((n + 1) * (m + 1) > MAX_STATES) return true; // too large to decide: fail closed
-  const seen = new Uint8Array((n + 1) * (m + 1));
+  const pairs = (n + 1) * (m + 1);
+  if (pairs > MAX_STATES) return true; // too large to decide: fail closed
+  const seen = new Uint8Array(pairs * 2);
   const stack: number[] = [0];
   seen[0] = 1;
-  const visit = (i: number, j: number): void => {
-    const k = i * (m + 1) + j;
+  const visit = (i: number, j: number, noDot: boolean): void => {
+    const k = (i * (m + 1) + j) * 2 + (noDot ? 1 : 0);
     if (seen[k] === 0) { seen[k] = 1; stack.push(k); }
   };
   while (stack.length > 0) {
-    const k = stack.pop() as number;
+    const s = stack.pop() as number;
+    const noDot = (s & 1) === 1;
+    const k = s >> 1;
     const i = Math.floor(k / (m + 1));
     const j = k % (m + 1);
     if (i === n && j === m) return true;
     const ta = a[i];
     const tb = b[j];
-    if (isStar(ta)) visit(i + 1, j);
-    if (isStar(tb)) visit(i, j + 1);
-    if (ta !== undefined && tb !== undefined && compatible(ta, tb)) {
+    if (ta?.kind === 'noDot') { visit(i + 1, j, true); continue; }
+    if (tb?.kind === 'noDot') { visit(i, j + 1, true); continue; }
+    if (isStar(ta)) visit(i + 1, j, noDot);
+    if (isStar(tb)) visit(i, j + 1, noDot);
+    if (ta !== undefined && tb !== undefined && compatible(ta, tb, noDot)) {
       const ni = isStar(ta) ? i : i + 1;
       const nj = isStar(tb) ? j : j + 1;
-      if (ni !== i || nj !== j) visit(ni, nj);
+      // Both stars reading one character move neither, but the character read clears noDot.
+      if (ni !== i || nj !== j || noDot) {
+        // A dotRule globstar (the word's) reading `/` starts a segment whose first character is
+        // not `.`: it reads one when the other side reads `/` alone, and may when it is a globstar too.
+        const other = ta.kind === 'globstar' && ta.dotRule === true ? tb : tb.kind === 'globstar' && tb.dotRule === true ? ta : undefined;
+        if (other === undefined || !(other.kind === 'char' && other.char === '/')) visit(ni, nj, false);
+        if (other !== undefined && (other.kind === 'globstar' || (other.kind === 'char' && other.char === '/'))) visit(ni, nj, true);
+      }
     }
   }
   return false;
@@ -464,23 +512,23 @@ function globstarVariants(glob: string): string[] {
   return [...out];
 }
 
-function intersector(glob: string, variants: (g: string) => string[]): (pattern: string) => boolean {
+function intersector(glob: string, variants: (g: string) => string[]): (pattern: string, dotRule: boolean) => boolean {
   const expanded = expandBraces(glob);
-  const alternatives = expanded === undefined ? undefined : expanded.flatMap(variants).map(tokenize);
-  return (pattern) => {
+  const alternatives = expanded === undefined ? undefined : expanded.flatMap(variants).map((g) => tokenize(g));
+  return (pattern, dotRule) => {
     if (alternatives === undefined) return true; // too many alternatives to check: fail closed
-    const word = tokenize(pattern);
+    const word = tokenize(pattern, dotRule);
     return alternatives.some((alt) => intersect(alt, word));
   };
 }
 
-/** May a file-name pattern (no `/`) and a wildcard word name the same file? */
-function fileNameIntersector(glob: string): (fragment: string) => boolean {
+/** May a file-name pattern (no `/`) and a wildcard word name the same file? (`dotRule`: the shell expands the word.) */
+function fileNameIntersector(glob: string): (fragment: string, dotRule: boolean) => boolean {
   return intersector(glob, (g) => [g]);
 }
 
-/** May an absolute glob and a wildcard path name the same path? */
-function pathIntersector(glob: string): (path: string) => boolean {
+/** May an absolute glob and a wildcard path name the same path? (`dotRule`: the shell expands the path.) */
+function pathIntersector(glob: string): (path: string, dotRule: boolean) => boolean {
   return intersector(glob, globstarVariants);
 }
 

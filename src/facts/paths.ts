@@ -488,6 +488,11 @@ export interface GlobReading {
   anyCase?: boolean;
   /** Directory names a `**` does not walk into. */
   skipDirectories?: ReadonlySet<string>;
+  /**
+   * The shell expands the path itself (path-glob.ts, the dot rule): a segment starting with `*`
+   * or `?` matches no name starting with `.`. (Not for `**` with globstar, which only tools' own globs take.)
+   */
+  dotRule?: boolean;
 }
 
 /** Most directory entries the wildcard paths of one call may read together, and most files one may name, before it is refused. */
@@ -499,7 +504,7 @@ const MAX_WILDCARD_MATCHES = 512;
  * each made canonical: the shell expands the word against the file system before the command
  * runs, so with symlinks resolved a link behind a wildcard is followed as the shell will follow
  * it (`cat envlin?` reads what `envlink` points to). Read the shell's way, dot files included
- * (the safe side). None when nothing matches: the shell then passes the word as written,
+ * (the safe side) unless `how.dotRule` says the shell leaves them out. None when nothing matches: the shell then passes the word as written,
  * which is checked as it is. A path that reads too much of the file system is refused. Never throws.
  * `how`: as a tool's glob library reads the pattern (`**` any number of directories; names
  * in any case, every segment with a letter then read from its directory).
@@ -513,7 +518,7 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
 }
 
 function expansionsOf(raw: string, ctx: PathContext, how: GlobReading): Expansions {
-  const { globstar = false, anyCase = false, skipDirectories } = how;
+  const { globstar = false, anyCase = false, skipDirectories, dotRule = false } = how;
   const budget = ctx.wildcardBudget ?? { entries: MAX_WILDCARD_ENTRIES };
   const tooMany: Expansions = { ok: false, reason: `the call's wildcard paths read more than ${MAX_WILDCARD_ENTRIES} directory entries` };
   try {
@@ -547,12 +552,13 @@ function expansionsOf(raw: string, ctx: PathContext, how: GlobReading): Expansio
       // Read as part of a name, a backslash is a character to match, not picomatch's escape.
       const pattern = ctx.backslashInName === true ? segment.replace(/\\/g, '\\\\') : segment;
       const matches = picomatch(picomatchSegment(pattern), { dot: true, nocase: ctx.caseInsensitive || anyCase });
+      const skipsDotNames = dotRule && (segment[0] === '*' || segment[0] === '?');
       const next: string[] = [];
       for (const dir of found) {
         const entries = entriesIn(dir === '' ? '/' : dir, budget); // none when there is no such directory: nothing to expand to
         if (entries === undefined) return tooMany;
         for (const { name } of entries) {
-          if (!matches(name)) continue;
+          if (!matches(name) || (skipsDotNames && name[0] === '.')) continue;
           // readdir decodes a name that is no UTF-8 to U+FFFD: that name opens nothing, the real one is unseen.
           if (name.includes('\ufffd')) return { ok: false, reason: NOT_UTF8 };
           next.push(dir + '/' + name);

@@ -9,6 +9,7 @@ import { optionValues, type OptionSpelling } from './options.js';
 import { fileUrlPaths, looksLikePath, URL_SCHEME } from './extract-paths.js';
 import { arithmeticEnd } from './shell/words.js';
 import { textWordsAt } from './search-patterns.js';
+import { isSystemProgram } from './read-only-commands.js';
 
 // `>&2`, `>&-` duplicate or close descriptors; a plain `> 2` writes a file named `2`.
 const FD_DUPLICATE = /^(?:&\d+|&?-)$/;
@@ -280,13 +281,21 @@ function fileEntries(file: string): readonly string[] {
  * not a touched path; a relative one (`./build.sh`, `../x`) is; a bare one (`cat`) is looked
  * up on PATH, so it names no file here.
  */
-export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; reads: readonly string[]; writesOnly: readonly string[] | undefined; fromTop: readonly string[]; readFromTop: readonly string[] } {
+export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirects: string[]; optionPaths: string[]; names: string[]; words: string[]; reads: readonly string[]; writesOnly: readonly string[] | undefined; fromTop: readonly string[]; readFromTop: readonly string[]; dotRule: ReadonlySet<string> } {
   const pathLike: string[] = [];
   const names: string[] = [];
   const words: string[] = [];
   const seen = new Set<string>();
-  const push = (p: string): void => {
+  // The dot rule (path-glob.ts): the paths and words read only as a shell wildcard a known program opens as it is.
+  const ruled = new Set<string>();
+  const notRuled = new Set<string>();
+  const push = (p: string, dotRule = false): void => {
+    (dotRule ? ruled : notRuled).add(p);
     if (!seen.has(p) && !STANDARD_STREAM.test(p)) { seen.add(p); pathLike.push(p); }
+  };
+  const pushWord = (w: string, dotRule = false): void => {
+    (dotRule ? ruled : notRuled).add(w);
+    words.push(w);
   };
   // Words that are files by their program's grammar (`rm package.json`). One with a variable
   // (`cat $f`) stays a name: the parser checks what the variable was set to. Words the grammar
@@ -303,17 +312,20 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // grep's and rg's pattern is matched against text: it names no file, not even in part, and
   // no file-name glob is held to it (search-patterns.ts says where that is certain).
   const patterns = textWordsAt(cmd);
+  const shellGlobs = dotRuleWords(cmd, roles);
   cmd.words.forEach((given, i) => {
     if (typeof given !== 'string' || patterns?.includes(i) === true) return;
     // `$((n * 2))` is a number: its `*` is no wildcard, its names no files.
     const word = given.includes('$((') ? arithmeticAsNumber(given) : given;
-    words.push(word);
+    const dotRule = shellGlobs?.has(i) === true;
+    pushWord(word, dotRule);
     if (i === 0 && word.startsWith('/')) return;
     // A configuration written inline names its files in its strings (`--config
     // '{"cacheDirectory":"/x"}'`, ruff's `--config 'cache-dir = "/x"'`), not as a whole.
     const inline = inlines[i];
     const candidates = inline !== undefined || (roles.plain.includes(word) && !files.includes(word) && !PATH_EVEN_IF_PLAIN.test(word)) ? NO_CANDIDATES : pathCandidates(word);
-    for (const p of candidates) push(p);
+    // Only the word itself: a reading of a part of it (`a=src/*`) is no segment the shell expands.
+    for (const p of candidates) push(p, dotRule && p === word);
     // A value attached after several option letters, where the grammar did not say which takes
     // it (`date -uf.env`, `git commit -qF/etc/x`, `ssh-keygen -yf.ssh/k`; red team 32): each
     // rest of the cluster may be it, a path when it looks like one, else a name.
@@ -325,7 +337,7 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
         const found = far ? NO_CANDIDATES : pathCandidates(rest);
         for (const p of found) push(p);
         // Further in, still held to the absolute forbidden globs as written (`date -uuuf/etc/passwd`; red team 33).
-        if (far) words.push(rest);
+        if (far) pushWord(rest);
         if (found.length === 0 && rest.includes('/') && !rest.startsWith('/')) names.push(...bareNames(rest));
       }
     }
@@ -336,10 +348,14 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
     if (i > 0 && /^data:/i.test(word)) names.push(...bareNames(dataUrlText(word) ?? word.slice(word.indexOf(',') + 1)));
   });
   // An opaque value attached in a cluster (`make -pf.env`) is checked as its own word would be.
-  for (const value of roles.detached ?? NO_CANDIDATES) for (const p of wordAlone(value, words, names)) push(p);
+  for (const value of roles.detached ?? NO_CANDIDATES) {
+    notRuled.add(value);
+    for (const p of wordAlone(value, words, names)) push(p);
+  }
   // Such a bare word is the path `./package.json`: held to the allowlists too. So is an
   // option's attached file value (`sort -oout`), which no word shows alone.
-  for (const file of files) for (const p of fileEntries(file)) push(p);
+  const ruledFiles = shellGlobs === undefined ? undefined : new Set([...shellGlobs].map((i) => cmd.words[i]));
+  for (const file of files) for (const p of fileEntries(file)) push(p, ruledFiles?.has(file) === true && p === file);
   // A file with a variable that looks like a path (`docker run -v "$PWD/..":/x`, a value inside
   // a word) is one, as such a word is (`cat $d/x`): the checks refuse what cannot be made canonical.
   for (const file of variableFiles) for (const p of pathCandidates(file)) push(p);
@@ -368,14 +384,17 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // `script -c cmd out`); some are outputs, so all count as written.
   const optionPaths: string[] = [];
   // Each as written too, as the command's own words are (`xargs -a /etc/os-release`, a link out of /etc).
-  for (const word of cmd.wrapperOptions ?? []) optionPaths.push(...wordAlone(word, words, names, (p) => !STANDARD_STREAM.test(p)));
+  for (const word of cmd.wrapperOptions ?? []) {
+    notRuled.add(word);
+    optionPaths.push(...wordAlone(word, words, names, (p) => !STANDARD_STREAM.test(p)));
+  }
   // The files a wrapper writes are paths even when bare (`time -o notes.txt`: `./notes.txt`).
   for (const file of cmd.wrapperFiles ?? []) for (const p of fileEntries(file)) if (!optionPaths.includes(p) && !STANDARD_STREAM.test(p)) optionPaths.push(p);
   // Redirect targets apart: the shell opens them in its own directory, not in one the command changes into (`env -C d cmd > out`).
   const redirects: string[] = [];
   for (const target of cmd.redirects) {
     if (typeof target !== 'string' || FD_DUPLICATE.test(target)) continue;
-    words.push(target);
+    pushWord(target);
     if (!redirects.includes(target) && !STANDARD_STREAM.test(target)) redirects.push(target);
   }
   // An interpreter's script is read, not written (what the script then does is out of sight),
@@ -388,5 +407,47 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   const writesOnly = roles.writesOnly?.flatMap(fileEntries);
   // Written from the top of git's work tree (WordRoles.fromTop); one with a variable is left to the parser, as above.
   const fromTop = roles.fromTop?.filter((file) => !/[$`]/.test(file)) ?? NO_CANDIDATES;
-  return { pathLike, redirects, optionPaths, names, words, reads, writesOnly, fromTop, readFromTop };
+  let dotRule: ReadonlySet<string> = NO_RULED;
+  if (ruled.size > 0) {
+    for (const p of notRuled) ruled.delete(p);
+    dotRule = ruled;
+  }
+  return { pathLike, redirects, optionPaths, names, words, reads, writesOnly, fromTop, readFromTop, dotRule };
+}
+
+const NO_RULED: ReadonlySet<string> = new Set();
+
+/**
+ * Programs that open their operands as the names they are and match no pattern in them
+ * themselves. The shell leaves a wildcard that matches nothing as it is written (without
+ * nullglob or failglob), so a program that globs its operands itself (git's pathspecs,
+ * `find -name`, prettier, eslint, `tar --wildcards`, `unzip`, rsync, zip) gets `*.env` and may
+ * match `.env`: for those the dot rule does not hold, only for these, which then open a
+ * file named `*.env`, or fail.
+ */
+const LITERAL_OPERAND_PROGRAMS: ReadonlySet<string> = new Set([
+  'cat', 'tac', 'nl', 'head', 'tail', 'wc', 'ls', 'stat', 'file', 'du', 'sed', 'grep', 'egrep', 'fgrep', 'rg',
+  'sort', 'uniq', 'cut', 'paste', 'diff', 'cmp', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'cksum',
+  'xxd', 'od', 'hexdump', 'strings', 'less', 'more', 'basename', 'dirname', 'realpath', 'readlink', 'echo',
+  'printf', 'touch', 'rm', 'cp', 'mv', 'mkdir', 'rmdir', 'chmod', 'tee', 'column', 'fold', 'fmt',
+]);
+
+/**
+ * The indices of the words of `cmd` the dot rule holds for (path-glob.ts): wildcards the shell
+ * expands itself (SimpleCommand.shellGlobs), given as operands (no option word, no pattern or
+ * script the grammar names) to a program of LITERAL_OPERAND_PROGRAMS, not to a function the
+ * line defines by that name nor to a program of that name outside the system's directories
+ * (`./cat`). Undefined for none.
+ */
+function dotRuleWords(cmd: SimpleCommand, roles: { plain: readonly string[] }): ReadonlySet<number> | undefined {
+  const globs = cmd.shellGlobs;
+  if (globs === undefined || cmd.lineFunction === true || !LITERAL_OPERAND_PROGRAMS.has(cmd.words[0] ?? '')) return undefined;
+  if (cmd.commandPath !== undefined && !isSystemProgram(cmd.commandPath)) return undefined;
+  let out: Set<number> | undefined;
+  for (const i of globs) {
+    const word = cmd.words[i];
+    if (word === undefined || word.startsWith('-') || roles.plain.includes(word)) continue;
+    (out ??= new Set()).add(i);
+  }
+  return out;
 }

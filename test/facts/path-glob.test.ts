@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compileFileNameGlob, compilePathGlob, isFileNameGlob, mayExpandTo } from '../../src/facts/path-glob.js';
@@ -184,6 +184,76 @@ describe('wildcard words as the shell expands them', () => {
       const env = compileFileNameGlob('.env', false);
       for (const w of expandsToEnv) expect(env(w), w).toBe(true);
       expect(expandsToEnv.size).toBeGreaterThan(20);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// The dot rule: a segment of a wildcard the shell expands itself that starts with `*` or `?`
+// names no dot file (bash without dotglob, zsh without GLOB_DOTS); matchers take `dotRule`.
+describe('the dot rule', () => {
+  it('keeps a leading `*` or `?` from naming a dot file, and nothing else', () => {
+    const envAny = compileFileNameGlob('.env.*', false);
+    expect(envAny('src/*.ts')).toBe(true); // a program's pattern (find -name, git) may be `.env.ts`
+    expect(envAny('src/*.ts', true)).toBe(false);
+    const env = compileFileNameGlob('.env', false);
+    for (const w of ['*', '?env', '*env', '**', 'src/*', 'src/**/*', '*/x']) expect(env(w, true), w).toBe(false);
+    // a segment starting with `.`, a bracket, or a wildcard after `=`, `:`, `@` (a program may read it as its own pattern)
+    for (const w of ['.e*', '.?nv', '.*', '[.]env', '[!x]env', 'src/.e*', 'a=*', '--x=*env', 'host:*', '@*']) expect(env(w, true), w).toBe(true);
+    // other names stay reachable
+    expect(compileFileNameGlob('*.pem', false)('src/*', true)).toBe(true);
+    expect(compileFileNameGlob('id_rsa*', false)('*.ts', true)).toBe(true);
+  });
+
+  it('holds per segment of a path, `**` included', () => {
+    const ssh = m('**/.ssh/**', { list: 'deny' });
+    expect(ssh('/srv/ws/src/**/*.ts')).toBe(true);
+    expect(ssh('/srv/ws/src/**/*.ts', true)).toBe(false);
+    expect(ssh('/srv/ws/*/x', true)).toBe(false);
+    for (const p of ['/srv/ws/.ss?/x', '/srv/ws/*/.s*/x', '/srv/ws/.*/**', '/srv/ws/src/**/.ss?/x', '/srv/ws/[.]ssh/x']) expect(ssh(p, true), p).toBe(true);
+    const env = m('.env', { list: 'deny' });
+    expect(env('/srv/ws/src/*', true)).toBe(false);
+    expect(env('/srv/ws/src/*')).toBe(true);
+    expect(m('~/.aws/**', { list: 'deny' })('/home/u/*/credentials', true)).toBe(false);
+    expect(m('~/.aws/**', { list: 'deny' })('/home/u/*/credentials')).toBe(true);
+  });
+
+  // Real bash and zsh (nullglob; dotglob and GLOB_DOTS off, their defaults), in a tree holding
+  // dot files and directories: every path a word expands to that a glob forbids must still be
+  // caught under the dot rule.
+  it('property: catches every path real bash and zsh expand a word to that a forbidden glob names', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tw-dotrule-'));
+    try {
+      for (const d of ['src/.hid', 'src/sub', '.ssh']) mkdirSync(path.join(dir, d), { recursive: true });
+      for (const f of ['.env', '.env.ts', 'env', 'a.ts', '.ts', 'src/.env.ts', 'src/a.ts', 'src/.hid/x.ts', 'src/sub/z.ts', '.ssh/id', 'src/sub/.env']) writeFileSync(path.join(dir, f), '');
+      const segment = fc.array(fc.constantFrom('.', 'e', 'n', 'v', 't', 's', 'h', '*', '?', '[.]', '[!x]', '**'), { minLength: 1, maxLength: 4 }).map((a) => a.join(''));
+      // (no `.` or `..` segment: the engine collapses those before any glob sees the path)
+      const words = fc.sample(fc.array(segment, { minLength: 1, maxLength: 3 }).map((a) => a.join('/')), { numRuns: 3000, seed: 20261203 }).filter((w) => !w.split('/').some((s) => s === '.' || s === '..'));
+      const globs = ['.env', '.env.*', '**/.ssh/**', '**/.hid/**', '*.ts'];
+      const loop = words.map((w) => `for f in ${w}; do printf '%s\\t%s\\n' '${w}' "$f"; done`).join('\n');
+      const expansions = new Map<string, Set<string>>();
+      const shells: [string, string][] = [['bash', `shopt -s nullglob globstar\n${loop}\n`], ['zsh', `setopt nullglob\n${loop}\n`]];
+      // CI installs zsh; where it is missing, bash alone (as zsh-vs-zsh.test.ts does).
+      for (const [shell, script] of shells.filter(([shell]) => shell !== 'zsh' || spawnSync('zsh', ['-c', 'true']).status === 0)) {
+        const out = execFileSync(shell, shell === 'zsh' ? ['-f', '-s'] : ['-s'], { cwd: dir, encoding: 'utf8', input: script });
+        for (const line of out.split('\n').filter((l) => l.includes('\t'))) {
+          const [w, f] = line.split('\t') as [string, string];
+          if (!expansions.has(w)) expansions.set(w, new Set());
+          expansions.get(w)!.add(f);
+        }
+      }
+      let checked = 0;
+      for (const g of globs) {
+        const forbidden = m(g, { list: 'deny', root: dir });
+        const named = picomatch(g.includes('/') ? g : `**/${g}`, { dot: true });
+        for (const [w, files] of expansions) {
+          if (![...files].some((f) => named(f) || named(`${f}/x`))) continue;
+          checked++;
+          expect(forbidden(`${dir}/${w}`, true), `${w} under ${g}`).toBe(true);
+        }
+      }
+      expect(checked).toBeGreaterThan(60);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -539,3 +539,37 @@ describe('stdin scripts and `$[…]`, against bash and dash', () => {
     expect(parseShell('[[ a < b || id ]]').unverifiable).toBeDefined();
   });
 });
+
+describe('parseShell: wildcards the shell expands itself (SimpleCommand.shellGlobs, the dot rule)', () => {
+  const globs = (s: string): (number[] | undefined)[] => parseShell(s).commands.map((c) => c.shellGlobs);
+  it.each([
+    ['ls src/*.ts', [[1]]],
+    ['cat "src"/* b?.ts', [[1, 2]]],
+    ['wc -l src/**/*.ts', [[2]]],
+    ['cat .e* [.]env', [[1, 2]]], // marked: the rule itself leaves segments starting with `.` or `[` as they were
+    ['cat src/\\*x*', [[1]]], // an escaped `*` is a literal `*` (the parser keeps no mark), which starts no dot file either
+  ])('%s', (line, expected) => expect(globs(line)).toEqual(expected));
+  it.each([
+    "cat 'src/*'", // quoted: a program's pattern, or a file of that name
+    'cat "*"*',
+    'cat $x*', // a variable may start with a dot
+    'cat ${x}*',
+    'cat $(echo .)*',
+    'cat src/*(D)', // a zsh qualifier or an extglob
+    'cat a,*', // characters withoutTextWildcards reads
+    'cat src/a.ts',
+  ])('%s: none', (line) => expect(globs(line).every((g) => g === undefined)).toBe(true));
+  it('marks a loop variable given alone in double quotes, not unquoted', () => {
+    const wc = (s: string) => parseShell(s).commands.filter((c) => c.words[2] === 'src/*.ts').map((c) => c.shellGlobs);
+    expect(wc('for f in src/*.ts; do wc -l "$f"; done')).toEqual([[2]]);
+    expect(wc('for f in src/*.ts; do wc -l $f; done')).toEqual([undefined]);
+  });
+  it('marks none in text read again (`bash -c`, `zsh -c`, `eval`): that shell may read start-up files setting its options', () => {
+    // (`eval cat src/*`, the wildcard unquoted, is unverifiable: the names become code.)
+    for (const line of ["bash -c 'cat src/*'", "zsh -c 'cat src/*'", "eval 'cat src/*'", "sh -c 'ls src/*.ts'"]) {
+      const inner = parseShell(line).commands.filter((c) => c.words[0] === 'cat' || c.words[0] === 'ls');
+      expect(inner.length, line).toBeGreaterThan(0);
+      for (const c of inner) expect(c.shellGlobs, line).toBeUndefined();
+    }
+  });
+});

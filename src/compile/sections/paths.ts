@@ -8,7 +8,8 @@ import type { SectionCompiler } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
 import type { Check, Verdict } from '../model.js';
 
-type Matcher = (path: string) => boolean;
+/** `dotRule`: the path or word is a shell wildcard the dot rule holds for (facts/path-glob.ts); deny lists read it. */
+type Matcher = (path: string, dotRule?: boolean) => boolean;
 
 /** Stands in for a glob that is not a file-name glob: it matches no shell word. */
 const never: Matcher = () => false;
@@ -39,6 +40,8 @@ class GlobSet {
   private readonly byRoot = new LRUCache<string, RootGlobs>({ max: 64 });
   /** First file-name glob matching a shell word; undefined when the set has no file-name glob. */
   private readonly words: RememberedFirst | undefined;
+  /** The same for words the dot rule holds for (PathFacts.wordDotRule). */
+  private readonly ruledWords: RememberedFirst | undefined;
   // The root is nearly always the one of the previous call: checked before the LRU.
   private lastKey: string | undefined;
   private last: RootGlobs | undefined;
@@ -62,7 +65,9 @@ class GlobSet {
       return absoluteWordTest(this.matcher(g, throughLinks[i], { root: undefined, home, caseInsensitive, list }), caseInsensitive);
     };
     const fileNameTests = globs.map(wordTest);
-    this.words = fileNameTests.some((t) => t !== undefined) ? new RememberedFirst(fileNameTests.map((t) => t ?? never), MAX_REMEMBERED, MAX_REMEMBERED_LENGTH) : undefined;
+    const any = fileNameTests.some((t) => t !== undefined);
+    this.words = any ? new RememberedFirst(fileNameTests.map((t) => t ?? never), MAX_REMEMBERED, MAX_REMEMBERED_LENGTH) : undefined;
+    this.ruledWords = any ? new RememberedFirst(fileNameTests.map((t) => (t === undefined ? never : (w: string) => t(w, true))), MAX_REMEMBERED, MAX_REMEMBERED_LENGTH) : undefined;
   }
 
   private forRoot(root: string | undefined): RootGlobs {
@@ -85,18 +90,20 @@ class GlobSet {
     const written = compilePathGlob(glob, options);
     if (throughLinks === undefined) return written;
     const resolved = compilePathGlob(throughLinks, options);
-    return (path) => written(path) || resolved(path);
+    return (path, dotRule) => written(path, dotRule) || resolved(path, dotRule);
   }
 
-  /** Index of the first glob matching a canonical path under this root, or -1. */
-  first(root: string | undefined, path: string): number {
+  /** Index of the first glob matching a canonical path under this root, or -1 (`dotRule`: see Matcher). */
+  first(root: string | undefined, path: string, dotRule = false): number {
     const r = this.forRoot(root);
-    let i = r.first.get(path);
+    // Answers under the dot rule are remembered apart: a NUL, which no canonical path holds, marks them.
+    const key = dotRule ? '\0' + path : path;
+    let i = r.first.get(key);
     if (i !== undefined) return i;
     i = -1;
     const { matchers } = r;
     for (let j = 0; j < matchers.length; j++) {
-      if (matchers[j]!(path)) {
+      if (matchers[j]!(path, dotRule)) {
         i = j;
         break;
       }
@@ -107,14 +114,15 @@ class GlobSet {
       r.first.clear();
       this.remembered = 0;
     }
-    r.first.set(path, i);
+    r.first.set(key, i);
     this.remembered++;
     return i;
   }
 
-  /** Index of the first file-name glob matching a shell argument word, or -1. */
-  firstWord(word: string): number {
-    return this.words === undefined ? -1 : this.words.first(word);
+  /** Index of the first file-name glob matching a shell argument word, or -1 (`dotRule`: see Matcher). */
+  firstWord(word: string, dotRule = false): number {
+    const words = dotRule ? this.ruledWords : this.words;
+    return words === undefined ? -1 : words.first(word);
   }
 
 }
@@ -150,11 +158,11 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
         // depth (`secrets/**` as `**/secrets/**`): a cwd the call names must not move them.
         const anchor = rootless ? undefined : view.anchor();
         const hits: string[] | undefined = sink.trace ? [] : undefined;
-        const { paths, named, words } = facts;
+        const { paths, named, words, dotRule, wordDotRule } = facts;
         // Globs (the first 31) that a path already matched: a bare name or a word matching one adds no reason.
         let matched = 0;
         for (let j = 0; j < paths.length; j++) {
-          const i = set.first(anchor, paths[j]!);
+          const i = set.first(anchor, paths[j]!, dotRule?.[j] === true);
           if (i < 0) continue;
           if (i < 31) matched |= 1 << i;
           hits?.push(pointers[i]!);
@@ -169,7 +177,7 @@ export const compilePaths: SectionCompiler = ({ doc, at, cover, home, pathSettin
         }
         for (let j = 0; j < words.length; j++) {
           const word = words[j]!;
-          const i = set.firstWord(word);
+          const i = set.firstWord(word, wordDotRule?.[j] === true);
           // A glob a path or a name already matched (`cat .env`) needs no second reason for the word.
           if (i < 0 || (i < 31 && (matched & (1 << i)) !== 0)) continue;
           hits?.push(pointers[i]!);

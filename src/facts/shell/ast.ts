@@ -12,8 +12,9 @@ export type WordPart =
   /** Text known before running anything; `quoted` when it came from '...', "..." or $'...'. */
   | { kind: 'literal'; value: string; quoted: boolean; posixOtherwise?: true }
   /** `$x`, `${x...}`, `$((...))`, extended globs: value unknown until run. `nested` holds
-   * the command lists of substitutions found inside (e.g. `${x:-$(id)}`). */
-  | { kind: 'expansion'; source: string; nested: Stmt[][] }
+   * the command lists of substitutions found inside (e.g. `${x:-$(id)}`); `quoted` for a plain
+   * `$x` or `${x}` inside "…" (its value is neither split nor globbed). */
+  | { kind: 'expansion'; source: string; nested: Stmt[][]; quoted?: true }
   /** `$(...)`, backticks, `<(...)`, `>(...)`: a command list whose output becomes text; `quoted` inside "…" (its output is not split into words). */
   | { kind: 'substitution'; source: string; body: Stmt[]; quoted?: true };
 

@@ -8,7 +8,7 @@ import { collectAs, collectFromSource } from './statements.js';
 import { markUnverifiable, type Walk } from './walk.js';
 import { literalPrefix, type WordValue } from './words.js';
 import { isRiskyVariable, isShellInterpreter, skipWrapperOptions } from './wrappers.js';
-import { zshOptionChanges } from './zsh.js';
+import { zshOptionChanges, zshOptionName } from './zsh.js';
 
 // Builtins whose operands name variables (`read NAME`, `printf -v NAME`, `declare NAME=v`).
 export const namesVariables: ReadonlySet<string> = new Set(['read', 'printf', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'mapfile', 'readarray', 'getopts']);
@@ -26,6 +26,24 @@ export function turnsOffZshCaseGlob(name: string, args: readonly WordValue[]): b
 }
 
 const CASE_GLOB: ReadonlySet<string> = new Set(['caseglob']);
+
+/**
+ * Whether `shopt`, a shell's command line (`bash -O dotglob`, `zsh -o globdots`, zsh's letter
+ * `-4`), `set -o`, `setopt`, `unsetopt` or `emulate … -o` names the option that makes wildcards
+ * match dot files: bash's dotglob, zsh's GLOB_DOTS (also spelt DOT_GLOB), in any spelling zsh
+ * accepts (case, `_`, a `no` before it). Any mention counts, on or off: simpler, and rare.
+ * (GLOBIGNORE, FIGNORE, BASHOPTS and SHELLOPTS are risky variables: wrappers.ts.)
+ */
+export function namesDotGlob(name: string, args: readonly WordValue[]): boolean {
+  const shell = isShellInterpreter(name);
+  if ((name === 'shopt' || shell) && args.some((a) => /dotglob/i.test(a.text))) return true;
+  const kind = name === 'setopt' || name === 'unsetopt' || name === 'set' ? name : name === 'emulate' ? 'setopt' : shell ? 'shell' : undefined;
+  if (kind === undefined) return false;
+  if (args.some((a) => /globdots|dotglob/.test(zshOptionName(a.text)))) return true;
+  return zshOptionChanges(kind, args.map((a) => a.text), DOT_GLOB).some((c) => DOT_GLOB.has(c.option));
+}
+
+const DOT_GLOB: ReadonlySet<string> = new Set(['globdots', 'dotglob']);
 
 /** `eval ARGS` and `watch [opts] ARGS` run their arguments joined by spaces as shell. */
 export function runStringCommand(name: string, values: WordValue[], at: number, depth: number, walk: Walk, redirects: string[]): void {

@@ -6,7 +6,7 @@ import { programName } from '../program-names.js';
 import { within } from '../within.js';
 import { expandVariables } from './variables.js';
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
-import { baseName, expandBraces, MAX_BRACE_WORDS, type WordValue } from './words.js';
+import { baseName, expandBraces, isPlainGlobText, MAX_BRACE_WORDS, type WordValue } from './words.js';
 
 /** Emits the command of these words, and again with the variables this line sets to known text substituted. */
 export function emitWords(walk: Walk, given: WordValue[], redirects: string[]): void {
@@ -30,10 +30,19 @@ export function emitWords(walk: Walk, given: WordValue[], redirects: string[]): 
     if (known !== undefined) {
       anySubstituted = true;
       values.push(v);
+      const quotedAlone = isQuotedReference(v);
       for (const text of known) {
         // Unquoted, `f='a .env'` splits into two words: check the whole and the pieces.
         const pieces = text.split(/[ \t\n]+/).filter((p) => p !== '');
-        for (const t of pieces.length > 1 ? [text, ...pieces] : [text]) substituted.push({ text: t, literal: true, pattern: /[*?[]/.test(t) });
+        for (const t of pieces.length > 1 ? [text, ...pieces] : [text]) {
+          const value: WordValue = { text: t, literal: true, pattern: /[*?[]/.test(t) };
+          // `for f in src/*; do cat "$f"; done`: "$f" gives the program a name the shell expanded
+          // the loop's word to (the dot rule holds) or, where nothing matched or the text was
+          // assigned as it is, that very text, which names no dot file where a segment starts
+          // with `*` or `?` either. Unquoted, the value is globbed again: not read so.
+          if (quotedAlone && value.pattern && t === text && isPlainGlobText(t)) value.shellGlob = true;
+          substituted.push(value);
+        }
         // Brace expansion comes first in bash: `x=.e; cat ${x}{n,}v` is `cat .env .ev`. (Braces
         // in the value itself are not expanded; expanding them too only checks more words.)
         if (text.includes('{')) {
@@ -63,6 +72,8 @@ export function commandOf(values: WordValue[], redirects: string[]): SimpleComma
   const command: SimpleCommand = { words, text: '', redirects };
   const expanding = expandingWordsOf(values);
   if (expanding !== undefined) command.expandingWords = expanding;
+  const shellGlobs = shellGlobsOf(values);
+  if (shellGlobs !== undefined) command.shellGlobs = shellGlobs;
   if (first.literal) {
     const written = baseName(first.text);
     words[0] = programName(written);
@@ -81,8 +92,22 @@ function expandingWordsOf(values: readonly WordValue[]): number[] | undefined {
   return out;
 }
 
+/** The indices of the words the shell expands as wildcards of its own (WordValue.shellGlob, SimpleCommand.shellGlobs); undefined for none. */
+function shellGlobsOf(values: readonly WordValue[]): number[] | undefined {
+  let out: number[] | undefined;
+  for (let i = 1; i < values.length; i++) if (values[i]!.shellGlob === true) (out ??= []).push(i);
+  return out;
+}
+
+/** A word that is one plain reference in double quotes, `"$f"` or `"${f}"`, alone. */
+function isQuotedReference(v: WordValue): boolean {
+  const parts = v.word?.parts;
+  return parts !== undefined && parts.length === 1 && parts[0]!.kind === 'expansion' && parts[0]!.quoted === true;
+}
+
 export function emit(walk: Walk, command: SimpleCommand): void {
   if (walk.commands.length >= walk.caps.maxCommands) throw new CapExceeded('commands');
+  if (walk.readAgain > 0) delete command.shellGlobs;
   const written = command.redirects.filter((t) => walk.written.has(t));
   if (written.length > 0) command.writtenRedirects = written;
   const wrappedBy = walk.wrapping.filter((t, i, all) => t !== command.text && all.indexOf(t) === i);

@@ -488,7 +488,7 @@ class Converter {
       case 'ParamExp':
         // `$x` and `${x}` hold no word or arithmetic that could hide a substitution: no walk.
         if (isNil(node.Index) && isNil(node.Slice) && isNil(node.Repl) && isNil(node.Exp)) {
-          return [{ kind: 'expansion', source: this.source(node), nested: [] }];
+          return [inDoubleQuotes ? { kind: 'expansion', source: this.source(node), nested: [], quoted: true } : { kind: 'expansion', source: this.source(node), nested: [] }];
         }
         return [{ kind: 'expansion', source: this.source(node), nested: this.substitutions(node, depth + 1) }];
       case 'ArithmExp':

@@ -131,7 +131,7 @@ class Reader {
       if (c === DQUOTE || c === DOLLAR) {
         if (this.i > start) parts.push({ kind: 'literal', value: this.s.slice(start, this.i), quoted: true });
         if (c === DQUOTE) break;
-        parts.push(this.parameter());
+        parts.push(this.parameter(true));
         start = this.i;
         continue;
       }
@@ -148,8 +148,8 @@ class Reader {
     if (parts.length === first) parts.push({ kind: 'literal', value: '', quoted: true });
   }
 
-  /** `$NAME` or `${NAME}`, an expansion whose value is unknown; any other `$` is not plain. */
-  parameter(): WordPart {
+  /** `$NAME` or `${NAME}`, an expansion whose value is unknown; any other `$` is not plain. `quoted`: inside "…". */
+  parameter(quoted = false): WordPart {
     const start = this.i++;
     const braced = this.peek() === 0x7b; /* { */
     if (braced) this.i++;
@@ -159,7 +159,8 @@ class Reader {
       if (this.peek() !== 0x7d /* } */) throw NOT_PLAIN; // `${x:-y}` and other operators
       this.i++;
     }
-    return { kind: 'expansion', source: this.s.slice(start, this.i), nested: [] };
+    const source = this.s.slice(start, this.i);
+    return quoted ? { kind: 'expansion', source, nested: [], quoted: true } : { kind: 'expansion', source, nested: [] };
   }
 
   /** A redirection at the cursor (after its fd digits, if any), or undefined. */

@@ -20,6 +20,7 @@ import {
   runStringCommand,
   runTrap,
   turnsOffZshCaseGlob,
+  namesDotGlob,
 } from './builtins.js';
 import { emitWords } from './emit.js';
 import { hiddenCommands } from './hidden-commands.js';
@@ -141,6 +142,11 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // `shopt -s nocaseglob; cat .EN[V]` (or `bash -O nocaseglob`, zsh's `setopt nocaseglob`,
     // `unsetopt case_glob`, `zsh -o nocaseglob`) reads .env: wildcards would match names in any case.
     markUnverifiable(walk, '`nocaseglob` makes wildcards match names in any case');
+  }
+  if (namesDotGlob(name, values.slice(at + 1))) {
+    // `shopt -s dotglob; cat src/*` (or `bash -O dotglob`, zsh's `setopt globdots`, `zsh -4`)
+    // reads src/.env: the dot rule (facts/path-glob.ts) would no longer hold.
+    markUnverifiable(walk, '`dotglob` (zsh: GLOB_DOTS) makes wildcards match names starting with `.`');
   }
   if (name === 'su' && values.slice(at + 1).some((v) => /^(-[A-Za-z]*s|--shell)/.test(v.text))) {
     markUnverifiable(walk, '`su -s` runs the program it names instead of a shell');

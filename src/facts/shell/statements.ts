@@ -110,7 +110,13 @@ export function collectFromSource(source: string, depth: number, walk: Walk, std
     walk.chain = steps === undefined ? undefined : new Set(steps);
     walk.sequential = steps !== undefined;
   }
-  visitList(stmts, depth, walk, stdinRedirects);
+  // Text read again (`bash -c`, `zsh -c`, `eval`, `ssh`, a runner's script): the dot rule is left out there (Walk.readAgain).
+  if (depth > 0) walk.readAgain++;
+  try {
+    visitList(stmts, depth, walk, stdinRedirects);
+  } finally {
+    if (depth > 0) walk.readAgain--;
+  }
   checkAttributedAssignments(source, walk);
 }
 

@@ -95,12 +95,20 @@ export interface Walk {
   scripts: RunScript[];
   /** The functions the line defines anywhere (`cat() { …; }`): a command of that name may be one. */
   functions: Set<string>;
+  /**
+   * Above zero while reading text parsed again from a string (`bash -c`, `zsh -c`, `sh -c`,
+   * `eval`, `watch`, `ssh`, a runner's or an interpreter's command): the shell that runs it may
+   * read start-up files that set its options (zsh always reads ~/.zshenv, `bash -i` ~/.bashrc,
+   * which the line itself may have written), so its dot-file option is not known there and
+   * emit drops SimpleCommand.shellGlobs (the dot rule).
+   */
+  readAgain: number;
 }
 
 export function newWalk(caps: ShellCaps): Walk {
   // `posix: 1` at the top: which shell an exec tool runs is unknown (OpenClaw runs $SHELL, and
   // `sh`, dash on Debian, when none is set), so `((x))` is read both ways there too.
-  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], runners: [], reading: 0, repeating: 0, inputs: [], wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false, madeFiles: new Set(), scripts: [], functions: new Set() };
+  return { caps, commands: [], written: new Set(), arithmetic: false, payload: false, runTimeText: false, runTimeVars: new Set(), arithmeticNames: new Set(), arithmeticReadsAny: false, caseAttributed: new Set(), madeFrom: new Map(), prompt: false, promptEscape: false, posix: 1, assignmentValue: false, vars: new Map(), wrapping: [], runners: [], reading: 0, repeating: 0, inputs: [], wrapperOptions: [], wrapperFiles: [], wrapperDirs: [], sequential: false, madeFiles: new Set(), scripts: [], functions: new Set(), readAgain: 0 };
 }
 
 export function factsOf(walk: Walk): ShellFacts {

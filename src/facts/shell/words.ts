@@ -11,20 +11,41 @@ export interface WordValue {
   literal: boolean;
   /** Unquoted glob or brace characters: the shell may turn this word into other words. */
   pattern: boolean;
+  /**
+   * The word is a wildcard the shell expands itself, and nothing else: every part literal, every
+   * `*`, `?`, `[`, `]` unquoted, no `(` (an extglob, a zsh qualifier or flag) and only plain
+   * characters (no blank, backslash, brace or comma). Then a segment starting with `*` or `?`
+   * names no dot file (path-glob.ts, the dot rule), unless the line turns dotglob on. (An
+   * escaped `\*` reads as unquoted here, the parser keeping no mark: a literal `*` or `?`
+   * starting a segment starts no dot file either.)
+   */
+  shellGlob?: true;
 }
 
 // Unquoted *, ?, [ are globs; {a,b} and {1..3} are brace expansions.
 const globChars = /[*?[]/;
 const braceExpansion = /\{[^{}]*(,|\.\.)[^{}]*\}/;
 
+// The characters a shellGlob word may hold.
+const PLAIN_GLOB_WORD = /^[A-Za-z0-9._+\-/*?[\]!^~@%:=#]+$/;
+const GLOB_OR_BRACKET = /[*?[\]]/;
+
+/** Whether a text holds only the characters a shellGlob word may hold (no blank, backslash, brace, comma, parenthesis, quote or `$`). */
+export function isPlainGlobText(text: string): boolean {
+  return PLAIN_GLOB_WORD.test(text);
+}
+
 export function wordValue(word: Word): WordValue {
   let text = '';
   let literal = true;
   let unquoted = '';
+  // A glob character inside quotes (`'*'.ts`; an escape too where brace reading kept it apart): not the shell's own wildcard.
+  let quotedGlob = false;
   word.parts.forEach((part, index) => {
     if (part.kind === 'literal') {
       text += part.value;
       if (!part.quoted) unquoted += part.value;
+      else if (GLOB_OR_BRACKET.test(part.value)) quotedGlob = true;
       return;
     }
     // A leading $HOME is the home directory: say `~`, which path checks expand, and
@@ -37,7 +58,11 @@ export function wordValue(word: Word): WordValue {
     text += part.source;
   });
   // (A brace expansion holds a `{`: the regular expression runs only on words that do.)
-  return { text, literal, pattern: globChars.test(unquoted) || (unquoted.includes('{') && braceExpansion.test(unquoted)), word };
+  const pattern = globChars.test(unquoted) || (unquoted.includes('{') && braceExpansion.test(unquoted));
+  const value: WordValue = { text, literal, pattern, word };
+  // Only words of literal parts alone: a `$HOME` read as `~` above is an expansion too.
+  if (pattern && literal && !quotedGlob && word.parts.every((p) => p.kind === 'literal') && isPlainGlobText(text)) value.shellGlob = true;
+  return value;
 }
 
 /** Command lists hidden in a word: substitutions, and substitutions inside expansions. */

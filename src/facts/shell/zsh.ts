@@ -64,7 +64,7 @@ export function zshOptionName(name: string): string {
 }
 
 // zsh's single letters (in its own emulation) for options the reading cares about.
-const ZSH_OPTION_LETTERS: Readonly<Record<string, string>> = { T: 'cdablevars', J: 'autocd' };
+const ZSH_OPTION_LETTERS: Readonly<Record<string, string>> = { T: 'cdablevars', J: 'autocd', '4': 'globdots' };
 
 /**
  * The options `set`, `setopt`, `unsetopt` or a zsh command line (`shell`: its words before
