@@ -315,6 +315,9 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   const shellGlobs = dotRuleWords(cmd, roles);
   cmd.words.forEach((given, i) => {
     if (typeof given !== 'string' || patterns?.includes(i) === true) return;
+    // An assigned value with a wildcard is text, no pattern (`export DEBUG=app:*`), and names
+    // no file a deny list names unless one is called so: nothing to check in it.
+    if (i > 0 && isDeclaredPatternText(cmd, given)) return;
     // `$((n * 2))` is a number: its `*` is no wildcard, its names no files.
     const word = given.includes('$((') ? arithmeticAsNumber(given) : given;
     const dotRule = shellGlobs?.has(i) === true;
@@ -413,6 +416,25 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
     dotRule = ruled;
   }
   return { pathLike, redirects, optionPaths, names, words, reads, writesOnly, fromTop, readFromTop, dotRule };
+}
+
+// Builtins that take NAME=VALUE as an assignment: bash, dash and zsh expand no wildcard in
+// VALUE (`export DEBUG=app:*` sets `app:*`, whatever files are there; checked in bash 5.2,
+// dash 0.5.12, zsh 5.9), and were one globbed, every name it made would start with `NAME=`:
+// still an assignment, and these open no file.
+const DECLARATION_BUILTINS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+// A plain NAME= or NAME+= (an array `NAME=(…)` is globbed: not one).
+const PLAIN_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=(?!\()/;
+
+/**
+ * Whether `word` is a plain assignment given to a declaration builtin (no function of the line
+ * by that name, no program by path) whose value holds a wildcard character: text the variable
+ * holds as it is. (Where the variable is used, `cat $X`, the parser substitutes the text and
+ * that command's words are checked.)
+ */
+function isDeclaredPatternText(cmd: SimpleCommand, word: string): boolean {
+  if (!DECLARATION_BUILTINS.has(cmd.words[0] ?? '') || cmd.lineFunction === true || cmd.commandPath !== undefined || !PLAIN_ASSIGNMENT.test(word)) return false;
+  return /[*?[]/.test(word.slice(word.indexOf('=') + 1));
 }
 
 const NO_RULED: ReadonlySet<string> = new Set();
