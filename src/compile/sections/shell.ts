@@ -9,7 +9,7 @@ import { isSystemProgram } from '../../facts/read-only-commands.js';
 import { isRelative } from '../../facts/within.js';
 import type { SectionCompiler, SectionInput } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
-import type { Check, Verdict } from '../model.js';
+import type { Check, Sink, Verdict } from '../model.js';
 import { compileCondition } from '../conditions.js';
 
 export interface CommandGlobList {
@@ -366,8 +366,7 @@ function runnerConfigCheck(source: string): Check {
       if (!facts.ok) {
         // Paths that cannot be placed are still names: `cp x .npmrc; cd "$(…)"` writes one.
         const made = facts.lineWrites?.paths.find(isRunnerConfigPath);
-        if (made !== undefined) sink.verdicts.push({ decision: 'deny', check: 'shell.runnerConfig', message: `written path ${tick(made)} is a package manager's settings file, whose settings name programs and code its commands run`, source });
-        sink.trace?.push({ policy: '', check: 'shell.runnerConfig', outcome: made !== undefined ? 'deny' : 'allow', saw: facts.lineWrites?.paths ?? [] });
+        judgeUnplaced(sink, 'shell.runnerConfig', source, facts.lineWrites, made === undefined ? undefined : runnerConfigMessage(made));
         return;
       }
       let objected = false;
@@ -375,11 +374,24 @@ function runnerConfigCheck(source: string): Check {
         const path = facts.paths[j]!;
         if (!facts.written[j] || !isRunnerConfigPath(path)) continue;
         objected = true;
-        sink.verdicts.push(verdicts.get(path) ?? verdicts.keep(path, { decision: 'deny', check: 'shell.runnerConfig', message: `written path ${tick(path)} is a package manager's settings file, whose settings name programs and code its commands run`, source }));
+        sink.verdicts.push(verdicts.get(path) ?? verdicts.keep(path, { decision: 'deny', check: 'shell.runnerConfig', message: runnerConfigMessage(path), source }));
       }
       sink.trace?.push({ policy: '', check: 'shell.runnerConfig', outcome: objected ? 'deny' : 'allow', saw: facts.paths });
     },
   };
+}
+
+function runnerConfigMessage(path: string): string {
+  return `written path ${tick(path)} is a package manager's settings file, whose settings name programs and code its commands run`;
+}
+
+/**
+ * A check's verdict on a line whose paths cannot be placed, read from its writes as written
+ * (PathFacts.lineWrites): a deny with `message` when the check found one, and the trace entry.
+ */
+function judgeUnplaced(sink: Sink, check: string, source: string, lineWrites: { paths: readonly string[] } | undefined, message: string | undefined): void {
+  if (message !== undefined) sink.verdicts.push({ decision: 'deny', check, message, source });
+  sink.trace?.push({ policy: '', check, outcome: message !== undefined ? 'deny' : 'allow', saw: lineWrites?.paths ?? [] });
 }
 
 /**
@@ -407,9 +419,7 @@ function gitMetadataCheck(source: string): Check {
     run(view, sink) {
       const facts = view.paths();
       if (!facts.ok) {
-        const made = facts.lineWrites === undefined ? undefined : unplacedMetadataWrite(facts.lineWrites);
-        if (made !== undefined) sink.verdicts.push({ decision: 'deny', check: 'shell.gitMetadata', message: made, source });
-        sink.trace?.push({ policy: '', check: 'shell.gitMetadata', outcome: made !== undefined ? 'deny' : 'allow', saw: facts.lineWrites?.paths ?? [] });
+        judgeUnplaced(sink, 'shell.gitMetadata', source, facts.lineWrites, facts.lineWrites === undefined ? undefined : unplacedMetadataWrite(facts.lineWrites));
         return;
       }
       let objected = false;
