@@ -11,6 +11,7 @@
 // POSIX's order (`POSIXLY_CORRECT=1 grep -h . -e .env` reads the file `.env`; red team 24).
 import type { SimpleCommand } from '../types.js';
 import { readSedScript } from './shell/sed-script.js';
+import { gitRefNamesAt } from './git-ref-names.js';
 
 interface SearchOptions {
   /** Short options that take no value. */
@@ -139,13 +140,15 @@ function acceptsValue(value: string | undefined, numeric: boolean): boolean {
 
 /**
  * The indexes of the words that are text matched or edited, naming no file: grep's and rg's
- * patterns (searchPatternsAt), or sed's script (sedScriptAt); undefined when not certain.
+ * patterns (searchPatternsAt), sed's script (sedScriptAt), or the ref names and patterns of
+ * `git tag` and `git branch` (git-ref-names.ts); undefined when not certain.
  */
 export function textWordsAt(cmd: SimpleCommand): readonly number[] | undefined {
   const patterns = searchPatternsAt(cmd);
   if (patterns !== undefined) return patterns;
   const script = sedScriptAt(cmd);
-  return script === undefined ? undefined : [script];
+  if (script !== undefined) return [script];
+  return asWritten(cmd) ? gitRefNamesAt(cmd) : undefined;
 }
 
 // sed's options that take no value, and the long ones (GNU's names, abbreviations not read).

@@ -115,6 +115,81 @@ describe('sed: the script textWordsAt exempts is never opened', () => {
   });
 });
 
+// git tag's and git branch's ref names (textWordsAt, git-ref-names.ts), in a scratch repository
+// where every operand is also a file: git must never open an exempted word as a file.
+const GIT_OPERANDS = ['v1', 'p', 'a.*', '.e', 'x1'];
+const GIT_OPTIONS: Record<string, string[]> = {
+  tag: ['-l', '--list', '-n3', '-n', '-a', '-m', 'msg', '-F', '-aF', '-lm', '-f', '-d', '-v', '-i', '--sort', 'refname', '--contains', '--points-at',
+    '--format=%(refname)', '--file', '--file=p', '--fil', '--mes', '--cleanup', 'verbatim', '--column', '--', '-'],
+  branch: ['-l', '--list', '-a', '-r', '-v', '-m', '-M', '-c', '-d', '-D', '-f', '-u', '--set-upstream-to', '--contains', '--merged', '--sort', '-committerdate',
+    '--format', '%(refname)', '--show-current', '--track', '--no-track', '--abbrev=4', '--li', '--', '-'],
+};
+
+describe.each(['tag', 'branch'])('git %s: the ref names textWordsAt exempts are never opened', (subcommand) => {
+  it.skipIf(!TRACES || !has('git'))('over random argument lists', () => {
+    const repo = mkdtempSync(path.join(tmpdir(), 'toolwarden-git-refs-'));
+    const git = (args: string[]) => spawnSync('git', ['-c', 'user.email=a@b', '-c', 'user.name=a', ...args], { cwd: repo, input: '', timeout: 5000, env: { PATH: process.env.PATH, HOME: repo, GIT_EDITOR: 'true' } });
+    git(['init', '-q']);
+    git(['commit', '-q', '--allow-empty', '-m', 'i']);
+    const openedByGit = (argv: string[]): Set<string> => {
+      for (const name of GIT_OPERANDS) writeFileSync(path.join(repo, name), `${name}\n`);
+      const log = `${repo}.strace`;
+      spawnSync('strace', ['-f', '-qq', '-e', 'trace=open,openat', '-o', log, 'git', '-c', 'user.email=a@b', '-c', 'user.name=a', subcommand, ...argv], { cwd: repo, input: '', timeout: 5000, env: { PATH: process.env.PATH, HOME: repo, GIT_EDITOR: 'true' } });
+      const names = new Set<string>();
+      for (const line of readFileSync(log, 'utf8').split('\n')) {
+        const m = /open(?:at)?\((?:AT_FDCWD, )?"([^"]*)"/.exec(line);
+        if (m !== null) names.add(m[1]!.replace(/^\.\//, '').replace(`${repo}/`, ''));
+      }
+      rmSync(log, { force: true });
+      return names;
+    };
+    try {
+      // strace sees what git opens: tag's message file is opened.
+      if (subcommand === 'tag') expect(openedByGit(['-F', 'p', 'v9']).has('p')).toBe(true);
+      const word = fc.oneof(fc.constantFrom(...GIT_OPTIONS[subcommand]!), fc.constantFrom(...GIT_OPERANDS));
+      let exempted = 0;
+      fc.assert(
+        fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), (argv) => {
+          const words = ['git', subcommand, ...argv];
+          const exempt = textWordsAt({ words, text: words.join(' '), redirects: [] });
+          if (exempt === undefined || exempt.length === 0) return;
+          exempted++;
+          const files = openedByGit(argv);
+          for (const at of exempt) {
+            // A name also given elsewhere (again, or as `--file=p`, `-Fp`) may be opened there.
+            if (argv.filter((w) => w.endsWith(words[at]!)).length > 1) continue;
+            expect(files.has(words[at]!), `${words.join(' ')} opens ${words[at]}`).toBe(false);
+          }
+        }),
+        { numRuns: 120 },
+      );
+      expect(exempted).toBeGreaterThan(15);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('git tag and git branch ref names', () => {
+  const cmd = (text: string, extra: Partial<SimpleCommand> = {}): SimpleCommand => ({ words: text.split(' '), text, redirects: [], ...extra });
+  it('are every word past the subcommand but options and the message file', () => {
+    expect(textWordsAt(cmd("git tag --list v*"))).toEqual([3]);
+    expect(textWordsAt(cmd('git tag -a v1 -m msg* HEAD'))).toEqual([3, 5, 6]);
+    expect(textWordsAt(cmd('git tag -F notes v1'))).toEqual([4]);
+    expect(textWordsAt(cmd('git tag --file notes --sort refname -- -l'))).toEqual([5, 7]);
+    expect(textWordsAt(cmd('git -C sub branch --list feat/* --format %(refname)'))).toEqual([5, 7]);
+    expect(textWordsAt(cmd('git branch -m old new.pem'))).toEqual([3, 4]);
+  });
+  it('are undefined where an option is not known or the words are not as written', () => {
+    for (const text of ['git tag --fil .env v1', 'git tag -x v1', 'git branch --edit v1', 'git status v*', 'git tag']) {
+      const found = textWordsAt(cmd(text));
+      expect(found === undefined || found.length === 0, text).toBe(true);
+    }
+    expect(textWordsAt(cmd('git tag -l v*', { expandingWords: [3] }))).toBeUndefined();
+    expect(textWordsAt(cmd('git tag -l v*', { wrappedBy: ['xargs git tag -l v*'] }))).toBeUndefined();
+  });
+});
+
 // The rule for the words the shell hands over: an expanding word, a wrapper's, a runner's: none.
 describe('searchPatternsAt', () => {
   const cmd = (text: string, extra: Partial<SimpleCommand> = {}): SimpleCommand => ({ words: text.split(' '), text, redirects: [], ...extra });
