@@ -17,6 +17,7 @@ import { execCommandFacts } from '../facts/exec-command.js';
 import { isGitTool, isMcpToolName } from '../facts/classify.js';
 import { unnamedRepositoryAbove, writesHead, writtenHeads } from '../facts/git-discovery.js';
 import { directoriesBelow, entriesIn, type EntryBudget } from '../facts/directories.js';
+import type { Tree } from '../facts/operands/trees.js';
 
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
 const MAX_CACHED_COMMAND = 4096;
@@ -156,6 +157,8 @@ interface ShellPaths {
   readonly anyDirectory: boolean;
   /** Paths from the top of a git work tree at or above a directory (CommandLinePaths.fromTop). */
   readonly fromTop: readonly { dir: string; path: string; written: boolean }[];
+  /** CommandLinePaths.trees. */
+  readonly trees: readonly Tree[];
   /** What the line moves or copies as links (CommandLinePaths.moves). */
   readonly moves: readonly { source: string; destinations: string[] }[];
   /** CommandLinePaths.unseenLinks. */
@@ -488,6 +491,11 @@ export class CallFrame {
           const problem = this.addMovedLinks(out, move, settings, m, place);
           if (problem !== undefined) return { ok: false, reason: problem };
         }
+        // A directory a command reads or moves whole: every file below it as on disk now (facts/operands/trees.ts).
+        for (const tree of shell.trees) {
+          const problem = this.addTree(out, tree, settings, m, place);
+          if (problem !== undefined) return { ok: false, reason: problem };
+        }
         // The work tree's top is the directory or one above it, up to the workspace root: each counts.
         for (const top of shell.fromTop) {
           const topDir = this.canonicalAt(top.dir, settings, m, place);
@@ -552,6 +560,45 @@ export class CallFrame {
         const c = this.canonicalAt(target, settings, m, place);
         if (!c.ok) return `path \`${printable(target)}\` (a link an archive may be extracted through) cannot be made canonical: ${c.reason}`;
         addCanonical(out, c, true);
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Every file below a directory a command reads or moves whole (`grep -r x .` reads `./.env`),
+   * as it is on disk now, touched as the tree is (read, or written by `mv`). Links below are
+   * taken only where the command follows them, and then read as the policy reads links (with
+   * symlinks resolved, where they lead; a directory they lead to is not walked: its own path
+   * is checked). A root that is no directory now is no tree (its own reading checks it); one
+   * the shell expands is each directory it matches. Links are read whether or not the policy
+   * resolves them; past the call's budget of entries the call is refused. Why, or undefined.
+   */
+  private addTree(out: FoundPaths, tree: Tree, settings: PathSettings, m: PathMemo, place: Place): string | undefined {
+    let roots: string[];
+    if (hasShellWildcard(tree.root)) {
+      const expanded = this.expansionsAt(tree.root, settings, m, place);
+      if (!expanded.ok) return undefined; // the root's own reading refuses it
+      roots = expanded.paths.map((e) => e.path);
+    } else {
+      const found = this.canonicalAt(tree.root, settings, m, place);
+      if (!found.ok) return undefined; // the root's own reading refuses it
+      roots = readingsOf(found).map((r) => r.path);
+    }
+    const budget = (this.wildcardBudget ??= { entries: MAX_WILDCARD_ENTRIES });
+    const ctx = (place.ctx ??= this.contextFor(settings, m.root, place.cwd));
+    for (const root of roots) {
+      if (fs.statSync(root, { throwIfNoEntry: false })?.isDirectory() !== true) continue;
+      for (const found of directoriesBelow(root, budget)) {
+        if (found === undefined) return `\`${printable(tree.root)}\`, which a command reads whole (\`grep -r\`, \`cp -r\`, \`mv\`), holds more than ${MAX_WILDCARD_ENTRIES} entries to check: name a smaller directory`;
+        for (const entry of found.entries) {
+          if (entry.isDirectory() || (entry.isSymbolicLink() && !tree.followsLinks)) continue;
+          // Not remembered: a tree's files would crowd the set's memo of the paths calls name.
+          const path = `${found.dir === '/' ? '' : found.dir}/${entry.name}`;
+          const c = canonicalPath(path, ctx);
+          if (!c.ok) return `path \`${printable(path)}\`, below \`${printable(tree.root)}\`, which a command reads whole, cannot be made canonical: ${c.reason}`;
+          addCanonical(out, c, tree.written);
+        }
       }
     }
     return undefined;
@@ -756,6 +803,7 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     moves: Object.freeze(found.moves),
     unseenLinks: found.unseenLinks,
     extractedInto: Object.freeze(found.extractedInto),
+    trees: Object.freeze(found.trees),
     gitRuns: Object.freeze(found.gitRuns),
     gitRunsUnknown: found.gitRunsUnknown,
     namedFor: undefined,
@@ -826,7 +874,7 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 // A path that names no place of its own: not absolute, not from home, not a drive or a URL.
 const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], dotRule: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, writes: NO_WORDS, wordDotRule: undefined, unplaceable: undefined, madeRun: undefined, anyDirectory: false, fromTop: Object.freeze([]), moves: Object.freeze([]), unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], dotRule: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, writes: NO_WORDS, wordDotRule: undefined, unplaceable: undefined, madeRun: undefined, anyDirectory: false, fromTop: Object.freeze([]), moves: Object.freeze([]), trees: Object.freeze([]), unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
 

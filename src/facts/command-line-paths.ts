@@ -5,6 +5,7 @@ import { commandPaths, withParentSegments } from './word-paths.js';
 import { movedPaths, placedPaths, symbolicLinks, unseenLinksDirectory } from './operands/moves-and-links.js';
 import { nameListFiles } from './operands/name-lists.js';
 import { ownDirectories } from './operands/own-directories.js';
+import { treesOf, type Tree } from './operands/trees.js';
 import { isRelative, nameOf, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
@@ -68,6 +69,11 @@ export interface CommandLinePaths {
    * no link at all. The engine reads the links on disk when it resolves symlinks.
    */
   moves: { source: string; destinations: string[] }[];
+  /**
+   * The directories commands read or move whole (`grep -r x .`, `cp -r`, `mv`: operands/trees.ts),
+   * placed where each command may run: the engine reads every file below each on disk.
+   */
+  trees: Tree[];
   /** The directories a program that runs git starts in (`''`: the shell's own), where git looks for its repository (git-discovery.ts). */
   gitRuns: string[];
   /**
@@ -310,6 +316,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
   const words: string[] = [];
   const fromTop: { dir: string; path: string; written: boolean }[] = [];
   const moves: { source: string; destinations: string[] }[] = [];
+  const trees: Tree[] = [];
   const gitRuns = new Set<string>();
   let gitRunsUnknown: string | undefined;
   // What the line has put on disk so far (gitRunProblem).
@@ -429,6 +436,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       for (const { destinations } of placedPaths(cmd.words)) for (const d of destinations) for (const base of isRelative(d) ? here : ['']) made.push({ text: cmd.text, path: within(base, d), whole: false });
       for (const p of found.redirects) if (writtenRedirects?.includes(p)) for (const base of isRelative(p) ? both : ['']) made.push({ text: cmd.text, path: within(base, p), whole: false });
     }
+    for (const tree of treesOf(cmd.words)) for (const base of isRelative(tree.root) ? here : ['']) trees.push({ ...tree, root: within(base, tree.root) });
     for (const { source, destinations } of movedPaths(cmd.words)) {
       for (const base of here) {
         const from = within(base, source);
@@ -481,7 +489,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
     }
   }
   const writes = raws.filter((_, i) => written[i] && !isDirectoryChange(commands[rawCommand[i]!]!));
-  const out: CommandLinePaths = { raws, written, dotRule, names: [...names], words, writes, wordDotRule, fromTop, moves, gitRuns: [...gitRuns], extractedInto: extracted };
+  const out: CommandLinePaths = { raws, written, dotRule, names: [...names], words, writes, wordDotRule, fromTop, moves, trees, gitRuns: [...gitRuns], extractedInto: extracted };
   if (unseenLinks !== undefined) out.unseenLinks = unseenLinks;
   if (gitRunsUnknown !== undefined) out.gitRunsUnknown = gitRunsUnknown;
   const madeRun = scripts === undefined ? undefined : madeScript(scripts, raws, written, rawCommand);

@@ -54,6 +54,37 @@ describe('one budget of directory entries per call', () => {
   });
 });
 
+describe('a directory a command reads whole (grep -r, cp -r, mv)', () => {
+  const ws = path.join(root, 'trees');
+  mkdirSync(path.join(ws, 'd', 'deep', 'er'), { recursive: true });
+  for (let i = 0; i < 1500; i++) writeFileSync(path.join(ws, 'd', `f${i}`), '');
+  writeFileSync(path.join(ws, 'd', 'deep', 'er', '.env'), 'KEY=1');
+  mkdirSync(path.join(ws, 'clean'), { recursive: true });
+  writeFileSync(path.join(ws, 'clean', 'a.ts'), '');
+  const policy = `version: 1\nid: t\nworkspace: { root: ${ws} }\npaths:\n  forbidden: [".env"]\n`;
+
+  it('has every file below it checked, at any depth, as it is on disk now', async () => {
+    const set = await setFrom(policy);
+    const grep = decide(set, { toolName: 'exec', params: { command: 'grep -rn KEY d' }, cwd: ws });
+    expect(grep.decision).toBe('deny');
+    expect(grep.reasons[0]!.message).toContain(`${ws}/d/deep/er/.env`);
+    expect(decide(set, { toolName: 'exec', params: { command: 'grep -rn KEY clean' }, cwd: ws }).decision).toBe('allow');
+    // the same call, once the file is gone: the disk is read at every call, never remembered
+    rmSync(path.join(ws, 'd', 'deep', 'er', '.env'));
+    expect(decide(set, { toolName: 'exec', params: { command: 'grep -rn KEY d' }, cwd: ws }).decision).toBe('allow');
+    writeFileSync(path.join(ws, 'd', 'deep', 'er', '.env'), 'KEY=1');
+    expect(decide(set, { toolName: 'exec', params: { command: 'grep -rn KEY d' }, cwd: ws }).decision).toBe('deny');
+  });
+
+  it('is read within the call\'s budget of entries, and past it the call is refused', async () => {
+    const set = await setFrom(policy);
+    const reads = (n: number) => Array.from({ length: n }, () => 'grep -r x clean d').join('; ');
+    const many = decide(set, { toolName: 'exec', params: { command: reads(Math.ceil(MAX_WILDCARD_ENTRIES / 1500) + 1) }, cwd: ws });
+    expect(many.decision).toBe('deny');
+    expect(many.reasons[0]!.message).toMatch(/which a command reads whole .* holds more than 20000 entries to check/);
+  });
+});
+
 describe("read_many_files walks `**` as Gemini CLI's glob does", () => {
   it('not into the directories it excludes by default (node_modules, .git, dist, ...), unless told to', async () => {
     const ws = path.join(root, 'gem');
