@@ -108,7 +108,9 @@ function normalisePathSettings(doc: PolicyDocument): PathSettings {
   const caseInsensitive = ws?.caseInsensitive ?? false;
   const rootFromCwd = root === '${cwd}' || root?.startsWith('${cwd}/') === true;
   const lexical = !resolveSymlinks && !rootFromCwd;
-  return { root, rootFromCwd, only, resolveSymlinks, caseInsensitive, lexical, key: JSON.stringify([root ?? null, resolveSymlinks, caseInsensitive]) };
+  const globs = doc.paths?.forbidden !== undefined || doc.paths?.allowed !== undefined || doc.paths?.writable !== undefined;
+  const readsTrees = globs || (doc.rules?.length ?? 0) > 0 || (only && resolveSymlinks);
+  return { root, rootFromCwd, only, resolveSymlinks, caseInsensitive, lexical, readsTrees, key: JSON.stringify([root ?? null, resolveSymlinks, caseInsensitive, readsTrees]) };
 }
 
 function compileMatch(doc: PolicyDocument): PolicyMatch {

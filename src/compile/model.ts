@@ -67,7 +67,14 @@ export interface PathSettings {
    * not depend on the call (no `${cwd}`): they are pure, so a set may remember them.
    */
   lexical: boolean;
-  /** Identity for sharing: equal keys mean equal canonicalisation. */
+  /**
+   * The files below a directory a command reads whole (`grep -r x .`) may change the policy's
+   * answer, so the engine reads them from disk (frame.ts addTree): its path globs and custom
+   * rules see each file, and `workspace.only` with symlinks resolved sees where a followed link
+   * leads. A policy with neither (workspace.only alone reads every such file as inside) skips it.
+   */
+  readsTrees: boolean;
+  /** Identity for sharing: equal keys mean equal canonicalisation (and equal readsTrees). */
   key: string;
 }
 

@@ -3,6 +3,7 @@
 // Views are small objects with prototype methods, not closures: a decision allocates as
 // little as it can, and what it allocates dies young.
 import fs from 'node:fs';
+import picomatch from 'picomatch';
 import type { LRUCache } from 'lru-cache';
 import type { ShellFacts, ToolClass } from '../types.js';
 import type { CallView, CleanCall, CompiledPolicy, PathFacts, PathSettings } from '../compile/model.js';
@@ -492,7 +493,7 @@ export class CallFrame {
           if (problem !== undefined) return { ok: false, reason: problem };
         }
         // A directory a command reads or moves whole: every file below it as on disk now (facts/operands/trees.ts).
-        for (const tree of shell.trees) {
+        if (settings.readsTrees) for (const tree of shell.trees) {
           const problem = this.addTree(out, tree, settings, m, place);
           if (problem !== undefined) return { ok: false, reason: problem };
         }
@@ -587,12 +588,16 @@ export class CallFrame {
     }
     const budget = (this.wildcardBudget ??= { entries: MAX_WILDCARD_ENTRIES });
     const ctx = (place.ctx ??= this.contextFor(settings, m.root, place.cwd));
+    // The names of the files it reads below, when it says (grep's --include, find's -name).
+    const matchers = tree.names?.patterns.map((p) => picomatch(p, { dot: true, nocase: tree.names!.anyCase }));
+    const skip = tree.skip === undefined ? undefined : new Set(tree.skip);
     for (const root of roots) {
       if (fs.statSync(root, { throwIfNoEntry: false })?.isDirectory() !== true) continue;
-      for (const found of directoriesBelow(root, budget)) {
+      for (const found of directoriesBelow(root, budget, skip)) {
         if (found === undefined) return `\`${printable(tree.root)}\`, which a command reads whole (\`grep -r\`, \`cp -r\`, \`mv\`), holds more than ${MAX_WILDCARD_ENTRIES} entries to check: name a smaller directory`;
         for (const entry of found.entries) {
           if (entry.isDirectory() || (entry.isSymbolicLink() && !tree.followsLinks)) continue;
+          if (matchers !== undefined && !matchers.some((matches) => matches(entry.name))) continue;
           // Not remembered: a tree's files would crowd the set's memo of the paths calls name.
           const path = `${found.dir === '/' ? '' : found.dir}/${entry.name}`;
           const c = canonicalPath(path, ctx);

@@ -31,7 +31,7 @@ const SOURCE = 'toolwarden';
  */
 export function protectionCheck(protectedPaths: ProtectedPaths, home: string): ProtectionCheck | undefined {
   if (protectedPaths.paths.length === 0 && (protectedPaths.nested ?? []).length === 0) return undefined;
-  const settings: PathSettings = { root: protectedPaths.base, rootFromCwd: false, only: false, resolveSymlinks: true, caseInsensitive: false, lexical: false, key: '\u0000toolwarden-protected' };
+  const settings: PathSettings = { root: protectedPaths.base, rootFromCwd: false, only: false, resolveSymlinks: true, caseInsensitive: false, lexical: false, readsTrees: false, key: '\u0000toolwarden-protected' };
   const ctx = { home, resolveSymlinks: true, caseInsensitive: false, statCache: new Map() };
   const guarded: string[] = [];
   for (const raw of protectedPaths.paths) {

@@ -8,7 +8,7 @@ import { compileLimits } from '../../src/compile/sections/limits.js';
 import type { CallView, CleanCall, PathSettings } from '../../src/compile/model.js';
 import type { PolicyDocument } from '../../src/policy/document.js';
 
-const SETTINGS: PathSettings = { root: undefined, rootFromCwd: false, only: false, resolveSymlinks: false, caseInsensitive: false, lexical: true, key: 'k' };
+const SETTINGS: PathSettings = { root: undefined, rootFromCwd: false, only: false, resolveSymlinks: false, caseInsensitive: false, lexical: true, readsTrees: false, key: 'k' };
 const PER = ['session', 'sender', 'agent', 'channel', 'global'] as const;
 
 const WINDOWS = [['1m', 60_000], ['90s', 90_000], ['2h', 7_200_000]] as const;

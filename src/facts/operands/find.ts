@@ -46,6 +46,32 @@ export function findStartingPoints(words: readonly string[]): string[] {
   return findParts(words).points;
 }
 
+// The operators of find's expression, and tests whose reading here would need more than the name.
+const FIND_OPERATORS: ReadonlySet<string> = new Set(['-o', '-or', '!', '-not', '(', ')', ',', '-prune', '-follow', '-L']);
+
+/**
+ * The one name pattern every file find acts on matches (`find . -name '*.pyc' -delete`): the
+ * value of its only `-name` or `-iname`, where the expression is a plain conjunction (no
+ * operator, no `-prune`); undefined otherwise (any file may be acted on).
+ */
+export function findNameFilter(words: readonly string[]): { pattern: string; anyCase: boolean } | undefined {
+  const { expressionAt } = findParts(words);
+  let found: { pattern: string; anyCase: boolean } | undefined;
+  for (let i = expressionAt; i < words.length; i++) {
+    const w = words[i]!;
+    if (FIND_OPERATORS.has(w)) return undefined;
+    if (w === '-name' || w === '-iname') {
+      if (found !== undefined || i + 1 >= words.length) return undefined;
+      found = { pattern: words[++i]!, anyCase: w === '-iname' };
+    } else if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
+      // The command it runs, up to `;` or `+`, is the command's own words.
+      while (i + 1 < words.length && words[i + 1] !== ';' && words[i + 1] !== '+') i++;
+      i++;
+    } else if ((FIND_PLAIN_ARG.has(w) || FIND_FILE_ARG.has(w) || /^-newer[amcBt]{2}$/.test(w)) && i + 1 < words.length) i++;
+  }
+  return found;
+}
+
 /** find's starting points, and the index of its first test or action. */
 function findParts(words: readonly string[]): { points: string[]; expressionAt: number } {
   let i = 1;

@@ -2,9 +2,12 @@
 // touched, though no word names it (`grep -r KEY .` reads `./.env`, `cp -r . /tmp/x` copies
 // it, `mv conf conf.old` renames it). The engine walks each tree on disk when it checks the
 // call, within the call's budget of directory entries (engine/frame.ts addTree).
-import { hasOption, optionValues } from '../options.js';
-import { GRAMMARS, longNamesOf } from '../grammars.js';
+import { hasOption, optionValuePlaces, optionValues } from '../options.js';
+import { within } from '../within.js';
+import { GRAMMARS, longNamesOf, TAR, valuedLongOf } from '../grammars.js';
+import { tarWords } from './archives.js';
 import { operandsBy } from './by-grammar.js';
+import { findNameFilter, findStartingPoints } from './find.js';
 import { placedPaths } from './moves-and-links.js';
 
 /** A directory a command reads (or moves) whole, as its word names it (not placed yet). */
@@ -14,7 +17,21 @@ export interface Tree {
   followsLinks: boolean;
   /** Its files are written (renamed by `mv`), not only read. */
   written: boolean;
+  /**
+   * Only the files below whose name matches one of these is read (grep's `--include`, find's
+   * one `-name`), each a plain wildcard (PLAIN_NAME_PATTERN); absent: every file.
+   */
+  names?: { patterns: readonly string[]; anyCase: boolean };
+  /** Directories below, by name, it does not go into (grep's `--exclude-dir` with a plain name). */
+  skip?: readonly string[];
 }
+
+/**
+ * A name pattern read alike by fnmatch (grep's and find's) and by picomatch with dot files
+ * matched: letters, digits, `._-` and the wildcards `*` and `?`. Anything else (classes,
+ * braces, a leading `!`) is not read as a filter: every file then counts.
+ */
+const PLAIN_NAME_PATTERN = /^[A-Za-z0-9._*?-]+$/;
 
 const NO_TREES: readonly Tree[] = Object.freeze([]);
 const GREP_RECURSIVE = { letters: 'rR', long: ['--recursive', '--dereference-recursive'] };
@@ -24,9 +41,10 @@ const GREP_DIRECTORIES = { letters: 'd', long: ['--directories'] };
 /**
  * The trees a command reads or moves whole: grep's (egrep's, fgrep's, rgrep's) with `-r`,
  * `-R` or `-d recurse` (its file operands, else `.`), `diff -r`'s operands, the sources of
- * `cp -r`/`-R`/`-a` and of `mv`, and what `zip -r` puts in its archive. A word that is no
- * directory when the call is checked is no tree (the engine skips it). Other recursive
- * readers are not read here (README: tar, rsync, rg, find's actions).
+ * `cp -r`/`-R`/`-a` and of `mv`, what `zip -r` and `tar -c` put in an archive, and find's
+ * starting points when an action is given each file. A word that is no directory when the
+ * call is checked is no tree (the engine skips it). Other recursive readers are not read
+ * here (README: rsync, rg and the search tools that run it).
  */
 export function treesOf(words: readonly string[]): readonly Tree[] {
   const program = words[0];
@@ -37,7 +55,8 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     if (!recurse) return NO_TREES;
     const files = operandsBy(words, 0, grammar).operandFiles;
     const followsLinks = hasOption(words, GREP_FOLLOWING, grammar.valued, known);
-    return (files.length > 0 ? files : ['.']).map((root) => ({ root, followsLinks, written: false }));
+    const filters = grepFilters(words);
+    return (files.length > 0 ? files : ['.']).map((root) => ({ root, followsLinks, written: false, ...filters }));
   }
   if (program === 'diff') {
     const grammar = GRAMMARS.get('diff')!;
@@ -61,5 +80,63 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     const followsLinks = !hasOption(words, { letters: 'y', long: ['--symlinks'] }, grammar.valued, [...known, '--symlinks']);
     return operandsBy(words, 0, grammar).operandFiles.slice(1).map((root) => ({ root, followsLinks, written: false }));
   }
+  if (program === 'tar') return tarTrees(words);
+  if (program === 'find') {
+    // An action given each file found reads it (`-exec cat {} +`, links followed by the program
+    // it runs) or deletes it (`-delete`); without one, find only lists names.
+    const acts = words.some((w) => FIND_READING_ACTS.has(w));
+    const deletes = words.includes('-delete');
+    if (!acts && !deletes) return NO_TREES;
+    const name = findNameFilter(words);
+    const names = name !== undefined && PLAIN_NAME_PATTERN.test(name.pattern) ? { names: { patterns: [name.pattern], anyCase: name.anyCase } } : {};
+    return findStartingPoints(words).map((root) => ({ root, followsLinks: acts, written: deletes, ...names }));
+  }
   return NO_TREES;
+}
+
+/**
+ * grep's filters of what it reads below a directory: its `--include` patterns, when the first
+ * of the include and exclude options is an `--include` (GNU grep: a file no option matches is
+ * read unless the first is an include; among those that match, the last wins, so a file read
+ * matches some include), and its `--exclude-dir` names. Other spellings are not read (every
+ * file counts).
+ */
+function grepFilters(words: readonly string[]): Pick<Tree, 'names' | 'skip'> {
+  const grammar = GRAMMARS.get('grep')!;
+  const known = longNamesOf(grammar);
+  const places = (long: string[]) => optionValuePlaces(words, { letters: '', long }, grammar.valued, 1, known, valuedLongOf(grammar));
+  const includes = places(['--include']);
+  const excludes = places(['--exclude', '--exclude-from']);
+  const value = ({ index, start }: { index: number; start: number }) => words[index]!.slice(start);
+  const out: Pick<Tree, 'names' | 'skip'> = {};
+  const patterns = includes.map(value);
+  if (patterns.length > 0 && (excludes.length === 0 || includes[0]!.index < excludes[0]!.index) && patterns.every((p) => PLAIN_NAME_PATTERN.test(p))) {
+    out.names = { patterns, anyCase: false };
+  }
+  const skip = places(['--exclude-dir']).map(value).filter((name) => /^[A-Za-z0-9._-]+$/.test(name) && name !== '.' && name !== '..');
+  if (skip.length > 0) out.skip = skip;
+  return out;
+}
+
+const FIND_READING_ACTS: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/**
+ * What tar puts in an archive it creates or adds to (`-c`, `-r`, `-u`, old-style `czf` too):
+ * each member named, whole, placed after the `-C` directories given (and where the shell is,
+ * the careful side); with `--remove-files` each is deleted too. Links are stored as links
+ * unless `-h` (`--dereference`); `--no-recursion` reads the named members only.
+ */
+function tarTrees(words: readonly string[]): readonly Tree[] {
+  const dashed = tarWords(words);
+  const known = longNamesOf(TAR);
+  const has = (letters: string, long: string[]): boolean => hasOption(dashed, { letters, long }, TAR.valued, known);
+  if (!has('cru', ['--create', '--append', '--update']) || has('', ['--no-recursion'])) return NO_TREES;
+  const archives = optionValues(dashed, { letters: 'f', long: ['--file'] }, TAR.valued, 1, known, valuedLongOf(TAR));
+  const snapshots = optionValues(dashed, { letters: 'g', long: ['--listed-incremental'] }, TAR.valued, 1, known, valuedLongOf(TAR));
+  const members = operandsBy(dashed, 0, TAR).files.filter((file) => !archives.includes(file) && !snapshots.includes(file));
+  const directory = optionValues(dashed, TAR.directory!, TAR.valued, 1, known, valuedLongOf(TAR)).reduce(within, '');
+  const followsLinks = has('h', ['--dereference']);
+  const written = has('', ['--remove-files']);
+  const roots = directory === '' ? members : [...members, ...members.map((member) => within(directory, member))];
+  return roots.map((root) => ({ root, followsLinks, written }));
 }
