@@ -592,8 +592,10 @@ export class CallFrame {
     const matchers = tree.names?.patterns.map((p) => picomatch(p, { dot: true, nocase: tree.names!.anyCase }));
     const skip = tree.skip === undefined ? undefined : new Set(tree.skip);
     for (const root of roots) {
-      if (fs.statSync(root, { throwIfNoEntry: false })?.isDirectory() !== true) continue;
+      if (!isDirectoryNow(root)) continue;
       for (const found of directoriesBelow(root, budget, skip)) {
+        // What a command may read where the engine cannot is not known (it may run as another user).
+        if (found?.unreadable === true) return `\`${printable(found.dir)}\`, below \`${printable(tree.root)}\`, which a command reads whole, cannot be read here to check what it holds`;
         if (found === undefined) return `\`${printable(tree.root)}\`, which a command reads whole (\`grep -r\`, \`cp -r\`, \`mv\`), holds more than ${MAX_WILDCARD_ENTRIES} entries to check: name a smaller directory`;
         for (const entry of found.entries) {
           if (entry.isDirectory() || (entry.isSymbolicLink() && !tree.followsLinks)) continue;
@@ -754,6 +756,15 @@ export class CallFrame {
       statCache: settings.resolveSymlinks ? (this.statCache ??= new Map()) : undefined,
       wildcardBudget: (this.wildcardBudget ??= { entries: MAX_WILDCARD_ENTRIES }),
     };
+  }
+}
+
+/** Whether `path` is a directory now (through links); false when it cannot be told (`/etc/passwd/x`: ENOTDIR). */
+function isDirectoryNow(path: string): boolean {
+  try {
+    return fs.statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
   }
 }
 

@@ -9,11 +9,16 @@ export interface EntryBudget {
 
 /** A directory's entries, charged to the budget: none when it cannot be read, undefined once the budget is spent. */
 export function entriesIn(dir: string, budget: EntryBudget): fs.Dirent[] | undefined {
+  return readEntries(dir, budget) ?? [];
+}
+
+/** A directory's entries, charged to the budget: null when it cannot be read, undefined once the budget is spent. */
+function readEntries(dir: string, budget: EntryBudget): fs.Dirent[] | null | undefined {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch {
-    return [];
+    return null;
   }
   budget.entries -= entries.length;
   return budget.entries < 0 ? undefined : entries;
@@ -21,19 +26,20 @@ export function entriesIn(dir: string, budget: EntryBudget): fs.Dirent[] | undef
 
 /**
  * `top` and every directory below it, depth first, each with its entries (none when it cannot
- * be read). Symbolic links are listed, never walked into; nor are directories named in `skip`.
- * Once the budget is spent, one undefined is yielded, last.
+ * be read: then `unreadable`). Symbolic links are listed, never walked into; nor are
+ * directories named in `skip`. Once the budget is spent, one undefined is yielded, last.
  */
-export function* directoriesBelow(top: string, budget: EntryBudget, skip?: ReadonlySet<string>): Generator<{ dir: string; entries: fs.Dirent[] } | undefined> {
+export function* directoriesBelow(top: string, budget: EntryBudget, skip?: ReadonlySet<string>): Generator<{ dir: string; entries: fs.Dirent[]; unreadable: boolean } | undefined> {
   const pending = [top];
   while (pending.length > 0) {
     const dir = pending.pop()!;
-    const entries = entriesIn(dir, budget);
-    if (entries === undefined) {
+    const read = readEntries(dir, budget);
+    if (read === undefined) {
       yield undefined;
       return;
     }
-    yield { dir, entries };
+    const entries = read ?? [];
+    yield { dir, entries, unreadable: read === null };
     for (const entry of entries) {
       if (entry.isDirectory() && skip?.has(entry.name) !== true) pending.push(dir === '/' ? `/${entry.name}` : `${dir}/${entry.name}`);
     }

@@ -23,7 +23,8 @@ const outside = path.join(base, 'outside');
 mkdirSync(path.join(ws, 'sub', 'deep'), { recursive: true });
 mkdirSync(path.join(ws, 'clean'), { recursive: true });
 mkdirSync(outside, { recursive: true });
-for (const [file, text] of [['.env', 'KEY=1'], ['a.ts', 'KEY'], ['sub/.env', 'KEY=2'], ['sub/b.md', 'KEY'], ['sub/deep/c.ts', 'KEY'], ['clean/d.ts', 'KEY']]) {
+const FILES: [string, string][] = [['.env', 'KEY=1'], ['a.ts', 'KEY'], ['sub/.env', 'KEY=2'], ['sub/b.md', 'KEY'], ['sub/deep/c.ts', 'KEY'], ['clean/d.ts', 'KEY']];
+for (const [file, text] of FILES) {
   writeFileSync(path.join(ws, file), `${text}\n`);
 }
 writeFileSync(path.join(outside, 'secret'), 'KEY=3\n');
