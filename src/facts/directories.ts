@@ -9,7 +9,8 @@ export interface EntryBudget {
 
 /** A directory's entries, charged to the budget: none when it cannot be read, undefined once the budget is spent. */
 export function entriesIn(dir: string, budget: EntryBudget): fs.Dirent[] | undefined {
-  return readEntries(dir, budget) ?? [];
+  const entries = readEntries(dir, budget);
+  return entries === null ? [] : entries;
 }
 
 /** A directory's entries, charged to the budget: null when it cannot be read, undefined once the budget is spent. */
