@@ -472,7 +472,7 @@ export class CallFrame {
           addCanonical(out, c, shell.written[i]!);
           // With symlinks resolved, what the shell expands a wildcard to is followed too (`cat envlin?`).
           if (settings.resolveSymlinks && hasShellWildcard(raw)) {
-            const expanded = this.expansionsAt(raw, settings, m, place, shell.dotRule[i] === true ? DOT_RULE : undefined);
+            const expanded = this.expansionsAt(raw, settings, m, place, shell.dotRule[i] === true ? DOT_RULE : SHELL_WORD);
             if (!expanded.ok) return cannotCanonicalise(raw, 'command', expanded.reason);
             for (const e of expanded.paths) addPath(out, e.path, shell.written[i]!, e.narrow);
           }
@@ -512,11 +512,11 @@ export class CallFrame {
         if (named === NO_WORDS && places <= 1 && known !== undefined && shell.names.length > 0) {
           // Pure in (settings, directory, names): remembered with the parse for the last directory's memo.
           if (shell.namedFor !== known) {
-            shell.named = Object.freeze(this.addNamed(NO_WORDS, shell.names, NO_WORDS, settings, m, place)) as string[];
+            shell.named = Object.freeze(this.addNamed(NO_WORDS, shell.names, NO_WORDS, settings, m, place, SHELL_WORD)) as string[];
             shell.namedFor = known;
           }
           named = shell.named!;
-        } else named = this.addNamed(named, shell.names, paths, settings, m, place);
+        } else named = this.addNamed(named, shell.names, paths, settings, m, place, SHELL_WORD);
       }
       // The parse's word list is shared (read only) unless the params added words of their own.
       out.words = extracted.words ? [...extracted.words, ...shell.words] : shell.words;
@@ -646,7 +646,7 @@ export class CallFrame {
    * other than those already among the paths. A name that cannot be made canonical is left
    * out: it may be no file at all, and the file-name globs still see the word.
    */
-  private addNamed(named: string[], names: readonly string[], paths: readonly string[], settings: PathSettings, m: PathMemo, place: Place = m.here): string[] {
+  private addNamed(named: string[], names: readonly string[], paths: readonly string[], settings: PathSettings, m: PathMemo, place: Place = m.here, how?: GlobReading): string[] {
     const add = (path: string): void => {
       if (paths.includes(path) || named.includes(path)) return;
       if (named === NO_WORDS) named = [path];
@@ -659,7 +659,7 @@ export class CallFrame {
       // With symlinks resolved, the files a wildcard name expands to are followed (`cat envlin?`);
       // a name that expands to too much is refused as a path is (`workspace.only` and forbidden see it).
       if (settings.resolveSymlinks && hasShellWildcard(names[i]!)) {
-        const expanded = this.expansionsAt(names[i]!, settings, m, place);
+        const expanded = this.expansionsAt(names[i]!, settings, m, place, how);
         if (expanded.ok) for (const e of expanded.paths) add(e.path);
         else this.namesProblem ??= `name \`${printable(names[i]!)}\` in the command: ${expanded.reason}`;
       }
@@ -799,7 +799,8 @@ function namesMatching(dir: string, pattern: string, budget: EntryBudget): strin
 }
 
 /** How the shell expands a wildcard the dot rule holds for (facts/path-glob.ts). */
-const DOT_RULE: GlobReading = Object.freeze({ dotRule: true });
+const DOT_RULE: GlobReading = Object.freeze({ dotRule: true, shellWord: true });
+const SHELL_WORD: GlobReading = Object.freeze({ shellWord: true });
 
 /** A command line's paths (facts/command-line-paths.ts), frozen: shared by every call with the same parse. */
 function shellPaths(facts: ShellFacts): ShellPaths {

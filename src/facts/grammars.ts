@@ -3,6 +3,7 @@
 // operands/by-grammar.ts reads a command's words with them (file-operands.ts chooses the reader).
 import { hasOption, lastOptionValue, longName, optionValuePlaces, optionValues, type OptionSpelling } from './options.js';
 import { braceAlternatives, fileUrlPaths, percentDecodedBytes } from './extract-paths.js';
+import { hasShellWildcard } from './path-glob.js';
 
 /** How one program reads its arguments (GNU coreutils, grep and sed conventions). */
 export interface OperandGrammar {
@@ -226,7 +227,16 @@ export function backups(files: readonly string[], suffix: string): string[] {
 // Which of its file operands a program writes: none (it reads them), the first, the second, the last.
 const READS_ALL = (): readonly string[] => [];
 const WRITES_FIRST = (files: readonly string[]): readonly string[] => files.slice(0, 1);
-const WRITES_SECOND = (files: readonly string[]): readonly string[] => files.slice(1, 2);
+/**
+ * The second operand, counted as the program gets them: a first that may be several words
+ * (`xxd lib/*` is `xxd lib/c lib/d`, which writes lib/d; a variable's text split at blanks, kept
+ * whole beside its pieces: `x='a lib/d'; uniq $x`) makes every operand one that may be written.
+ */
+const WRITES_SECOND = (files: readonly string[]): readonly string[] => (files.length > 0 && maySplit(files[0]!) ? files : files.slice(1, 2));
+/** Whether the shell may make several words of an operand: a wildcard it expands, or blanks (a variable's text). */
+function maySplit(word: string): boolean {
+  return hasShellWildcard(word) || /\s/.test(word);
+}
 /** The last operand, when it is a local file (scp's and rsync's destination may be another host's). */
 const WRITES_LAST = (files: readonly string[], _words: readonly string[], operands: readonly string[]): readonly string[] => {
   const last = operands[operands.length - 1];
@@ -682,8 +692,14 @@ function awkOutputs(words: readonly string[]): string[] {
  */
 function splitOutputs(words: readonly string[], operands: readonly string[]): string[] {
   const grammar = GRAMMARS.get('split')!;
+  // A first operand that may be several words (`split lib/*` is `split lib/c lib/d`) may make any operand the prefix (WRITES_SECOND).
+  const prefixes = operands.length > 0 && maySplit(operands[0]!) ? operands : [operands[1] ?? 'x'];
+  return prefixes.flatMap((prefix) => splitPieces(words, grammar, prefix));
+}
+
+/** The pieces split writes with one prefix. */
+function splitPieces(words: readonly string[], grammar: OperandGrammar, prefix: string): string[] {
   const known = longNamesOf(grammar);
-  const prefix = operands[1] ?? 'x';
   const given = lastOptionValue(words, { letters: 'a', long: ['--suffix-length'] }, grammar.valued, 1, known, valuedLongOf(grammar));
   const length = Number(given ?? 2);
   const added = lastOptionValue(words, { letters: '', long: ['--additional-suffix'] }, grammar.valued, 1, known, valuedLongOf(grammar)) ?? '';
@@ -1082,6 +1098,7 @@ export function compilerFiles(words: readonly string[]): { reads: string[]; writ
   const plain: string[] = [];
   const passed: string[] = []; // what -Wl, -Wa, -Wp and -Xlinker pass on, in order
   const sources: string[] = [];
+  const operands: string[] = []; // every word no option takes, `-` too
   let output = false; // -o given (to the driver or through to the linker)
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
@@ -1100,6 +1117,7 @@ export function compilerFiles(words: readonly string[]): { reads: string[]; writ
     const option = COMPILER_FILE_OPTIONS.find((o) => w.startsWith(o));
     if (option === undefined) {
       if (!w.startsWith('-') && COMPILER_SOURCE.test(w)) sources.push(w);
+      if (!w.startsWith('-') || w === '-') operands.push(w);
       continue;
     }
     let value: string | undefined = w.slice(option.length);
@@ -1124,7 +1142,11 @@ export function compilerFiles(words: readonly string[]): { reads: string[]; writ
     if (name !== item) writes.push(item.slice(eq + 1));
     else if (k + 1 < passed.length) writes.push(passed[++k]!);
   }
-  if (!output) {
+  // cpp's second operand is its output (`cpp in.c out.i`; GNU cpp 12 writes it, whatever its
+  // name): every operand after the first is taken as written, a wildcard first one too (`cpp lib/*`).
+  if (CPP.test(words[0] ?? '')) writes.push(...(operands.length > 0 && maySplit(operands[0]!) ? operands : operands.slice(1)).filter((w) => w !== '-'));
+  // (cpp only preprocesses: it writes no object nor a.out.)
+  if (!output && !CPP.test(words[0] ?? '')) {
     const has = (flag: string): boolean => words.includes(flag);
     if (has('-c')) writes.push(...sources.map((src) => src.replace(/^.*\//, '').replace(COMPILER_SOURCE, '.o')));
     else if (has('-S')) writes.push(...sources.map((src) => src.replace(/^.*\//, '').replace(COMPILER_SOURCE, '.s')));
@@ -1133,6 +1155,8 @@ export function compilerFiles(words: readonly string[]): { reads: string[]; writ
   return { reads, writes, plain };
 }
 const COMPILER_SOURCE = /\.(?:c|cc|cp|cpp|cxx|c\+\+|C|m|mm|s|S|sx|i|ii)$/;
+/** The C preprocessor by its names (COMPILER_DRIVER's `cpp`, `x86_64-linux-gnu-cpp-12`). */
+const CPP = /^(?:[\w.]+-)*cpp(?:-\d+(?:\.\d+)*)?$/;
 
 /** 7-Zip's names. */
 export const SEVEN_ZIP_PROGRAMS: ReadonlySet<string> = new Set(['7z', '7za', '7zr']);

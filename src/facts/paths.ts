@@ -493,6 +493,12 @@ export interface GlobReading {
    * or `?` matches no name starting with `.`. (Not for `**` with globstar, which only tools' own globs take.)
    */
   dotRule?: boolean;
+  /**
+   * The path is a shell word as written: a name its first segment's wildcard matches that starts
+   * with `-` or `@` is refused, since the program gets it as an option or a response file, and
+   * may open the file its value names (`wc *from*` beside a file `--files0-from=.env` reads .env).
+   */
+  shellWord?: boolean;
 }
 
 /** Most directory entries the wildcard paths of one call may read together, and most files one may name, before it is refused. */
@@ -518,15 +524,18 @@ export function wildcardExpansions(raw: string, ctx: PathContext, how: GlobReadi
 }
 
 function expansionsOf(raw: string, ctx: PathContext, how: GlobReading): Expansions {
-  const { globstar = false, anyCase = false, skipDirectories, dotRule = false } = how;
+  const { globstar = false, anyCase = false, skipDirectories, dotRule = false, shellWord = false } = how;
   const budget = ctx.wildcardBudget ?? { entries: MAX_WILDCARD_ENTRIES };
   const tooMany: Expansions = { ok: false, reason: `the call's wildcard paths read more than ${MAX_WILDCARD_ENTRIES} directory entries` };
   try {
     const absolute = absolutePath(raw, ctx);
     if (!absolute.ok) return absolute;
+    const segments = absolute.path.split('/').filter((segment) => segment !== '');
+    // Where a relative word's first segment lands, when it is a wildcard (GlobReading.shellWord).
+    const first = raw.split('/')[0]!;
+    const optionAt = shellWord && first !== '' && first[0] !== '~' && hasShellWildcard(first) ? segments.length - raw.split('/').filter((segment) => segment !== '').length : -1;
     let found = [''];
-    for (const segment of absolute.path.split('/')) {
-      if (segment === '') continue;
+    for (const [at, segment] of segments.entries()) {
       // In any case, a name with a letter is a pattern too (`.ENV` matches `.env`).
       if (!hasShellWildcard(segment) && !(anyCase && /[A-Za-z]/.test(segment))) {
         found = found.map((dir) => dir + '/' + segment);
@@ -559,6 +568,7 @@ function expansionsOf(raw: string, ctx: PathContext, how: GlobReading): Expansio
         if (entries === undefined) return tooMany;
         for (const { name } of entries) {
           if (!matches(name) || (skipsDotNames && name[0] === '.')) continue;
+          if (at === optionAt && (name[0] === '-' || name[0] === '@')) return { ok: false, reason: `the wildcard matches \`${name.slice(0, 80)}\`, which the program gets as an option or a response file naming what it opens` };
           // readdir decodes a name that is no UTF-8 to U+FFFD: that name opens nothing, the real one is unseen.
           if (name.includes('\ufffd')) return { ok: false, reason: NOT_UTF8 };
           next.push(dir + '/' + name);

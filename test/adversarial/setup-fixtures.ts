@@ -40,6 +40,10 @@ export function setupAdversarialFixtures(): void {
     'ws/named.git/HEAD': 'ref: refs/heads/main\n',
     'ws/named.git/objects/.keep': '',
     'ws/named.git/refs/heads/.keep': '',
+    // Files named like options (s29a): a wildcard the shell expands hands them to the program as options.
+    'ws/optnames/a.txt': 'a\n',
+    'ws/optnames/--files0-from=.env': '',
+    'ws/optnames/@.env': '',
     'outside/passwd': 'root:x:0:0\n',
     'outside/secret.txt': 'secret\n',
   };

@@ -45,6 +45,32 @@ export function namesDotGlob(name: string, args: readonly WordValue[]): boolean 
 
 const DOT_GLOB: ReadonlySet<string> = new Set(['globdots', 'dotglob']);
 
+/**
+ * Whether `setopt`, `unsetopt`, `set -o`/`+o`, `emulate … -o` or a zsh command line names a zsh
+ * option that gives wildcards a syntax bash has not, which the path readings do not follow:
+ * EXTENDED_GLOB (`#`, `##`, `~`, `^`: `.en#v` and `.e^xnv` match .env) and BRACE_CCL (`.{e}nv`
+ * is .env). Any mention counts, on or off, in any spelling zsh accepts (zshOptionName).
+ * (Checked in zsh 5.9.)
+ */
+export function namesZshGlobSyntax(name: string, args: readonly WordValue[]): boolean {
+  const kind = name === 'setopt' || name === 'unsetopt' || name === 'set' ? name : name === 'emulate' ? 'setopt' : isShellInterpreter(name) ? 'shell' : undefined;
+  if (kind === undefined) return false;
+  // A shell's script is no option name (`zsh -c 'grep braceccl notes'`): its options are read below.
+  if (kind !== 'shell' && args.some((a) => /extendedglob|braceccl/.test(zshOptionName(a.text)))) return true;
+  return zshOptionChanges(kind, args.map((a) => a.text), ZSH_GLOB_SYNTAX).some((c) => ZSH_GLOB_SYNTAX.has(c.option));
+}
+
+const ZSH_GLOB_SYNTAX: ReadonlySet<string> = new Set(['extendedglob', 'braceccl']);
+
+/**
+ * Whether `setopt -m`/`unsetopt -m` takes its names as patterns (`setopt -m 'glob?ots'` turns
+ * GLOB_DOTS on, and any other option its pattern matches): what it changes is not read.
+ */
+export function setsZshOptionsByPattern(name: string, args: readonly WordValue[]): boolean {
+  if (name !== 'setopt' && name !== 'unsetopt') return false;
+  return args.some((a) => /^[-+][A-Za-z0-9]*m/.test(a.text));
+}
+
 /** `eval ARGS` and `watch [opts] ARGS` run their arguments joined by spaces as shell. */
 export function runStringCommand(name: string, values: WordValue[], at: number, depth: number, walk: Walk, redirects: string[]): void {
   let start = at + 1;

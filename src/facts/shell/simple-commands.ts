@@ -21,6 +21,8 @@ import {
   runTrap,
   turnsOffZshCaseGlob,
   namesDotGlob,
+  namesZshGlobSyntax,
+  setsZshOptionsByPattern,
 } from './builtins.js';
 import { emitWords } from './emit.js';
 import { hiddenCommands } from './hidden-commands.js';
@@ -147,6 +149,13 @@ function readCommand(values: WordValue[], at: number, depth: number, walk: Walk,
     // `shopt -s dotglob; cat src/*` (or `bash -O dotglob`, zsh's `setopt globdots`, `zsh -4`)
     // reads src/.env: the dot rule (facts/path-glob.ts) would no longer hold.
     markUnverifiable(walk, '`dotglob` (zsh: GLOB_DOTS) makes wildcards match names starting with `.`');
+  }
+  if (namesZshGlobSyntax(name, values.slice(at + 1))) {
+    // `setopt extendedglob; cat .en#v` (or BRACE_CCL's `.{e}nv`) reads .env in zsh: wildcards no bash knows.
+    markUnverifiable(walk, 'zsh\'s EXTENDED_GLOB or BRACE_CCL makes wildcards of characters bash reads as text (`#`, `^`, `~`, `{e}`)');
+  }
+  if (setsZshOptionsByPattern(name, values.slice(at + 1))) {
+    markUnverifiable(walk, `\`${name} -m\` changes every option its patterns match`);
   }
   if (name === 'su' && values.slice(at + 1).some((v) => /^(-[A-Za-z]*s|--shell)/.test(v.text))) {
     markUnverifiable(walk, '`su -s` runs the program it names instead of a shell');

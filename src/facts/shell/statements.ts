@@ -22,7 +22,7 @@ import { collectVariables, DECLARATION_BUILTINS, functionNames } from './variabl
 import { CapExceeded, markUnverifiable, type Walk } from './walk.js';
 import { wordValue } from './words.js';
 import { isReadPathVariable, isRiskyVariable, isWrittenPathVariable, writtenVariablePath } from './wrappers.js';
-import { zshClobberTarget, zshReading } from './zsh.js';
+import { zshClobberTarget, zshNumericGlob, zshReading } from './zsh.js';
 
 /**
  * Reads `source` as a string a shell runs (see Walk.posix): a POSIX shell's (`posix` true),
@@ -353,6 +353,7 @@ function redirectTargets(redirects: Redirect[], depth: number, walk: Walk): stri
   for (const r of redirects) {
     if (r.wordsAfter && walk.posix > 0) markUnverifiable(walk, `a POSIX shell reads \`${r.op}\` as \`&\` then \`>\`: the words after its target are a command of their own`);
     noteZshReading(walk, r.word);
+    if (zshNumericGlob(r.op, r.word)) markUnverifiable(walk, `zsh reads \`<${wordValue(r.word).text.slice(0, 20)}>\` as a wildcard matching numbers (\`cat id_ed<->9\` reads id_ed25519), not as a redirection`);
     notePosixWord(walk, r.word);
     notePayload(walk, r.word);
     notePayload(walk, r.heredoc);

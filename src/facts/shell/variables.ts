@@ -126,8 +126,10 @@ function collectDeclaration(vars: Variables, args: readonly Word[]): void {
     const appends = v.text[eq - 1] === '+';
     const name = v.text.slice(0, appends ? eq - 1 : eq);
     const value: Word = { parts: valueParts(w) };
-    // `declare -a x='(.e)'` is the array `(.e)` too: a value in parentheses is not followed.
-    if (options || wordValue(value).text.startsWith('(')) {
+    // `declare -a x='(.e)'` is the array `(.e)` too: a value in parentheses is not followed. So
+    // is `declare x=(.e*)`, whose elements bash and zsh glob (`cat $x` reads .env): the parser
+    // keeps such an array as one opaque expansion of the whole `x=(…)` (parser.ts assignAsWord).
+    if (options || wordValue(value).text.startsWith('(') || isOpaqueArray(value, name)) {
       setState(vars, name, 'unreadable');
       continue;
     }
@@ -142,6 +144,12 @@ function collectDeclaration(vars: Variables, args: readonly Word[]): void {
     } else if (appends) append(vars, name, value);
     else assign(vars, name, value);
   }
+}
+
+/** Whether a declaration's value is an array kept whole (`x=(…)`, `x+=(…)`: parser.ts assignAsWord). */
+function isOpaqueArray(value: Word, name: string): boolean {
+  const first = value.parts[0];
+  return value.parts.length === 1 && first?.kind === 'expansion' && (first.source.startsWith(`${name}=(`) || first.source.startsWith(`${name}+=(`));
 }
 
 /** Runs `read` (one pass over a body that may repeat) until it learns nothing new; what still grows is unreadable. */

@@ -58,6 +58,18 @@ export function zshClobberTarget(op: string, word: Word): string | undefined {
   return rest === '' ? undefined : rest;
 }
 
+/**
+ * Whether an input redirection is, to zsh, part of a numeric wildcard `<N-M>` (either number may
+ * be left out: `<->` is any number), in a word or alone: bash reads `cat id_ed<->9` as `cat id_ed`
+ * reading `-` and writing `9`; zsh as `cat` of every `id_ed…9` with digits between, id_ed25519
+ * (zsh 5.9). A target of digits around one `-` is taken so, whatever follows it.
+ */
+export function zshNumericGlob(op: string, word: Word): boolean {
+  if (op !== '<') return false;
+  const [only, ...rest] = word.parts;
+  return rest.length === 0 && only?.kind === 'literal' && !only.quoted && /^\d*-\d*$/.test(only.value);
+}
+
 /** An option's name as zsh compares it: any case, `_` ignored (and `-`, which zsh's command line ignores too). */
 export function zshOptionName(name: string): string {
   return name.toLowerCase().replace(/[_-]/g, '');
