@@ -415,8 +415,13 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       if (through !== undefined) unseenLinks = `\`${through.text}\` puts files on disk no word names (links among them, perhaps), and a later path below where it puts them may lead through one`;
     }
     heres[index] = here;
+    // A copy into a directory writes the file it places there by its source's name (`cp -t .
+    // d/.npmrc` writes `.npmrc`, `cp -r d/.git .` writes `.git`: red team 29b). A name made at
+    // run time (`cp ${Q}.env.example .env.local`) is read as its source word is.
+    const placed = placedFiles(cmd.words);
+    for (const p of placed) if (!isWorkingDirectory(lexicallyNormalised(p.path)) && !found.pathLike.includes(p.path) && !/[$`]/.test(p.path)) addRaw(p.path, true, here);
     if (scripts !== undefined) {
-      for (const p of placedFiles(cmd.words)) for (const base of isRelative(p.path) ? here : ['']) put.push({ path: within(base, p.path), whole: p.whole, command: index });
+      for (const p of placed) for (const base of isRelative(p.path) ? here : ['']) put.push({ path: within(base, p.path), whole: p.whole, command: index });
       for (const dir of filledDirectories(cmd.words)) for (const base of isRelative(dir) ? here : ['']) put.push({ path: within(base, dir), whole: true, command: index });
     }
     const extractedInto = unseenLinksDirectory(cmd.words);

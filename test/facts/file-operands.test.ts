@@ -751,9 +751,10 @@ describe('programs that read file names from a file (red team 44)', () => {
 describe('what a line writes, placed or not (PathFacts.lineWrites)', () => {
   const found = (command: string) => commandLinePaths(parseShell(command));
   it('lists the written raws as written, a directory change never among them', () => {
-    expect(found('cd "$(dirname src/a.ts)" && cp x y').writes).toEqual(['y']);
-    expect(found('cp x .git/hooks/pre-commit; cd "$(echo .)"').writes).toEqual(['.git/hooks/pre-commit']);
-    expect(found('cd src && cp x y').writes).toEqual(['src/y']);
+    // `cp x y` writes y, or y/x when y is a directory (red team 29b).
+    expect(found('cd "$(dirname src/a.ts)" && cp x y').writes).toEqual(['y/x', 'y']);
+    expect(found('cp x .git/hooks/pre-commit; cd "$(echo .)"').writes).toEqual(['.git/hooks/pre-commit/x', '.git/hooks/pre-commit']);
+    expect(found('cd src && cp x y').writes).toEqual(['src/y/x', 'src/y']);
     expect(found('cat a b').writes).toEqual([]);
   });
   it('says when relative paths may lead into any directory', () => {

@@ -63,6 +63,7 @@ export function placedPaths(words: readonly string[]): { source: string; destina
  */
 export function placedFiles(words: readonly string[]): { path: string; whole: boolean }[] {
   const program = words[0];
+  if (program === 'rsync' || program === 'scp') return copiedFiles(words);
   if (program !== 'cp' && program !== 'mv' && program !== 'install') return [];
   const grammar = GRAMMARS.get(program!)!;
   const known = [...longNamesOf(grammar), ...CP_MV_LONG_NAMES];
@@ -74,6 +75,24 @@ export function placedFiles(words: readonly string[]): { path: string; whole: bo
     for (const d of destinations) if (!isWorkingDirectory(d) || contents || noTarget) out.push({ path: d, whole });
   }
   return out;
+}
+
+/**
+ * Where `rsync` or `scp` puts each source, another host's too (`host:path`): DEST/NAME, or
+ * DEST itself, whole, for a source ending in `/` (rsync copies its contents); whole when
+ * recursive.
+ */
+function copiedFiles(words: readonly string[]): { path: string; whole: boolean }[] {
+  const grammar = GRAMMARS.get(words[0]!)!;
+  const operands = operandsBy(words, 0, grammar).operands;
+  const dest = operands.at(-1);
+  // A copy to another host (`scp x host:dir/`) puts nothing here.
+  if (dest === undefined || operands.length < 2 || isRemote(dest)) return [];
+  const whole = hasOption(words, { letters: 'ra', long: ['--recursive', '--archive'] }, grammar.valued, [...longNamesOf(grammar), '--recursive', '--archive']);
+  return operands.slice(0, -1).map((source) => {
+    const path = source.replace(/^[^/]*:/, '');
+    return /(?:^|\/)(?:\.\.?)?\/*$/.test(path) ? { path: dest, whole: true } : { path: within(dest, nameOf(path)), whole };
+  });
 }
 
 /**
