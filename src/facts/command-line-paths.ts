@@ -1,7 +1,7 @@
 // The paths a whole parsed command line touches, with its directory changes followed: after
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
 import type { RunScript, ShellFacts, SimpleCommand } from '../types.js';
-import { commandPaths, withParentSegments } from './word-paths.js';
+import { commandPaths, unsetName, withParentSegments } from './word-paths.js';
 import { filledDirectories, movedPaths, placedFiles, placedPaths, symbolicLinks, unseenLinksDirectory } from './operands/moves-and-links.js';
 import { nameListFiles } from './operands/name-lists.js';
 import { ownDirectories } from './operands/own-directories.js';
@@ -417,9 +417,12 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
     heres[index] = here;
     // A copy into a directory writes the file it places there by its source's name (`cp -t .
     // d/.npmrc` writes `.npmrc`, `cp -r d/.git .` writes `.git`: red team 29b). A name made at
-    // run time (`cp ${Q}.env.example .env.local`) is read as its source word is.
+    // run time (`cp ${Q}.env.example .env.local`) is read with its variables unset (word-paths.ts unsetName).
     const placed = placedFiles(cmd.words);
-    for (const p of placed) if (!isWorkingDirectory(lexicallyNormalised(p.path)) && !found.pathLike.includes(p.path) && !/[$`]/.test(p.path)) addRaw(p.path, true, here);
+    for (const p of placed) {
+      const path = /[$`]/.test(p.path) ? unsetName(p.path) : p.path;
+      if (path !== undefined && !isWorkingDirectory(lexicallyNormalised(path)) && !found.pathLike.includes(path)) addRaw(path, true, here);
+    }
     if (scripts !== undefined) {
       for (const p of placed) for (const base of isRelative(p.path) ? here : ['']) put.push({ path: within(base, p.path), whole: p.whole, command: index });
       for (const dir of filledDirectories(cmd.words)) for (const base of isRelative(dir) ? here : ['']) put.push({ path: within(base, dir), whole: true, command: index });
