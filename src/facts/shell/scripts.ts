@@ -37,6 +37,8 @@ export function noteScripts(name: string, values: WordValue[], at: number, walk:
   // also reads what X reads (`-m pytest` imports conftest.py).
   if (language === 'python') {
     noteScript(walk, '*.py');
+    // A `.pth` file in a site-packages directory runs its `import` lines at start-up (confirmed with the user's site-packages).
+    noteScript(walk, '*.pth');
     const module = pythonModule(values.slice(at).map((v) => v.text));
     for (const file of (module === undefined ? undefined : RUNNER_FILES.get(module)) ?? []) noteScript(walk, file);
   }
