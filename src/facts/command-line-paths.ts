@@ -1,12 +1,12 @@
 // The paths a whole parsed command line touches, with its directory changes followed: after
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
 import type { RunScript, ShellFacts, SimpleCommand } from '../types.js';
-import { commandPaths, withParentSegments } from './word-paths.js';
-import { movedPaths, placedPaths, symbolicLinks, unseenLinksDirectory } from './operands/moves-and-links.js';
+import { commandPaths, unsetName, withParentSegments } from './word-paths.js';
+import { filledDirectories, movedPaths, placedFiles, placedPaths, symbolicLinks, unseenLinksDirectory } from './operands/moves-and-links.js';
 import { nameListFiles } from './operands/name-lists.js';
 import { ownDirectories } from './operands/own-directories.js';
 import { treesOf, type Tree } from './operands/trees.js';
-import { isRelative, nameOf, parentOf, within } from './within.js';
+import { isRelative, lexicallyNormalised, nameOf, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
 import { turnsOnZshCdOption } from './shell/zsh.js';
@@ -270,18 +270,47 @@ function throughWildcards(path: string, link: string, target: string): string | 
  * build .` writes). The walk's checkMadeScripts reads redirections; this reads every command's
  * writes (`cp x y; source y`, a backup `cp -b x y; source y~` or numbered, `y.~*~` written: red team 44).
  */
-function madeScript(scripts: readonly RunScript[], raws: readonly string[], written: readonly boolean[], rawCommand: readonly number[]): string | undefined {
+function madeScript(scripts: readonly RunScript[], raws: readonly string[], written: readonly boolean[], rawCommand: readonly number[], put: readonly PutFile[], heres: readonly (readonly string[])[]): string | undefined {
   for (const { path, after } of scripts) {
     const name = nameOf(path);
     const wildcard = hasShellWildcard(path);
+    const sameName = (w: string): boolean => {
+      const made = nameOf(w);
+      return made === name || (wildcard && mayExpandTo(name, made)) || mayExpandTo(made, name);
+    };
     for (let i = 0; i < raws.length; i++) {
       if (!written[i] || rawCommand[i]! >= after) continue;
       const w = raws[i]!;
-      const made = nameOf(w);
-      if (made === name || (wildcard && mayExpandTo(name, made)) || mayExpandTo(made, name) || (!isWorkingDirectory(w) && isBelow(path, w))) return path;
+      if (sameName(w) || (!isWorkingDirectory(w) && isBelow(path, w))) return path;
+    }
+    // What copies place and what fills a directory (placedFiles, filledDirectories), the
+    // working directory too, read from where the command that runs the script runs (every
+    // directory of the line when that is not one command: a loop, a function).
+    const places = Number.isFinite(after) && heres[after] !== undefined ? heres[after]! : heres.flat();
+    const at = isRelative(path) ? [path, ...places.map((base) => within(base, path))].map(lexicallyNormalised) : [path];
+    for (const p of put) {
+      if (p.command >= after) continue;
+      if (sameName(p.path) && !isWorkingDirectory(p.path)) return path;
+      const dir = lexicallyNormalised(p.path);
+      if (p.whole && at.some((q) => q === dir || isBelow(q, dir) || mayLieBelow(q, dir))) return path;
     }
   }
   return undefined;
+}
+
+/** Whether `path` may lie below `dir`, a relative path with wildcards (`cp -r d/* .` puts `sub`, `sub/Makefile`). */
+function mayLieBelow(path: string, dir: string): boolean {
+  if (!hasShellWildcard(dir) || !isRelative(dir) || !isRelative(path)) return false;
+  const d = dir.split('/');
+  const p = path.split('/');
+  return p.length > d.length && d.every((segment, i) => segment === p[i] || mayExpandTo(segment, p[i]!));
+}
+
+/** A file (or a directory, `whole`, with anything below) a command of the line puts on disk (madeScript). */
+interface PutFile {
+  path: string;
+  whole: boolean;
+  command: number;
 }
 
 function isWorkingDirectory(path: string): boolean {
@@ -351,6 +380,9 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
   const unseen: { text: string; dirs: string[] }[] = [];
   let unseenLinks: string | undefined;
   const extracted: string[] = [];
+  // What each command puts on disk and the directories each runs in, for madeScript.
+  const put: PutFile[] = [];
+  const heres: (readonly string[])[] = [];
   for (let index = 0; index < commands.length; index++) {
     const cmd = commands[index]!;
     current = index;
@@ -388,6 +420,19 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       const later = [...found.pathLike, ...found.redirects, ...found.names].flatMap((p) => (isRelative(p) ? here.map((base) => within(base, p)) : [p]));
       const through = unseen.find((u) => later.some((p) => u.dirs.some((dir) => isBelow(p, dir))));
       if (through !== undefined) unseenLinks = `\`${through.text}\` puts files on disk no word names (links among them, perhaps), and a later path below where it puts them may lead through one`;
+    }
+    heres[index] = here;
+    // A copy into a directory writes the file it places there by its source's name (`cp -t .
+    // d/.npmrc` writes `.npmrc`, `cp -r d/.git .` writes `.git`: red team 29b). A name made at
+    // run time (`cp ${Q}.env.example .env.local`) is read with its variables unset (word-paths.ts unsetName).
+    const placed = placedFiles(cmd.words);
+    for (const p of placed) {
+      const path = /[$`]/.test(p.path) ? unsetName(p.path) : p.path;
+      if (path !== undefined && !isWorkingDirectory(lexicallyNormalised(path)) && !found.pathLike.includes(path)) addRaw(path, true, here);
+    }
+    if (scripts !== undefined) {
+      for (const p of placed) for (const base of isRelative(p.path) ? here : ['']) put.push({ path: within(base, p.path), whole: p.whole, command: index });
+      for (const dir of filledDirectories(cmd.words)) for (const base of isRelative(dir) ? here : ['']) put.push({ path: within(base, dir), whole: true, command: index });
     }
     const extractedInto = unseenLinksDirectory(cmd.words);
     if (extractedInto !== undefined) {
@@ -492,7 +537,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
   const out: CommandLinePaths = { raws, written, dotRule, names: [...names], words, writes, wordDotRule, fromTop, moves, trees, gitRuns: [...gitRuns], extractedInto: extracted };
   if (unseenLinks !== undefined) out.unseenLinks = unseenLinks;
   if (gitRunsUnknown !== undefined) out.gitRunsUnknown = gitRunsUnknown;
-  const madeRun = scripts === undefined ? undefined : madeScript(scripts, raws, written, rawCommand);
+  const madeRun = scripts === undefined ? undefined : madeScript(scripts, raws, written, rawCommand, put, heres);
   const nameList = firstNameList(commands);
   if (madeRun !== undefined) out.unplaceable = out.madeRun = `the line runs \`${madeRun}\`, which one of its commands writes, whose contents are not read here`;
   else if (nameList !== undefined) out.unplaceable = `\`${nameList.program}\` opens files whose names it reads from \`${nameList.file}\`, which are not read here`;

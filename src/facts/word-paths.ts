@@ -362,6 +362,16 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   // A file with a variable that looks like a path (`docker run -v "$PWD/..":/x`, a value inside
   // a word) is one, as such a word is (`cat $d/x`): the checks refuse what cannot be made canonical.
   for (const file of variableFiles) for (const p of pathCandidates(file)) push(p);
+  // A file name made with a variable the line never sets, the environment's (`cp x
+  // ${Q}.npmrc`), is, with the variable unset, the file it names: a path too (red team 29b).
+  const unset = new Map<string, string>();
+  for (const file of variableFiles) {
+    const name = unsetName(file);
+    if (name === undefined) continue;
+    unset.set(file, name);
+    for (const p of fileEntries(name)) push(p);
+  }
+  const withUnset = (file: string): readonly string[] => (unset.has(file) ? [...fileEntries(file), ...fileEntries(unset.get(file)!)] : fileEntries(file));
   // git reads a file's committed or staged content by `REV:path` (`git show HEAD:.env`): a
   // path from the work tree's top unless it starts with `./` or `../`; read here too.
   const readFromTop: string[] = [];
@@ -405,9 +415,9 @@ export function commandPaths(cmd: SimpleCommand): { pathLike: string[]; redirect
   const script = roles.script;
   const scriptRead = script !== undefined && cmd.words.indexOf(script) === cmd.words.lastIndexOf(script) ? [pathCandidates(script)[0] ?? script] : NO_CANDIDATES;
   // The files the program only reads (`cp a b` reads `a`), as they appear in pathLike.
-  const reads = roles.reads === undefined ? scriptRead : [...roles.reads.flatMap(fileEntries), ...scriptRead];
+  const reads = roles.reads === undefined ? scriptRead : [...roles.reads.flatMap(withUnset), ...scriptRead];
   // All it writes of what it names, when the grammar knows (`find . -fprint out`), as in pathLike.
-  const writesOnly = roles.writesOnly?.flatMap(fileEntries);
+  const writesOnly = roles.writesOnly?.flatMap(withUnset);
   // Written from the top of git's work tree (WordRoles.fromTop); one with a variable is left to the parser, as above.
   const fromTop = roles.fromTop?.filter((file) => !/[$`]/.test(file)) ?? NO_CANDIDATES;
   let dotRule: ReadonlySet<string> = NO_RULED;
@@ -472,4 +482,17 @@ function dotRuleWords(cmd: SimpleCommand, roles: { plain: readonly string[] }): 
     (out ??= new Set()).add(i);
   }
   return out;
+}
+
+/**
+ * A file word's name with the variables of its last segment unset (`${Q}.npmrc` → `.npmrc`),
+ * when only that segment holds any and a name remains; undefined otherwise (`$HOME/x`, `$f`).
+ */
+export function unsetName(file: string): string | undefined {
+  if (file.includes('`')) return undefined;
+  const slash = file.lastIndexOf('/');
+  if (file.slice(0, slash + 1).includes('$')) return undefined;
+  const name = file.slice(slash + 1).replace(/\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, '');
+  if (name === '' || name.includes('$') || name === '.' || name === '..') return undefined;
+  return file.slice(0, slash + 1) + name;
 }

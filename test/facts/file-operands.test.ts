@@ -751,9 +751,10 @@ describe('programs that read file names from a file (red team 44)', () => {
 describe('what a line writes, placed or not (PathFacts.lineWrites)', () => {
   const found = (command: string) => commandLinePaths(parseShell(command));
   it('lists the written raws as written, a directory change never among them', () => {
-    expect(found('cd "$(dirname src/a.ts)" && cp x y').writes).toEqual(['y']);
-    expect(found('cp x .git/hooks/pre-commit; cd "$(echo .)"').writes).toEqual(['.git/hooks/pre-commit']);
-    expect(found('cd src && cp x y').writes).toEqual(['src/y']);
+    // `cp x y` writes y, or y/x when y is a directory (red team 29b).
+    expect(found('cd "$(dirname src/a.ts)" && cp x y').writes).toEqual(['y/x', 'y']);
+    expect(found('cp x .git/hooks/pre-commit; cd "$(echo .)"').writes).toEqual(['.git/hooks/pre-commit/x', '.git/hooks/pre-commit']);
+    expect(found('cd src && cp x y').writes).toEqual(['src/y/x', 'src/y']);
     expect(found('cat a b').writes).toEqual([]);
   });
   it('says when relative paths may lead into any directory', () => {
@@ -814,6 +815,8 @@ describe('scripts read past options (red team 45)', () => {
     ['echo x > ./-x; vim -Nu -x f', /a file it writes itself/],
     ['echo x > x.el; emacs --batch --lo x.el', /a file it writes itself/],
     ['echo x > x.py; python3 -m x', /a file it writes itself/],
+    // python imports a `.py` of its working directory before the standard library's (red team 29b).
+    ['echo x > json.py; python3 -m json.tool x.py', /a file it writes itself/],
     ['echo x > pkg/__main__.py; python3 -Bm pkg', /a file it writes itself/],
     ['echo x > x.js; node --require=./x.js -e 1', /a file it writes itself/],
     ['echo x > x.rb; ruby -r./x -e 1', /a file it writes itself/],
@@ -824,7 +827,7 @@ describe('scripts read past options (red team 45)', () => {
   it('reads the script `source --` takes from standard input as commands of the line', () => {
     expect(parseShell('source -- /dev/stdin <<< id').commands.map((c) => c.text)).toContain('id');
   });
-  it.each(['source -- src/app.ts', 'echo q > k; vim -e -s k -c q', 'echo x > NONE; vim -u NONE f', 'echo x > x.py; python3 -m json.tool x.py', 'echo x > y.js; node -r dotenv/config x.js', 'echo x > x.el; emacs --batch f.txt'])('%s is not', (command) => {
+  it.each(['source -- src/app.ts', 'echo q > k; vim -e -s k -c q', 'echo x > NONE; vim -u NONE f', 'echo x > y.js; node -r dotenv/config x.js', 'echo x > x.el; emacs --batch f.txt'])('%s is not', (command) => {
     expect(reason(command)).toBeUndefined();
   });
 });

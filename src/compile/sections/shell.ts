@@ -293,6 +293,10 @@ const MAX_REMEMBERED_PATH = 256;
  * asked, so the common answer (no) comes from native searches, without a split or a regex.
  */
 export function isGitMetadataPath(path: string): boolean {
+  return path.includes('$') ? withUnsetVariables(path).some(isGitMetadataName) : isGitMetadataName(path);
+}
+
+function isGitMetadataName(path: string): boolean {
   if (isRepositoryFile(path)) return true;
   if (!hasShellWildcard(path)) return (path.includes('.g') || path.includes('.G')) && GIT_SEGMENT.test(path);
   const segments = path.split('/');
@@ -344,6 +348,10 @@ function isRepositoryFile(path: string): boolean {
  */
 /** Whether a canonical path's last name is a package manager's settings file (facts/package-managers.ts, any case), or a wildcard that may be one. */
 export function isRunnerConfigPath(path: string): boolean {
+  return path.includes('$') ? withUnsetVariables(path).some(isRunnerConfigName) : isRunnerConfigName(path);
+}
+
+function isRunnerConfigName(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (SETTINGS_FILE_NAMES.has(name.toLowerCase())) return true;
   return hasShellWildcard(name) && [...SETTINGS_FILE_NAMES].some((file) => mayExpandTo(name, file) || mayExpandTo(name, file.toUpperCase()));
@@ -392,6 +400,17 @@ function runnerConfigMessage(path: string): string {
 function judgeUnplaced(sink: Sink, check: string, source: string, lineWrites: { paths: readonly string[] } | undefined, message: string | undefined): void {
   if (message !== undefined) sink.verdicts.push({ decision: 'deny', check, message, source });
   sink.trace?.push({ policy: '', check, outcome: message !== undefined ? 'deny' : 'allow', saw: lineWrites?.paths ?? [] });
+}
+
+/**
+ * A written path as written, and, when it holds a variable the line never sets (the
+ * environment's: `cp x ${Q}.npmrc`, `cp x .git$Q/config`), also as if each were unset, as
+ * forbidden names are tried (red team 29b).
+ */
+function withUnsetVariables(path: string): string[] {
+  if (!path.includes('$')) return [path];
+  const unset = path.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, '');
+  return unset === path ? [path] : [path, unset];
 }
 
 /**

@@ -47,8 +47,10 @@ export function tarRoles(words: readonly string[]): WordRoles {
   const into = tarExtractsInto(dashed);
   if (!extracting) return { files: roles.files, plain: roles.plain, reads };
   // The members named on the line are written where it extracts them (`tar -xf a.tar -C build
-  // r/.git/config` writes build/r/.git/config), not where the shell is.
-  const members = roles.files.filter((file) => !archives.includes(file) && !snapshots.includes(file) && into !== '.');
+  // r/.git/config` writes build/r/.git/config), not where the shell is; here, they are written
+  // as named (`tar xf a.tar .npmrc`: red team 29b).
+  const members = roles.files.filter((file) => !archives.includes(file) && !snapshots.includes(file));
+  if (into === '.') return { files: [...roles.files, into], plain: roles.plain, reads: reads.filter((file) => !members.includes(file)) };
   return { files: [...roles.files, into, ...members.map((member) => within(into, member))], plain: roles.plain, reads };
 }
 

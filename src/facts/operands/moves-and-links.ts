@@ -6,7 +6,8 @@ import { nameOf, within } from '../within.js';
 import { GRAMMARS, longNamesOf, SEVEN_ZIP_PROGRAMS, TARGET_FIRST, TARGET_OPTION, valuedLongOf } from '../grammars.js';
 import { extracts, tarExtractsInto, tarWords } from './archives.js';
 import { operandsBy } from './by-grammar.js';
-import { gitSubcommandAt } from './git.js';
+import { gitGrammar, gitSubcommandAt } from './git.js';
+import { writtenDirectory } from './written-directory.js';
 
 /**
  * What `mv`, and a `cp` that copies symbolic links as links (-P, -d, -a, -R or -r without -L
@@ -36,10 +37,10 @@ function copiesLinks(words: readonly string[]): boolean {
   return has('Pda', ['--no-dereference', '--archive']) || (has('Rr', ['--recursive']) && !has('LH', ['--dereference']));
 }
 
-/** Where `mv` or `cp` (recursive or not) puts each source: its path once moved or copied (`cp -t p x/HEAD` puts `p/HEAD`). */
+/** Where `mv`, `cp` (recursive or not) or `install` puts each source: its path once moved or copied (`cp -t p x/HEAD` puts `p/HEAD`). */
 export function placedPaths(words: readonly string[]): { source: string; destinations: string[] }[] {
   const program = words[0];
-  if (program !== 'mv' && program !== 'cp') return [];
+  if (program !== 'mv' && program !== 'cp' && program !== 'install') return [];
   const grammar = GRAMMARS.get(program)!;
   const known = [...longNamesOf(grammar), ...CP_MV_LONG_NAMES];
   const operands = operandsBy(words, 0, grammar).operandFiles;
@@ -51,6 +52,75 @@ export function placedPaths(words: readonly string[]): { source: string; destina
   const itself = sources.length === 1 ? [dest] : [];
   const noTarget = hasOption(words, { letters: 'T', long: ['--no-target-directory'] }, grammar.valued, known);
   return sources.map((source) => ({ source, destinations: noTarget ? [dest] : [...itself, within(dest, nameOf(source))] }));
+}
+
+/**
+ * Where a copy puts files a later command of the line may run, for made scripts
+ * (command-line-paths.ts madeScript): each file `cp`, `mv` or `install` places, by its path
+ * (`cp d/Makefile .` places `Makefile`), `whole` when it may be a directory with anything below
+ * (a recursive copy, a move). A destination that is the working directory itself is one only
+ * when a source's contents go there (`cp -r d/. .`, `cp -rT d .`): `.` is always a directory.
+ */
+export function placedFiles(words: readonly string[]): { path: string; whole: boolean }[] {
+  const program = words[0];
+  if (program === 'rsync' || program === 'scp') return copiedFiles(words);
+  if (program !== 'cp' && program !== 'mv' && program !== 'install') return [];
+  const grammar = GRAMMARS.get(program!)!;
+  const known = [...longNamesOf(grammar), ...CP_MV_LONG_NAMES];
+  const whole = program === 'mv' || (program === 'cp' && hasOption(words, { letters: 'Rra', long: ['--recursive', '--archive'] }, grammar.valued, known));
+  const noTarget = hasOption(words, { letters: 'T', long: ['--no-target-directory'] }, grammar.valued, known);
+  const out: { path: string; whole: boolean }[] = [];
+  for (const { source, destinations } of placedPaths(words)) {
+    const contents = /(?:^|\/)\.\.?\/*$/.test(source);
+    for (const d of destinations) if (!isWorkingDirectory(d) || contents || noTarget) out.push({ path: d, whole });
+  }
+  return out;
+}
+
+/**
+ * Where `rsync` or `scp` puts each source, another host's too (`host:path`): DEST/NAME, or
+ * DEST itself, whole, for a source ending in `/` (rsync copies its contents); whole when
+ * recursive.
+ */
+function copiedFiles(words: readonly string[]): { path: string; whole: boolean }[] {
+  const grammar = GRAMMARS.get(words[0]!)!;
+  const operands = operandsBy(words, 0, grammar).operands;
+  const dest = operands.at(-1);
+  // A copy to another host (`scp x host:dir/`) puts nothing here.
+  if (dest === undefined || operands.length < 2 || isRemote(dest)) return [];
+  const whole = hasOption(words, { letters: 'ra', long: ['--recursive', '--archive'] }, grammar.valued, [...longNamesOf(grammar), '--recursive', '--archive']);
+  return operands.slice(0, -1).map((source) => {
+    const path = source.replace(/^[^/]*:/, '');
+    return /(?:^|\/)(?:\.\.?)?\/*$/.test(path) ? { path: dest, whole: true } : { path: within(dest, nameOf(path)), whole };
+  });
+}
+
+/**
+ * The directories a command fills with files no word of it names, from elsewhere: an archive
+ * extracted (makesUnseenLinks' directory), a copy from another host or of a directory's
+ * contents (`rsync`, `scp`, `ditto`: their destination, whatever the sources), downloads named
+ * by their URLs (`curl -O`, `wget`), patches applied (`patch < p`, `git apply p`, `git am`). A
+ * later command of the line may run any file below one (madeScript), the working directory too.
+ */
+export function filledDirectories(words: readonly string[]): string[] {
+  const program = words[0] ?? '';
+  const extracted = unseenLinksDirectory(words);
+  if (extracted !== undefined) return [extracted];
+  if (program === 'rsync' || program === 'scp' || program === 'ditto') {
+    const grammar = GRAMMARS.get(program);
+    // Every operand, another host's too (`scp h:Makefile .`).
+    const operands = grammar === undefined ? words.slice(1).filter((w) => !w.startsWith('-')) : operandsBy(words, 0, grammar).operands;
+    return operands.length >= 2 ? [operands.at(-1)!] : [];
+  }
+  const { at, grammar } = program === 'git' ? gitGrammar(words) : { at: 0, grammar: GRAMMARS.get(program) };
+  const patches = program === 'git' ? words[at] === 'apply' || words[at] === 'am' : program === 'patch' || program === 'curl' || program === 'wget';
+  if (!patches || grammar?.writesInto === undefined) return [];
+  const into = writtenDirectory(words, at, grammar, grammar.writesInto, operandsBy(words, at, grammar));
+  return into === undefined ? [] : [into];
+}
+
+function isWorkingDirectory(path: string): boolean {
+  return path === '' || path === '.' || path === './';
 }
 
 /**

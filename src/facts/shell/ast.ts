@@ -55,7 +55,7 @@ export type Command =
    * coproc, (( )), [[ ]], let): what matters is the statements inside (`body`), the
    * words it expands (`words`, e.g. a for loop's items) and substitutions hidden in its
    * expressions (`nested`). `repeats`: the body may run more than once (a loop or a
-   * function body; `function`: a function body, with its name). `and`: `a && b`, the second statement runs only when the first succeeded. `pipe`: `a | b`, the second reads the first's output.
+   * function body; `function`: a function body, with its name). `and`: `a && b`, the second statement runs only when the first succeeded. `pipe`: `a | b`, the second reads the first's output. `background`: `a &`, which runs on while the commands after it do.
    * `posixReading`: an arithmetic command `((x))` as a POSIX shell (dash) reads it, two
    * nested subshells `( (x) )` that run the command `x`. `posixHazard`: why a POSIX shell
    * reads a `[[ … ]]` otherwise (to dash `[[` is a command: `[[ a > f ]]` writes f).
@@ -64,7 +64,7 @@ export type Command =
    * `posixTime`: `time -o f cmd`, whose `time` a POSIX shell runs as the program (GNU time),
    * options and all; body[0] is the command after the keyword.
    */
-  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true; and?: true; posixReading?: string; posixHazard?: string; posixReads?: Word[]; posixTime?: true; function?: string; pipe?: true };
+  | { kind: 'compound'; body: Stmt[]; words: Word[]; nested: Stmt[][]; loopVar?: string; repeats?: true; and?: true; posixReading?: string; posixHazard?: string; posixReads?: Word[]; posixTime?: true; function?: string; pipe?: true; background?: true };
 
 export interface Stmt {
   /** Undefined for a statement that is only redirections (`> file`). */

@@ -206,6 +206,7 @@ class Converter {
     // the cd failed): each is a group of its own, never a step of an `&&` chain.
     if (node.Negated === true || node.Background === true) {
       const group = compound([{ command, redirects: [] }]) as Extract<Command, { kind: 'compound' }>;
+      if (node.Background === true) group.background = true;
       // `! [[ a && b c ]]` (in a pipeline too): to a POSIX shell the failed command `[[ a` is
       // negated, so `b c ]]` runs.
       if (node.Negated === true && /\[\[[^]*&&/.test(this.unquotedSource(cmd))) {

@@ -4,6 +4,8 @@
 import { isCompilerDriver } from '../grammars.js';
 import { optionValues } from '../options.js';
 import { MANAGER_SETTINGS } from '../package-managers.js';
+import { pythonModule } from '../operands/python-module.js';
+import { RUNNER_FILES } from '../runner-files.js';
 import { interpreterScript, languageOf } from './code-commands.js';
 import { noteScript, type Walk } from './walk.js';
 import type { WordValue } from './words.js';
@@ -29,6 +31,17 @@ export function noteScripts(name: string, values: WordValue[], at: number, walk:
   if (script !== undefined) noteScript(walk, script);
   // Modules an interpreter loads before its program (`python3 -m x`, `node -r ./x.js`; red team 45).
   if (language !== undefined) for (const file of loadedModules(language, args.map((a) => a.text))) noteScript(walk, file);
+  // python puts its script's directory (the working directory for `-m`, `-c` and standard
+  // input) first on its module path, before the standard library: any `.py` file written there
+  // is imported in place of the module of its name (`json.py`; red team 29b). `python -m X`
+  // also reads what X reads (`-m pytest` imports conftest.py).
+  if (language === 'python') {
+    noteScript(walk, '*.py');
+    // A `.pth` file in a site-packages directory runs its `import` lines at start-up (confirmed with the user's site-packages).
+    noteScript(walk, '*.pth');
+    const module = pythonModule(values.slice(at).map((v) => v.text));
+    for (const file of (module === undefined ? undefined : RUNNER_FILES.get(module)) ?? []) noteScript(walk, file);
+  }
   // Emacs loads Lisp files (`-l F`, `--script F`).
   if (name === 'emacs') for (const file of emacsLoads(args.map((a) => a.text))) noteScript(walk, file);
   if (name === 'make') {
@@ -46,6 +59,9 @@ export function noteScripts(name: string, values: WordValue[], at: number, walk:
   // settings files name (`script-shell=`, hooks): a line writing any runs what it made (red team 44).
   const settings = MANAGER_SETTINGS.get(name);
   if (settings !== undefined) for (const file of ['package.json', ...settings]) noteScript(walk, file);
+  // Build tools, test runners and linters run the code their own files hold (conftest.py,
+  // Rakefile, eslint.config.js, ...: runner-files.ts).
+  for (const file of RUNNER_FILES.get(name) ?? []) noteScript(walk, file);
 }
 
 /**

@@ -146,6 +146,18 @@ function visitList(stmts: Stmt[], depth: number, walk: Walk, inherited: string[]
   for (const stmt of stmts) visitStmt(stmt, depth, walk, inherited);
 }
 
+/**
+ * The scripts noted from `from` on belong to commands that run alongside others (a pipeline's,
+ * `&`'s, a process substitution's): made before them when any command up to the end of the
+ * pipeline writes them, or any command of the line at all after one put in the background.
+ */
+function runAlongside(walk: Walk, from: number, background: boolean): void {
+  for (let i = from; i < walk.scripts.length; i++) {
+    const script = walk.scripts[i]!;
+    walk.scripts[i] = { path: script.path, after: background ? Infinity : Math.max(script.after, walk.commands.length) };
+  }
+}
+
 function visitNested(lists: Stmt[][], depth: number, walk: Walk): void {
   for (const list of lists) visitList(list, depth + 1, walk, []);
 }
@@ -157,7 +169,10 @@ function visitWordLists(word: Word, depth: number, walk: Walk): void {
     if (part.kind !== 'substitution') continue;
     const piped = part.source.startsWith('>(');
     if (piped) walk.inputs.push('pipe');
+    const scriptsBefore = walk.scripts.length;
     visitNested([part.body], depth, walk);
+    // `<(…)` and `>(…)` run in the background, on while the rest of the line runs.
+    if (part.source.startsWith('<(') || piped) runAlongside(walk, scriptsBefore, true);
     if (piped) walk.inputs.pop();
   }
 }
@@ -254,6 +269,7 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     visitNested(command.nested, depth, walk);
     // Redirections of a compound command apply to every command inside it, its input too.
     if (command.repeats) walk.repeating++;
+    const scriptsBefore = walk.scripts.length;
     const inputs = stmt.redirects.filter((r) => INPUT_REDIRECTS.has(r.op));
     if (inputs.length > 0) walk.inputs.push(inputs);
     if (command.pipe) {
@@ -264,6 +280,10 @@ function visitStatement(stmt: Stmt, depth: number, walk: Walk, inherited: string
     } else visitList(command.body, depth + 1, walk, redirects);
     if (inputs.length > 0) walk.inputs.pop();
     if (command.repeats) walk.repeating--;
+    // `npm test & cp x package.json` and `npm test | cp x package.json`: the commands of a
+    // pipeline run at once, and a command put in the background runs on while every later one
+    // does, so a file any of them writes may be made before it is read (red team 29b).
+    if (command.pipe || command.background) runAlongside(walk, scriptsBefore, command.background === true);
     return;
   }
   for (const assign of command.assigns) {

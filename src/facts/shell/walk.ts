@@ -1,6 +1,7 @@
 // What reading one command string accumulates (the walk), its caps, and the facts it ends in.
 import type { RunScript, ShellFacts, SimpleCommand } from '../../types.js';
 import type { Redirect, Stmt } from './ast.js';
+import { hasShellWildcard, mayExpandTo } from '../path-glob.js';
 import { nameOf } from '../within.js';
 import type { Variables } from './variables.js';
 
@@ -133,8 +134,8 @@ export function factsOf(walk: Walk): ShellFacts {
 export function checkMadeScripts(walk: Walk): void {
   if (walk.scripts.length === 0 || walk.madeFiles.size === 0) return;
   const made = new Set([...walk.madeFiles].map(nameOf));
-  // A name of the form `*.ext` (a compiler's headers, a build's sources: scripts.ts madeInputs) stands for any file ending so.
-  const matches = (name: string): boolean => made.has(name) || (/^\*\.[^*?[/]+$/.test(name) && [...made].some((m) => m.endsWith(name.slice(1))));
+  // A name with wildcards (`*.h`, a build's sources: scripts.ts madeInputs; `test_*.py`: runner-files.ts) stands for any file it matches.
+  const matches = (name: string): boolean => made.has(name) || (hasShellWildcard(name) && [...made].some((m) => mayExpandTo(name, m)));
   const script = walk.scripts.find((s) => matches(nameOf(s.path)))?.path;
   if (script !== undefined) markUnverifiable(walk, `the line runs \`${script}\`, a file it writes itself, whose contents are not read here`);
 }
