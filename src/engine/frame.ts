@@ -594,12 +594,15 @@ export class CallFrame {
     for (const root of roots) {
       if (!isDirectoryNow(root)) continue;
       for (const found of directoriesBelow(root, budget, skip)) {
+        if (tree.shallow === true && found !== undefined && found.dir !== root) break;
         // What a command may read where the engine cannot is not known (it may run as another user).
         if (found?.unreadable === true) return `\`${printable(found.dir)}\`, below \`${printable(tree.root)}\`, which a command reads whole, cannot be read here to check what it holds`;
         if (found === undefined) return `\`${printable(tree.root)}\`, which a command reads whole (\`grep -r\`, \`cp -r\`, \`mv\`), holds more than ${MAX_WILDCARD_ENTRIES} entries to check: name a smaller directory`;
         for (const entry of found.entries) {
           if (entry.isDirectory() || (entry.isSymbolicLink() && !tree.followsLinks)) continue;
           if (matchers !== undefined && !matchers.some((matches) => matches(entry.name))) continue;
+          // With symlinks resolved a link to a directory is its target's path; a directory diff compares is not read below.
+          if (tree.shallow === true && entry.isSymbolicLink() && isDirectoryNow(`${found.dir}/${entry.name}`)) continue;
           // Not remembered: a tree's files would crowd the set's memo of the paths calls name.
           const path = `${found.dir === '/' ? '' : found.dir}/${entry.name}`;
           const c = canonicalPath(path, ctx);

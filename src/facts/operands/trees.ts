@@ -24,6 +24,8 @@ export interface Tree {
   names?: { patterns: readonly string[]; anyCase: boolean };
   /** Directories below, by name, it does not go into (grep's `--exclude-dir` with a plain name). */
   skip?: readonly string[];
+  /** It reads only the files directly in the directory (`diff d1 d2` without `-r`). */
+  shallow?: true;
 }
 
 /**
@@ -40,7 +42,8 @@ const GREP_DIRECTORIES = { letters: 'd', long: ['--directories'] };
 
 /**
  * The trees a command reads or moves whole: grep's (egrep's, fgrep's, rgrep's) with `-r`,
- * `-R` or `-d recurse` (its file operands, else `.`), `diff -r`'s operands, the sources of
+ * `-R` or `-d recurse` (its file operands, else `.`), diff's operands (with `-r` whole, else
+ * the files directly in them), the sources of
  * `cp -r`/`-R`/`-a` and of `mv`, what `zip -r` and `tar -c` put in an archive, and find's
  * starting points when an action is given each file. A word that is no directory when the
  * call is checked is no tree (the engine skips it). Other recursive readers are not read
@@ -60,9 +63,11 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
   }
   if (program === 'diff') {
     const grammar = GRAMMARS.get('diff')!;
-    if (!hasOption(words, { letters: 'r', long: ['--recursive'] }, grammar.valued, [...longNamesOf(grammar), '--recursive'])) return NO_TREES;
-    // diff follows links unless told not to (`--no-dereference`): the careful side, always.
-    return operandsBy(words, 0, grammar).operandFiles.map((root) => ({ root, followsLinks: true, written: false }));
+    // Two directories are compared by the files directly in them (their dot files too), or
+    // with -r by every file below; diff follows links unless told not to (`--no-dereference`):
+    // the careful side, always.
+    const recursive = hasOption(words, { letters: 'r', long: ['--recursive'] }, grammar.valued, [...longNamesOf(grammar), '--recursive']);
+    return operandsBy(words, 0, grammar).operandFiles.map((root) => (recursive ? { root, followsLinks: true, written: false } : { root, followsLinks: true, written: false, shallow: true }));
   }
   if (program === 'cp') {
     const grammar = GRAMMARS.get('cp')!;
