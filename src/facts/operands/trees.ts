@@ -44,10 +44,10 @@ const GREP_DIRECTORIES = { letters: 'd', long: ['--directories'] };
  * The trees a command reads or moves whole: grep's (egrep's, fgrep's, rgrep's) with `-r`,
  * `-R` or `-d recurse` (its file operands, else `.`), diff's operands (with `-r` whole, else
  * the files directly in them), the sources of
- * `cp -r`/`-R`/`-a` and of `mv`, what `zip -r` and `tar -c` put in an archive, and find's
+ * `cp -r`/`-R`/`-a`, `rsync -r`/`-a` and `mv`, what `zip -r` and `tar -c` put in an archive, and find's
  * starting points when an action is given each file. A word that is no directory when the
  * call is checked is no tree (the engine skips it). Other recursive readers are not read
- * here (README: rsync, rg and the search tools that run it).
+ * here (README: rg and the search tools that run it, scp).
  */
 export function treesOf(words: readonly string[]): readonly Tree[] {
   const program = words[0];
@@ -84,6 +84,14 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     // The first operand is the archive; zip stores links as the files they lead to unless `-y`.
     const followsLinks = !hasOption(words, { letters: 'y', long: ['--symlinks'] }, grammar.valued, [...known, '--symlinks']);
     return operandsBy(words, 0, grammar).operandFiles.slice(1).map((root) => ({ root, followsLinks, written: false }));
+  }
+  if (program === 'rsync') {
+    const grammar = GRAMMARS.get('rsync')!;
+    const known = [...longNamesOf(grammar), '--recursive', '--archive', '--copy-links'];
+    if (!hasOption(words, { letters: 'ra', long: ['--recursive', '--archive'] }, grammar.valued, known)) return NO_TREES;
+    // Every operand but the last is a source; one on another host (`host:path`) is not read here.
+    const followsLinks = hasOption(words, { letters: 'L', long: ['--copy-links'] }, grammar.valued, known);
+    return operandsBy(words, 0, grammar).operandFiles.slice(0, -1).filter((source) => !/^[^/]*:/.test(source) || source.startsWith('./')).map((root) => ({ root, followsLinks, written: false }));
   }
   if (program === 'tar') return tarTrees(words);
   if (program === 'find') {
