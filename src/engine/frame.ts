@@ -590,6 +590,9 @@ export class CallFrame {
     if (directories.length === 0) return undefined;
     const budget = (this.wildcardBudget ??= { entries: MAX_WILDCARD_ENTRIES });
     const ctx = (place.ctx ??= this.contextFor(settings, m.root, place.cwd));
+    // Below a canonical root, through directories the walk found (never through a link), a file
+    // that is no link is where it is: made canonical without looking for links (no lstat each).
+    const asFound: PathContext = settings.resolveSymlinks ? { ...ctx, resolveSymlinks: false, statCache: undefined } : ctx;
     // The names of the files it reads below, when it says (grep's --include, find's -name).
     const matchers = tree.names?.patterns.map((p) => picomatch(p, { dot: true, nocase: tree.names!.anyCase }));
     const skip = tree.skip === undefined ? undefined : new Set(tree.skip);
@@ -606,7 +609,7 @@ export class CallFrame {
           if (tree.shallow === true && entry.isSymbolicLink() && isDirectoryNow(`${found.dir}/${entry.name}`)) continue;
           // Not remembered: a tree's files would crowd the set's memo of the paths calls name.
           const path = `${found.dir === '/' ? '' : found.dir}/${entry.name}`;
-          const c = canonicalPath(path, ctx);
+          const c = canonicalPath(path, entry.isSymbolicLink() ? ctx : asFound);
           if (!c.ok) return `path \`${printable(path)}\`, below \`${printable(tree.root)}\`, which a command reads whole, cannot be made canonical: ${c.reason}`;
           addCanonical(out, c, tree.written);
         }
