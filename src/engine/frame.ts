@@ -587,7 +587,13 @@ export class CallFrame {
       roots = readingsOf(found).map((r) => r.path);
     }
     const directories = roots.filter(isDirectoryNow);
-    if (directories.length === 0) return undefined;
+    if (directories.length === 0) {
+      // The canonical form is folded and NFC: where that is not how the disk spells the root
+      // (caseInsensitive on a case-sensitive file system), what the command reads there cannot be walked.
+      const base = place.cwd ?? (m.root?.ok === true ? (m.root.physical ?? m.root.path) : m.anchor);
+      const asWritten = base !== undefined && !/[~$`*?[]/.test(tree.root) ? within(base, tree.root) : undefined;
+      return asWritten !== undefined && isDirectoryNow(asWritten) ? `\`${printable(tree.root)}\`, which a command reads whole, is not on disk as its canonical form spells it, so what it holds cannot be checked` : undefined;
+    }
     const budget = (this.wildcardBudget ??= { entries: MAX_WILDCARD_ENTRIES });
     const ctx = (place.ctx ??= this.contextFor(settings, m.root, place.cwd));
     // Below a canonical root, through directories the walk found (never through a link), a file

@@ -76,6 +76,18 @@ describe('a directory a command reads whole (grep -r, cp -r, mv)', () => {
     expect(decide(set, { toolName: 'exec', params: { command: 'grep -rn KEY d' }, cwd: ws }).decision).toBe('deny');
   });
 
+  it('is refused where its canonical form is not how the disk spells it (caseInsensitive on a case-sensitive file system)', async () => {
+    mkdirSync(path.join(ws, 'Conf'), { recursive: true });
+    writeFileSync(path.join(ws, 'Conf', '.env'), 'KEY=1');
+    const set = await setFrom(`version: 1\nid: t\nworkspace: { root: ${ws}, caseInsensitive: true }\npaths:\n  forbidden: [".env"]\n`);
+    const named = decide(set, { toolName: 'exec', params: { command: 'grep -rn KEY Conf' }, cwd: ws });
+    expect(named.decision).toBe('deny');
+    expect(named.reasons[0]!.message).toMatch(/is not on disk as its canonical form spells it/);
+    // read from above, the walk sees the disk's own names
+    expect(decide(set, { toolName: 'exec', params: { command: 'grep -rn KEY clean Conf/..' }, cwd: ws }).decision).toBe('deny');
+    rmSync(path.join(ws, 'Conf'), { recursive: true });
+  });
+
   it('is read within the call\'s budget of entries, and past it the call is refused', async () => {
     const set = await setFrom(policy);
     const reads = (n: number) => Array.from({ length: n }, () => 'grep -r x clean d').join('; ');
