@@ -40,6 +40,12 @@ export type PathFacts =
        * shell.gitMetadata denies it; undefined when there is nothing to say.
        */
       unnamedRepository?: string;
+      /**
+       * Why a directory the call fills with a directory's contents (`cp -r d/. .`, `rsync -a d/ .`),
+       * files no word names, may get git's hooks or settings: it is a
+       * work tree's top (a `.git` in it) or inside a `.git`. shell.gitMetadata denies it.
+       */
+      filledMetadata?: string;
     }
   | {
       ok: false;

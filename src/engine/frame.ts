@@ -160,6 +160,8 @@ interface ShellPaths {
   readonly fromTop: readonly { dir: string; path: string; written: boolean }[];
   /** CommandLinePaths.trees. */
   readonly trees: readonly Tree[];
+  /** CommandLinePaths.filled. */
+  readonly filled: readonly string[];
   /** What the line moves or copies as links (CommandLinePaths.moves). */
   readonly moves: readonly { source: string; destinations: string[] }[];
   /** CommandLinePaths.unseenLinks. */
@@ -487,6 +489,8 @@ export class CallFrame {
           const problem = this.addExtractedThrough(out, dir, settings, m, place);
           if (problem !== undefined) return { ok: false, reason: problem };
         }
+        // A directory filled with files no word names may get git's hooks where it is a work tree's top.
+        for (const dir of shell.filled) out.filledMetadata ??= this.filledMetadata(dir, settings, m, place);
         // A link on disk moved or copied as a link leads, from its new place, where its text says.
         if (settings.resolveSymlinks) for (const move of shell.moves) {
           const problem = this.addMovedLinks(out, move, settings, m, place);
@@ -619,6 +623,23 @@ export class CallFrame {
           if (!c.ok) return `path \`${printable(path)}\`, below \`${printable(tree.root)}\`, which a command reads whole, cannot be made canonical: ${c.reason}`;
           addCanonical(out, c, tree.written);
         }
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Why filling `dir` with files no word names may write git's metadata (PathFacts.filledMetadata):
+   * it is inside a `.git`, or holds one now (an archive's `.git/hooks/pre-commit` lands there;
+   * `.git` as a file points elsewhere, which the fill may replace). Read from disk whether or not
+   * the policy resolves links. Undefined otherwise, or when `dir` cannot be placed (its own reading refuses it).
+   */
+  private filledMetadata(dir: string, settings: PathSettings, m: PathMemo, place: Place): string | undefined {
+    const found = this.canonicalAt(dir, settings, m, place);
+    if (!found.ok) return undefined;
+    for (const { path } of readingsOf(found)) {
+      if (/(^|\/)\.git(\/|$)/i.test(path) || fs.existsSync(`${path === '/' ? '' : path}/.git`)) {
+        return `\`${printable(dir)}\` is filled with a directory's contents, files no word names, and it holds git's metadata, whose hooks and settings name commands git runs`;
       }
     }
     return undefined;
@@ -835,6 +856,7 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     unseenLinks: found.unseenLinks,
     extractedInto: Object.freeze(found.extractedInto),
     trees: Object.freeze(found.trees),
+    filled: Object.freeze(found.filled),
     gitRuns: Object.freeze(found.gitRuns),
     gitRunsUnknown: found.gitRunsUnknown,
     namedFor: undefined,
@@ -905,7 +927,7 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 // A path that names no place of its own: not absolute, not from home, not a drive or a URL.
 const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], dotRule: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, writes: NO_WORDS, wordDotRule: undefined, unplaceable: undefined, madeRun: undefined, anyDirectory: false, fromTop: Object.freeze([]), moves: Object.freeze([]), trees: Object.freeze([]), unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], dotRule: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, writes: NO_WORDS, wordDotRule: undefined, unplaceable: undefined, madeRun: undefined, anyDirectory: false, fromTop: Object.freeze([]), moves: Object.freeze([]), trees: Object.freeze([]), filled: NO_WORDS, unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
 

@@ -74,6 +74,11 @@ export interface CommandLinePaths {
    * placed where each command may run: the engine reads every file below each on disk.
    */
   trees: Tree[];
+  /**
+   * The directories commands fill with files no word names (filledDirectories; copies of a
+   * directory's contents), placed where each may run: the engine looks there for git's metadata.
+   */
+  filled: string[];
   /** The directories a program that runs git starts in (`''`: the shell's own), where git looks for its repository (git-discovery.ts). */
   gitRuns: string[];
   /**
@@ -313,6 +318,14 @@ interface PutFile {
   command: number;
 }
 
+/** Where `rsync -r`/`-a` and `scp -r` copy a directory's contents: their last operand. */
+function contentCopyDestinations(words: readonly string[]): string[] {
+  const program = words[0];
+  if (program !== 'rsync' && program !== 'scp') return [];
+  if (!words.some((w) => /^-[A-Za-z]*[ra]/.test(w) || w === '--recursive' || w === '--archive')) return [];
+  return filledDirectories(words);
+}
+
 function isWorkingDirectory(path: string): boolean {
   return path === '' || path === '.' || path === './';
 }
@@ -346,6 +359,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
   const fromTop: { dir: string; path: string; written: boolean }[] = [];
   const moves: { source: string; destinations: string[] }[] = [];
   const trees: Tree[] = [];
+  const filled: string[] = [];
   const gitRuns = new Set<string>();
   let gitRunsUnknown: string | undefined;
   // What the line has put on disk so far (gitRunProblem).
@@ -430,6 +444,10 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       const path = /[$`]/.test(p.path) ? unsetName(p.path) : p.path;
       if (path !== undefined && !isWorkingDirectory(lexicallyNormalised(path)) && !found.pathLike.includes(path)) addRaw(path, true, here);
     }
+    // A directory's contents copied whole (`cp -r d/. .`, `rsync -a d/ .`) bring whatever it
+    // holds, `.git/hooks` too. (Extractions and patches fill a directory too: not read here, README.)
+    const fills = [...contentCopyDestinations(cmd.words), ...placed.filter((p) => p.whole).map((p) => p.path)];
+    for (const dir of fills) for (const base of isRelative(dir) ? here : ['']) if (!filled.includes(within(base, dir))) filled.push(within(base, dir));
     if (scripts !== undefined) {
       for (const p of placed) for (const base of isRelative(p.path) ? here : ['']) put.push({ path: within(base, p.path), whole: p.whole, command: index });
       for (const dir of filledDirectories(cmd.words)) for (const base of isRelative(dir) ? here : ['']) put.push({ path: within(base, dir), whole: true, command: index });
@@ -534,7 +552,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
     }
   }
   const writes = raws.filter((_, i) => written[i] && !isDirectoryChange(commands[rawCommand[i]!]!));
-  const out: CommandLinePaths = { raws, written, dotRule, names: [...names], words, writes, wordDotRule, fromTop, moves, trees, gitRuns: [...gitRuns], extractedInto: extracted };
+  const out: CommandLinePaths = { raws, written, dotRule, names: [...names], words, writes, wordDotRule, fromTop, moves, trees, filled, gitRuns: [...gitRuns], extractedInto: extracted };
   if (unseenLinks !== undefined) out.unseenLinks = unseenLinks;
   if (gitRunsUnknown !== undefined) out.gitRunsUnknown = gitRunsUnknown;
   const madeRun = scripts === undefined ? undefined : madeScript(scripts, raws, written, rawCommand, put, heres);

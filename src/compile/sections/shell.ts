@@ -447,6 +447,10 @@ function gitMetadataCheck(source: string): Check {
         objected = true;
         sink.verdicts.push({ decision: 'deny', check: 'shell.gitMetadata', message: unnamed, source });
       }
+      if (facts.filledMetadata !== undefined) {
+        objected = true;
+        sink.verdicts.push({ decision: 'deny', check: 'shell.gitMetadata', message: facts.filledMetadata, source });
+      }
       for (let j = 0; j < facts.paths.length; j++) {
         const path = facts.paths[j]!;
         if (!facts.written[j] || metadata.first(path) !== 0) continue;
