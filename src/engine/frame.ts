@@ -639,7 +639,7 @@ export class CallFrame {
     if (!found.ok) return undefined;
     for (const { path } of readingsOf(found)) {
       if (/(^|\/)\.git(\/|$)/i.test(path) || fs.existsSync(`${path === '/' ? '' : path}/.git`)) {
-        return `\`${printable(dir)}\` is filled with a directory's contents, files no word names, and it holds git's metadata, whose hooks and settings name commands git runs`;
+        return `\`${printable(dir)}\` is filled with files no word names (a directory's contents, an archive), and it holds git's metadata, whose hooks and settings name commands git runs`;
       }
     }
     return undefined;

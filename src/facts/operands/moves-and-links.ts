@@ -3,7 +3,7 @@
 // links no word shows. (command-line-paths.ts follows them.)
 import { hasOption, lastOptionValue } from '../options.js';
 import { nameOf, within } from '../within.js';
-import { GRAMMARS, longNamesOf, SEVEN_ZIP_PROGRAMS, TARGET_FIRST, TARGET_OPTION, valuedLongOf } from '../grammars.js';
+import { GRAMMARS, longNamesOf, SEVEN_ZIP_PROGRAMS, TAR, TARGET_FIRST, TARGET_OPTION, valuedLongOf } from '../grammars.js';
 import { extracts, tarExtractsInto, tarWords } from './archives.js';
 import { operandsBy } from './by-grammar.js';
 import { gitGrammar, gitSubcommandAt } from './git.js';
@@ -168,6 +168,19 @@ export function unseenLinksDirectory(words: readonly string[]): string | undefin
     const operands = operandsBy(words, 0, GRAMMARS.get('rsync')!).operandFiles;
     return rsyncMoves(words).length === 0 && operands.slice(0, -1).some(isRemote) ? operands.at(-1) : undefined;
   }
+  return undefined;
+}
+
+/**
+ * Where tar or unzip extracts an archive whole, naming no member (`tar xf a.tar`, `unzip a.zip
+ * -d out`): every name it holds lands there, `.git/hooks/…` too. Undefined when it names the
+ * members it extracts (those are written paths) or extracts nothing.
+ */
+export function wholeExtractionDirectory(words: readonly string[]): string | undefined {
+  const into = unseenLinksDirectory(words);
+  if (into === undefined) return undefined;
+  if (words[0] === 'tar') return operandsBy(tarWords(words), 0, TAR).operandFiles.length === 0 ? into : undefined;
+  if (words[0] === 'unzip') return operandsBy(words, 0, GRAMMARS.get('unzip')!).operandFiles.length <= 1 ? into : undefined;
   return undefined;
 }
 
