@@ -2,7 +2,7 @@
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
 import type { RunScript, ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths, unsetName, withParentSegments } from './word-paths.js';
-import { filledDirectories, movedPaths, placedFiles, placedPaths, symbolicLinks, unseenLinksDirectory, wholeExtractionDirectory } from './operands/moves-and-links.js';
+import { contentCopyDestinations, filledDirectories, movedPaths, placedFiles, placedPaths, symbolicLinks, unseenLinksDirectory, wholeExtractionDirectory } from './operands/moves-and-links.js';
 import { nameListFiles } from './operands/name-lists.js';
 import { ownDirectories } from './operands/own-directories.js';
 import { treesOf, type Tree } from './operands/trees.js';
@@ -316,14 +316,6 @@ interface PutFile {
   path: string;
   whole: boolean;
   command: number;
-}
-
-/** Where `rsync -r`/`-a` and `scp -r` copy a directory's contents: their last operand. */
-function contentCopyDestinations(words: readonly string[]): string[] {
-  const program = words[0];
-  if (program !== 'rsync' && program !== 'scp') return [];
-  if (!words.some((w) => /^-[A-Za-z]*[ra]/.test(w) || w === '--recursive' || w === '--archive')) return [];
-  return filledDirectories(words);
 }
 
 function isWorkingDirectory(path: string): boolean {

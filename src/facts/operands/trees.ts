@@ -8,7 +8,7 @@ import { GRAMMARS, longNamesOf, TAR, valuedLongOf } from '../grammars.js';
 import { tarWords } from './archives.js';
 import { operandsBy } from './by-grammar.js';
 import { findNameFilter, findStartingPoints } from './find.js';
-import { placedPaths } from './moves-and-links.js';
+import { isRemote, placedPaths } from './moves-and-links.js';
 
 /** A directory a command reads (or moves) whole, as its word names it (not placed yet). */
 export interface Tree {
@@ -91,7 +91,7 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     if (!hasOption(words, { letters: 'ra', long: ['--recursive', '--archive'] }, grammar.valued, known)) return NO_TREES;
     // Every operand but the last is a source; one on another host (`host:path`) is not read here.
     const followsLinks = hasOption(words, { letters: 'L', long: ['--copy-links'] }, grammar.valued, known);
-    return operandsBy(words, 0, grammar).operandFiles.slice(0, -1).filter((source) => !/^[^/]*:/.test(source) || source.startsWith('./')).map((root) => ({ root, followsLinks, written: false }));
+    return operandsBy(words, 0, grammar).operandFiles.slice(0, -1).filter((source) => !isRemote(source)).map((root) => ({ root, followsLinks, written: false }));
   }
   if (program === 'tar') return tarTrees(words);
   if (program === 'find') {
