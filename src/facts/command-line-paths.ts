@@ -2,7 +2,7 @@
 // `cd config &&`, `cat prod.key` reads `config/prod.key`, not `./prod.key`.
 import type { RunScript, ShellFacts, SimpleCommand } from '../types.js';
 import { commandPaths, unsetName, withParentSegments } from './word-paths.js';
-import { contentCopyDestinations, filledDirectories, movedPaths, placedFiles, placedPaths, symbolicLinks, unseenLinksDirectory, wholeExtractionDirectory } from './operands/moves-and-links.js';
+import { filledDirectories, movedPaths, placedFiles, placedPaths, symbolicLinks, unseenLinksDirectory, wholeExtractionDirectory } from './operands/moves-and-links.js';
 import { nameListFiles } from './operands/name-lists.js';
 import { ownDirectories } from './operands/own-directories.js';
 import { treesOf, type Tree } from './operands/trees.js';
@@ -436,11 +436,11 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       const path = /[$`]/.test(p.path) ? unsetName(p.path) : p.path;
       if (path !== undefined && !isWorkingDirectory(lexicallyNormalised(path)) && !found.pathLike.includes(path)) addRaw(path, true, here);
     }
-    // A directory's contents copied whole (`cp -r d/. .`, `rsync -a d/ .`) or an archive
+    // A directory copied whole (`cp -r d/. .`, `rsync -a d/ .`: placedFiles) or an archive
     // extracted whole bring whatever they hold, `.git/hooks` too. (A patch fills a directory
     // too: not read here, README; git apply and git am refuse a path inside .git themselves.)
     const whole = wholeExtractionDirectory(cmd.words);
-    const fills = [...contentCopyDestinations(cmd.words), ...placed.filter((p) => p.whole).map((p) => p.path), ...(whole === undefined ? [] : [whole])];
+    const fills = [...placed.filter((p) => p.whole).map((p) => p.path), ...(whole === undefined ? [] : [whole])];
     for (const dir of fills) for (const base of isRelative(dir) ? here : ['']) if (!filled.includes(within(base, dir))) filled.push(within(base, dir));
     if (scripts !== undefined) {
       for (const p of placed) for (const base of isRelative(p.path) ? here : ['']) put.push({ path: within(base, p.path), whole: p.whole, command: index });

@@ -484,6 +484,11 @@ function dotRuleWords(cmd: SimpleCommand, roles: { plain: readonly string[] }): 
   return out;
 }
 
+/** `text` with each plain variable (`$Q`, `${Q}`) removed, as if it were unset. */
+export function withoutVariables(text: string): string {
+  return text.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, '');
+}
+
 /**
  * A file word's name with the variables of its last segment unset (`${Q}.npmrc` → `.npmrc`),
  * when only that segment holds any and a name remains; undefined otherwise (`$HOME/x`, `$f`).
@@ -492,7 +497,7 @@ export function unsetName(file: string): string | undefined {
   if (file.includes('`')) return undefined;
   const slash = file.lastIndexOf('/');
   if (file.slice(0, slash + 1).includes('$')) return undefined;
-  const name = file.slice(slash + 1).replace(/\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, '');
+  const name = withoutVariables(file.slice(slash + 1));
   if (name === '' || name.includes('$') || name === '.' || name === '..') return undefined;
   return file.slice(0, slash + 1) + name;
 }

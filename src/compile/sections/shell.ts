@@ -7,6 +7,7 @@ import { hasShellWildcard, mayExpandTo } from '../../facts/path-glob.js';
 import { RememberedFirst } from '../../facts/glob-test.js';
 import { isSystemProgram } from '../../facts/read-only-commands.js';
 import { isRelative } from '../../facts/within.js';
+import { withoutVariables } from '../../facts/word-paths.js';
 import type { SectionCompiler, SectionInput } from '../section.js';
 import { tick, VerdictMemo } from '../section.js';
 import type { Check, Sink, Verdict } from '../model.js';
@@ -409,7 +410,7 @@ function judgeUnplaced(sink: Sink, check: string, source: string, lineWrites: { 
  */
 function withUnsetVariables(path: string): string[] {
   if (!path.includes('$')) return [path];
-  const unset = path.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, '');
+  const unset = withoutVariables(path);
   return unset === path ? [path] : [path, unset];
 }
 

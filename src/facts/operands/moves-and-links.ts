@@ -119,15 +119,6 @@ export function filledDirectories(words: readonly string[]): string[] {
   return into === undefined ? [] : [into];
 }
 
-/** Where `rsync -r`/`-a` and `scp -r` copy a directory's contents (their last operand); none for other commands. */
-export function contentCopyDestinations(words: readonly string[]): string[] {
-  const program = words[0];
-  if (program !== 'rsync' && program !== 'scp') return [];
-  // Any cluster holding r or a: the careful side (a flag read as recursive only adds a check).
-  if (!words.some((w) => /^-[A-Za-z]*[ra]/.test(w) || w === '--recursive' || w === '--archive')) return [];
-  return filledDirectories(words);
-}
-
 function isWorkingDirectory(path: string): boolean {
   return path === '' || path === '.' || path === './';
 }
