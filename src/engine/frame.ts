@@ -19,6 +19,7 @@ import { isGitTool, isMcpToolName } from '../facts/classify.js';
 import { unnamedRepositoryAbove, writesHead, writtenHeads } from '../facts/git-discovery.js';
 import { directoriesBelow, entriesIn, type EntryBudget } from '../facts/directories.js';
 import type { Tree } from '../facts/operands/trees.js';
+import { ripgrepFilter } from './ripgrep-walk.js';
 
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
 const MAX_CACHED_COMMAND = 4096;
@@ -603,18 +604,26 @@ export class CallFrame {
     // Below a canonical root, through directories the walk found (never through a link), a file
     // that is no link is where it is: made canonical without looking for links (no lstat each).
     const asFound: PathContext = settings.resolveSymlinks ? { ...ctx, resolveSymlinks: false, statCache: undefined } : ctx;
-    // The names of the files it reads below, when it says (grep's --include, find's -name).
+    // The names of the files it reads below, when it says (grep's --include, find's -name, rg's --glob).
     const matchers = tree.names?.patterns.map((p) => picomatch(p, { dot: true, nocase: tree.names!.anyCase }));
-    const skip = tree.skip === undefined ? undefined : new Set(tree.skip);
+    const named = matchers === undefined ? undefined : (name: string) => matchers.some((matches) => matches(name));
     for (const root of directories) {
+      // ripgrep leaves out hidden names and what its ignore files name (engine/ripgrep-walk.ts).
+      const rg = tree.ripgrep === undefined ? undefined : ripgrepFilter(root, tree.ripgrep, this.env.home, named);
+      if (typeof rg === 'string') return rg;
+      const skip = rg !== undefined ? (dir: string, name: string) => !rg.enters(dir, name) : tree.skip === undefined ? undefined : new Set(tree.skip);
       for (const found of directoriesBelow(root, budget, skip)) {
         if (tree.shallow === true && found !== undefined && found.dir !== root) break;
         // What a command may read where the engine cannot is not known (it may run as another user).
         if (found?.unreadable === true) return `\`${printable(found.dir)}\`, below \`${printable(tree.root)}\`, which a command reads whole, cannot be read here to check what it holds`;
         if (found === undefined) return `\`${printable(tree.root)}\`, which a command reads whole (\`grep -r\`, \`cp -r\`, \`mv\`), holds more than ${MAX_WILDCARD_ENTRIES} entries to check: name a smaller directory`;
+        if (rg !== undefined) {
+          const problem = rg.visit(found.dir, found.entries.map((e) => e.name));
+          if (problem !== undefined) return problem;
+        }
         for (const entry of found.entries) {
           if (entry.isDirectory() || (entry.isSymbolicLink() && !tree.followsLinks)) continue;
-          if (matchers !== undefined && !matchers.some((matches) => matches(entry.name))) continue;
+          if (rg !== undefined ? !rg.reads(found.dir, entry.name) : named !== undefined && !named(entry.name)) continue;
           // With symlinks resolved a link to a directory is its target's path; a directory diff compares is not read below.
           if (tree.shallow === true && entry.isSymbolicLink() && isDirectoryNow(`${found.dir}/${entry.name}`)) continue;
           // Not remembered: a tree's files would crowd the set's memo of the paths calls name.

@@ -28,9 +28,10 @@ function readEntries(dir: string, budget: EntryBudget): fs.Dirent[] | null | und
 /**
  * `top` and every directory below it, depth first, each with its entries (none when it cannot
  * be read: then `unreadable`). Symbolic links are listed, never walked into; nor are
- * directories named in `skip`. Once the budget is spent, one undefined is yielded, last.
+ * directories named in `skip` (or, for a function, those it says to skip in a directory, asked
+ * after that directory was yielded). Once the budget is spent, one undefined is yielded, last.
  */
-export function* directoriesBelow(top: string, budget: EntryBudget, skip?: ReadonlySet<string>): Generator<{ dir: string; entries: fs.Dirent[]; unreadable: boolean } | undefined> {
+export function* directoriesBelow(top: string, budget: EntryBudget, skip?: ReadonlySet<string> | ((dir: string, name: string) => boolean)): Generator<{ dir: string; entries: fs.Dirent[]; unreadable: boolean } | undefined> {
   const pending = [top];
   while (pending.length > 0) {
     const dir = pending.pop()!;
@@ -42,7 +43,7 @@ export function* directoriesBelow(top: string, budget: EntryBudget, skip?: Reado
     const entries = read ?? [];
     yield { dir, entries, unreadable: read === null };
     for (const entry of entries) {
-      if (entry.isDirectory() && skip?.has(entry.name) !== true) pending.push(dir === '/' ? `/${entry.name}` : `${dir}/${entry.name}`);
+      if (entry.isDirectory() && !(typeof skip === 'function' ? skip(dir, entry.name) : skip?.has(entry.name) === true)) pending.push(dir === '/' ? `/${entry.name}` : `${dir}/${entry.name}`);
     }
   }
 }

@@ -60,6 +60,7 @@ const RG: SearchOptions = {
     '--fixed-strings', '--no-heading', '--heading', '--vimgrep', '--json', '--trim', '--multiline', '--multiline-dotall',
     '--pcre2', '--stats', '--only-matching', '--with-filename', '--no-filename', '--null', '--no-messages', '--quiet',
     '--column', '--no-column', '--unrestricted', '--text', '--binary', '--crlf', '--no-config', '--pretty',
+    '--no-require-git', '--no-ignore-exclude', '--no-ignore-global', '--no-ignore-files', '--glob-case-insensitive',
   ]),
   longValued: new Set(['--glob', '--iglob', '--type', '--type-not', '--sort', '--sortr', '--max-filesize', '--color']),
   longNumeric: new Set(['--max-count', '--after-context', '--before-context', '--context', '--max-depth', '--threads', '--max-columns']),
@@ -70,7 +71,7 @@ const SEARCHERS: ReadonlyMap<string, SearchOptions> = new Map([['grep', GREP], [
 
 /**
  * The indexes among `cmd.words` of the patterns grep or rg matches text against (each `-e`
- * value, or the first operand), when they are certainly that; undefined otherwise. A value
+ * value, or the first operand), and of rg's negated globs, when they are certainly that; undefined otherwise. A value
  * attached to its option (`-eTODO.*`, `-ne'a.*'`, `--regexp=a.*`) exempts the option's word.
  */
 export function searchPatternsAt(cmd: SimpleCommand): readonly number[] | undefined {
@@ -79,6 +80,9 @@ export function searchPatternsAt(cmd: SimpleCommand): readonly number[] | undefi
   const { words } = cmd;
   let operand: number | undefined;
   const given: number[] = [];
+  // rg's globs (`-g '*.ts'`) select what its walk reads, which the engine reads from disk
+  // (engine/ripgrep-walk.ts): they open nothing themselves.
+  const globs: number[] = [];
   /** Records the value of `-e`/`--regexp` at `at` (its own word or the option's): false where it is not certainly one. */
   const pattern = (value: string | undefined, at: number): boolean => {
     if (operand !== undefined || value === undefined || value.startsWith('-')) return false;
@@ -99,7 +103,9 @@ export function searchPatternsAt(cmd: SimpleCommand): readonly number[] | undefi
       const numeric = options.longNumeric.has(name);
       if (!numeric && !options.longValued.has(name)) return undefined;
       if (eq < 0 && options.longNumericAttachedOnly.has(name)) return undefined;
-      if (!acceptsValue(eq < 0 ? words[++i] : word.slice(eq + 1), numeric)) return undefined;
+      const value = eq < 0 ? words[++i] : word.slice(eq + 1);
+      if (!acceptsValue(value, numeric)) return undefined;
+      if (options === RG && (name === '--glob' || name === '--iglob')) globs.push(i);
       continue;
     }
     if (word.startsWith('-') && word !== '-') {
@@ -113,15 +119,17 @@ export function searchPatternsAt(cmd: SimpleCommand): readonly number[] | undefi
         const numeric = options.numeric.includes(letter);
         if (!numeric && !options.valued.includes(letter)) return undefined;
         if (k + 1 === word.length && options.attachedOnly.includes(letter)) return undefined;
-        if (!acceptsValue(k + 1 < word.length ? word.slice(k + 1) : words[++i], numeric)) return undefined;
+        const value = k + 1 < word.length ? word.slice(k + 1) : words[++i];
+        if (!acceptsValue(value, numeric)) return undefined;
+        if (options === RG && letter === 'g') globs.push(i);
         break;
       }
       continue;
     }
     operand ??= i;
   }
-  if (given.length > 0) return given;
-  return operand === undefined ? undefined : [operand];
+  if (given.length > 0) return [...given, ...globs];
+  return operand === undefined ? undefined : [operand, ...globs];
 }
 
 /** Whether the program gets the words as written: no function of the line, no word the shell makes, no wrapper or runner passing them on. */

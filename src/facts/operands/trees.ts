@@ -9,6 +9,7 @@ import { tarWords } from './archives.js';
 import { operandsBy } from './by-grammar.js';
 import { findNameFilter, findStartingPoints } from './find.js';
 import { isRemote, placedPaths } from './moves-and-links.js';
+import { RIPGREP_TYPES } from '../ripgrep-types.js';
 
 /** A directory a command reads (or moves) whole, as its word names it (not placed yet). */
 export interface Tree {
@@ -26,6 +27,28 @@ export interface Tree {
   skip?: readonly string[];
   /** It reads only the files directly in the directory (`diff d1 d2` without `-r`). */
   shallow?: true;
+  /**
+   * ripgrep's walk (rg, and the search tools that run it): what it leaves out, read from disk by
+   * engine/ripgrep-walk.ts. Here `names` are its `--glob`s, which also let in a hidden or ignored
+   * file they match, and a directory they match.
+   */
+  ripgrep?: RipgrepWalk;
+}
+
+/** How ripgrep walks a directory (engine/ripgrep-walk.ts reads the ignore files it names). */
+export interface RipgrepWalk {
+  /** Names starting with a dot are left out (unless an ignore file or a type lets them in); false with `--hidden`, `-uu`. */
+  skipsHidden: boolean;
+  /** Ignore files (.rgignore, .ignore, .gitignore in a repository) leave out what they name; false with `--no-ignore`, `-u`. */
+  honoursIgnores: boolean;
+  /** `.gitignore` counts outside a git repository too (`--no-require-git`). */
+  gitignoreAnywhere: boolean;
+  /** A file type not known here (`--type-add`, RIPGREP_TYPES) or an `--ignore-file` may let in a hidden name: none is left out for being hidden. */
+  mayLetInHidden: boolean;
+  /** The names the file types given (`-t ts`) select: only files matching one are read, and such a file even when hidden. */
+  types?: readonly string[];
+  /** Negated `--glob`s, all plain names, when no glob lets files in: what they match is left out, whatever else says. */
+  excluded?: { patterns: readonly string[]; anyCase: boolean };
 }
 
 /**
@@ -61,6 +84,7 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     const filters = grepFilters(words);
     return (files.length > 0 ? files : ['.']).map((root) => ({ root, followsLinks, written: false, ...filters }));
   }
+  if (program === 'rg') return ripgrepTrees(words);
   if (program === 'diff') {
     const grammar = GRAMMARS.get('diff')!;
     // Two directories are compared by the files directly in them (their dot files too), or
@@ -129,6 +153,70 @@ function grepFilters(words: readonly string[]): Pick<Tree, 'names' | 'skip'> {
   const skip = places(['--exclude-dir']).map(value).filter((name) => /^[A-Za-z0-9._-]+$/.test(name) && name !== '.' && name !== '..');
   if (skip.length > 0) out.skip = skip;
   return out;
+}
+
+// rg's options that change which files below a directory it reads (ripgrep 14).
+const RG_NO_IGNORE = ['--no-ignore', '--no-ignore-dot', '--no-ignore-vcs', '--no-ignore-parent', '--no-ignore-exclude', '--no-ignore-global', '--no-ignore-files'];
+const RG_WALK_LONG = ['--hidden', '--unrestricted', '--follow', '--files', '--type', '--type-add', '--ignore-file', '--no-require-git', '--glob', '--iglob', '--glob-case-insensitive', ...RG_NO_IGNORE];
+
+/**
+ * What rg reads below each directory it searches (its operands, else `.`): every file but
+ * those its walk leaves out (RipgrepWalk). `--files` lists names and reads none. Globs that
+ * are not plain names (a `/`, a class) are not read as a filter: then nothing is left out.
+ */
+function ripgrepTrees(words: readonly string[]): readonly Tree[] {
+  const grammar = GRAMMARS.get('rg')!;
+  const known = [...longNamesOf(grammar), ...RG_WALK_LONG];
+  const has = (letters: string, long: string[]): boolean => hasOption(words, { letters, long }, grammar.valued, known);
+  if (has('', ['--files'])) return NO_TREES;
+  const unrestricted = shortLetterCount(words, 'u', grammar.valued) + words.filter((w) => w === '--unrestricted').length;
+  const globs = optionValues(words, { letters: 'g', long: ['--glob', '--iglob'] }, grammar.valued, 1, known, valuedLongOf(grammar));
+  const types = optionValues(words, { letters: 't', long: ['--type'] }, grammar.valued, 1, known, valuedLongOf(grammar));
+  const anyCase = has('', ['--iglob', '--glob-case-insensitive']);
+  const filter = ripgrepGlobs(globs, anyCase);
+  const walk: RipgrepWalk = {
+    skipsHidden: unrestricted < 2 && !has('.', ['--hidden']) && filter !== 'everything',
+    honoursIgnores: unrestricted === 0 && !has('', RG_NO_IGNORE) && filter !== 'everything',
+    gitignoreAnywhere: has('', ['--no-require-git']),
+    // Some ignore files left out and not others: those still read may let a hidden name in.
+    mayLetInHidden: types.some((t) => !RIPGREP_TYPES.has(t)) || has('', ['--type-add', '--ignore-file']) || (unrestricted === 0 && !has('', ['--no-ignore']) && has('', RG_NO_IGNORE)),
+  };
+  // A glob that lets files in decides before the types do.
+  if (types.length > 0 && !walk.mayLetInHidden && filter === undefined) walk.types = types.flatMap((t) => RIPGREP_TYPES.get(t)!);
+  const negated = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
+  if (filter === undefined && negated.length > 0 && negated.every((p) => PLAIN_NAME_PATTERN.test(p))) walk.excluded = { patterns: negated, anyCase };
+  const followsLinks = has('L', ['--follow']);
+  const files = operandsBy(words, 0, grammar).operandFiles;
+  const names = typeof filter === 'object' ? { names: filter } : {};
+  return (files.length > 0 ? files : ['.']).map((root) => ({ root, followsLinks, written: false, ripgrep: walk, ...names }));
+}
+
+/**
+ * rg's `--glob`s as a filter: none (every file), the plain names a file read must match (a
+ * negated one only leaves files out: not read), or `everything` when one is not a plain name.
+ */
+export function ripgrepGlobs(globs: readonly string[], anyCase: boolean): { patterns: string[]; anyCase: boolean } | undefined | 'everything' {
+  const patterns = globs.filter((g) => !g.startsWith('!'));
+  if (patterns.length === 0) return undefined;
+  return patterns.every((p) => PLAIN_NAME_PATTERN.test(p)) ? { patterns, anyCase } : 'everything';
+}
+
+/** How many times a short option letter is given in clusters before `--` (`-uu`, `-u -u`), stopping at a letter that takes a value. */
+function shortLetterCount(words: readonly string[], letter: string, valued: string): number {
+  let count = 0;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--') break;
+    if (w.length < 2 || w[0] !== '-' || w[1] === '-') continue;
+    for (let k = 1; k < w.length; k++) {
+      if (w[k] === letter) count++;
+      if (valued.includes(w[k]!)) {
+        if (k === w.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return count;
 }
 
 const FIND_READING_ACTS: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
