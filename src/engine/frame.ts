@@ -449,6 +449,11 @@ export class CallFrame {
         addCanonical(out, c, false);
       }
     }
+    // A content search tool reads the files below the directory it searches (facts/search-trees.ts).
+    if (settings.readsTrees && extracted.trees !== undefined) for (const tree of extracted.trees) {
+      const problem = this.addTree(out, tree, settings, m, m.here, lexicalCwd);
+      if (problem !== undefined) return { ok: false, reason: problem };
+    }
     // The names the params' words may stand for (Grep's `glob: "**/.env"` selects `./.env`).
     let named: string[] = NO_WORDS;
     if (extracted.words) for (const w of extracted.words) named = this.addNamed(named, namesOf(this.env, w), paths, settings, m);
@@ -580,14 +585,14 @@ export class CallFrame {
    * the shell expands is each directory it matches. Links are read whether or not the policy
    * resolves them; past the call's budget of entries the call is refused. Why, or undefined.
    */
-  private addTree(out: FoundPaths, tree: Tree, settings: PathSettings, m: PathMemo, place: Place): string | undefined {
+  private addTree(out: FoundPaths, tree: Tree, settings: PathSettings, m: PathMemo, place: Place, lexicalCwd = false): string | undefined {
     let roots: string[];
-    if (hasShellWildcard(tree.root)) {
+    if (hasShellWildcard(tree.root) && !lexicalCwd) {
       const expanded = this.expansionsAt(tree.root, settings, m, place);
       if (!expanded.ok) return undefined; // the root's own reading refuses it
       roots = expanded.paths.map((e) => e.path);
     } else {
-      const found = this.canonicalAt(tree.root, settings, m, place);
+      const found = this.canonicalAt(tree.root, settings, m, place, lexicalCwd);
       if (!found.ok) return undefined; // the root's own reading refuses it
       roots = readingsOf(found).map((r) => r.path);
     }

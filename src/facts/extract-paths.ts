@@ -10,6 +10,8 @@ import { JSON_ARGUMENT_KEYS, jsonValueOf, mayBeJsonText } from './json-text.js';
 import { hasShellWildcard } from './path-glob.js';
 import { fileURLToPath } from 'node:url';
 import { isAbsolute } from 'node:path';
+import type { Tree } from './operands/trees.js';
+import { searchTreeOf } from './search-trees.js';
 
 export interface RawPath {
   value: string;
@@ -40,6 +42,8 @@ export interface ExtractedPaths {
   problems: string[];
   /** For exec: the directories the tool starts its shell in (OpenClaw's `workdir`); undefined for none. */
   workdirs?: string[];
+  /** The directories a content search tool reads whole (Grep: every file below that ripgrep does not leave out). */
+  trees?: Tree[];
   /**
    * For exec: a working directory was given under a spelling the tool may not read (`workDir`
    * for `workdir`), so its shell may start in the call's own directory as well.
@@ -304,6 +308,8 @@ interface Collector {
   words: string[] | undefined;
   /** See ExtractedPaths.workdirs. */
   workdirs: string[] | undefined;
+  /** See ExtractedPaths.trees. */
+  trees: Tree[] | undefined;
   /** See ExtractedPaths.expanded. */
   expanded: ExpandedPattern[] | undefined;
   toolName: string;
@@ -860,7 +866,8 @@ function addPatternReading(c: Collector, pattern: string, at: string, normalized
       if (roots[0] !== undefined && PATTERNS_ALSO_FROM_CWD.has(normalized) && pattern.includes('/')) add(c, base, at);
     }
   }
-  // A content filter (Grep's `glob`) selects files to read: their names meet file-name globs.
+  // A content filter (Grep's `glob`) selects files to read: their names meet file-name globs
+  // (also where the tree it reads is not on this disk: a gateway may check calls run elsewhere).
   if (CONTENT_FILTER_KEYS.has(normalized)) (c.words ??= []).push(pattern.slice(pattern.lastIndexOf('/') + 1));
 }
 
@@ -1103,7 +1110,7 @@ const UNICODE_SPACE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/;
 /** The paths a call touches, whether each is written, and what could not be read. */
 export function extractPaths(toolName: string, toolClass: ToolClass, params: unknown, derivedPaths: unknown, keyKinds?: KeyKindMemo): ExtractedPaths {
   // Every field set up front: one object shape for every call (patternKeys included).
-  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, unknownTool: undefined, sawWorkdir: false, hereToo: false, readKeys: undefined, keys: 0, patterned: false, mustExist: undefined, keyKinds };
+  const c: Collector = { paths: NONE, writes: NONE, problems: NONE, written: toolClass !== 'read', patternKeys: undefined, words: undefined, workdirs: undefined, trees: undefined, expanded: undefined, toolName, toolClass, fileTool: undefined, unknownTool: undefined, sawWorkdir: false, hereToo: false, readKeys: undefined, keys: 0, patterned: false, mustExist: undefined, keyKinds };
   // Search and listing tools by name: the keys holding their patterns, and whether they search
   // the call's directory when no directory is named. Only names of 2 (`ls`), 4 (`glob`, `grep`,
   // `find`), 11, 12, 14 or 19 characters starting with g/G, f/F, s/S or l/L can be one: `read`,
@@ -1133,6 +1140,11 @@ export function extractPaths(toolName: string, toolClass: ToolClass, params: unk
   // said where the search starts (`glob: "src/**"`: read from there).
   if (searchTool !== undefined && !c.patterned && DEFAULT_ROOT_TOOLS.has(searchTool) && (params === null || typeof params !== 'object' || searchRoot(params as Record<string, unknown>) === undefined)) {
     add(c, '.', 'the directory searched (none named: the call\'s own)', false);
+  }
+  // A content search tool reads the files below the directory it searches (facts/search-trees.ts).
+  if (searchTool !== undefined && params !== null && typeof params === 'object' && !Array.isArray(params)) {
+    const tree = searchTreeOf(toolName, searchTool, params as Record<string, unknown>, searchRoot(params as Record<string, unknown>));
+    if (tree !== undefined) c.trees = [tree];
   }
   // Gemini CLI's replace, given a relative path that is not there, edits a file it finds
   // whose path ends with it (pathCorrector's correctPath): anywhere in its workspaces.

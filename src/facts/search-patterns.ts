@@ -80,9 +80,8 @@ export function searchPatternsAt(cmd: SimpleCommand): readonly number[] | undefi
   const { words } = cmd;
   let operand: number | undefined;
   const given: number[] = [];
-  // rg's globs (`-g '*.ts'`) select what its walk reads, which the engine reads from disk
-  // (engine/ripgrep-walk.ts): they open nothing themselves.
-  const globs: number[] = [];
+  // rg's negated globs (`-g '!*.pem'`) only leave files out: they name none.
+  const leftOut: number[] = [];
   /** Records the value of `-e`/`--regexp` at `at` (its own word or the option's): false where it is not certainly one. */
   const pattern = (value: string | undefined, at: number): boolean => {
     if (operand !== undefined || value === undefined || value.startsWith('-')) return false;
@@ -105,7 +104,7 @@ export function searchPatternsAt(cmd: SimpleCommand): readonly number[] | undefi
       if (eq < 0 && options.longNumericAttachedOnly.has(name)) return undefined;
       const value = eq < 0 ? words[++i] : word.slice(eq + 1);
       if (!acceptsValue(value, numeric)) return undefined;
-      if (options === RG && (name === '--glob' || name === '--iglob')) globs.push(i);
+      if (options === RG && (name === '--glob' || name === '--iglob') && value!.startsWith('!')) leftOut.push(i);
       continue;
     }
     if (word.startsWith('-') && word !== '-') {
@@ -121,15 +120,15 @@ export function searchPatternsAt(cmd: SimpleCommand): readonly number[] | undefi
         if (k + 1 === word.length && options.attachedOnly.includes(letter)) return undefined;
         const value = k + 1 < word.length ? word.slice(k + 1) : words[++i];
         if (!acceptsValue(value, numeric)) return undefined;
-        if (options === RG && letter === 'g') globs.push(i);
+        if (options === RG && letter === 'g' && value!.startsWith('!')) leftOut.push(i);
         break;
       }
       continue;
     }
     operand ??= i;
   }
-  if (given.length > 0) return [...given, ...globs];
-  return operand === undefined ? undefined : [operand, ...globs];
+  if (given.length > 0) return [...given, ...leftOut];
+  return operand === undefined ? undefined : [operand, ...leftOut];
 }
 
 /** Whether the program gets the words as written: no function of the line, no word the shell makes, no wrapper or runner passing them on. */

@@ -58,6 +58,9 @@ export interface RipgrepWalk {
  */
 const PLAIN_NAME_PATTERN = /^[A-Za-z0-9._*?-]+$/;
 
+/** A glob of rg's read as a name filter: a plain name pattern, braces too (`*.{ts,tsx}`), which picomatch reads as ripgrep does. */
+const PLAIN_GLOB_NAME = /^[A-Za-z0-9._*?{},-]+$/;
+
 const NO_TREES: readonly Tree[] = Object.freeze([]);
 const GREP_RECURSIVE = { letters: 'rR', long: ['--recursive', '--dereference-recursive'] };
 const GREP_FOLLOWING = { letters: 'R', long: ['--dereference-recursive'] };
@@ -184,7 +187,7 @@ function ripgrepTrees(words: readonly string[]): readonly Tree[] {
   // A glob that lets files in decides before the types do.
   if (types.length > 0 && !walk.mayLetInHidden && filter === undefined) walk.types = types.flatMap((t) => RIPGREP_TYPES.get(t)!);
   const negated = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
-  if (filter === undefined && negated.length > 0 && negated.every((p) => PLAIN_NAME_PATTERN.test(p))) walk.excluded = { patterns: negated, anyCase };
+  if (filter === undefined && negated.length > 0 && negated.every((p) => PLAIN_GLOB_NAME.test(p))) walk.excluded = { patterns: negated, anyCase };
   const followsLinks = has('L', ['--follow']);
   const files = operandsBy(words, 0, grammar).operandFiles;
   const names = typeof filter === 'object' ? { names: filter } : {};
@@ -192,13 +195,18 @@ function ripgrepTrees(words: readonly string[]): readonly Tree[] {
 }
 
 /**
- * rg's `--glob`s as a filter: none (every file), the plain names a file read must match (a
- * negated one only leaves files out: not read), or `everything` when one is not a plain name.
+ * rg's `--glob`s as a filter: none (every file), the name patterns a file read must match, or
+ * `everything` when one cannot be read so. A negated glob only leaves files out (not read
+ * here). A glob with a `/` matches whole paths, each ending in a name its last part matches
+ * (`src/**\/*.ts`: `*.ts`), which is the filter; one ending in `/` or `**` is `everything`.
  */
 export function ripgrepGlobs(globs: readonly string[], anyCase: boolean): { patterns: string[]; anyCase: boolean } | undefined | 'everything' {
-  const patterns = globs.filter((g) => !g.startsWith('!'));
-  if (patterns.length === 0) return undefined;
-  return patterns.every((p) => PLAIN_NAME_PATTERN.test(p)) ? { patterns, anyCase } : 'everything';
+  const positive = globs.filter((g) => !g.startsWith('!'));
+  if (positive.length === 0) return undefined;
+  // A brace may hold a `/` (`{a/*.ts,b.ts}`): with one, the last part is not the name's pattern.
+  if (positive.some((g) => g.includes('/') && /[{}]/.test(g))) return 'everything';
+  const patterns = positive.map((g) => g.slice(g.lastIndexOf('/') + 1));
+  return patterns.every((p) => PLAIN_GLOB_NAME.test(p) && p !== '**') ? { patterns, anyCase } : 'everything';
 }
 
 /** How many times a short option letter is given in clusters before `--` (`-uu`, `-u -u`), stopping at a letter that takes a value. */
