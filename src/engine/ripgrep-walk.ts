@@ -166,7 +166,7 @@ function globalRulesLetIn(home: string): boolean {
   const xdg = process.env.XDG_CONFIG_HOME || `${home}/.config`;
   const ignoreText = readSmall(`${xdg}/git/ignore`);
   if (ignoreText === null || (ignoreText !== undefined && NEGATION.test(ignoreText))) return true;
-  for (const config of [`${home}/.gitconfig`, `${xdg}/git/config`]) {
+  for (const config of [`${home}/.gitconfig`, `${xdg}/git/config`, '/etc/gitconfig']) {
     const text = readSmall(config);
     if (text === null || (text !== undefined && /excludesfile/i.test(text))) return true;
   }

@@ -160,7 +160,7 @@ function grepFilters(words: readonly string[]): Pick<Tree, 'names' | 'skip'> {
 
 // rg's options that change which files below a directory it reads (ripgrep 14).
 const RG_NO_IGNORE = ['--no-ignore', '--no-ignore-dot', '--no-ignore-vcs', '--no-ignore-parent', '--no-ignore-exclude', '--no-ignore-global', '--no-ignore-files'];
-const RG_WALK_LONG = ['--hidden', '--unrestricted', '--follow', '--files', '--type', '--type-add', '--ignore-file', '--no-require-git', '--glob', '--iglob', '--glob-case-insensitive', ...RG_NO_IGNORE];
+const RG_WALK_LONG = ['--hidden', '--unrestricted', '--follow', '--files', '--type', '--type-add', '--ignore-file', '--ignore-file-case-insensitive', '--no-require-git', '--glob', '--iglob', '--glob-case-insensitive', ...RG_NO_IGNORE];
 
 /**
  * What rg reads below each directory it searches (its operands, else `.`): every file but
@@ -179,10 +179,12 @@ function ripgrepTrees(words: readonly string[]): readonly Tree[] {
   const filter = ripgrepGlobs(globs, anyCase);
   const walk: RipgrepWalk = {
     skipsHidden: unrestricted < 2 && !has('.', ['--hidden']) && filter !== 'everything',
-    honoursIgnores: unrestricted === 0 && !has('', RG_NO_IGNORE) && filter !== 'everything',
+    // Rules matched in any case are not read here: none leaves a file out.
+    honoursIgnores: unrestricted === 0 && !has('', [...RG_NO_IGNORE, '--ignore-file-case-insensitive']) && filter !== 'everything',
     gitignoreAnywhere: has('', ['--no-require-git']),
     // Some ignore files left out and not others: those still read may let a hidden name in.
-    mayLetInHidden: types.some((t) => !RIPGREP_TYPES.has(t)) || has('', ['--type-add', '--ignore-file']) || (unrestricted === 0 && !has('', ['--no-ignore']) && has('', RG_NO_IGNORE)),
+    // (`--ignore-file-case-insensitive`: a `!.ENV` rule lets `.env` in.)
+    mayLetInHidden: types.some((t) => !RIPGREP_TYPES.has(t)) || has('', ['--type-add', '--ignore-file', '--ignore-file-case-insensitive']) || (unrestricted === 0 && !has('', ['--no-ignore']) && has('', RG_NO_IGNORE)),
   };
   // A glob that lets files in decides before the types do.
   if (types.length > 0 && !walk.mayLetInHidden && filter === undefined) walk.types = types.flatMap((t) => RIPGREP_TYPES.get(t)!);
