@@ -1,7 +1,7 @@
 // What ripgrep leaves out when it walks a directory (rg, and the tools that run it: Claude
 // Code's Grep, OpenClaw's grep), read from disk: names starting with a dot, and what its
 // ignore files name (.rgignore, .ignore, and .gitignore inside a git repository, in each
-// directory and every one above). Followed as ripgrep 14 decides (its `ignore` crate): for
+// directory and every one above). Followed as ripgrep 13 and 14 decide (their `ignore` crate): for
 // each kind of file the deepest one with a matching rule decides, .rgignore before .ignore
 // before .gitignore before .git/info/exclude; a `!` rule lets a file in, and a file let in is
 // read even when hidden. Where a rule not read here may let a hidden file in (the global
@@ -121,7 +121,9 @@ export function ripgrepFilter(root: string, walk: RipgrepWalk, home: string, nam
   /** A directory's rules: its ignore files (those among `present`, or looked for when undefined) and whether it holds `.git`. */
   function rulesOf(dir: string, present: ReadonlySet<string> | undefined, parent: DirectoryRules | undefined, inheritedLetIn: boolean, above: boolean): DirectoryRules | string {
     const at = dir === '/' ? '' : dir;
-    const hasGit = present !== undefined ? present.has('.git') : fs.existsSync(`${at}/.git`);
+    // As ripgrep asks: `.git` there, followed if a link (a dangling one is none). (A `.jj` counts
+    // for ripgrep 14 too: not read here, which only counts fewer .gitignore files.)
+    const hasGit = (present === undefined || present.has('.git')) && fs.existsSync(`${at}/.git`);
     // `.git` as a file points to a repository elsewhere, whose exclude file is not read here: it may let a hidden name in.
     const gitDirectory = hasGit && isDirectory(`${at}/.git`);
     const files: (readonly Rule[] | undefined)[] = [];

@@ -6,7 +6,7 @@
 // (the files rg would search) must list no forbidden file: a file the engine thought left out
 // but rg reads would be a read unchecked.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -63,25 +63,28 @@ function forbiddenSearched(cwd: string, options: string[], root: string): string
 }
 
 describe('rg reading directories whole, against ripgrep', () => {
-  // Cases too rare for the random trees to meet often: rules matched in any case.
+  // Cases too rare for the random trees to meet often: rules matched in any case, a dangling `.git`.
   it.skipIf(!HAS_RG)('follows rg on hand-made trees, both ways', async () => {
     const set = await setFrom(`version: 1\nid: t\nworkspace: { root: ${base}, only: false }\npaths:\n  forbidden: ["**/*.pem", "**/k.*"]\n`, { home });
-    const trees: [string, Record<string, string>][] = [
-      ['ci-hidden', { '.k.pem': 'KEY', '.ignore': '!.K.PEM', 'a.txt': 'KEY' }],
-      ['ci-dir', { 'secrets/k.pem': 'KEY', '.ignore': 'secrets/\n!SECRETS/', 'a.txt': 'KEY' }],
+    // Each tree, the options tried, and for each whether rg reads a forbidden file there.
+    const trees: { name: string; files: Record<string, string>; link?: [string, string]; runs: [string[], boolean][] }[] = [
+      { name: 'ci-hidden', files: { '.k.pem': 'KEY', '.ignore': '!.K.PEM', 'a.txt': 'KEY' }, runs: [[[], false], [['--ignore-file-case-insensitive'], true]] },
+      { name: 'ci-dir', files: { 'secrets/k.pem': 'KEY', '.ignore': 'secrets/\n!SECRETS/', 'a.txt': 'KEY' }, runs: [[[], false], [['--ignore-file-case-insensitive'], true]] },
+      // A `.git` link that leads nowhere makes no repository: its .gitignore does not count.
+      { name: 'dangling-git', files: { '.gitignore': 'k.pem', 'k.pem': 'KEY' }, link: ['.git', '/nonexistent-toolwarden'], runs: [[[], true], [['--no-require-git'], false]] },
     ];
-    for (const [name, files] of trees) {
+    for (const { name, files, link, runs } of trees) {
       const top = path.join(base, name);
       for (const [file, text] of Object.entries(files)) {
         mkdirSync(path.dirname(path.join(top, file)), { recursive: true });
         writeFileSync(path.join(top, file), `${text}\n`);
       }
-      for (const options of [[], ['--ignore-file-case-insensitive']]) {
+      if (link !== undefined) symlinkSync(link[1], path.join(top, link[0]));
+      for (const [options, readsForbidden] of runs) {
         const searched = forbiddenSearched(top, options, '');
         const decision = decide(set, { toolName: 'exec', params: { command: ['rg', ...options, 'KEY'].join(' ') }, cwd: top }).decision;
-        // rg reads a forbidden file with the flag and none without: the engine denies exactly then.
-        expect(searched.length > 0, `${name} ${options.join(' ')}`).toBe(options.length > 0);
-        expect(decision, `${name} ${options.join(' ')}`).toBe(searched.length > 0 ? 'deny' : 'allow');
+        expect(searched.length > 0, `${name} ${options.join(' ')}`).toBe(readsForbidden);
+        expect(decision, `${name} ${options.join(' ')}`).toBe(readsForbidden ? 'deny' : 'allow');
       }
     }
   });
