@@ -20,6 +20,7 @@ import { unnamedRepositoryAbove, writesHead, writtenHeads } from '../facts/git-d
 import { directoriesBelow, entriesIn, type EntryBudget } from '../facts/directories.js';
 import type { Tree } from '../facts/operands/trees.js';
 import { ripgrepFilter } from './ripgrep-walk.js';
+import { trackedFiles } from './git-index.js';
 
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
 const MAX_CACHED_COMMAND = 4096;
@@ -606,6 +607,29 @@ export class CallFrame {
     }
     const budget = (this.wildcardBudget ??= { entries: MAX_WILDCARD_ENTRIES });
     const ctx = (place.ctx ??= this.contextFor(settings, m.root, place.cwd));
+    // `git grep`: the files git tracks below each root, as its index lists them (outside a repository, every file).
+    if (tree.tracked === true) {
+      const untracked: string[] = [];
+      for (const root of directories) {
+        const tracked = trackedFiles(root);
+        if (typeof tracked === 'string') return tracked;
+        if (tracked === undefined) {
+          untracked.push(root);
+          continue;
+        }
+        const below = root === tracked.top ? '' : `${root.slice(tracked.top === '/' ? 1 : tracked.top.length + 1)}/`;
+        for (const relative of tracked.paths) {
+          if (!relative.startsWith(below)) continue;
+          if (--budget.entries < 0) return `\`${printable(tree.root)}\`, which \`git grep\` reads whole, holds more than ${MAX_WILDCARD_ENTRIES} tracked files to check: name a smaller directory after \`--\``;
+          const path = `${tracked.top === '/' ? '' : tracked.top}/${relative}`;
+          const c = canonicalPath(path, ctx);
+          if (!c.ok) return `path \`${printable(path)}\`, which \`git grep\` reads, cannot be made canonical: ${c.reason}`;
+          addCanonical(out, c, false);
+        }
+      }
+      if (untracked.length === 0) return undefined;
+      directories.splice(0, directories.length, ...untracked);
+    }
     // Below a canonical root, through directories the walk found (never through a link), a file
     // that is no link is where it is: made canonical without looking for links (no lstat each).
     const asFound: PathContext = settings.resolveSymlinks ? { ...ctx, resolveSymlinks: false, statCache: undefined } : ctx;

@@ -10,6 +10,7 @@ import { operandsBy } from './by-grammar.js';
 import { findNameFilter, findStartingPoints } from './find.js';
 import { isRemote, placedPaths } from './moves-and-links.js';
 import { RIPGREP_TYPES } from '../ripgrep-types.js';
+import { gitSubcommandAt } from './git.js';
 
 /** A directory a command reads (or moves) whole, as its word names it (not placed yet). */
 export interface Tree {
@@ -27,6 +28,8 @@ export interface Tree {
   skip?: readonly string[];
   /** It reads only the files directly in the directory (`diff d1 d2` without `-r`). */
   shallow?: true;
+  /** It reads only the files git tracks below it (`git grep`), as the repository's index lists them (engine/git-index.ts). */
+  tracked?: true;
   /**
    * ripgrep's walk (rg, and the search tools that run it): what it leaves out, read from disk by
    * engine/ripgrep-walk.ts. Here `names` are its `--glob`s, which also let in a hidden or ignored
@@ -88,6 +91,7 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     return (files.length > 0 ? files : ['.']).map((root) => ({ root, followsLinks, written: false, ...filters }));
   }
   if (program === 'rg') return ripgrepTrees(words);
+  if (program === 'git' && words[gitSubcommandAt(words)] === 'grep') return gitGrepTrees(words);
   if (program === 'diff') {
     const grammar = GRAMMARS.get('diff')!;
     // Two directories are compared by the files directly in them (their dot files too), or
@@ -227,6 +231,35 @@ function shortLetterCount(words: readonly string[], letter: string, valued: stri
     }
   }
   return count;
+}
+
+// git grep's options that make it read files git does not track, or another repository's.
+const GIT_GREP_UNTRACKED = ['--untracked', '--no-index', '--recurse-submodules'];
+// git's own options that leave which files it reads alone (`-C` is followed).
+const GIT_HARMLESS_OWN: ReadonlySet<string> = new Set(['--no-pager', '-P', '-p', '--paginate', '--no-optional-locks', '--literal-pathspecs', '--no-replace-objects']);
+
+/**
+ * What `git grep` reads: the files git tracks below the directory it runs in, or below each
+ * plain pathspec after `--`. Without `--` its operands may be revisions, whose trees are not
+ * read here (README: whole-tree git reads); the work tree's files are. Where it may read
+ * files git does not track (`--untracked`, `--no-index`, submodules, git's own options naming
+ * another repository or setting), every file below.
+ */
+function gitGrepTrees(words: readonly string[]): readonly Tree[] {
+  const at = gitSubcommandAt(words);
+  const own = words.slice(1, at);
+  const options = words.slice(at + 1);
+  const end = options.indexOf('--');
+  const flags = end < 0 ? options : options.slice(0, end);
+  let anyFile = flags.some((w) => GIT_GREP_UNTRACKED.some((name) => w === name || (w.length > 4 && name.startsWith(w)))); // git takes unique prefixes
+  for (let i = 0; i < own.length; i++) {
+    if (own[i] === '-C') i++;
+    else if (!GIT_HARMLESS_OWN.has(own[i]!)) anyFile = true;
+  }
+  const specs = end < 0 ? [] : options.slice(end + 1);
+  const plain = specs.length > 0 && specs.every((p) => p !== '' && !/[*?[\\]/.test(p) && !p.startsWith(':'));
+  const directory = optionValues(own, { letters: 'C', long: [] }, '', 0).reduce(within, '');
+  return (plain ? specs : ['.']).map((spec) => ({ root: directory === '' ? spec : within(directory, spec), followsLinks: false, written: false, ...(anyFile ? {} : { tracked: true as const }) }));
 }
 
 const FIND_READING_ACTS: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);

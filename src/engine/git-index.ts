@@ -1,0 +1,133 @@
+// The files a git repository tracks, read from its index (`.git/index`), for the commands that
+// read them all (`git grep`): git's index format 2, 3 and 4 (gitformat-index(5)), SHA-1 and
+// SHA-256 repositories, a work tree's `.git` file that points to its git directory. Anything
+// not read here (an unknown version, a truncated file, GIT_INDEX_FILE or GIT_DIR set for the
+// engine's own process) is a reason: the caller refuses the call.
+import fs from 'node:fs';
+
+export interface TrackedFiles {
+  /** The work tree's top: where the index's paths start. */
+  top: string;
+  /** The tracked paths, relative to the top (`src/a.ts`). */
+  paths: string[];
+}
+
+/** Largest index read: past it the caller refuses, as past its budget of entries. */
+const MAX_INDEX_BYTES = 64 << 20;
+
+/**
+ * The repository `dir` is in (the nearest directory at or above it holding `.git`) and the
+ * files it tracks; undefined when there is none; a string saying why they cannot be read.
+ */
+export function trackedFiles(dir: string): TrackedFiles | undefined | string {
+  if (process.env.GIT_INDEX_FILE !== undefined || process.env.GIT_DIR !== undefined) return 'GIT_INDEX_FILE or GIT_DIR is set where the engine runs, so which files git tracks is not read here';
+  let top = dir;
+  for (;;) {
+    const dotGit = `${top === '/' ? '' : top}/.git`;
+    const stat = fs.statSync(dotGit, { throwIfNoEntry: false });
+    if (stat !== undefined) {
+      const gitDir = stat.isDirectory() ? dotGit : gitDirOfFile(dotGit, top);
+      if (gitDir === undefined) return `\`${dotGit}\` does not say where its repository is`;
+      const paths = indexPaths(gitDir);
+      return typeof paths === 'string' ? paths : { top, paths };
+    }
+    if (top === '/') return undefined;
+    top = top.slice(0, top.lastIndexOf('/')) || '/';
+  }
+}
+
+/** A `.git` file's `gitdir: PATH` (relative to the file's directory), or undefined. */
+function gitDirOfFile(dotGit: string, top: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(dotGit, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const m = /^gitdir: (.+?)\r?\n?$/.exec(text.split('\n')[0] + '\n');
+  if (m === null) return undefined;
+  const target = m[1]!;
+  return target.startsWith('/') ? target : `${top === '/' ? '' : top}/${target}`;
+}
+
+/** The paths an index at `gitDir/index` lists (none when there is no index yet), or why it cannot be read. */
+function indexPaths(gitDir: string): string[] | string {
+  const file = `${gitDir}/index`;
+  let data: Buffer;
+  try {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat === undefined) return [];
+    if (stat.size > MAX_INDEX_BYTES) return `git's index \`${file}\` is larger than the engine reads`;
+    data = fs.readFileSync(file);
+  } catch {
+    return `git's index \`${file}\` cannot be read here`;
+  }
+  const hashSize = usesSha256(gitDir) ? 32 : 20;
+  const problem = `git's index \`${file}\` is not in a form read here`;
+  if (data.length < 12 || data.toString('latin1', 0, 4) !== 'DIRC') return problem;
+  const version = data.readUInt32BE(4);
+  if (version < 2 || version > 4) return problem;
+  const count = data.readUInt32BE(8);
+  const paths: string[] = [];
+  let at = 12;
+  let previous = '';
+  // Each entry: stat data (40 bytes), the object's hash, 16 bits of flags, in version 3 and
+  // later 16 more when the extended bit is set, then its path.
+  for (let n = 0; n < count; n++) {
+    const start = at;
+    at += 40 + hashSize;
+    if (at + 2 > data.length) return problem;
+    const flags = data.readUInt16BE(at);
+    at += 2;
+    if (version >= 3 && (flags & 0x4000) !== 0) at += 2;
+    let path: string;
+    if (version === 4) {
+      // The path is the previous one with N bytes cut from its end, then this entry's text (N a varint).
+      let strip = 0;
+      let byte: number;
+      let first = true;
+      do {
+        if (at >= data.length) return problem;
+        byte = data[at++]!;
+        strip = first ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f);
+        first = false;
+      } while ((byte & 0x80) !== 0);
+      const end = data.indexOf(0, at);
+      if (end < 0 || strip > Buffer.byteLength(previous)) return problem;
+      const kept = Buffer.from(previous).subarray(0, Buffer.byteLength(previous) - strip);
+      path = Buffer.concat([kept, data.subarray(at, end)]).toString('utf8');
+      at = end + 1;
+    } else {
+      const end = data.indexOf(0, at);
+      if (end < 0) return problem;
+      path = data.toString('utf8', at, end);
+      // Padded with NULs to a multiple of eight bytes from the entry's start (one NUL at least).
+      at = start + Math.ceil((end + 1 - start) / 8) * 8;
+    }
+    previous = path;
+    // A sparse index names a directory left out of the work tree (`dir/`): read as that directory.
+    paths.push(path.endsWith('/') ? path.slice(0, -1) : path);
+  }
+  // A split index keeps most entries in another file (the `link` extension): not read here.
+  while (at + 8 <= data.length - hashSize) {
+    if (data.toString('latin1', at, at + 4) === 'link') return problem;
+    at += 8 + data.readUInt32BE(at + 4);
+  }
+  return paths;
+}
+
+/** Whether the repository's objects are named by SHA-256 (`extensions.objectFormat = sha256`, in a work tree's common directory too). */
+function usesSha256(gitDir: string): boolean {
+  const configs = [`${gitDir}/config`];
+  const common = readText(`${gitDir}/commondir`)?.trim();
+  if (common !== undefined && common !== '') configs.push(`${common.startsWith('/') ? common : `${gitDir}/${common}`}/config`);
+  return configs.some((config) => /objectformat\s*=\s*sha256/i.test(readText(config) ?? ''));
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return fs.readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
