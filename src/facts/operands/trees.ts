@@ -74,9 +74,9 @@ const GREP_DIRECTORIES = { letters: 'd', long: ['--directories'] };
  * `-R` or `-d recurse` (its file operands, else `.`), diff's operands (with `-r` whole, else
  * the files directly in them), the sources of
  * `cp -r`/`-R`/`-a`, `rsync -r`/`-a` and `mv`, what `zip -r` and `tar -c` put in an archive, and find's
- * starting points when an action is given each file. A word that is no directory when the
- * call is checked is no tree (the engine skips it). Other recursive readers are not read
- * here (README: rg and the search tools that run it, scp).
+ * starting points when an action is given each file, `scp -r`'s local sources, rg's and
+ * `git grep`'s (below). A word that is no directory when the call is checked is no tree (the
+ * engine skips it). Other recursive readers are not read here (README: `chmod -R`, `rm -r`).
  */
 export function treesOf(words: readonly string[]): readonly Tree[] {
   const program = words[0];
@@ -123,6 +123,13 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     // Every operand but the last is a source; one on another host (`host:path`) is not read here.
     const followsLinks = hasOption(words, { letters: 'L', long: ['--copy-links'] }, grammar.valued, known);
     return operandsBy(words, 0, grammar).operandFiles.slice(0, -1).filter((source) => !isRemote(source)).map((root) => ({ root, followsLinks, written: false }));
+  }
+  if (program === 'scp') {
+    // `scp -r` copies each local source directory whole, following the links below it.
+    const grammar = GRAMMARS.get('scp')!;
+    if (!hasOption(words, { letters: 'r', long: [] }, grammar.valued, [])) return NO_TREES;
+    // Every operand but the last is a source (the grammar's files leave remote ones out, so the operands are counted).
+    return operandsBy(words, 0, grammar).operands.slice(0, -1).filter((source) => !isRemote(source)).map((root) => ({ root, followsLinks: true, written: false }));
   }
   if (program === 'tar') return tarTrees(words);
   if (program === 'find') {
