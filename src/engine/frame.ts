@@ -21,6 +21,8 @@ import { directoriesBelow, entriesIn, type EntryBudget } from '../facts/director
 import type { Tree } from '../facts/operands/trees.js';
 import { ripgrepFilter } from './ripgrep-walk.js';
 import { trackedFiles } from './git-index.js';
+import type { PatchFile } from '../facts/operands/patch-files.js';
+import { nameTails, patchPaths } from '../facts/patch-paths.js';
 
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
 const MAX_CACHED_COMMAND = 4096;
@@ -162,6 +164,8 @@ interface ShellPaths {
   readonly fromTop: readonly { dir: string; path: string; written: boolean }[];
   /** CommandLinePaths.trees. */
   readonly trees: readonly Tree[];
+  /** CommandLinePaths.patchFiles. */
+  readonly patchFiles: readonly PatchFile[];
   /** CommandLinePaths.filled. */
   readonly filled: readonly string[];
   /** What the line moves or copies as links (CommandLinePaths.moves). */
@@ -508,6 +512,11 @@ export class CallFrame {
           const problem = this.addTree(out, tree, settings, m, place);
           if (problem !== undefined) return { ok: false, reason: problem };
         }
+        // A patch file applied: the files its headers name are written (operands/patch-files.ts).
+        for (const patch of shell.patchFiles) {
+          const problem = this.addPatchFile(out, patch, settings, m, place);
+          if (problem !== undefined) return { ok: false, reason: problem };
+        }
         // The work tree's top is the directory or one above it, up to the workspace root: each counts.
         for (const top of shell.fromTop) {
           const topDir = this.canonicalAt(top.dir, settings, m, place);
@@ -660,6 +669,48 @@ export class CallFrame {
           const c = canonicalPath(path, entry.isSymbolicLink() ? ctx : asFound);
           if (!c.ok) return `path \`${printable(path)}\`, below \`${printable(tree.root)}\`, which a command reads whole, cannot be made canonical: ${c.reason}`;
           addCanonical(out, c, tree.written);
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The files a patch file on disk names (patch-paths.ts), each written: as the patch
+   * program places them (under its directory, and for git every directory up to the workspace
+   * root, since git reads them from the work tree's top; with another strip count every tail
+   * of each name). A patch file not there is not read (the program fails, or the line makes
+   * it first: README); one that cannot be read, or holds a header that cannot be read, refuses
+   * the call. Why, or undefined.
+   */
+  private addPatchFile(out: FoundPaths, patch: PatchFile, settings: PathSettings, m: PathMemo, place: Place): string | undefined {
+    if (/[$`*?[]/.test(patch.file)) return undefined; // the file's own reading refuses or expands it
+    const found = this.canonicalAt(patch.file, settings, m, place);
+    if (!found.ok) return undefined; // the file's own reading refuses it
+    const here = this.canonicalAt(patch.dir === undefined || patch.dir === '' ? '.' : patch.dir, settings, m, place);
+    if (!here.ok) return undefined;
+    for (const { path } of readingsOf(found)) {
+      const stat = fs.statSync(path, { throwIfNoEntry: false });
+      if (stat === undefined || !stat.isFile()) continue;
+      if (stat.size > MAX_PATCH_FILE) return `the patch \`${printable(patch.file)}\` is larger than the engine reads to check the files it writes`;
+      let text: string;
+      try {
+        text = fs.readFileSync(path, 'utf8');
+      } catch {
+        return `the patch \`${printable(patch.file)}\` cannot be read here to check the files it writes`;
+      }
+      const named = patchPaths(text);
+      if (named.problems.length > 0) return `the patch \`${printable(patch.file)}\`: ${named.problems[0]}`;
+      const names = new Set(named.paths);
+      if (patch.anyTail) for (const name of named.paths) for (const tail of nameTails(name)) names.add(tail);
+      const dirs = patch.fromTop ? readingsOf(here).flatMap((d) => directoriesUpTo(d.path, m.anchor)) : readingsOf(here).map((d) => d.path);
+      for (const dir of dirs) {
+        for (const base of patch.under === undefined ? [dir] : [dir, within(dir, patch.under)]) {
+          for (const name of names) {
+            const c = this.canonicalAt(within(base, name), settings, m, place);
+            if (!c.ok) return `path \`${printable(name)}\`, which the patch \`${printable(patch.file)}\` writes, cannot be made canonical: ${c.reason}`;
+            addCanonical(out, c, true);
+          }
         }
       }
     }
@@ -894,6 +945,7 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     unseenLinks: found.unseenLinks,
     extractedInto: Object.freeze(found.extractedInto),
     trees: Object.freeze(found.trees),
+    patchFiles: Object.freeze(found.patchFiles),
     filled: Object.freeze(found.filled),
     gitRuns: Object.freeze(found.gitRuns),
     gitRunsUnknown: found.gitRunsUnknown,
@@ -965,7 +1017,10 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 // A path that names no place of its own: not absolute, not from home, not a drive or a URL.
 const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], dotRule: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, writes: NO_WORDS, wordDotRule: undefined, unplaceable: undefined, madeRun: undefined, anyDirectory: false, fromTop: Object.freeze([]), moves: Object.freeze([]), trees: Object.freeze([]), filled: NO_WORDS, unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
+/** Largest patch file read to check what it writes. */
+const MAX_PATCH_FILE = 4 << 20;
+
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], dotRule: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, writes: NO_WORDS, wordDotRule: undefined, unplaceable: undefined, madeRun: undefined, anyDirectory: false, fromTop: Object.freeze([]), moves: Object.freeze([]), trees: Object.freeze([]), patchFiles: Object.freeze([]), filled: NO_WORDS, unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
 

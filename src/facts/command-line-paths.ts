@@ -6,6 +6,7 @@ import { filledDirectories, movedPaths, placedFiles, placedPaths, symbolicLinks,
 import { nameListFiles } from './operands/name-lists.js';
 import { ownDirectories } from './operands/own-directories.js';
 import { treesOf, type Tree } from './operands/trees.js';
+import { patchFilesOf, type PatchFile } from './operands/patch-files.js';
 import { isRelative, lexicallyNormalised, nameOf, parentOf, within } from './within.js';
 import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
@@ -74,6 +75,8 @@ export interface CommandLinePaths {
    * placed where each command may run: the engine reads every file below each on disk.
    */
   trees: Tree[];
+  /** The patch files commands apply (`git apply fix.patch`, `patch -p1 < fix.patch`: operands/patch-files.ts), placed. */
+  patchFiles: PatchFile[];
   /**
    * The directories commands fill with files no word names (filledDirectories; copies of a
    * directory's contents), placed where each may run: the engine looks there for git's metadata.
@@ -351,6 +354,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
   const fromTop: { dir: string; path: string; written: boolean }[] = [];
   const moves: { source: string; destinations: string[] }[] = [];
   const trees: Tree[] = [];
+  const patchFiles: PatchFile[] = [];
   const filled: string[] = [];
   const gitRuns = new Set<string>();
   let gitRunsUnknown: string | undefined;
@@ -494,6 +498,9 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       for (const p of found.redirects) if (writtenRedirects?.includes(p)) for (const base of isRelative(p) ? both : ['']) made.push({ text: cmd.text, path: within(base, p), whole: false });
     }
     for (const tree of treesOf(cmd.words)) for (const base of isRelative(tree.root) ? here : ['']) trees.push({ ...tree, root: within(base, tree.root) });
+    for (const patch of patchFilesOf(cmd)) {
+      for (const base of here) patchFiles.push({ ...patch, file: isRelative(patch.file) ? within(base, patch.file) : patch.file, dir: base });
+    }
     for (const { source, destinations } of movedPaths(cmd.words)) {
       for (const base of here) {
         const from = within(base, source);
@@ -546,7 +553,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
     }
   }
   const writes = raws.filter((_, i) => written[i] && !isDirectoryChange(commands[rawCommand[i]!]!));
-  const out: CommandLinePaths = { raws, written, dotRule, names: [...names], words, writes, wordDotRule, fromTop, moves, trees, filled, gitRuns: [...gitRuns], extractedInto: extracted };
+  const out: CommandLinePaths = { raws, written, dotRule, names: [...names], words, writes, wordDotRule, fromTop, moves, trees, patchFiles, filled, gitRuns: [...gitRuns], extractedInto: extracted };
   if (unseenLinks !== undefined) out.unseenLinks = unseenLinks;
   if (gitRunsUnknown !== undefined) out.gitRunsUnknown = gitRunsUnknown;
   const madeRun = scripts === undefined ? undefined : madeScript(scripts, raws, written, rawCommand, put, heres);

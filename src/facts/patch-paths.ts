@@ -178,3 +178,10 @@ function trimAsRust(text: string): string {
   while (t.charCodeAt(0) === 0x85 || t.charCodeAt(t.length - 1) === 0x85) t = t.replace(/^\u0085+|\u0085+$/g, '').trim();
   return t;
 }
+
+/** A name's tails after each `/` (`a/b/c`: `b/c` and `c`), as written: what a patch stripped by another count than one writes. */
+export function nameTails(path: string): string[] {
+  const out: string[] = [];
+  for (let i = path.indexOf('/'); i >= 0 && i < path.length - 1; i = path.indexOf('/', i + 1)) out.push(path.slice(i + 1));
+  return out;
+}

@@ -44,6 +44,9 @@ export function setupAdversarialFixtures(): void {
     'ws/optnames/a.txt': 'a\n',
     'ws/optnames/--files0-from=.env': '',
     'ws/optnames/@.env': '',
+    // Patch files an agent applies (s30): their headers name the files they write.
+    'patches/env.patch': 'diff --git a/.env b/.env\n--- a/.env\n+++ b/.env\n@@ -1 +1 @@\n-SECRET=1\n+SECRET=2\n',
+    'patches/src.patch': 'diff --git a/src/app.ts b/src/app.ts\n--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1 +1 @@\n-export {};\n+export const a = 1;\n',
     'outside/passwd': 'root:x:0:0\n',
     'outside/secret.txt': 'secret\n',
   };

@@ -6,7 +6,7 @@ import { percentDecodedBytes } from '../extract-paths.js';
 import { isCompilerDriver } from '../grammars.js';
 import { gitSubcommandAt } from '../operands/git.js';
 import { stdinFileList } from '../operands/name-lists.js';
-import { patchPaths } from '../patch-paths.js';
+import { nameTails, patchPaths } from '../patch-paths.js';
 import { withoutTextWildcards } from '../path-glob.js';
 import type { Redirect, Stmt } from './ast.js';
 import { markUnverifiable, type Walk } from './walk.js';
@@ -221,7 +221,7 @@ export function patchedFiles(stmt: Stmt, walk: Walk, name: string, args: readonl
   const found = patchPaths(text);
   for (const problem of found.problems) markUnverifiable(walk, `the patch \`${name}\` reads from its input: ${problem}`);
   const names = new Set(found.paths);
-  if (stripsOtherwise(name, args)) for (const path of found.paths) for (const tail of tails(path)) names.add(tail);
+  if (stripsOtherwise(name, args)) for (const path of found.paths) for (const tail of nameTails(path)) names.add(tail);
   return [...names];
 }
 
@@ -238,11 +238,4 @@ function stripsOtherwise(name: string, args: readonly WordValue[]): boolean {
     if (/^-[A-Za-z0-9]*p/.test(arg.text)) return true;
   }
   return false;
-}
-
-/** A name and each of its tails after a `/` (`a/b/c`: `b/c` and `c`), as written. */
-function tails(path: string): string[] {
-  const out: string[] = [];
-  for (let i = path.indexOf('/'); i >= 0 && i < path.length - 1; i = path.indexOf('/', i + 1)) out.push(path.slice(i + 1));
-  return out;
 }

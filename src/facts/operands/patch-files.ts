@@ -1,0 +1,72 @@
+// The patch files a command applies, read from disk when the call is checked (engine/frame.ts
+// addPatchFile): `git apply FILE…`, `git am FILE…`, `patch -i FILE`, `patch ORIG PATCHFILE`,
+// and a patch program's input redirected from a file (`patch -p1 < fix.patch`). A patch given
+// literally on the line is read where the line is parsed (shell/stdin.ts).
+import type { SimpleCommand } from '../../types.js';
+import { gitSubcommandAt } from './git.js';
+import { optionValues } from '../options.js';
+
+export interface PatchFile {
+  /** The patch file, as written. */
+  file: string;
+  /** Its names may be stripped by another count than one (`a/`, `b/`): every tail of each name is a file it may write. */
+  anyTail: boolean;
+  /** Its names are relative to the repository's top (git apply, git am): every directory from the shell's up to the workspace root counts. */
+  fromTop: boolean;
+  /** A directory its names are placed under (`patch -d DIR`, `git apply --directory=DIR`), as written. */
+  under?: string;
+  /** Where the command runs, relative to the shell's directory (`''`: there; command-line-paths.ts sets it). */
+  dir?: string;
+}
+
+const NONE: readonly PatchFile[] = Object.freeze([]);
+// GNU patch's long options that take a value in the next word when not given one with `=`.
+const PATCH_VALUED_LONG: ReadonlySet<string> = new Set(['--input', '--directory', '--output', '--prefix', '--basename-prefix', '--suffix', '--reject-file', '--strip', '--fuzz', '--quoting-style', '--version-control', '--ifdef']);
+
+/** The patch files `cmd` applies. */
+export function patchFilesOf(cmd: SimpleCommand): readonly PatchFile[] {
+  const { words } = cmd;
+  // What the command reads from its input: a redirect that is not written.
+  const input = cmd.redirects.filter((r) => !(cmd.writtenRedirects ?? []).includes(r));
+  if (words[0] === 'git') {
+    const at = gitSubcommandAt(words);
+    const sub = words[at];
+    if (sub !== 'apply' && sub !== 'am') return NONE;
+    const args = words.slice(at + 1);
+    const end = args.indexOf('--');
+    const options = end < 0 ? args : args.slice(0, end);
+    const files = [...options.filter((w) => !w.startsWith('-')), ...(end < 0 ? [] : args.slice(end + 1))].filter((w) => w !== '-');
+    const anyTail = options.some((w) => /^-[A-Za-z0-9]*p/.test(w) && !w.startsWith('--'));
+    const under = optionValues(args, { letters: '', long: ['--directory'] }, '', 0, ['--directory'], ['--directory']).at(-1);
+    return [...files, ...input].map((file) => ({ file, anyTail, fromTop: true, ...(under !== undefined ? { under } : {}) }));
+  }
+  if (words[0] === 'patch') {
+    const args = words.slice(1);
+    // GNU patch's options that take a value, by letter (`-i FILE`, `-d DIR`, `-pN`, `-o OUT`...).
+    const valued = 'iBdDFgopVrYz';
+    const given = optionValues(args, { letters: 'i', long: ['--input'] }, valued, 0, ['--input'], ['--input']);
+    const under = optionValues(args, { letters: 'd', long: ['--directory'] }, valued, 0, ['--directory'], ['--directory']).at(-1);
+    const operands: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const w = args[i]!;
+      if (w === '--') {
+        operands.push(...args.slice(i + 1));
+        break;
+      }
+      if (w.startsWith('--')) {
+        if (!w.includes('=') && PATCH_VALUED_LONG.has(w)) i++;
+        continue;
+      }
+      if (w.startsWith('-') && w !== '-') {
+        const letter = [...w.slice(1)].findIndex((c) => valued.includes(c));
+        if (letter >= 0 && letter === w.length - 2) i++;
+        continue;
+      }
+      operands.push(w);
+    }
+    // `patch [ORIGFILE [PATCHFILE]]`: the second operand is the patch.
+    const files = [...given, ...(operands.length >= 2 ? [operands[1]!] : []), ...(given.length === 0 && operands.length < 2 ? input : [])];
+    return files.filter((f) => f !== '-').map((file) => ({ file, anyTail: true, fromTop: false, ...(under !== undefined ? { under } : {}) }));
+  }
+  return NONE;
+}
