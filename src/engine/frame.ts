@@ -177,6 +177,8 @@ interface ShellPaths {
   /** CommandLinePaths.gitRuns and gitRunsUnknown. */
   readonly gitRuns: readonly string[];
   readonly gitRunsUnknown: string | undefined;
+  /** CommandLinePaths.gitRewrites. */
+  readonly gitRewrites: boolean;
   /**
    * The canonical forms of `names` for the last lexical memo map that made them (a map
    * stands for one path setting and one cwd, and canonical forms are pure in those): most
@@ -507,15 +509,20 @@ export class CallFrame {
           const problem = this.addMovedLinks(out, move, settings, m, place);
           if (problem !== undefined) return { ok: false, reason: problem };
         }
-        // A directory a command reads or moves whole: every file below it as on disk now (facts/operands/trees.ts).
-        if (settings.readsTrees) for (const tree of shell.trees) {
-          const problem = this.addTree(out, tree, settings, m, place);
-          if (problem !== undefined) return { ok: false, reason: problem };
-        }
         // A patch file applied: the files its headers name are written (operands/patch-files.ts).
         for (const patch of shell.patchFiles) {
           const problem = this.addPatchFile(out, patch, settings, m, place);
           if (problem !== undefined) return { ok: false, reason: problem };
+        }
+        // A directory a command reads or moves whole: every file below it as on disk now (facts/operands/trees.ts).
+        // An ignore file the line writes, removes or fills in (`echo '!.env' > .ignore && rg KEY`)
+        // may let in what ripgrep leaves out as the disk is now: then its walk reads every file.
+        if (settings.readsTrees && shell.trees.length > 0) {
+          const ignoresRewritten = shell.trees.some((tree) => tree.ripgrep !== undefined) && (shell.gitRewrites || shell.filled.length > 0 || shell.extractedInto.length > 0 || writesIgnoreFiles(out));
+          for (const tree of shell.trees) {
+            const problem = this.addTree(out, ignoresRewritten && tree.ripgrep !== undefined ? { ...tree, ripgrep: undefined } : tree, settings, m, place);
+            if (problem !== undefined) return { ok: false, reason: problem };
+          }
         }
         // The work tree's top is the directory or one above it, up to the workspace root: each counts.
         for (const top of shell.fromTop) {
@@ -949,6 +956,7 @@ function shellPaths(facts: ShellFacts): ShellPaths {
     filled: Object.freeze(found.filled),
     gitRuns: Object.freeze(found.gitRuns),
     gitRunsUnknown: found.gitRunsUnknown,
+    gitRewrites: found.gitRewrites,
     namedFor: undefined,
     named: undefined,
   };
@@ -963,6 +971,17 @@ type CanonicalPath = Extract<Canonical, { ok: true }>;
 function addCanonical(out: FoundPaths, c: CanonicalPath, written: boolean): void {
   addPath(out, c.path, written, c.narrow);
   if (c.posix !== undefined) addPath(out, c.posix.path, written, c.posix.narrow);
+}
+
+/**
+ * The names whose change alters what ripgrep leaves out: its ignore files, a repository's
+ * `.git` (and what is in it), git's own ignore file and settings (`core.excludesFile`).
+ */
+const RIPGREP_IGNORE_CONTROL = /(^|\/)(\.rgignore|\.ignore|\.gitignore|\.git|\.gitconfig)(\/|$)|(^|\/)git\/(ignore|config)$|^\/etc\/gitconfig$/i;
+
+/** Whether the paths found so far write one that says what ripgrep leaves out, or a directory that is there now (a copy or extraction fills it with names no word gives). */
+function writesIgnoreFiles(out: FoundPaths): boolean {
+  return out.paths.some((p, i) => out.written[i] === true && (RIPGREP_IGNORE_CONTROL.test(p) || isDirectoryNow(p)));
 }
 
 /** Both readings of a canonical path that has two (Canonical.posix): a directory may be either. */
@@ -1020,7 +1039,7 @@ const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
 /** Largest patch file read to check what it writes. */
 const MAX_PATCH_FILE = 4 << 20;
 
-const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], dotRule: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, writes: NO_WORDS, wordDotRule: undefined, unplaceable: undefined, madeRun: undefined, anyDirectory: false, fromTop: Object.freeze([]), moves: Object.freeze([]), trees: Object.freeze([]), patchFiles: Object.freeze([]), filled: NO_WORDS, unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, namedFor: undefined, named: undefined });
+const NO_SHELL_PATHS: ShellPaths = Object.freeze({ raws: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], dotRule: Object.freeze([]) as unknown as boolean[], names: NO_WORDS, words: NO_WORDS, writes: NO_WORDS, wordDotRule: undefined, unplaceable: undefined, madeRun: undefined, anyDirectory: false, fromTop: Object.freeze([]), moves: Object.freeze([]), trees: Object.freeze([]), patchFiles: Object.freeze([]), filled: NO_WORDS, unseenLinks: undefined, extractedInto: NO_WORDS, gitRuns: NO_WORDS, gitRunsUnknown: undefined, gitRewrites: false, namedFor: undefined, named: undefined });
 
 const NO_PATHS: PathFacts = Object.freeze({ ok: true, paths: NO_WORDS, written: Object.freeze([]) as unknown as boolean[], named: NO_WORDS, words: NO_WORDS });
 

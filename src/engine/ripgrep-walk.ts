@@ -129,7 +129,7 @@ export function ripgrepFilter(root: string, walk: RipgrepWalk, home: string, nam
     const files: (readonly Rule[] | undefined)[] = [];
     for (const kind of KINDS) {
       const there = kind === '.git/info/exclude' ? gitDirectory : present === undefined || present.has(kind);
-      const text = walk.honoursIgnores && there ? readSmall(`${at}/${kind}`) : undefined;
+      const text = walk.honoursIgnores && there ? readSmall(`${at}/${kind}`, true) : undefined;
       if (text === null) return `the ignore file \`${at}/${kind}\`, which says what ripgrep searches, cannot be read here`;
       files.push(text === undefined ? undefined : rulesIn(text));
     }
@@ -138,15 +138,44 @@ export function ripgrepFilter(root: string, walk: RipgrepWalk, home: string, nam
   }
 }
 
-/** A file's text: undefined when there is none, null when it is there but cannot be read (or is too big to). */
-function readSmall(path: string): string | undefined | null {
+/**
+ * A file's text: undefined when there is none, null when it is there but cannot be read (or is
+ * too big to). `asRipgrep`: only the lines before the first that is not UTF-8, where ripgrep
+ * stops reading an ignore file (the rules after it leave nothing out).
+ */
+function readSmall(path: string, asRipgrep = false): string | undefined | null {
   try {
     const stat = fs.statSync(path, { throwIfNoEntry: false });
     if (stat === undefined) return undefined;
     if (!stat.isFile() || stat.size > MAX_IGNORE_FILE) return null;
-    return fs.readFileSync(path, 'utf8');
+    const bytes = fs.readFileSync(path);
+    return asRipgrep ? validLines(bytes) : bytes.toString('utf8');
   } catch {
     return null;
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The lines of `bytes` before the first one that is not UTF-8 (all of them when each is). */
+function validLines(bytes: Buffer): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    const lines: string[] = [];
+    let start = 0;
+    while (start <= bytes.length) {
+      const end = bytes.indexOf(0x0a, start);
+      const line = bytes.subarray(start, end < 0 ? bytes.length : end);
+      try {
+        lines.push(UTF8.decode(line));
+      } catch {
+        break;
+      }
+      if (end < 0) break;
+      start = end + 1;
+    }
+    return lines.join('\n');
   }
 }
 

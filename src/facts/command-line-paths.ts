@@ -12,6 +12,10 @@ import { isReadOnlyCommand, isSystemProgram } from './read-only-commands.js';
 import { hasShellWildcard, mayExpandTo } from './path-glob.js';
 import { turnsOnZshCdOption } from './shell/zsh.js';
 import { gitRemoteDirectories, gitRunProblem, runsGit, unnamedRepositoriesMade } from './git-runs.js';
+import { gitSubcommandAt } from './operands/git.js';
+
+/** git's subcommands that write no work tree file (the others may rewrite a `.gitignore`). */
+const GIT_READING: ReadonlySet<string> = new Set(['status', 'log', 'diff', 'show', 'blame', 'grep', 'ls-files', 'ls-tree', 'rev-parse', 'describe', 'shortlog', 'cat-file', 'rev-list', 'version', 'help']);
 
 export interface CommandLinePaths {
   /** Raw paths, in order: programs run by path, path-like arguments, redirect targets. */
@@ -84,6 +88,12 @@ export interface CommandLinePaths {
   filled: string[];
   /** The directories a program that runs git starts in (`''`: the shell's own), where git looks for its repository (git-discovery.ts). */
   gitRuns: string[];
+  /**
+   * A git command on the line may rewrite work tree files no word names (`git stash`, `git
+   * reset --hard`, `git checkout main`): its `.gitignore` files among them. Only git's
+   * subcommands that read (status, log, diff…) do not.
+   */
+  gitRewrites: boolean;
   /**
    * Why what git finds where it runs cannot be known before the line runs: an archive
    * extracted before it; undefined when there is none. (A directory that cannot be read,
@@ -357,6 +367,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
   const patchFiles: PatchFile[] = [];
   const filled: string[] = [];
   const gitRuns = new Set<string>();
+  let gitRewrites = false;
   let gitRunsUnknown: string | undefined;
   // What the line has put on disk so far (gitRunProblem).
   const made: { text: string; path: string; whole: boolean }[] = [];
@@ -412,6 +423,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       }
     }
     if (runsGit(cmd.words[0])) {
+      if (cmd.words[0] !== 'git' || !GIT_READING.has(cmd.words[gitSubcommandAt(cmd.words)] ?? '')) gitRewrites = true;
       const runsIn = [...here];
       for (const remote of gitRemoteDirectories(cmd.words)) for (const base of isRelative(remote) ? here : ['']) runsIn.push(within(base, remote));
       for (const dir of runsIn) gitRuns.add(dir);
@@ -553,7 +565,7 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
     }
   }
   const writes = raws.filter((_, i) => written[i] && !isDirectoryChange(commands[rawCommand[i]!]!));
-  const out: CommandLinePaths = { raws, written, dotRule, names: [...names], words, writes, wordDotRule, fromTop, moves, trees, patchFiles, filled, gitRuns: [...gitRuns], extractedInto: extracted };
+  const out: CommandLinePaths = { raws, written, dotRule, names: [...names], words, writes, wordDotRule, fromTop, moves, trees, patchFiles, filled, gitRuns: [...gitRuns], gitRewrites, extractedInto: extracted };
   if (unseenLinks !== undefined) out.unseenLinks = unseenLinks;
   if (gitRunsUnknown !== undefined) out.gitRunsUnknown = gitRunsUnknown;
   const madeRun = scripts === undefined ? undefined : madeScript(scripts, raws, written, rawCommand, put, heres);

@@ -89,6 +89,63 @@ describe('rg reading directories whole, against ripgrep', () => {
     }
   });
 
+  // Red team (rgrt): command lines where rg reads a forbidden file the engine once allowed,
+  // each next to one where it reads none. The line runs in the tree (`sh -c`) after the engine
+  // has decided on the disk as it was; a file rg searched shows as `path:KEY --files`.
+  it.skipIf(!HAS_RG)('follows rg on red-team lines, both ways', async () => {
+    const set = await setFrom(`version: 1\nid: t\nworkspace: { root: ${base}, only: false }\npaths:\n  forbidden: ["**/*.pem", "**/k.*"]\n`, { home });
+    const PEM = { 'k.pem': 'KEY --files', 'a.txt': 'KEY --files' };
+    const IGNORED = { ...PEM, '.gitignore': 'k.pem' };
+    const REPO = { ...IGNORED, '.git/HEAD': 'ref: refs/heads/main' };
+    const cases: [string, Record<string, string | Buffer | { link: string }>, string, boolean][] = [
+      // Long options taking a value that were read as flags: the pattern was read as the directory.
+      ['dfa', PEM, 'rg -H --dfa-size-limit 1G KEY', true],
+      ['regex-size', PEM, 'rg -H --regex-size-limit 1G KEY', true],
+      ['engine', PEM, 'rg -H --engine default KEY', true],
+      ['type-clear', PEM, 'rg -H --type-clear foo KEY', true],
+      ['field-context', PEM, 'rg -H --field-context-separator - KEY', true],
+      // `--files` as a pattern, not the option.
+      ['files-after-dashes', PEM, 'rg -H -- --files', true],
+      ['files-as-value', PEM, 'rg -H -e --files', true],
+      ['files-listed', PEM, 'rg --files', false],
+      // The last of `--no-require-git` and `--require-git` wins.
+      ['require-git-last', IGNORED, 'rg -H --no-require-git --require-git KEY', true],
+      ['no-require-git-last', IGNORED, 'rg -H --require-git --no-require-git KEY', false],
+      // `--iglob` matches in any case; a `-g` beside it does not.
+      ['iglob-beside-glob', PEM, "rg -H --iglob '!zzz' -g '!*.PEM' KEY", true],
+      ['iglob-alone', PEM, "rg -H --iglob '!*.PEM' KEY", false],
+      // Braces picomatch reads otherwise: one choice, a range.
+      ['one-choice', PEM, "rg -H -g 'k.p{e}m' KEY", true],
+      ['one-choice-ext', PEM, "rg -H -g '*.{pem}' KEY", true],
+      ['range-negated', PEM, "rg -H -g '!{a..z}*' KEY", true],
+      ['two-choices', PEM, "rg -H -g 'a.{txt,md}' KEY", false],
+      // ripgrep stops reading an ignore file at its first line that is not UTF-8.
+      ['not-utf8-first', { ...PEM, '.ignore': Buffer.from([0xff, 0x0a, ...Buffer.from('*.pem\n')]) }, 'rg -H KEY', true],
+      ['not-utf8-after', { ...PEM, '.ignore': Buffer.from([...Buffer.from('*.pem\n'), 0xff, 0x0a]) }, 'rg -H KEY', false],
+      // `.git` as a link leading nowhere is no repository: `.gitignore` does not count.
+      ['dangling-git', { ...IGNORED, '.git': { link: '/nonexistent-rgrt' } }, 'rg -H KEY', true],
+      ['repository', REPO, 'rg -H KEY', false],
+      // Ignore files the line changes before rg runs.
+      ['let-in-written', { ...PEM, '.ignore': '*.pem' }, "echo '!k.pem' > .rgignore && rg -H KEY", true],
+      ['ignore-removed', REPO, 'rm .gitignore && rg -H KEY', true],
+      ['repository-removed', REPO, 'rm -rf .git; rg -H KEY', true],
+      ['other-file-written', REPO, 'echo x > out.log; rg -H KEY', false],
+    ];
+    for (const [name, files, line, reads] of cases) {
+      const top = path.join(base, `rgrt-${name}`);
+      for (const [file, content] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(top, file)), { recursive: true });
+        if (typeof content === 'object' && !Buffer.isBuffer(content)) symlinkSync(content.link, path.join(top, file));
+        else writeFileSync(path.join(top, file), typeof content === 'string' ? `${content}\n` : content);
+      }
+      const decision = decide(set, { toolName: 'exec', params: { command: line }, cwd: top }).decision;
+      const out = spawnSync('sh', ['-c', line], { cwd: top, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, HOME: home }, timeout: 5000 });
+      const searched = out.stdout.split('\n').filter((l) => l.includes(':') && FORBIDDEN.test(l.slice(0, l.indexOf(':'))));
+      expect(searched.length > 0, `${name}: rg ${out.stdout} ${out.stderr}`).toBe(reads);
+      expect(decision, name).toBe(reads ? 'deny' : 'allow');
+    }
+  });
+
   it.skipIf(!HAS_RG)('knows every name the installed ripgrep gives each type listed', () => {
     const listed = new Map(spawnSync('rg', ['--type-list'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2).split(', ')] as const));
     for (const [type, names] of RIPGREP_TYPES) expect(names, type).toEqual(expect.arrayContaining([...(listed.get(type) ?? [])]));
