@@ -657,7 +657,22 @@ export class CallFrame {
       const rg = tree.ripgrep === undefined ? undefined : ripgrepFilter(root, tree.ripgrep, this.env.home, named);
       if (typeof rg === 'string') return rg;
       const skip = rg !== undefined ? (dir: string, name: string) => !rg.enters(dir, name) : tree.skip === undefined ? undefined : new Set(tree.skip);
-      for (const found of directoriesBelow(root, budget, skip)) {
+      // A command that follows links reads what a link to a directory holds, through the link's
+      // path (`grep -R`, `rg -L`); each directory once, so a link loop ends.
+      const visited = new Set<string>();
+      const rootReal = realPathOr(root);
+      if (rootReal !== undefined) visited.add(rootReal);
+      // The directories entered through a link: a file below one is made canonical links and all.
+      const linked: string[] = [];
+      const intoLink = tree.followsLinks && tree.shallow !== true ? (dir: string, name: string) => {
+        const at = `${dir === '/' ? '' : dir}/${name}`;
+        const real = isDirectoryNow(at) ? realPathOr(at) : undefined;
+        if (real === undefined || visited.has(real)) return false;
+        visited.add(real);
+        linked.push(`${at}/`);
+        return true;
+      } : undefined;
+      for (const found of directoriesBelow(root, budget, skip, intoLink)) {
         if (tree.shallow === true && found !== undefined && found.dir !== root) break;
         // What a command may read where the engine cannot is not known (it may run as another user).
         if (found?.unreadable === true) return `\`${printable(found.dir)}\`, below \`${printable(tree.root)}\`, which a command reads whole, cannot be read here to check what it holds`;
@@ -673,7 +688,7 @@ export class CallFrame {
           if (tree.shallow === true && entry.isSymbolicLink() && isDirectoryNow(`${found.dir}/${entry.name}`)) continue;
           // Not remembered: a tree's files would crowd the set's memo of the paths calls name.
           const path = `${found.dir === '/' ? '' : found.dir}/${entry.name}`;
-          const c = canonicalPath(path, entry.isSymbolicLink() ? ctx : asFound);
+          const c = canonicalPath(path, entry.isSymbolicLink() || (linked.length > 0 && linked.some((l) => path.startsWith(l))) ? ctx : asFound);
           if (!c.ok) return `path \`${printable(path)}\`, below \`${printable(tree.root)}\`, which a command reads whole, cannot be made canonical: ${c.reason}`;
           addCanonical(out, c, tree.written);
         }
@@ -1035,6 +1050,15 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 
 // A path that names no place of its own: not absolute, not from home, not a drive or a URL.
 const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
+
+/** A path's target with every link followed, or undefined when it cannot be followed. */
+function realPathOr(path: string): string | undefined {
+  try {
+    return fs.realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Largest patch file read to check what it writes. */
 const MAX_PATCH_FILE = 4 << 20;

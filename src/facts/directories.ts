@@ -27,11 +27,11 @@ function readEntries(dir: string, budget: EntryBudget): fs.Dirent[] | null | und
 
 /**
  * `top` and every directory below it, depth first, each with its entries (none when it cannot
- * be read: then `unreadable`). Symbolic links are listed, never walked into; nor are
+ * be read: then `unreadable`). Symbolic links are listed, walked into only where `intoLink` says (by the link's path); nor are
  * directories named in `skip` (or, for a function, those it says to skip in a directory, asked
  * after that directory was yielded). Once the budget is spent, one undefined is yielded, last.
  */
-export function* directoriesBelow(top: string, budget: EntryBudget, skip?: ReadonlySet<string> | ((dir: string, name: string) => boolean)): Generator<{ dir: string; entries: fs.Dirent[]; unreadable: boolean } | undefined> {
+export function* directoriesBelow(top: string, budget: EntryBudget, skip?: ReadonlySet<string> | ((dir: string, name: string) => boolean), intoLink?: (dir: string, name: string) => boolean): Generator<{ dir: string; entries: fs.Dirent[]; unreadable: boolean } | undefined> {
   const pending = [top];
   while (pending.length > 0) {
     const dir = pending.pop()!;
@@ -43,7 +43,7 @@ export function* directoriesBelow(top: string, budget: EntryBudget, skip?: Reado
     const entries = read ?? [];
     yield { dir, entries, unreadable: read === null };
     for (const entry of entries) {
-      if (entry.isDirectory() && !(typeof skip === 'function' ? skip(dir, entry.name) : skip?.has(entry.name) === true)) pending.push(dir === '/' ? `/${entry.name}` : `${dir}/${entry.name}`);
+      if ((entry.isDirectory() || (entry.isSymbolicLink() && intoLink !== undefined)) && !(typeof skip === 'function' ? skip(dir, entry.name) : skip?.has(entry.name) === true) && (entry.isDirectory() || intoLink!(dir, entry.name))) pending.push(dir === '/' ? `/${entry.name}` : `${dir}/${entry.name}`);
     }
   }
 }

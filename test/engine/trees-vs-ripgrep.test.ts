@@ -67,11 +67,14 @@ describe('rg reading directories whole, against ripgrep', () => {
   it.skipIf(!HAS_RG)('follows rg on hand-made trees, both ways', async () => {
     const set = await setFrom(`version: 1\nid: t\nworkspace: { root: ${base}, only: false }\npaths:\n  forbidden: ["**/*.pem", "**/k.*"]\n`, { home });
     // Each tree, the options tried, and for each whether rg reads a forbidden file there.
-    const trees: { name: string; files: Record<string, string>; link?: [string, string]; runs: [string[], boolean][] }[] = [
+    // Each run: rg's options, whether it then reads a forbidden file, and the directory it searches (none: `.`).
+    const trees: { name: string; files: Record<string, string>; link?: [string, string]; runs: [string[], boolean, string?][] }[] = [
       { name: 'ci-hidden', files: { '.k.pem': 'KEY', '.ignore': '!.K.PEM', 'a.txt': 'KEY' }, runs: [[[], false], [['--ignore-file-case-insensitive'], true]] },
       { name: 'ci-dir', files: { 'secrets/k.pem': 'KEY', '.ignore': 'secrets/\n!SECRETS/', 'a.txt': 'KEY' }, runs: [[[], false], [['--ignore-file-case-insensitive'], true]] },
       // A `.git` link that leads nowhere makes no repository: its .gitignore does not count.
       { name: 'dangling-git', files: { '.gitignore': 'k.pem', 'k.pem': 'KEY' }, link: ['.git', '/nonexistent-toolwarden'], runs: [[[], true], [['--no-require-git'], false]] },
+      // A link to a directory outside the one searched: followed with -L only (a loop back up ends).
+      { name: 'links', files: { 'w/a.txt': 'KEY', 'other/k.pem': 'KEY' }, link: ['w/lnk', '../other'], runs: [[[], false, 'w'], [['-L'], true, 'w']] },
     ];
     for (const { name, files, link, runs } of trees) {
       const top = path.join(base, name);
@@ -80,9 +83,9 @@ describe('rg reading directories whole, against ripgrep', () => {
         writeFileSync(path.join(top, file), `${text}\n`);
       }
       if (link !== undefined) symlinkSync(link[1], path.join(top, link[0]));
-      for (const [options, readsForbidden] of runs) {
-        const searched = forbiddenSearched(top, options, '');
-        const decision = decide(set, { toolName: 'exec', params: { command: ['rg', ...options, 'KEY'].join(' ') }, cwd: top }).decision;
+      for (const [options, readsForbidden, root = ''] of runs) {
+        const searched = forbiddenSearched(top, options, root);
+        const decision = decide(set, { toolName: 'exec', params: { command: ['rg', ...options, 'KEY', root].join(' ') }, cwd: top }).decision;
         expect(searched.length > 0, `${name} ${options.join(' ')}`).toBe(readsForbidden);
         expect(decision, `${name} ${options.join(' ')}`).toBe(readsForbidden ? 'deny' : 'allow');
       }
