@@ -21,7 +21,7 @@ export function searchTreeOf(toolName: string, searchTool: string, params: Recor
   if (!RIPGREP_SEARCH_TOOLS.has(toolName)) return tree;
   // One glob, or a list a wrapper passes as one `--glob` each; anything else: every file.
   const glob = params.glob;
-  const globs = glob === undefined || glob === null || glob === '' ? [] : typeof glob === 'string' ? [glob] : Array.isArray(glob) && glob.every((g) => typeof g === 'string') ? (glob as string[]) : undefined;
+  const globs = glob === undefined || glob === null || glob === '' ? [] : typeof glob === 'string' ? globReadings(glob) : Array.isArray(glob) && glob.every((g) => typeof g === 'string') ? (glob as string[]) : undefined;
   const filter = globs === undefined ? 'everything' : ripgrepGlobs(globs, false);
   const type = params.type;
   const known = type === undefined || type === null || type === '' ? undefined : typeof type === 'string' ? RIPGREP_TYPES.get(type) : undefined;
@@ -36,4 +36,13 @@ export function searchTreeOf(toolName: string, searchTool: string, params: Recor
   if (typeof filter === 'object') tree.names = filter;
   tree.ripgrep = walk;
   return tree;
+}
+
+/**
+ * A tool's one glob string and the globs a tool may split it into (by spaces, and by commas
+ * outside braces: `"*.ts,*.md"`): every reading lets its files in, the careful side.
+ */
+function globReadings(glob: string): string[] {
+  const parts = glob.split(/\s+/).flatMap((part) => (/[{}]/.test(part) ? [part] : part.split(',')));
+  return [...new Set([glob, ...parts.filter((part) => part !== '')])];
 }
