@@ -603,6 +603,7 @@ export class CallFrame {
    * resolves them; past the call's budget of entries the call is refused. Why, or undefined.
    */
   private addTree(out: FoundPaths, tree: Tree, settings: PathSettings, m: PathMemo, place: Place, lexicalCwd = false): string | undefined {
+    if (tree.refused !== undefined) return tree.refused;
     let roots: string[];
     if (hasShellWildcard(tree.root) && !lexicalCwd) {
       const expanded = this.expansionsAt(tree.root, settings, m, place);
@@ -626,14 +627,31 @@ export class CallFrame {
     // `git grep`: the files git tracks below each root, as its index lists them (outside a repository, every file).
     if (tree.tracked === true) {
       const untracked: string[] = [];
-      for (const root of directories) {
-        const tracked = trackedFiles(root);
+      // The repository is the one git finds from where it runs (not from the pathspec: a
+      // directory below may hold another `.git`, red team gprt), both read physically as git does.
+      const gitCwd = this.canonicalAt(tree.gitCwd === undefined || tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
+      if (!gitCwd.ok) return `where \`git grep\` runs cannot be placed: ${gitCwd.reason}`;
+      const repositories = readingsOf(gitCwd).map((r) => realPathOr(r.path)).filter((p): p is string => p !== undefined && isDirectoryNow(p));
+      if (repositories.length === 0) return `where \`git grep\` runs is no directory now, so which files it reads cannot be checked`;
+      for (const repository of repositories) for (const root of directories) {
+        const tracked = trackedFiles(repository);
         if (typeof tracked === 'string') return tracked;
         if (tracked === undefined) {
+          if (tree.wholeRepository === true) return `\`${printable(tree.root)}\` is in no repository found here, and \`git grep\` there may read from above it`;
           untracked.push(root);
           continue;
         }
-        const below = root === tracked.top ? '' : `${root.slice(tracked.top === '/' ? 1 : tracked.top.length + 1)}/`;
+        const rootReal = realPathOr(root);
+        const topSlash = tracked.top === '/' ? '/' : `${tracked.top}/`;
+        if (tree.wholeRepository !== true && rootReal !== tracked.top && !rootReal?.startsWith(topSlash)) return `\`${printable(tree.root)}\`, which \`git grep\` reads, is not inside the repository \`${printable(tracked.top)}\` found where it runs`;
+        const below = tree.wholeRepository === true || rootReal === tracked.top ? '' : `${rootReal!.slice(topSlash.length)}/`;
+        // A submodule's files are read with `submodule.recurse` set in any config: every file below it.
+        for (const gitlink of tracked.gitlinks) {
+          if (`${gitlink}/`.startsWith(below) || gitlink.startsWith(below)) {
+            const at = `${topSlash}${gitlink}`;
+            if (isDirectoryNow(at)) untracked.push(at);
+          }
+        }
         for (const relative of tracked.paths) {
           if (!relative.startsWith(below)) continue;
           if (--budget.entries < 0) return `\`${printable(tree.root)}\`, which \`git grep\` reads whole, holds more than ${MAX_WILDCARD_ENTRIES} tracked files to check: name a smaller directory after \`--\``;
