@@ -24,23 +24,33 @@ const MAX_INDEX_BYTES = 64 << 20;
 export function trackedFiles(dir: string): TrackedFiles | undefined | string {
   if (process.env.GIT_INDEX_FILE !== undefined || process.env.GIT_DIR !== undefined) return 'GIT_INDEX_FILE or GIT_DIR is set where the engine runs, so which files git tracks is not read here';
   let top = dir;
+  // A `.git` directory passed over for being no repository git takes (an empty one).
+  let passedOver: string | undefined;
   for (;;) {
     const dotGit = `${top === '/' ? '' : top}/.git`;
     const stat = fs.statSync(dotGit, { throwIfNoEntry: false });
     if (stat !== undefined) {
       const gitDir = stat.isDirectory() ? dotGit : gitDirOfFile(dotGit, top);
       if (gitDir === undefined) return `\`${dotGit}\` does not say where its repository is`;
-      // git passes over a \`.git\` directory that is no repository (an empty one) and looks
-      // higher up, where another index may list what is below (red team gprt): not followed here.
-      if (!isGitDirectory(gitDir)) return `\`${dotGit}\` is no repository git takes, so which repository git uses is not read here`;
-      // \`core.worktree\` puts the work tree elsewhere: git greps there, not below \`.git\`'s directory.
+      // git passes over a `.git` directory that is no repository (an empty one) and looks
+      // higher up, where another index may list what is below (red team gprt): so does this
+      // reading, and where it finds one there it refuses (the two may not agree on the first).
+      if (!isGitDirectory(gitDir)) {
+        if (!stat.isDirectory()) return `\`${dotGit}\` points to no repository git takes`;
+        passedOver ??= dotGit;
+        if (top === '/') return undefined;
+        top = top.slice(0, top.lastIndexOf('/')) || '/';
+        continue;
+      }
+      if (passedOver !== undefined) return `\`${passedOver}\` is no repository git takes, and git may then take the one at \`${top}\`: which files it reads is not read here`;
+      // `core.worktree` puts the work tree elsewhere: git greps there, not below `.git`'s directory.
       const worktree = otherWorkTree(gitDir, top);
       if (worktree !== undefined) return worktree;
       const paths = indexPaths(gitDir);
       return typeof paths === 'string' ? paths : { top, paths: paths.paths, gitlinks: paths.gitlinks };
     }
     // A directory that is itself a git directory (a bare repository's layout) is the one git
-    // takes, and its \`core.worktree\` says where the files are: not read here.
+    // takes, and its `core.worktree` says where the files are: not read here.
     if (isGitDirectory(top)) return `\`${top}\` is a git directory git may take as its repository, whose work tree is not read here`;
     if (top === '/') return undefined;
     top = top.slice(0, top.lastIndexOf('/')) || '/';
@@ -64,7 +74,7 @@ function gitDirOfFile(dotGit: string, top: string): string | undefined {
 /**
  * Whether git takes `dir` as a git directory (setup.c is_git_directory): a HEAD that is a
  * symbolic ref into refs/ or an object name, and objects/ and refs/ (in the common directory
- * a linked work tree's \`commondir\` names).
+ * a linked work tree's `commondir` names).
  */
 function isGitDirectory(dir: string): boolean {
   let head: string;
@@ -83,7 +93,7 @@ function isGitDirectory(dir: string): boolean {
 }
 
 /**
- * Why the work tree is not \`top\`: a \`worktree\` setting in the repository's config files
+ * Why the work tree is not `top`: a `worktree` setting in the repository's config files
  * (config, config.worktree, and the common directory's) naming another directory, or one not
  * read here (quoted, escaped). Undefined when none does.
  */
