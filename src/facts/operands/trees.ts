@@ -159,7 +159,7 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     const grammar = GRAMMARS.get('scp')!;
     if (!hasOption(words, { letters: 'r', long: [] }, grammar.valued, [])) return NO_TREES;
     // Every operand but the last is a source (the grammar's files leave remote ones out, so the operands are counted).
-    return operandsBy(words, 0, grammar).operands.slice(0, -1).filter((source) => !isRemote(source)).map((root) => ({ root, followsLinks: true, written: false }));
+    return operandsBy(words, 0, grammar).operands.slice(0, -1).filter((source) => !scpIsRemote(source)).map((root) => ({ root, followsLinks: true, written: false }));
   }
   if (program === 'tar') return tarTrees(words);
   if (program === 'find') {
@@ -414,6 +414,26 @@ function gitGrepTrees(words: readonly string[]): readonly Tree[] {
   const tracked = { tracked: true as const, gitCwd: directory, ...common };
   if (whole) return [{ root: directory === '' ? '.' : directory, wholeRepository: true, ...tracked }];
   return (plain ? specs : ['.']).map((spec) => ({ root: directory === '' ? spec : within(directory, spec), ...tracked }));
+}
+
+/**
+ * Whether scp reads an operand as another host's (OpenSSH 9 scp.c colon(), and `scp://`
+ * URIs): a `:` before any `/`, except a leading one (`:d` is a local directory), and inside
+ * `[...]` (`[x:y` is local, `[::1]:x` is not). `isRemote` read `:d` and `[x:y` as remote,
+ * and `scp -r :d out` copied `:d/.env` (red team gprt).
+ */
+function scpIsRemote(operand: string): boolean {
+  if (/^scp:\/\//i.test(operand)) return true;
+  if (operand.startsWith(':')) return false;
+  let bracket = operand.startsWith('[');
+  for (let i = 0; i < operand.length; i++) {
+    const c = operand[i];
+    if (c === '@' && operand[i + 1] === '[') bracket = true;
+    if (c === ']' && operand[i + 1] === ':' && bracket) return true;
+    if (c === ':' && !bracket) return true;
+    if (c === '/') return false;
+  }
+  return false;
 }
 
 const FIND_READING_ACTS: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
