@@ -739,10 +739,20 @@ export class CallFrame {
       } catch {
         return `the patch \`${printable(patch.file)}\` cannot be read here to check the files it writes`;
       }
-      const named = patchPaths(text);
+      const named = patchPaths(text, true);
       if (named.problems.length > 0) return `the patch \`${printable(patch.file)}\`: ${named.problems[0]}`;
       const names = new Set(named.paths);
       if (patch.anyTail) for (const name of named.paths) for (const tail of nameTails(name)) names.add(tail);
+      // GNU patch's backup and reject files beside each (PatchFile.backups).
+      if (patch.backups !== undefined) {
+        const { prefixes, basenamePrefixes, suffixes } = patch.backups;
+        for (const name of [...names]) {
+          const slash = name.lastIndexOf('/');
+          for (const prefix of prefixes) names.add(prefix + name);
+          for (const prefix of basenamePrefixes) names.add(name.slice(0, slash + 1) + prefix + name.slice(slash + 1));
+          for (const suffix of suffixes) names.add(name + suffix);
+        }
+      }
       const dirs = patch.fromTop ? readingsOf(here).flatMap((d) => directoriesUpTo(d.path, m.anchor)) : readingsOf(here).map((d) => d.path);
       for (const dir of dirs) {
         for (const base of patch.under === undefined ? [dir] : [dir, within(dir, patch.under)]) {
