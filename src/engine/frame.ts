@@ -603,6 +603,7 @@ export class CallFrame {
    * resolves them; past the call's budget of entries the call is refused. Why, or undefined.
    */
   private addTree(out: FoundPaths, tree: Tree, settings: PathSettings, m: PathMemo, place: Place, lexicalCwd = false): string | undefined {
+    if (tree.refused !== undefined) return tree.refused;
     let roots: string[];
     if (hasShellWildcard(tree.root) && !lexicalCwd) {
       const expanded = this.expansionsAt(tree.root, settings, m, place);
@@ -626,14 +627,31 @@ export class CallFrame {
     // `git grep`: the files git tracks below each root, as its index lists them (outside a repository, every file).
     if (tree.tracked === true) {
       const untracked: string[] = [];
-      for (const root of directories) {
-        const tracked = trackedFiles(root);
+      // The repository is the one git finds from where it runs (not from the pathspec: a
+      // directory below may hold another `.git`, red team gprt), both read physically as git does.
+      const gitCwd = this.canonicalAt(tree.gitCwd === undefined || tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
+      if (!gitCwd.ok) return `where \`git grep\` runs cannot be placed: ${gitCwd.reason}`;
+      const repositories = readingsOf(gitCwd).map((r) => realPathOr(r.path)).filter((p): p is string => p !== undefined && isDirectoryNow(p));
+      if (repositories.length === 0) return `where \`git grep\` runs is no directory now, so which files it reads cannot be checked`;
+      for (const repository of repositories) for (const root of directories) {
+        const tracked = trackedFiles(repository);
         if (typeof tracked === 'string') return tracked;
         if (tracked === undefined) {
+          if (tree.wholeRepository === true) return `\`${printable(tree.root)}\` is in no repository found here, and \`git grep\` there may read from above it`;
           untracked.push(root);
           continue;
         }
-        const below = root === tracked.top ? '' : `${root.slice(tracked.top === '/' ? 1 : tracked.top.length + 1)}/`;
+        const rootReal = realPathOr(root);
+        const topSlash = tracked.top === '/' ? '/' : `${tracked.top}/`;
+        if (tree.wholeRepository !== true && rootReal !== tracked.top && !rootReal?.startsWith(topSlash)) return `\`${printable(tree.root)}\`, which \`git grep\` reads, is not inside the repository \`${printable(tracked.top)}\` found where it runs`;
+        const below = tree.wholeRepository === true || rootReal === tracked.top ? '' : `${rootReal!.slice(topSlash.length)}/`;
+        // A submodule's files are read with `submodule.recurse` set in any config: every file below it.
+        for (const gitlink of tracked.gitlinks) {
+          if (`${gitlink}/`.startsWith(below) || gitlink.startsWith(below)) {
+            const at = `${topSlash}${gitlink}`;
+            if (isDirectoryNow(at)) untracked.push(at);
+          }
+        }
         for (const relative of tracked.paths) {
           if (!relative.startsWith(below)) continue;
           if (--budget.entries < 0) return `\`${printable(tree.root)}\`, which \`git grep\` reads whole, holds more than ${MAX_WILDCARD_ENTRIES} tracked files to check: name a smaller directory after \`--\``;
@@ -721,10 +739,20 @@ export class CallFrame {
       } catch {
         return `the patch \`${printable(patch.file)}\` cannot be read here to check the files it writes`;
       }
-      const named = patchPaths(text);
+      const named = patchPaths(text, true);
       if (named.problems.length > 0) return `the patch \`${printable(patch.file)}\`: ${named.problems[0]}`;
       const names = new Set(named.paths);
       if (patch.anyTail) for (const name of named.paths) for (const tail of nameTails(name)) names.add(tail);
+      // GNU patch's backup and reject files beside each (PatchFile.backups).
+      if (patch.backups !== undefined) {
+        const { prefixes, basenamePrefixes, suffixes } = patch.backups;
+        for (const name of [...names]) {
+          const slash = name.lastIndexOf('/');
+          for (const prefix of prefixes) names.add(prefix + name);
+          for (const prefix of basenamePrefixes) names.add(name.slice(0, slash + 1) + prefix + name.slice(slash + 1));
+          for (const suffix of suffixes) names.add(name + suffix);
+        }
+      }
       const dirs = patch.fromTop ? readingsOf(here).flatMap((d) => directoriesUpTo(d.path, m.anchor)) : readingsOf(here).map((d) => d.path);
       for (const dir of dirs) {
         for (const base of patch.under === undefined ? [dir] : [dir, within(dir, patch.under)]) {

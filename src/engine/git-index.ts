@@ -10,6 +10,8 @@ export interface TrackedFiles {
   top: string;
   /** The tracked paths, relative to the top (`src/a.ts`). */
   paths: string[];
+  /** Those of them that are submodules (gitlinks): `git grep` reads what they hold with `submodule.recurse` set in any config. */
+  gitlinks: string[];
 }
 
 /** Largest index read: past it the caller refuses, as past its budget of entries. */
@@ -22,15 +24,34 @@ const MAX_INDEX_BYTES = 64 << 20;
 export function trackedFiles(dir: string): TrackedFiles | undefined | string {
   if (process.env.GIT_INDEX_FILE !== undefined || process.env.GIT_DIR !== undefined) return 'GIT_INDEX_FILE or GIT_DIR is set where the engine runs, so which files git tracks is not read here';
   let top = dir;
+  // A `.git` directory passed over for being no repository git takes (an empty one).
+  let passedOver: string | undefined;
   for (;;) {
     const dotGit = `${top === '/' ? '' : top}/.git`;
     const stat = fs.statSync(dotGit, { throwIfNoEntry: false });
     if (stat !== undefined) {
       const gitDir = stat.isDirectory() ? dotGit : gitDirOfFile(dotGit, top);
       if (gitDir === undefined) return `\`${dotGit}\` does not say where its repository is`;
+      // git passes over a `.git` directory that is no repository (an empty one) and looks
+      // higher up, where another index may list what is below (red team gprt): so does this
+      // reading, and where it finds one there it refuses (the two may not agree on the first).
+      if (!isGitDirectory(gitDir)) {
+        if (!stat.isDirectory()) return `\`${dotGit}\` points to no repository git takes`;
+        passedOver ??= dotGit;
+        if (top === '/') return undefined;
+        top = top.slice(0, top.lastIndexOf('/')) || '/';
+        continue;
+      }
+      if (passedOver !== undefined) return `\`${passedOver}\` is no repository git takes, and git may then take the one at \`${top}\`: which files it reads is not read here`;
+      // `core.worktree` puts the work tree elsewhere: git greps there, not below `.git`'s directory.
+      const worktree = otherWorkTree(gitDir, top);
+      if (worktree !== undefined) return worktree;
       const paths = indexPaths(gitDir);
-      return typeof paths === 'string' ? paths : { top, paths };
+      return typeof paths === 'string' ? paths : { top, paths: paths.paths, gitlinks: paths.gitlinks };
     }
+    // A directory that is itself a git directory (a bare repository's layout) is the one git
+    // takes, and its `core.worktree` says where the files are: not read here.
+    if (isGitDirectory(top)) return `\`${top}\` is a git directory git may take as its repository, whose work tree is not read here`;
     if (top === '/') return undefined;
     top = top.slice(0, top.lastIndexOf('/')) || '/';
   }
@@ -50,13 +71,67 @@ function gitDirOfFile(dotGit: string, top: string): string | undefined {
   return target.startsWith('/') ? target : `${top === '/' ? '' : top}/${target}`;
 }
 
-/** The paths an index at `gitDir/index` lists (none when there is no index yet), or why it cannot be read. */
-function indexPaths(gitDir: string): string[] | string {
+/**
+ * Whether git takes `dir` as a git directory (setup.c is_git_directory): a HEAD that is a
+ * symbolic ref into refs/ or an object name, and objects/ and refs/ (in the common directory
+ * a linked work tree's `commondir` names).
+ */
+function isGitDirectory(dir: string): boolean {
+  let head: string;
+  try {
+    const at = `${dir}/HEAD`;
+    const st = fs.lstatSync(at, { throwIfNoEntry: false });
+    if (st === undefined) return false;
+    head = st.isSymbolicLink() ? `ref: ${fs.readlinkSync(at)}` : fs.readFileSync(at, 'latin1');
+  } catch {
+    return false;
+  }
+  if (!/^ref:\s*refs\//.test(head) && !/^[0-9a-f]{40}/.test(head)) return false;
+  const common = readText(`${dir}/commondir`)?.trim();
+  const base = common !== undefined && common !== '' ? (common.startsWith('/') ? common : `${dir}/${common}`) : dir;
+  return fs.existsSync(`${base}/objects`) && fs.existsSync(`${base}/refs`);
+}
+
+/**
+ * Why the work tree is not `top`: a `worktree` setting in the repository's config files
+ * (config, config.worktree, and the common directory's) naming another directory, or one not
+ * read here (quoted, escaped). Undefined when none does.
+ */
+function otherWorkTree(gitDir: string, top: string): string | undefined {
+  const common = readText(`${gitDir}/commondir`)?.trim();
+  const dirs = [gitDir];
+  if (common !== undefined && common !== '') dirs.push(common.startsWith('/') ? common : `${gitDir}/${common}`);
+  const topReal = realPath(top);
+  for (const dir of dirs) {
+    for (const name of ['config', 'config.worktree']) {
+      const text = readText(`${dir}/${name}`);
+      if (text === undefined) continue;
+      for (const m of text.matchAll(/^(?:[ \t]*\[[^\]\n]*\])?[ \t]*worktree\b[ \t]*(?:=[ \t]*([^\n]*))?$/gim)) {
+        const value = (m[1] ?? '').replace(/[ \t\r]+$/, '');
+        // git reads core.worktree relative to the git directory.
+        const at = value === '' || /["\\;#]/.test(value) ? undefined : realPath(value.startsWith('/') ? value : `${gitDir}/${value}`);
+        if (at === undefined || at !== topReal) return `the repository's config \`${dir}/${name}\` sets a work tree (\`core.worktree\`) other than \`${top}\`, which is not read here`;
+      }
+    }
+  }
+  return undefined;
+}
+
+function realPath(path: string): string | undefined {
+  try {
+    return fs.realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The paths an index at `gitDir/index` lists (none when there is no index yet), and those that are gitlinks, or why it cannot be read. */
+function indexPaths(gitDir: string): { paths: string[]; gitlinks: string[] } | string {
   const file = `${gitDir}/index`;
   let data: Buffer;
   try {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (stat === undefined) return [];
+    if (stat === undefined) return { paths: [], gitlinks: [] };
     if (stat.size > MAX_INDEX_BYTES) return `git's index \`${file}\` is larger than the engine reads`;
     data = fs.readFileSync(file);
   } catch {
@@ -69,12 +144,16 @@ function indexPaths(gitDir: string): string[] | string {
   if (version < 2 || version > 4) return problem;
   const count = data.readUInt32BE(8);
   const paths: string[] = [];
+  const gitlinks: string[] = [];
   let at = 12;
   let previous = '';
   // Each entry: stat data (40 bytes), the object's hash, 16 bits of flags, in version 3 and
   // later 16 more when the extended bit is set, then its path.
   for (let n = 0; n < count; n++) {
     const start = at;
+    if (at + 28 > data.length) return problem;
+    // The mode, after ctime, mtime, dev and ino: 0160000 is a submodule (gitlink).
+    const gitlink = (data.readUInt32BE(at + 24) & 0o170000) === 0o160000;
     at += 40 + hashSize;
     if (at + 2 > data.length) return problem;
     const flags = data.readUInt16BE(at);
@@ -107,13 +186,14 @@ function indexPaths(gitDir: string): string[] | string {
     previous = path;
     // A sparse index names a directory left out of the work tree (`dir/`): read as that directory.
     paths.push(path.endsWith('/') ? path.slice(0, -1) : path);
+    if (gitlink) gitlinks.push(path.endsWith('/') ? path.slice(0, -1) : path);
   }
   // A split index keeps most entries in another file (the `link` extension): not read here.
   while (at + 8 <= data.length - hashSize) {
     if (data.toString('latin1', at, at + 4) === 'link') return problem;
     at += 8 + data.readUInt32BE(at + 4);
   }
-  return paths;
+  return { paths, gitlinks };
 }
 
 /** Whether the repository's objects are named by SHA-256 (`extensions.objectFormat = sha256`, in a work tree's common directory too). */

@@ -36,9 +36,14 @@ function exactHeader(line: string): string | null | undefined {
  * File:`, `*** Move to:`, and unified-diff `---`/`+++` headers). A `***` line that is none
  * of these is a problem: an unknown header could hide a file.
  */
-export function patchPaths(body: string): { paths: string[]; problems: string[] } {
+export function patchPaths(body: string, gnu = false): { paths: string[]; problems: string[] } {
   const paths: string[] = [];
   const problems: string[] = [];
+  // As GNU patch reads a patch too (`gnu`): headers after a run of spaces, tabs and `X`s
+  // (pch.c intuit_diff_type, `(Patch is indented 1 space.)`), names ending at a space, C-quoted
+  // `Index:` names; and as git am reads a mailbox, a body in base64 or quoted-printable
+  // (red team gprt). A patch file on disk or given to `patch` is read so.
+  if (gnu) gnuPatchLines(body, paths, problems);
   // Lines end at \n, and one \r before it is dropped (\r\n), as OpenClaw's and Codex's patch
   // parsers split them: a lone \r stays in the line, so `*** Add File: a\r/../../x` names the
   // one path `a\r/../../x` (refused for its control character), not `a`. Lines are found by
@@ -184,4 +189,43 @@ export function nameTails(path: string): string[] {
   const out: string[] = [];
   for (let i = path.indexOf('/'); i >= 0 && i < path.length - 1; i = path.indexOf('/', i + 1)) out.push(path.slice(i + 1));
   return out;
+}
+
+// A header GNU patch finds after its indentation (spaces, tabs, `X`s).
+const GNU_INDENTED_HEADER = /^[ \t]*X[ \tX]*(?=---|\+\+\+|\*\*\*|Index:|diff --git |rename |copy )|^[ \t]+(?=---|\+\+\+|\*\*\*|Index:|diff --git |rename |copy )/;
+// A mail part git am decodes before it applies the patch in it (mailinfo.c): any encoding but the plain ones.
+const ENCODED_PART = /^content-transfer-encoding[ \t]*:(?![ \t]*(?:7bit|8bit|binary)[ \t]*\r?$)/im;
+
+/**
+ * The readings GNU patch and git am give a patch file beyond patchLine's: each indented header
+ * line read without its indentation; each `---`/`+++`/`Index:` name also cut at each space
+ * (GNU patch ends a name at a space unless a tab follows); a quoted `Index:` name, or an
+ * encoded mail part (base64, quoted-printable), is a problem.
+ */
+function gnuPatchLines(body: string, paths: string[], problems: string[]): void {
+  if (ENCODED_PART.test(body)) problems.push('a mail part in an encoding git am decodes (`Content-Transfer-Encoding`), whose patch is not read here');
+  for (const raw of body.split('\n')) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    const indent = GNU_INDENTED_HEADER.exec(line);
+    const bare = indent === null ? line : line.slice(indent[0].length);
+    if (indent !== null) patchLine(bare, paths, problems);
+    let name: string | undefined;
+    if (bare.startsWith('--- ') || bare.startsWith('+++ ')) name = bare.slice(4);
+    else if (bare.startsWith('Index:')) name = bare.slice(6);
+    if (name === undefined) continue;
+    name = name.replace(/^[ \t]+/, '');
+    if (name.startsWith('"')) {
+      problems.push(`patch file line with a quoted name that cannot be read \`${line.slice(0, 80)}\``);
+      continue;
+    }
+    const cut = name.split('\t')[0]!;
+    let spaces = 0;
+    for (let i = cut.indexOf(' '); i > 0; i = cut.indexOf(' ', i + 1)) {
+      if (++spaces > MAX_GIT_DIFF_SPACES) {
+        problems.push(`patch file line with too many spaces to read \`${line.slice(0, 80)}\``);
+        break;
+      }
+      diffFileName(cut.slice(0, i), line, paths, problems);
+    }
+  }
 }

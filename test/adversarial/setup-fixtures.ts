@@ -21,7 +21,11 @@ export function setupAdversarialFixtures(): void {
     'ws/.secrets/server.pem': 'KEY\n',
     'ws/secrets/key': 'KEY\n',
     'ws/private/x': 'x\n',
+    // A repository git takes (HEAD, objects/, refs/: git passes over a `.git` without them, red team gprt).
     'ws/.git/config': '[core]\n',
+    'ws/.git/HEAD': 'ref: refs/heads/main\n',
+    'ws/.git/objects/.keep': '',
+    'ws/.git/refs/heads/.keep': '',
     'ws/ws2/x': 'inside\n',
     'ws/caf\u00e9.txt': 'nfc\n',
     'ws2/x': 'neighbour\n',

@@ -113,3 +113,107 @@ describe('git grep reading the files git tracks, against git', () => {
     expect(allowedWithForbidden).toBeGreaterThan(10);
   }, 180_000);
 });
+
+// Red team gprt: each of these made git grep print a forbidden file while the engine allowed it.
+describe('git grep bypasses found by red team gprt, against git', () => {
+  const commit = (cwd: string) => git(cwd, ['-c', 'user.email=a@b', '-c', 'user.name=a', 'commit', '-q', '-m', 'i']);
+  const make = (dir: string, files: string[]) => {
+    for (const f of files) {
+      mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+      writeFileSync(path.join(dir, f), 'KEY\n');
+    }
+  };
+  const check = async (cwd: string, args: string[]) => {
+    const set = await setFrom(`version: 1\nid: t\nworkspace: { root: ${base}, only: false }\npaths:\n  forbidden: ["**/k.pem", "**/secrets/**"]\n`, { home });
+    const printed = git(cwd, args).stdout;
+    const decision = decide(set, { toolName: 'exec', params: { command: ['git', ...args].map((w) => (/^[\w./=-]+$/.test(w) ? w : `'${w}'`)).join(' ') }, cwd }).decision;
+    return { printed, decision };
+  };
+
+  it.skipIf(!HAS_GIT)('pathspecs above where it runs (`:/`, `:(top)`, `..` without `--`) read the whole repository', async () => {
+    const repo = path.join(base, 'gprt-top');
+    mkdirSync(repo);
+    git(repo, ['init', '-q']);
+    make(repo, ['k.pem', 'sub/a.txt']);
+    git(repo, ['add', '.']);
+    for (const args of [['grep', 'KEY', ':/'], ['grep', 'KEY', '--', ':/'], ['grep', 'KEY', '..'], ['grep', 'KEY', '--', ':(top)'], ['grep', '-e', 'KEY', path.join(repo)]]) {
+      const { printed, decision } = await check(path.join(repo, 'sub'), args);
+      expect(printed, args.join(' ')).toContain('k.pem');
+      expect(decision, args.join(' ')).toBe('deny');
+    }
+  });
+
+  it.skipIf(!HAS_GIT)('`--un` (an abbreviation of --untracked) reads untracked files', async () => {
+    const repo = path.join(base, 'gprt-un');
+    mkdirSync(repo);
+    git(repo, ['init', '-q']);
+    make(repo, ['a.txt']);
+    git(repo, ['add', '.']);
+    make(repo, ['k.pem']);
+    const { printed, decision } = await check(repo, ['grep', '--un', 'KEY']);
+    expect(printed).toContain('k.pem');
+    expect(decision).toBe('deny');
+  });
+
+  it.skipIf(!HAS_GIT)('the repository is found from where git runs: an empty `.git` below, or a nested repository, is not it', async () => {
+    const repo = path.join(base, 'gprt-nested');
+    mkdirSync(repo);
+    git(repo, ['init', '-q']);
+    make(repo, ['sub/k.pem', 'inner/k.pem']);
+    git(repo, ['add', '.']);
+    mkdirSync(path.join(repo, 'sub', '.git'));
+    git(path.join(repo, 'inner'), ['init', '-q']);
+    for (const [cwd, args] of [[path.join(repo, 'sub'), ['grep', 'KEY']], [repo, ['grep', 'KEY', '--', 'sub']], [repo, ['grep', 'KEY', '--', 'inner']]] as const) {
+      const { printed, decision } = await check(cwd, [...args]);
+      expect(printed, args.join(' ')).toContain('k.pem');
+      expect(decision, args.join(' ')).toBe('deny');
+    }
+  });
+
+  it.skipIf(!HAS_GIT)('a work tree elsewhere (`core.worktree`, `--git-dir`, a bare-looking directory) is refused', async () => {
+    const secrets = path.join(base, 'gprt-wt', 'secrets');
+    make(secrets, ['a.txt']);
+    const repo = path.join(base, 'gprt-wt', 'repo');
+    mkdirSync(repo);
+    git(repo, ['init', '-q']);
+    make(repo, ['a.txt']);
+    git(repo, ['add', '.']);
+    commit(repo);
+    git(repo, ['config', 'core.worktree', secrets]);
+    const other = path.join(base, 'gprt-wt', 'other');
+    mkdirSync(other);
+    const bare = path.join(base, 'gprt-wt', 'bare');
+    git(path.join(base, 'gprt-wt'), ['init', '-q', '--bare', 'bare']);
+    git(bare, ['config', 'core.bare', 'false']);
+    git(bare, ['config', 'core.worktree', secrets]);
+    spawnSync('git', ['add', 'a.txt'], { cwd: bare, env: { ...env, GIT_DIR: bare, GIT_WORK_TREE: secrets } });
+    mkdirSync(path.join(bare, 'sub'));
+    for (const [cwd, args] of [[repo, ['grep', 'KEY']], [other, ['--git-dir=../repo/.git', 'grep', 'KEY']], [path.join(bare, 'sub'), ['grep', 'KEY']]] as const) {
+      const { printed, decision } = await check(cwd, [...args]);
+      expect(printed, `${cwd} ${args.join(' ')}`).toContain('a.txt');
+      expect(decision, `${cwd} ${args.join(' ')}`).toBe('deny');
+    }
+  });
+
+  it.skipIf(!HAS_GIT)('a submodule is read whole (`submodule.recurse` in any config makes git grep read it)', async () => {
+    const src = path.join(base, 'gprt-sm-src');
+    mkdirSync(src);
+    git(src, ['init', '-q']);
+    make(src, ['k.pem']);
+    git(src, ['add', '.']);
+    commit(src);
+    const outer = path.join(base, 'gprt-sm');
+    mkdirSync(outer);
+    git(outer, ['init', '-q']);
+    make(outer, ['a.txt']);
+    git(outer, ['add', '.']);
+    git(outer, ['-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', src, 'sm']);
+    commit(outer);
+    git(outer, ['config', 'submodule.recurse', 'true']);
+    const { printed, decision } = await check(outer, ['grep', 'KEY']);
+    expect(printed).toContain('sm/k.pem');
+    expect(decision).toBe('deny');
+    // Inside the submodule, its gitdir's core.worktree names its own top: read as usual.
+    expect((await check(path.join(outer, 'sm'), ['grep', 'KEY', '--', 'none'])).decision).toBe('allow');
+  });
+});

@@ -54,6 +54,9 @@ export function setupEverydayFixtures(): void {
     'node_modules/lodash/package.json': '{}\n',
     '.git/HEAD': 'ref: refs/heads/main\n',
     '.git/config': '[core]\n',
+    // objects/ and refs/ too: git passes over a `.git` without them (red team gprt).
+    '.git/objects/.keep': '',
+    '.git/refs/heads/.keep': '',
     '.github/workflows/ci.yml': 'on: push\n',
     '.vscode/settings.json': '{}\n',
   };

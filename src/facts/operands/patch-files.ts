@@ -17,6 +17,13 @@ export interface PatchFile {
   under?: string;
   /** Where the command runs, relative to the shell's directory (`''`: there; command-line-paths.ts sets it). */
   dir?: string;
+  /**
+   * GNU patch's backup and reject files beside each file it writes: NAME.orig and NAME.rej
+   * always (it backs up a file whose hunks do not match), and the names its `-B`/`--prefix`,
+   * `-Y`/`--basename-prefix` and `-z`/`--suffix` make (`-z pem` backs `k.` up as `k.pem`,
+   * `-B secret` backs `s/x` up as `secrets/x`: red team gprt).
+   */
+  backups?: { prefixes: string[]; basenamePrefixes: string[]; suffixes: string[] };
 }
 
 const NONE: readonly PatchFile[] = Object.freeze([]);
@@ -66,7 +73,9 @@ export function patchFilesOf(cmd: SimpleCommand): readonly PatchFile[] {
     }
     // `patch [ORIGFILE [PATCHFILE]]`: the second operand is the patch.
     const files = [...given, ...(operands.length >= 2 ? [operands[1]!] : []), ...(given.length === 0 && operands.length < 2 ? input : [])];
-    return files.filter((f) => f !== '-').map((file) => ({ file, anyTail: true, fromTop: false, ...(under !== undefined ? { under } : {}) }));
+    const values = (letter: string, long: string) => optionValues(args, { letters: letter, long: [long] }, valued, 0, [long], [long]);
+    const backups = { prefixes: values('B', '--prefix'), basenamePrefixes: values('Y', '--basename-prefix'), suffixes: ['.orig', '.rej', ...values('z', '--suffix')] };
+    return files.filter((f) => f !== '-').map((file) => ({ file, anyTail: true, fromTop: false, backups, ...(under !== undefined ? { under } : {}) }));
   }
   return NONE;
 }

@@ -30,6 +30,12 @@ export interface Tree {
   shallow?: true;
   /** It reads only the files git tracks below it (`git grep`), as the repository's index lists them (engine/git-index.ts). */
   tracked?: true;
+  /** With `tracked`: the directory git runs in (`-C`), as written (`''`: where the shell is), where it finds its repository. */
+  gitCwd?: string;
+  /** With `tracked`: every file the repository tracks, from its top (`git grep KEY :/`, `-- ../x`), not only those below `root`. */
+  wholeRepository?: true;
+  /** The call is refused, for this reason (`git --git-dir=x grep`: which work tree x's config names is not read here). */
+  refused?: string;
   /**
    * ripgrep's walk (rg, and the search tools that run it): what it leaves out, read from disk by
    * engine/ripgrep-walk.ts. Here `names` are its `--glob`s, which also let in a hidden or ignored
@@ -153,7 +159,7 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     const grammar = GRAMMARS.get('scp')!;
     if (!hasOption(words, { letters: 'r', long: [] }, grammar.valued, [])) return NO_TREES;
     // Every operand but the last is a source (the grammar's files leave remote ones out, so the operands are counted).
-    return operandsBy(words, 0, grammar).operands.slice(0, -1).filter((source) => !isRemote(source)).map((root) => ({ root, followsLinks: true, written: false }));
+    return operandsBy(words, 0, grammar).operands.slice(0, -1).filter((source) => !scpIsRemote(source)).map((root) => ({ root, followsLinks: true, written: false }));
   }
   if (program === 'tar') return tarTrees(words);
   if (program === 'find') {
@@ -337,29 +343,97 @@ function shortLetterCount(words: readonly string[], letter: string, valued: stri
 const GIT_GREP_UNTRACKED = ['--untracked', '--no-index', '--recurse-submodules'];
 // git's own options that leave which files it reads alone (`-C` is followed).
 const GIT_HARMLESS_OWN: ReadonlySet<string> = new Set(['--no-pager', '-P', '-p', '--paginate', '--no-optional-locks', '--literal-pathspecs', '--no-replace-objects']);
+// git grep's (2.39) options that take a value, attached or in the next word (`-e KEY`, `-A3`, `--max-depth 2`).
+const GIT_GREP_VALUED_LETTERS = 'efABCm';
+const GIT_GREP_VALUED_LONG = ['--max-depth', '--threads', '--context', '--after-context', '--before-context', '--max-count'];
+
+/**
+ * A pathspec that may name files outside the directory git grep runs in: magic (`:/`,
+ * `:(top)`, `:!x`), an absolute path, or one with a `..` (`..`, `../x`, `d/../../x`).
+ */
+function escapesDirectory(spec: string): boolean {
+  return spec.startsWith(':') || spec.startsWith('/') || spec.split('/').includes('..');
+}
 
 /**
  * What `git grep` reads: the files git tracks below the directory it runs in, or below each
  * plain pathspec after `--`. Without `--` its operands may be revisions, whose trees are not
- * read here (README: whole-tree git reads); the work tree's files are. Where it may read
- * files git does not track (`--untracked`, `--no-index`, submodules, git's own options naming
- * another repository or setting), every file below.
+ * read here (README: whole-tree git reads); the work tree's files are. A word that may be a
+ * pathspec reaching above that directory (`:/`, `:(top)`, `..`, an absolute path), with or
+ * without `--`, reads every file the repository tracks. Where it may read files git does not
+ * track (`--untracked` and its abbreviations down to `--u`, `--no-index`, submodules, git's
+ * own options naming a setting), every file below; `--git-dir`/`--work-tree` are refused.
  */
 function gitGrepTrees(words: readonly string[]): readonly Tree[] {
   const at = gitSubcommandAt(words);
   const own = words.slice(1, at);
-  const options = words.slice(at + 1);
-  const end = options.indexOf('--');
-  const flags = end < 0 ? options : options.slice(0, end);
-  let anyFile = flags.some((w) => GIT_GREP_UNTRACKED.some((name) => w === name || (w.length > 4 && name.startsWith(w)))); // git takes unique prefixes
+  // git takes unique prefixes of long options: `--u` is `--untracked`. Any word counts (the careful side).
+  let anyFile = words.slice(at + 1).some((w) => {
+    const name = w.split('=')[0]!;
+    return name.length >= 3 && name.startsWith('--') && GIT_GREP_UNTRACKED.some((long) => long.startsWith(name));
+  });
+  let refused: string | undefined;
   for (let i = 0; i < own.length; i++) {
     if (own[i] === '-C') i++;
+    else if (/^--(?:git-dir|work-tree)(?:=|$)/.test(own[i]!)) refused = `\`git ${own[i]!.split('=')[0]} … grep\` reads the work tree that repository's config names, which is not read here`;
     else if (!GIT_HARMLESS_OWN.has(own[i]!)) anyFile = true;
   }
-  const specs = end < 0 ? [] : options.slice(end + 1);
-  const plain = specs.length > 0 && specs.every((p) => p !== '' && !/[*?[\\]/.test(p) && !p.startsWith(':'));
+  // git grep's options stop at the first word that is none (parse-options, STOP_AT_NON_OPTION).
+  let i = at + 1;
+  let patternGiven = false;
+  for (; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '(' || w === ')') continue;
+    if (w === '--' || !w.startsWith('-') || w === '-') break;
+    if (w.startsWith('--')) {
+      const name = w.split('=')[0]!;
+      if (!w.includes('=') && name.length > 2 && GIT_GREP_VALUED_LONG.some((long) => long.startsWith(name))) i++;
+      continue;
+    }
+    for (let k = 1; k < w.length; k++) {
+      if (w[k] === 'e' || w[k] === 'f') patternGiven = true;
+      if (GIT_GREP_VALUED_LETTERS.includes(w[k]!)) {
+        if (k === w.length - 1) i++;
+        break;
+      }
+    }
+  }
+  // A `--` before any pattern is skipped; then, without `-e`/`-f`, the next word is the pattern.
+  if (!patternGiven && words[i] === '--') i++;
+  if (!patternGiven) i++;
+  const rest = words.slice(i);
+  const end = rest.indexOf('--');
+  const specs = end < 0 ? [] : rest.slice(end + 1);
+  const plain = specs.length > 0 && specs.every((p) => p !== '' && !/[*?[\\]/.test(p));
   const directory = optionValues(own, { letters: 'C', long: [] }, '', 0).reduce(within, '');
-  return (plain ? specs : ['.']).map((spec) => ({ root: directory === '' ? spec : within(directory, spec), followsLinks: false, written: false, ...(anyFile ? {} : { tracked: true as const }) }));
+  // Any word after the subcommand that may be such a pathspec (the parse above aside: the careful side).
+  const whole = words.slice(at + 1).some((w) => !w.startsWith('-') && escapesDirectory(w));
+  const common = { followsLinks: false, written: false, ...(refused !== undefined ? { refused } : {}) };
+  if (anyFile && whole) return [{ root: directory === '' ? '.' : directory, ...common, refused: refused ?? '`git grep` reads files git does not track from the repository\'s top (`:/`, `..`), which is not read here' }];
+  if (anyFile) return (plain ? specs : ['.']).map((spec) => ({ root: directory === '' ? spec : within(directory, spec), ...common }));
+  const tracked = { tracked: true as const, gitCwd: directory, ...common };
+  if (whole) return [{ root: directory === '' ? '.' : directory, wholeRepository: true, ...tracked }];
+  return (plain ? specs : ['.']).map((spec) => ({ root: directory === '' ? spec : within(directory, spec), ...tracked }));
+}
+
+/**
+ * Whether scp reads an operand as another host's (OpenSSH 9 scp.c colon(), and `scp://`
+ * URIs): a `:` before any `/`, except a leading one (`:d` is a local directory), and inside
+ * `[...]` (`[x:y` is local, `[::1]:x` is not). `isRemote` read `:d` and `[x:y` as remote,
+ * and `scp -r :d out` copied `:d/.env` (red team gprt).
+ */
+function scpIsRemote(operand: string): boolean {
+  if (/^scp:\/\//i.test(operand)) return true;
+  if (operand.startsWith(':')) return false;
+  let bracket = operand.startsWith('[');
+  for (let i = 0; i < operand.length; i++) {
+    const c = operand[i];
+    if (c === '@' && operand[i + 1] === '[') bracket = true;
+    if (c === ']' && operand[i + 1] === ':' && bracket) return true;
+    if (c === ':' && !bracket) return true;
+    if (c === '/') return false;
+  }
+  return false;
 }
 
 const FIND_READING_ACTS: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);

@@ -218,7 +218,7 @@ export function readsPatch(name: string, values: WordValue[], at: number): boole
 export function patchedFiles(stmt: Stmt, walk: Walk, name: string, args: readonly WordValue[] = []): string[] {
   const text = literalStdin(stmt, walk, name);
   if (text === undefined) return [];
-  const found = patchPaths(text);
+  const found = patchPaths(text, name === 'patch' || name === 'git');
   for (const problem of found.problems) markUnverifiable(walk, `the patch \`${name}\` reads from its input: ${problem}`);
   const names = new Set(found.paths);
   if (stripsOtherwise(name, args)) for (const path of found.paths) for (const tail of nameTails(path)) names.add(tail);
