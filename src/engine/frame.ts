@@ -21,7 +21,7 @@ import { directoriesBelow, entriesIn, type EntryBudget } from '../facts/director
 import type { Tree } from '../facts/operands/trees.js';
 import { ripgrepFilter } from './ripgrep-walk.js';
 import { trackedFiles } from './git-index.js';
-import type { PatchFile } from '../facts/operands/patch-files.js';
+import { withBackups, type PatchFile } from '../facts/operands/patch-files.js';
 import { nameTails, patchPaths } from '../facts/patch-paths.js';
 
 /** Commands longer than this are parsed but not cached (the cache must stay small). */
@@ -744,15 +744,7 @@ export class CallFrame {
       const names = new Set(named.paths);
       if (patch.anyTail) for (const name of named.paths) for (const tail of nameTails(name)) names.add(tail);
       // GNU patch's backup and reject files beside each (PatchFile.backups).
-      if (patch.backups !== undefined) {
-        const { prefixes, basenamePrefixes, suffixes } = patch.backups;
-        for (const name of [...names]) {
-          const slash = name.lastIndexOf('/');
-          for (const prefix of prefixes) names.add(prefix + name);
-          for (const prefix of basenamePrefixes) names.add(name.slice(0, slash + 1) + prefix + name.slice(slash + 1));
-          for (const suffix of suffixes) names.add(name + suffix);
-        }
-      }
+      if (patch.backups !== undefined) withBackups(names, patch.backups);
       const dirs = patch.fromTop ? readingsOf(here).flatMap((d) => directoriesUpTo(d.path, m.anchor)) : readingsOf(here).map((d) => d.path);
       for (const dir of dirs) {
         for (const base of patch.under === undefined ? [dir] : [dir, within(dir, patch.under)]) {

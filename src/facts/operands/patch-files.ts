@@ -27,6 +27,8 @@ export interface PatchFile {
 }
 
 const NONE: readonly PatchFile[] = Object.freeze([]);
+// GNU patch's options that take a value, by letter (`-i FILE`, `-d DIR`, `-pN`, `-o OUT`...).
+const PATCH_VALUED = 'iBdDFgopVrYz';
 // GNU patch's long options that take a value in the next word when not given one with `=`.
 const PATCH_VALUED_LONG: ReadonlySet<string> = new Set(['--input', '--directory', '--output', '--prefix', '--basename-prefix', '--suffix', '--reject-file', '--strip', '--fuzz', '--quoting-style', '--version-control', '--ifdef']);
 
@@ -49,8 +51,7 @@ export function patchFilesOf(cmd: SimpleCommand): readonly PatchFile[] {
   }
   if (words[0] === 'patch') {
     const args = words.slice(1);
-    // GNU patch's options that take a value, by letter (`-i FILE`, `-d DIR`, `-pN`, `-o OUT`...).
-    const valued = 'iBdDFgopVrYz';
+    const valued = PATCH_VALUED;
     const given = optionValues(args, { letters: 'i', long: ['--input'] }, valued, 0, ['--input'], ['--input']);
     const under = optionValues(args, { letters: 'd', long: ['--directory'] }, valued, 0, ['--directory'], ['--directory']).at(-1);
     const operands: string[] = [];
@@ -73,9 +74,26 @@ export function patchFilesOf(cmd: SimpleCommand): readonly PatchFile[] {
     }
     // `patch [ORIGFILE [PATCHFILE]]`: the second operand is the patch.
     const files = [...given, ...(operands.length >= 2 ? [operands[1]!] : []), ...(given.length === 0 && operands.length < 2 ? input : [])];
-    const values = (letter: string, long: string) => optionValues(args, { letters: letter, long: [long] }, valued, 0, [long], [long]);
-    const backups = { prefixes: values('B', '--prefix'), basenamePrefixes: values('Y', '--basename-prefix'), suffixes: ['.orig', '.rej', ...values('z', '--suffix')] };
+    const backups = gnuPatchBackups(args);
     return files.filter((f) => f !== '-').map((file) => ({ file, anyTail: true, fromTop: false, backups, ...(under !== undefined ? { under } : {}) }));
   }
   return NONE;
+}
+
+/** The backup and reject names GNU patch given `args` (its words after `patch`) writes beside each file (PatchFile.backups). */
+export function gnuPatchBackups(args: readonly string[]): NonNullable<PatchFile['backups']> {
+  const values = (letter: string, long: string) => optionValues(args, { letters: letter, long: [long] }, PATCH_VALUED, 0, [long], [long]);
+  return { prefixes: values('B', '--prefix'), basenamePrefixes: values('Y', '--basename-prefix'), suffixes: ['.orig', '.rej', ...values('z', '--suffix')] };
+}
+
+/** `names` with the backup and reject files GNU patch writes beside each added. */
+export function withBackups(names: Set<string>, backups: NonNullable<PatchFile['backups']>): Set<string> {
+  const { prefixes, basenamePrefixes, suffixes } = backups;
+  for (const name of [...names]) {
+    const slash = name.lastIndexOf('/');
+    for (const prefix of prefixes) names.add(prefix + name);
+    for (const prefix of basenamePrefixes) names.add(name.slice(0, slash + 1) + prefix + name.slice(slash + 1));
+    for (const suffix of suffixes) names.add(name + suffix);
+  }
+  return names;
 }

@@ -7,6 +7,7 @@ import { isCompilerDriver } from '../grammars.js';
 import { gitSubcommandAt } from '../operands/git.js';
 import { stdinFileList } from '../operands/name-lists.js';
 import { nameTails, patchPaths } from '../patch-paths.js';
+import { gnuPatchBackups, withBackups } from '../operands/patch-files.js';
 import { withoutTextWildcards } from '../path-glob.js';
 import type { Redirect, Stmt } from './ast.js';
 import { markUnverifiable, type Walk } from './walk.js';
@@ -222,6 +223,11 @@ export function patchedFiles(stmt: Stmt, walk: Walk, name: string, args: readonl
   for (const problem of found.problems) markUnverifiable(walk, `the patch \`${name}\` reads from its input: ${problem}`);
   const names = new Set(found.paths);
   if (stripsOtherwise(name, args)) for (const path of found.paths) for (const tail of nameTails(path)) names.add(tail);
+  // GNU patch writes backups and rejects beside each (`patch -b -z pem` makes `k.pem` of `k.`).
+  if (name === 'patch') {
+    if (args.some((a) => !a.literal)) markUnverifiable(walk, `\`patch\` is given words known only when it runs: the backups it writes cannot be read`);
+    withBackups(names, gnuPatchBackups(args.map((a) => a.text)));
+  }
   return [...names];
 }
 
