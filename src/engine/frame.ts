@@ -17,7 +17,7 @@ import { parseShell } from '../facts/shell/index.js';
 import { execCommandFacts } from '../facts/exec-command.js';
 import { isGitTool, isMcpToolName } from '../facts/classify.js';
 import { unnamedRepositoryAbove, writesHead, writtenHeads } from '../facts/git-discovery.js';
-import { directoriesBelow, entriesIn, type EntryBudget } from '../facts/directories.js';
+import { directoriesBelow, entriesIn, isDirectoryNow, realPathOr, type EntryBudget } from '../facts/directories.js';
 import type { Tree } from '../facts/operands/trees.js';
 import { ripgrepFilter } from './ripgrep-walk.js';
 import { trackedFiles } from './git-index.js';
@@ -597,8 +597,8 @@ export class CallFrame {
    * Every file below a directory a command reads or moves whole (`grep -r x .` reads `./.env`),
    * as it is on disk now, touched as the tree is (read, or written by `mv`). Links below are
    * taken only where the command follows them, and then read as the policy reads links (with
-   * symlinks resolved, where they lead; a directory they lead to is not walked: its own path
-   * is checked). A root that is no directory now is no tree (its own reading checks it); one
+   * symlinks resolved, where they lead), a directory they lead to walked too, each once. A
+   * root that is no directory now is no tree (its own reading checks it); one
    * the shell expands is each directory it matches. Links are read whether or not the policy
    * resolves them; past the call's budget of entries the call is refused. Why, or undefined.
    */
@@ -626,41 +626,8 @@ export class CallFrame {
     const ctx = (place.ctx ??= this.contextFor(settings, m.root, place.cwd));
     // `git grep`: the files git tracks below each root, as its index lists them (outside a repository, every file).
     if (tree.tracked === true) {
-      const untracked: string[] = [];
-      // The repository is the one git finds from where it runs (not from the pathspec: a
-      // directory below may hold another `.git`, red team gprt), both read physically as git does.
-      const gitCwd = this.canonicalAt(tree.gitCwd === undefined || tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
-      if (!gitCwd.ok) return `where \`git grep\` runs cannot be placed: ${gitCwd.reason}`;
-      const repositories = readingsOf(gitCwd).map((r) => realPathOr(r.path)).filter((p): p is string => p !== undefined && isDirectoryNow(p));
-      if (repositories.length === 0) return `where \`git grep\` runs is no directory now, so which files it reads cannot be checked`;
-      for (const repository of repositories) for (const root of directories) {
-        const tracked = trackedFiles(repository);
-        if (typeof tracked === 'string') return tracked;
-        if (tracked === undefined) {
-          if (tree.wholeRepository === true) return `\`${printable(tree.root)}\` is in no repository found here, and \`git grep\` there may read from above it`;
-          untracked.push(root);
-          continue;
-        }
-        const rootReal = realPathOr(root);
-        const topSlash = tracked.top === '/' ? '/' : `${tracked.top}/`;
-        if (tree.wholeRepository !== true && rootReal !== tracked.top && !rootReal?.startsWith(topSlash)) return `\`${printable(tree.root)}\`, which \`git grep\` reads, is not inside the repository \`${printable(tracked.top)}\` found where it runs`;
-        const below = tree.wholeRepository === true || rootReal === tracked.top ? '' : `${rootReal!.slice(topSlash.length)}/`;
-        // A submodule's files are read with `submodule.recurse` set in any config: every file below it.
-        for (const gitlink of tracked.gitlinks) {
-          if (`${gitlink}/`.startsWith(below) || gitlink.startsWith(below)) {
-            const at = `${topSlash}${gitlink}`;
-            if (isDirectoryNow(at)) untracked.push(at);
-          }
-        }
-        for (const relative of tracked.paths) {
-          if (!relative.startsWith(below)) continue;
-          if (--budget.entries < 0) return `\`${printable(tree.root)}\`, which \`git grep\` reads whole, holds more than ${MAX_WILDCARD_ENTRIES} tracked files to check: name a smaller directory after \`--\``;
-          const path = `${tracked.top === '/' ? '' : tracked.top}/${relative}`;
-          const c = canonicalPath(path, ctx);
-          if (!c.ok) return `path \`${printable(path)}\`, which \`git grep\` reads, cannot be made canonical: ${c.reason}`;
-          addCanonical(out, c, false);
-        }
-      }
+      const untracked = this.addTrackedFiles(out, tree, directories, settings, m, place, lexicalCwd, ctx, budget);
+      if (typeof untracked === 'string') return untracked;
       if (untracked.length === 0) return undefined;
       directories.splice(0, directories.length, ...untracked);
     }
@@ -713,6 +680,53 @@ export class CallFrame {
       }
     }
     return undefined;
+  }
+
+  /**
+   * For `git grep` (Tree.tracked): each file the repository found where git runs tracks below
+   * each root, as its index lists them, added as read. The directories still to walk whole
+   * (a root in no repository, a submodule below one), or why the call is refused.
+   */
+  private addTrackedFiles(out: FoundPaths, tree: Tree, directories: readonly string[], settings: PathSettings, m: PathMemo, place: Place, lexicalCwd: boolean, ctx: PathContext, budget: EntryBudget): string[] | string {
+    const untracked: string[] = [];
+    // The repository is the one git finds from where it runs (not from the pathspec: a
+    // directory below may hold another `.git`, red team gprt), both read physically as git does.
+    const gitCwd = this.canonicalAt(tree.gitCwd === undefined || tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
+    if (!gitCwd.ok) return `where \`git grep\` runs cannot be placed: ${gitCwd.reason}`;
+    const repositories = readingsOf(gitCwd).map((r) => realPathOr(r.path)).filter((p): p is string => p !== undefined && isDirectoryNow(p));
+    if (repositories.length === 0) return `where \`git grep\` runs is no directory now, so which files it reads cannot be checked`;
+    for (const repository of repositories) {
+      // Read once for every root: the index does not depend on them.
+      const tracked = trackedFiles(repository);
+      if (typeof tracked === 'string') return tracked;
+      for (const root of directories) {
+        if (tracked === undefined) {
+          if (tree.wholeRepository === true) return `\`${printable(tree.root)}\` is in no repository found here, and \`git grep\` there may read from above it`;
+          untracked.push(root);
+          continue;
+        }
+        const rootReal = realPathOr(root);
+        const topSlash = tracked.top === '/' ? '/' : `${tracked.top}/`;
+        if (tree.wholeRepository !== true && rootReal !== tracked.top && !rootReal?.startsWith(topSlash)) return `\`${printable(tree.root)}\`, which \`git grep\` reads, is not inside the repository \`${printable(tracked.top)}\` found where it runs`;
+        const below = tree.wholeRepository === true || rootReal === tracked.top ? '' : `${rootReal!.slice(topSlash.length)}/`;
+        // A submodule's files are read with `submodule.recurse` set in any config: every file below it.
+        for (const gitlink of tracked.gitlinks) {
+          if (`${gitlink}/`.startsWith(below) || gitlink.startsWith(below)) {
+            const at = `${topSlash}${gitlink}`;
+            if (isDirectoryNow(at)) untracked.push(at);
+          }
+        }
+        for (const relative of tracked.paths) {
+          if (!relative.startsWith(below)) continue;
+          if (--budget.entries < 0) return `\`${printable(tree.root)}\`, which \`git grep\` reads whole, holds more than ${MAX_WILDCARD_ENTRIES} tracked files to check: name a smaller directory after \`--\``;
+          const path = `${tracked.top === '/' ? '' : tracked.top}/${relative}`;
+          const c = canonicalPath(path, ctx);
+          if (!c.ok) return `path \`${printable(path)}\`, which \`git grep\` reads, cannot be made canonical: ${c.reason}`;
+          addCanonical(out, c, false);
+        }
+      }
+    }
+    return untracked;
   }
 
   /**
@@ -924,16 +938,6 @@ export class CallFrame {
   }
 }
 
-/** Whether `path` is a directory now (through links); false when it cannot be told (`/etc/passwd/x`: ENOTDIR). */
-function isDirectoryNow(path: string): boolean {
-  try {
-    // existsSync first: it answers a missing path without the exception statSync throws for ENOTDIR (~10 µs).
-    return fs.existsSync(path) && fs.statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The symbolic links at `path` (itself, or below it when it is a directory; links are not
  * descended into), each with its place below `path` (`''` for itself) and its text; undefined
@@ -1070,15 +1074,6 @@ const NO_WORDS = Object.freeze([]) as unknown as string[];
 
 // A path that names no place of its own: not absolute, not from home, not a drive or a URL.
 const RELATIVE_PATH = /^(?![\\/~]|[A-Za-z]:|file:)/i;
-
-/** A path's target with every link followed, or undefined when it cannot be followed. */
-function realPathOr(path: string): string | undefined {
-  try {
-    return fs.realpathSync(path);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Largest patch file read to check what it writes. */
 const MAX_PATCH_FILE = 4 << 20;

@@ -4,6 +4,7 @@
 // not read here (an unknown version, a truncated file, GIT_INDEX_FILE or GIT_DIR set for the
 // engine's own process) is a reason: the caller refuses the call.
 import fs from 'node:fs';
+import { realPathOr } from '../facts/directories.js';
 
 export interface TrackedFiles {
   /** The work tree's top: where the index's paths start. */
@@ -101,7 +102,7 @@ function otherWorkTree(gitDir: string, top: string): string | undefined {
   const common = readText(`${gitDir}/commondir`)?.trim();
   const dirs = [gitDir];
   if (common !== undefined && common !== '') dirs.push(common.startsWith('/') ? common : `${gitDir}/${common}`);
-  const topReal = realPath(top);
+  const topReal = realPathOr(top);
   for (const dir of dirs) {
     for (const name of ['config', 'config.worktree']) {
       const text = readText(`${dir}/${name}`);
@@ -109,20 +110,12 @@ function otherWorkTree(gitDir: string, top: string): string | undefined {
       for (const m of text.matchAll(/^(?:[ \t]*\[[^\]\n]*\])?[ \t]*worktree\b[ \t]*(?:=[ \t]*([^\n]*))?$/gim)) {
         const value = (m[1] ?? '').replace(/[ \t\r]+$/, '');
         // git reads core.worktree relative to the git directory.
-        const at = value === '' || /["\\;#]/.test(value) ? undefined : realPath(value.startsWith('/') ? value : `${gitDir}/${value}`);
+        const at = value === '' || /["\\;#]/.test(value) ? undefined : realPathOr(value.startsWith('/') ? value : `${gitDir}/${value}`);
         if (at === undefined || at !== topReal) return `the repository's config \`${dir}/${name}\` sets a work tree (\`core.worktree\`) other than \`${top}\`, which is not read here`;
       }
     }
   }
   return undefined;
-}
-
-function realPath(path: string): string | undefined {
-  try {
-    return fs.realpathSync(path);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The paths an index at `gitDir/index` lists (none when there is no index yet), and those that are gitlinks, or why it cannot be read. */

@@ -9,6 +9,7 @@
 // (frame.ts).
 import fs from 'node:fs';
 import picomatch from 'picomatch';
+import { isDirectoryNow } from '../facts/directories.js';
 import type { RipgrepWalk } from '../facts/operands/trees.js';
 
 /** An ignore file bigger than this is not read: the walk then leaves nothing out. */
@@ -125,7 +126,7 @@ export function ripgrepFilter(root: string, walk: RipgrepWalk, home: string, nam
     // for ripgrep 14 too: not read here, which only counts fewer .gitignore files.)
     const hasGit = (present === undefined || present.has('.git')) && fs.existsSync(`${at}/.git`);
     // `.git` as a file points to a repository elsewhere, whose exclude file is not read here: it may let a hidden name in.
-    const gitDirectory = hasGit && isDirectory(`${at}/.git`);
+    const gitDirectory = hasGit && isDirectoryNow(`${at}/.git`);
     const files: (readonly Rule[] | undefined)[] = [];
     for (const kind of KINDS) {
       const there = kind === '.git/info/exclude' ? gitDirectory : present === undefined || present.has(kind);
@@ -180,14 +181,6 @@ function validLines(bytes: Buffer): string {
 }
 
 const NEGATION = /^[ \t]*!/m;
-
-function isDirectory(path: string): boolean {
-  try {
-    return fs.statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Whether git's global ignore file may let a name in: a `!` rule in it, or a git setting that

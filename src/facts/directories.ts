@@ -47,3 +47,22 @@ export function* directoriesBelow(top: string, budget: EntryBudget, skip?: Reado
     }
   }
 }
+
+/** Whether `path` is a directory now (through links); false when it cannot be told (`/etc/passwd/x`: ENOTDIR). */
+export function isDirectoryNow(path: string): boolean {
+  try {
+    // existsSync first: it answers a missing path without the exception statSync throws for ENOTDIR (~10 µs).
+    return fs.existsSync(path) && fs.statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
+}
+
+/** A path's target with every link followed, or undefined when it cannot be followed. */
+export function realPathOr(path: string): string | undefined {
+  try {
+    return fs.realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
