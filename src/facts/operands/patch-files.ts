@@ -5,6 +5,8 @@
 import type { SimpleCommand } from '../../types.js';
 import { gitSubcommandAt } from './git.js';
 import { optionValues } from '../options.js';
+import { GRAMMARS, longNamesOf, valuedLongOf } from '../grammars.js';
+import { operandsBy } from './by-grammar.js';
 
 export interface PatchFile {
   /** The patch file, as written. */
@@ -27,10 +29,13 @@ export interface PatchFile {
 }
 
 const NONE: readonly PatchFile[] = Object.freeze([]);
-// GNU patch's options that take a value, by letter (`-i FILE`, `-d DIR`, `-pN`, `-o OUT`...).
-const PATCH_VALUED = 'iBdDFgopVrYz';
-// GNU patch's long options that take a value in the next word when not given one with `=`.
-const PATCH_VALUED_LONG: ReadonlySet<string> = new Set(['--input', '--directory', '--output', '--prefix', '--basename-prefix', '--suffix', '--reject-file', '--strip', '--fuzz', '--quoting-style', '--version-control', '--ifdef']);
+// GNU patch's grammar (grammars.ts): which options take a value, and its operands.
+const PATCH = GRAMMARS.get('patch')!;
+
+/** The values GNU patch's option `-LETTER`/`LONG` is given among `args` (its words after `patch`). */
+function patchOptionValues(args: readonly string[], letter: string, long: string): string[] {
+  return optionValues(args, { letters: letter, long: [long] }, PATCH.valued, 0, longNamesOf(PATCH), valuedLongOf(PATCH));
+}
 
 /** The patch files `cmd` applies. */
 export function patchFilesOf(cmd: SimpleCommand): readonly PatchFile[] {
@@ -51,27 +56,9 @@ export function patchFilesOf(cmd: SimpleCommand): readonly PatchFile[] {
   }
   if (words[0] === 'patch') {
     const args = words.slice(1);
-    const valued = PATCH_VALUED;
-    const given = optionValues(args, { letters: 'i', long: ['--input'] }, valued, 0, ['--input'], ['--input']);
-    const under = optionValues(args, { letters: 'd', long: ['--directory'] }, valued, 0, ['--directory'], ['--directory']).at(-1);
-    const operands: string[] = [];
-    for (let i = 0; i < args.length; i++) {
-      const w = args[i]!;
-      if (w === '--') {
-        operands.push(...args.slice(i + 1));
-        break;
-      }
-      if (w.startsWith('--')) {
-        if (!w.includes('=') && PATCH_VALUED_LONG.has(w)) i++;
-        continue;
-      }
-      if (w.startsWith('-') && w !== '-') {
-        const letter = [...w.slice(1)].findIndex((c) => valued.includes(c));
-        if (letter >= 0 && letter === w.length - 2) i++;
-        continue;
-      }
-      operands.push(w);
-    }
+    const given = patchOptionValues(args, 'i', '--input');
+    const under = patchOptionValues(args, 'd', '--directory').at(-1);
+    const operands = operandsBy(words, 0, PATCH).operands;
     // `patch [ORIGFILE [PATCHFILE]]`: the second operand is the patch.
     const files = [...given, ...(operands.length >= 2 ? [operands[1]!] : []), ...(given.length === 0 && operands.length < 2 ? input : [])];
     const backups = gnuPatchBackups(args);
@@ -82,8 +69,7 @@ export function patchFilesOf(cmd: SimpleCommand): readonly PatchFile[] {
 
 /** The backup and reject names GNU patch given `args` (its words after `patch`) writes beside each file (PatchFile.backups). */
 export function gnuPatchBackups(args: readonly string[]): NonNullable<PatchFile['backups']> {
-  const values = (letter: string, long: string) => optionValues(args, { letters: letter, long: [long] }, PATCH_VALUED, 0, [long], [long]);
-  return { prefixes: values('B', '--prefix'), basenamePrefixes: values('Y', '--basename-prefix'), suffixes: ['.orig', '.rej', ...values('z', '--suffix')] };
+  return { prefixes: patchOptionValues(args, 'B', '--prefix'), basenamePrefixes: patchOptionValues(args, 'Y', '--basename-prefix'), suffixes: ['.orig', '.rej', ...patchOptionValues(args, 'z', '--suffix')] };
 }
 
 /** `names` with the backup and reject files GNU patch writes beside each added. */
