@@ -2,7 +2,8 @@
 // walks it. Claude Code's Grep runs ripgrep (hidden names left out, ignore files followed);
 // OpenClaw's grep runs it with `--hidden`; both pass their `glob` as `--glob`. Any other
 // content search tool (Gemini CLI's, an MCP server's) is read as reading every file below.
-import { ripgrepGlobs, type RipgrepWalk, type Tree } from './operands/trees.js';
+import { ripgrepGlobs } from './operands/ripgrep.js';
+import type { RipgrepWalk, Tree } from './operands/trees.js';
 import { RIPGREP_TYPES } from './ripgrep-types.js';
 
 /** The tools, by exact name, that run ripgrep over the directory they search. */
