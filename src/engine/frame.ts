@@ -518,9 +518,16 @@ export class CallFrame {
         // An ignore file the line writes, removes or fills in (`echo '!.env' > .ignore && rg KEY`)
         // may let in what ripgrep leaves out as the disk is now: then its walk reads every file.
         if (settings.readsTrees && shell.trees.length > 0) {
-          const ignoresRewritten = shell.trees.some((tree) => tree.ripgrep !== undefined) && (shell.gitRewrites || shell.filled.length > 0 || shell.extractedInto.length > 0 || writesIgnoreFiles(out));
+          // (git clean's own git command is no such change: command-line-paths.ts counts the others.)
+          const walks = shell.trees.some((tree) => tree.ripgrep !== undefined);
+          const ignoresRewritten = walks && (shell.filled.length > 0 || shell.extractedInto.length > 0 || writesIgnoreFiles(out, false));
+          // A directory written that is there now may be filled with ignore files; git clean's
+          // own written directory is the one it deletes in (copies that fill one are `filled`).
+          const directoryFilled = walks && !ignoresRewritten && writesIgnoreFiles(out, true);
           for (const tree of shell.trees) {
-            const problem = this.addTree(out, ignoresRewritten && tree.ripgrep !== undefined ? { ...tree, ripgrep: undefined } : tree, settings, m, place);
+            const git = tree.ripgrep?.gitOnly === true;
+            const rewritten = tree.ripgrep !== undefined && (ignoresRewritten || (!git && (shell.gitRewrites || directoryFilled)));
+            const problem = this.addTree(out, rewritten ? { ...tree, ripgrep: undefined } : tree, settings, m, place);
             if (problem !== undefined) return { ok: false, reason: problem };
           }
         }
@@ -605,7 +612,17 @@ export class CallFrame {
   private addTree(out: FoundPaths, tree: Tree, settings: PathSettings, m: PathMemo, place: Place, lexicalCwd = false): string | undefined {
     if (tree.refused !== undefined) return tree.refused;
     let roots: string[];
-    if (hasShellWildcard(tree.root) && !lexicalCwd) {
+    if (tree.fromTop === true) {
+      // The work tree's top is where git runs or a directory above it, up to the workspace root: each counts.
+      const here = this.canonicalAt(tree.gitCwd === undefined || tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
+      if (!here.ok) return `where git runs cannot be placed: ${here.reason}`;
+      roots = [];
+      for (const top of readingsOf(here).flatMap((d) => directoriesUpTo(d.path, m.anchor))) {
+        const found = tree.root === '.' ? undefined : this.canonicalAt(within(top, tree.root), settings, m, place, lexicalCwd);
+        if (found !== undefined && !found.ok) return `\`${printable(tree.root)}\` below the work tree's top cannot be placed: ${found.reason}`;
+        roots.push(...(found === undefined ? [top] : readingsOf(found).map((r) => r.path)));
+      }
+    } else if (hasShellWildcard(tree.root) && !lexicalCwd) {
       const expanded = this.expansionsAt(tree.root, settings, m, place);
       if (!expanded.ok) return undefined; // the root's own reading refuses it
       roots = expanded.paths.map((e) => e.path);
@@ -1018,9 +1035,12 @@ function addCanonical(out: FoundPaths, c: CanonicalPath, written: boolean): void
  */
 const RIPGREP_IGNORE_CONTROL = /(^|\/)(\.rgignore|\.ignore|\.gitignore|\.git|\.gitconfig)(\/|$)|(^|\/)git\/(ignore|config)$|^\/etc\/gitconfig$/i;
 
-/** Whether the paths found so far write one that says what ripgrep leaves out, or a directory that is there now (a copy or extraction fills it with names no word gives). */
-function writesIgnoreFiles(out: FoundPaths): boolean {
-  return out.paths.some((p, i) => out.written[i] === true && (RIPGREP_IGNORE_CONTROL.test(p) || isDirectoryNow(p)));
+/**
+ * Whether the paths found so far write one that says what ripgrep leaves out, or with
+ * `directories`, a directory that is there now (a copy or extraction may fill it with names no word gives).
+ */
+function writesIgnoreFiles(out: FoundPaths, directories: boolean): boolean {
+  return out.paths.some((p, i) => out.written[i] === true && (directories ? isDirectoryNow(p) : RIPGREP_IGNORE_CONTROL.test(p)));
 }
 
 /** Both readings of a canonical path that has two (Canonical.posix): a directory may be either. */

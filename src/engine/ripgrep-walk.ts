@@ -31,6 +31,8 @@ interface DirectoryRules {
   above: boolean;
   /** A rule here or above, outside the files read (a linked work tree's exclude file), may let a hidden name in. */
   letsInHidden: boolean;
+  /** For git's walk (RipgrepWalk.gitOnly): it is a repository nested below the root, or below one, which `git clean -ff` deletes whole. */
+  whole: boolean;
   parent: DirectoryRules | undefined;
 }
 
@@ -70,7 +72,7 @@ export function ripgrepFilter(root: string, walk: RipgrepWalk, home: string, nam
   function match(dir: string, name: string, isDirectory: boolean): Match {
     if (!walk.honoursIgnores) return 'none';
     const at = known.get(dir);
-    if (at === undefined) return 'none';
+    if (at === undefined || at.whole) return 'none';
     const full = `${dir === '/' ? '' : dir}/${name}`;
     let anyGit = walk.gitignoreAnywhere;
     for (let s: DirectoryRules | undefined = at; s !== undefined && !anyGit; s = s.parent) anyGit = s.hasGit;
@@ -104,12 +106,14 @@ export function ripgrepFilter(root: string, walk: RipgrepWalk, home: string, nam
       return undefined;
     },
     enters(dir, name) {
+      if (walk.gitOnly === true && name === '.git') return false; // git never deletes its own
       if (names !== undefined && names(name)) return true; // a glob that matches a directory lets it in
       if (excluded(name)) return false;
       const m = match(dir, name, true);
       return m === 'let-in' || (m === 'none' && !hidden(dir, name));
     },
     reads(dir, name) {
+      if (walk.gitOnly === true && name === '.git') return false;
       if (names !== undefined) return names(name); // a glob given: only what it matches, let in whatever else says
       if (excluded(name)) return false;
       const m = match(dir, name, false);
@@ -129,13 +133,14 @@ export function ripgrepFilter(root: string, walk: RipgrepWalk, home: string, nam
     const gitDirectory = hasGit && isDirectoryNow(`${at}/.git`);
     const files: (readonly Rule[] | undefined)[] = [];
     for (const kind of KINDS) {
-      const there = kind === '.git/info/exclude' ? gitDirectory : present === undefined || present.has(kind);
+      const there = walk.gitOnly === true && kind !== '.gitignore' && kind !== '.git/info/exclude' ? false : kind === '.git/info/exclude' ? gitDirectory : present === undefined || present.has(kind);
       const text = walk.honoursIgnores && there ? readSmall(`${at}/${kind}`, true) : undefined;
       if (text === null) return `the ignore file \`${at}/${kind}\`, which says what ripgrep searches, cannot be read here`;
       files.push(text === undefined ? undefined : rulesIn(text));
     }
     const letsInHidden = inheritedLetIn || (hasGit && walk.honoursIgnores && !gitDirectory);
-    return { dir, files, hasGit, above, letsInHidden, parent };
+    const whole = walk.gitOnly === true && (parent?.whole === true || (hasGit && !above && dir !== root));
+    return { dir, files, hasGit, above, letsInHidden, whole, parent };
   }
 }
 

@@ -368,6 +368,8 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
   const filled: string[] = [];
   const gitRuns = new Set<string>();
   let gitRewrites = false;
+  // How many git commands may change the work tree (git clean's own walk counts the others: frame.ts).
+  let gitRewriters = 0;
   let gitRunsUnknown: string | undefined;
   // What the line has put on disk so far (gitRunProblem).
   const made: { text: string; path: string; whole: boolean }[] = [];
@@ -423,7 +425,10 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       }
     }
     if (runsGit(cmd.words[0])) {
-      if (cmd.words[0] !== 'git' || !GIT_READING.has(cmd.words[gitSubcommandAt(cmd.words)] ?? '')) gitRewrites = true;
+      if (cmd.words[0] !== 'git' || !GIT_READING.has(cmd.words[gitSubcommandAt(cmd.words)] ?? '')) {
+        gitRewrites = true;
+        gitRewriters++;
+      }
       const runsIn = [...here];
       for (const remote of gitRemoteDirectories(cmd.words)) for (const base of isRelative(remote) ? here : ['']) runsIn.push(within(base, remote));
       for (const dir of runsIn) gitRuns.add(dir);
@@ -565,6 +570,9 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
     }
   }
   const writes = raws.filter((_, i) => written[i] && !isDirectoryChange(commands[rawCommand[i]!]!));
+  // git clean reads the ignore files before it deletes: only another git command on the line
+  // (a checkout, a stash, a second clean) may change them first; then it deletes every file.
+  if (gitRewriters > 1) for (let i = 0; i < trees.length; i++) if (trees[i]!.ripgrep?.gitOnly === true) trees[i] = { ...trees[i]!, ripgrep: undefined };
   const out: CommandLinePaths = { raws, written, dotRule, names: [...names], words, writes, wordDotRule, fromTop, moves, trees, patchFiles, filled, gitRuns: [...gitRuns], gitRewrites, extractedInto: extracted };
   if (unseenLinks !== undefined) out.unseenLinks = unseenLinks;
   if (gitRunsUnknown !== undefined) out.gitRunsUnknown = gitRunsUnknown;

@@ -91,7 +91,7 @@ describe('engine: remembered answers', () => {
     expect(d.decision).toBe('ask');
     expect(d.reasons.map((r) => `${r.policy}:${r.check}`)).toEqual(['no-root:autonomy']);
     // `runner` is exec for fixed-root only: its command is checked against the shell allowlist
-    const e = decide(set, { toolName: 'runner', params: { command: 'rm -rf /' }, agentId: 'coder', cwd: '/srv/ws' });
+    const e = decide(set, { toolName: 'runner', params: { command: 'rm -f a.txt' }, agentId: 'coder', cwd: '/srv/ws' });
     expect(e.reasons.map((r) => `${r.policy}:${r.check}`)).toContain('fixed-root:shell.allow');
   });
 

@@ -11,6 +11,7 @@ import { findNameFilter, findStartingPoints } from './find.js';
 import { isRemote, placedPaths } from './moves-and-links.js';
 import { ripgrepTrees } from './ripgrep.js';
 import { gitGrepTrees } from './git-grep.js';
+import { gitRemovalTrees } from './git-removals.js';
 import { gitSubcommandAt } from './git.js';
 
 /** A directory a command reads (or moves) whole, as its word names it (not placed yet). */
@@ -31,8 +32,13 @@ export interface Tree {
   shallow?: true;
   /** It reads only the files git tracks below it (`git grep`), as the repository's index lists them (engine/git-index.ts). */
   tracked?: true;
-  /** With `tracked`: the directory git runs in (`-C`), as written (`''`: where the shell is), where it finds its repository. */
+  /** With `tracked` or `fromTop`: the directory git runs in (`-C`), as written (`''`: where the shell is), where it finds its repository. */
   gitCwd?: string;
+  /**
+   * `root` is below the top of the git work tree where git runs (`git clean :/docs`): each
+   * directory from there up to the workspace root may be that top, and each counts.
+   */
+  fromTop?: true;
   /** With `tracked`: every file the repository tracks, from its top (`git grep KEY :/`, `-- ../x`), not only those below `root`. */
   wholeRepository?: true;
   /** The call is refused, for this reason (`git --git-dir=x grep`: which work tree x's config names is not read here). */
@@ -57,6 +63,8 @@ export interface RipgrepWalk {
   mayLetInHidden: boolean;
   /** The names the file types given (`-t ts`) select: only files matching one are read, and such a file even when hidden. */
   types?: readonly string[];
+  /** Only git's own ignore files count (.gitignore, .git/info/exclude), not ripgrep's: `git clean`'s walk. */
+  gitOnly?: true;
   /** Negated `--glob`s, all plain names, when no glob lets files in: what they match is left out, whatever else says. */
   excluded?: { patterns: readonly string[]; anyCase: boolean };
 }
@@ -80,7 +88,7 @@ const GREP_DIRECTORIES = { letters: 'd', long: ['--directories'] };
  * `cp -r`/`-R`/`-a`, `rsync -r`/`-a` and `mv`, what `zip -r` and `tar -c` put in an archive, and find's
  * starting points when an action is given each file, `scp -r`'s local sources, rg's (ripgrep.ts) and
  * `git grep`'s (git-grep.ts). A word that is no directory when the call is checked is no tree (the
- * engine skips it). Other recursive readers are not read here (README: `chmod -R`, `rm -r`).
+ * engine skips it). `rm -r` and `chmod`/`chown`/`chgrp -R` write every file below their operands.
  */
 export function treesOf(words: readonly string[]): readonly Tree[] {
   const program = words[0];
@@ -96,6 +104,7 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
   }
   if (program === 'rg') return ripgrepTrees(words);
   if (program === 'git' && words[gitSubcommandAt(words)] === 'grep') return gitGrepTrees(words);
+  if (program === 'git') return gitRemovalTrees(words);
   if (program === 'diff') {
     const grammar = GRAMMARS.get('diff')!;
     // Two directories are compared by the files directly in them (their dot files too), or
@@ -112,6 +121,20 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     return placedPaths(words).map(({ source }) => ({ root: source, followsLinks, written: false }));
   }
   if (program === 'mv') return placedPaths(words).map(({ source }) => ({ root: source, followsLinks: false, written: true }));
+  if (program === 'rm') {
+    // `rm -r d` deletes every file below d; links below are removed, not followed.
+    if (!hasOption(words, { letters: 'rR', long: ['--recursive'] }, '', RM_LONG)) return NO_TREES;
+    return operandsBy(words, 0, GRAMMARS.get('rm')!).operandFiles.map((root) => ({ root, followsLinks: false, written: true }));
+  }
+  if (program === 'chmod' || program === 'chown' || program === 'chgrp') {
+    // `chmod -R 777 d` changes every file below d. Every operand counts, the mode or owner too:
+    // `chmod -R -w d` takes `-w` for a mode, so the grammar's lead may be d (one that is no
+    // directory is no tree). Links below are followed with `-L` only.
+    const known = OWNER_LONG[program];
+    if (!hasOption(words, { letters: 'R', long: ['--recursive'] }, '', known)) return NO_TREES;
+    const followsLinks = hasOption(words, { letters: 'L', long: ['--dereference'] }, '', known);
+    return operandsBy(words, 0, GRAMMARS.get(program)!).operands.map((root) => ({ root, followsLinks, written: true }));
+  }
   if (program === 'zip') {
     const grammar = GRAMMARS.get('zip')!;
     const known = [...longNamesOf(grammar), '--recurse-paths'];
@@ -126,7 +149,15 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     if (!hasOption(words, { letters: 'ra', long: ['--recursive', '--archive'] }, grammar.valued, known)) return NO_TREES;
     // Every operand but the last is a source; one on another host (`host:path`) is not read here.
     const followsLinks = hasOption(words, { letters: 'L', long: ['--copy-links'] }, grammar.valued, known);
-    return operandsBy(words, 0, grammar).operandFiles.slice(0, -1).filter((source) => !isRemote(source)).map((root) => ({ root, followsLinks, written: false }));
+    const operands = operandsBy(words, 0, grammar).operandFiles;
+    // `--remove-source-files` deletes what it sent; `--delete` (`--del`, `--delete-after`, …)
+    // deletes every file below the destination that the sources do not hold (rsync's options
+    // are not abbreviated).
+    const removesSources = words.includes('--remove-source-files');
+    const sources = operands.slice(0, -1).filter((source) => !isRemote(source)).map((root) => ({ root, followsLinks, written: removesSources }));
+    const destination = operands.length > 1 ? operands[operands.length - 1]! : undefined;
+    const deletes = words.some((w) => w.startsWith('--del'));
+    return deletes && destination !== undefined && !isRemote(destination) ? [...sources, { root: destination, followsLinks: false, written: true }] : sources;
   }
   if (program === 'scp') {
     // `scp -r` copies each local source directory whole, following the links below it.
@@ -192,6 +223,11 @@ function scpIsRemote(operand: string): boolean {
   }
   return false;
 }
+
+// The long options of rm and of chmod, chown and chgrp (GNU coreutils 9): getopt takes any unique prefix (`rm --rec`).
+const RM_LONG = ['--force', '--interactive', '--one-file-system', '--no-preserve-root', '--preserve-root', '--recursive', '--dir', '--verbose', '--help', '--version'];
+const CHANGE_LONG = ['--changes', '--silent', '--quiet', '--verbose', '--no-preserve-root', '--preserve-root', '--reference', '--recursive', '--dereference', '--no-dereference', '--help', '--version'];
+const OWNER_LONG: Readonly<Record<'chmod' | 'chown' | 'chgrp', readonly string[]>> = { chmod: CHANGE_LONG, chown: [...CHANGE_LONG, '--from'], chgrp: CHANGE_LONG };
 
 const FIND_READING_ACTS: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
