@@ -514,7 +514,11 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
       for (const { destinations } of placedPaths(cmd.words)) for (const d of destinations) for (const base of isRelative(d) ? here : ['']) made.push({ text: cmd.text, path: within(base, d), whole: false });
       for (const p of found.redirects) if (writtenRedirects?.includes(p)) for (const base of isRelative(p) ? both : ['']) made.push({ text: cmd.text, path: within(base, p), whole: false });
     }
-    for (const tree of treesOf(cmd.words)) for (const base of isRelative(tree.root) ? here : ['']) trees.push({ ...tree, root: within(base, tree.root) });
+    for (const tree of treesOf(cmd.words)) {
+      // Where git runs moves with the shell too (`cd sub && git grep KEY` reads sub's repository).
+      if (tree.gitCwd !== undefined && isRelative(tree.gitCwd === '' ? '.' : tree.gitCwd)) for (const base of here) trees.push({ ...tree, gitCwd: within(base, tree.gitCwd), root: tree.fromTop === true || !isRelative(tree.root) ? tree.root : within(base, tree.root) });
+      else for (const base of isRelative(tree.root) && tree.fromTop !== true ? here : ['']) trees.push({ ...tree, root: within(base, tree.root) });
+    }
     for (const patch of patchFilesOf(cmd)) {
       for (const base of here) patchFiles.push({ ...patch, file: isRelative(patch.file) ? within(base, patch.file) : patch.file, dir: base });
     }
