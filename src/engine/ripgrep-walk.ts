@@ -85,8 +85,9 @@ export function ripgrepFilter(root: string, walk: RipgrepWalk, home: string, nam
           const m = matchOf(rules, relative, isDirectory, s.above);
           if (m !== 'none') return m;
         }
-        // Above a repository's top its parents' git ignore files do not count.
-        if (kind >= FIRST_GIT_KIND && s.hasGit && !walk.gitignoreAnywhere) break;
+        // Above a repository's top its parents' git ignore files do not count (with
+        // `--no-require-git` too: rg 13 reads `d/k` below a repository `d` that `d/**` above ignores).
+        if (kind >= FIRST_GIT_KIND && s.hasGit) break;
       }
     }
     return 'none';
