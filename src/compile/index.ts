@@ -84,8 +84,13 @@ function compilePolicy(input: PolicyInput, options: CompileOptions, coverage: Co
   compileSections(COMMAND_GATE_SECTIONS);
   const gatesEnd = checks.length;
   compileSections(FACT_SECTIONS);
-  // Canonical paths are the ground every path check stands on: checked before any of them.
-  if (usesPaths) checks.splice(gatesEnd, 0, canonicalCheck(at, doc.workspace ? '/workspace' : '/paths'));
+  // Canonical paths are the ground every path check stands on: checked before any of them,
+  // after the checks that read the command only (a listed `rm -rf /` is denied as listed, and
+  // walks no tree first).
+  const facts = checks.splice(gatesEnd);
+  checks.push(...facts.filter((c) => c.commandOnly === true));
+  if (usesPaths) checks.push(canonicalCheck(at, doc.workspace ? '/workspace' : '/paths'));
+  checks.push(...facts.filter((c) => c.commandOnly !== true));
   return {
     id: doc.id,
     file,

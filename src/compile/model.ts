@@ -129,6 +129,8 @@ export interface Check {
    * must do nothing (no verdict, no trace entry) for the others.
    */
   classes?: readonly ToolClass[];
+  /** It reads the command line only, never the call's paths: it runs before paths.canonical (compile/index.ts). */
+  commandOnly?: true;
   run(view: CallView, sink: Sink): void;
 }
 

@@ -1,6 +1,6 @@
 // `shell`: command globs over every simple command of an exec-class call, plus the
 // fail-closed rules for commands we cannot read.
-import type { ShellFacts, SimpleCommand } from '../../types.js';
+import type { DecisionKind, ShellFacts, SimpleCommand } from '../../types.js';
 import { compileCommandGlob } from '../../facts/command-glob.js';
 import { SETTINGS_FILE_NAMES } from '../../facts/package-managers.js';
 import { hasShellWildcard, mayExpandTo } from '../../facts/path-glob.js';
@@ -173,6 +173,7 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
     cover('/shell/enabled', 'shell.enabled false');
     checks.push({
       id: 'shell.enabled',
+      commandOnly: true,
       classes: EXEC_ONLY,
       run({ toolClass, call }, sink) {
         if (toolClass !== 'exec') return;
@@ -188,6 +189,7 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
     const verdicts = new VerdictMemo();
     checks.push({
       id: 'shell.unverifiable',
+      commandOnly: true,
       classes: EXEC_ONLY,
       run(view, sink) {
         if (view.toolClass !== 'exec') return;
@@ -244,12 +246,14 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
 
   checks.push({
     id: 'shell.commands',
+    commandOnly: true,
     classes: EXEC_ONLY,
     run(view, sink) {
       if (view.toolClass !== 'exec') return;
       const f: ShellFacts | undefined = view.shell();
       if (!f || f.capExceeded) return;
       const hits: string[] | undefined = sink.trace ? [] : undefined;
+      const seen = sink.verdicts.length;
       const { commands } = f;
       for (let i = 0; i < commands.length; i++) {
         const cmd = commands[i]!;
@@ -263,7 +267,15 @@ export const compileShell: SectionCompiler = ({ doc, at, cover }) => {
         if (outcome.verdict !== undefined) sink.verdicts.push(outcome.verdict);
       }
       if (allow && f.commands.length === 0 && f.unverifiable) sink.verdicts.push(nothingRead);
-      sink.trace?.push({ policy: '', check: 'shell.commands', outcome: 'allow', saw: f.commands.map((c) => c.text), hits });
+      if (sink.trace) {
+        // The trace shows what the lists decided: the strictest verdict given here.
+        let decided: DecisionKind = 'allow';
+        for (let i = seen; i < sink.verdicts.length; i++) {
+          const d = sink.verdicts[i]!.decision;
+          if (d === 'deny' || (d === 'ask' && decided === 'allow')) decided = d;
+        }
+        sink.trace.push({ policy: '', check: 'shell.commands', outcome: decided, saw: f.commands.map((c) => c.text), hits });
+      }
     },
   });
   return { checks };
