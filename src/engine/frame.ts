@@ -476,10 +476,23 @@ export class CallFrame {
       const workdirs = extracted.workdirs ?? NO_WORDS;
       // A workdir under a spelling the tool may not read (`workDir`): the call's own directory too.
       const places = workdirs.length === 0 ? 1 : workdirs.length + (extracted.hereToo === true ? 1 : 0);
+      // Where the disk is read, a wildcard the shell expands is read as the names it expands to
+      // now, unless something earlier on the line may change what it matches (a git command
+      // rewriting the work tree, a directory filled or an archive extracted): otherwise it may name any file.
+      // Only words the shell expands for a program that opens its operands as given (the dot
+      // rule's words, word-paths.ts dotRuleWords): a program matching a pattern itself (`git add
+      // 'src/*.pem'`, find's -path) may reach further than the shell.
+      const onDisk = settings.readsTrees && !shell.gitRewrites && shell.filled.length === 0 && shell.extractedInto.length === 0;
+      // Whether every such word was read from the disk: then the words themselves name nothing more.
+      let allExpanded = onDisk;
       for (let k = 0; k < places; k++) {
         const place = k < workdirs.length ? this.placeOf(workdirs[k]!) : m.here;
         for (let i = 0; i < shell.raws.length; i++) {
           const raw = shell.raws[i]!;
+          if (onDisk && shell.dotRule[i] === true) {
+            if (this.addExpansions(out, raw, shell.written[i]!, settings, m, place)) continue;
+            allExpanded = false;
+          }
           const c = this.canonicalAt(raw, settings, m, place);
           if (!c.ok) return cannotCanonicalise(raw, 'command', c.reason);
           // The dot rule holds for the path as the shell reads it (not for a second reading, Canonical.posix).
@@ -552,9 +565,12 @@ export class CallFrame {
           named = shell.named!;
         } else named = this.addNamed(named, shell.names, paths, settings, m, place, SHELL_WORD);
       }
-      // The parse's word list is shared (read only) unless the params added words of their own.
-      out.words = extracted.words ? [...extracted.words, ...shell.words] : shell.words;
-      if (shell.wordDotRule !== undefined) out.wordDotRule = extracted.words ? [...extracted.words.map(() => false), ...shell.wordDotRule] : shell.wordDotRule;
+      // The parse's word list is shared (read only) unless the params added words of their own
+      // or the disk said what its shell wildcards name.
+      const ruled = shell.wordDotRule;
+      const words = ruled !== undefined && allExpanded ? shell.words.filter((_, j) => ruled[j] !== true) : shell.words;
+      out.words = extracted.words ? [...extracted.words, ...words] : words;
+      if (ruled !== undefined && words === shell.words) out.wordDotRule = extracted.words ? [...extracted.words.map(() => false), ...ruled] : ruled;
     }
     if (this.namesProblem !== undefined) return { ok: false, reason: this.namesProblem };
     out.named = named;
@@ -883,6 +899,31 @@ export class CallFrame {
       }
     }
     return undefined;
+  }
+
+  /**
+   * A shell wildcard read as the files it expands to on disk now (links followed where the
+   * policy resolves them): whether it was. Not when the disk cannot tell (the directory it
+   * expands in is not here, or past the call's budget), nor for a written word that matches
+   * nothing (the shell then writes the name as written, `> src/*.ts`): the caller then reads
+   * it as possibly naming any file.
+   */
+  private addExpansions(out: FoundPaths, raw: string, written: boolean, settings: PathSettings, m: PathMemo, place: Place): boolean {
+    // The directory it expands in must be inside the workspace root (without one, the call's
+    // cwd), and there on this disk: a gateway checking calls an agent runs on another machine
+    // sees nothing there (an expansion to nothing would then name nothing), and outside the
+    // workspace (`~/.ss*/id_rsa`) what the engine's own disk holds says nothing of the agent's.
+    const anchor = m.anchor;
+    // `**` recurses where globstar is on (zsh, `shopt -s globstar`), extglob's `@(…)` matches otherwise: not read here.
+    if (anchor === undefined || raw.includes('**') || /[()]/.test(raw)) return false;
+    const wild = raw.search(/[*?[]/);
+    const slash = raw.lastIndexOf('/', wild);
+    const dir = this.canonicalAt(slash < 0 ? '.' : raw.slice(0, slash) || '/', settings, m, place);
+    if (!dir.ok || !readingsOf(dir).every((d) => isInside(d.path, anchor) && isDirectoryNow(d.path))) return false;
+    const expanded = this.expansionsAt(raw, settings, m, place, DOT_RULE);
+    if (!expanded.ok || (expanded.paths.length === 0 && written)) return false;
+    for (const e of expanded.paths) addPath(out, e.path, written, e.narrow);
+    return true;
   }
 
   /** The existing files a wildcard path expands to, made canonical (symlinks resolved); `how`: as a tool's glob library expands it (wildcardExpansions). */
