@@ -647,6 +647,11 @@ export class CallFrame {
       if (!found.ok) return undefined; // the root's own reading refuses it
       roots = readingsOf(found).map((r) => r.path);
     }
+    // Under workspace containment a root outside the workspace is refused as a path of its own
+    // (workspace.only): what is below it need not be walked (`rm -rf /`).
+    const workspace = settings.only && m.root?.ok === true ? m.root.path : undefined;
+    if (workspace !== undefined) roots = roots.filter((r) => isInside(r, workspace));
+    if (roots.length === 0) return undefined;
     const directories = roots.filter(isDirectoryNow);
     if (directories.length === 0) {
       // The canonical form is folded and NFC: where that is not how the disk spells the root
