@@ -72,6 +72,11 @@ export function setupAdversarialFixtures(): void {
     ...fakeRepository('rw/nested/sub'),
     'rw/nested/sub/.gitignore': '.env\n',
     'rw/nested/sub/.env': 'SECRET=1\n',
+    // With -X git deletes the ignored d/ whole, from d/sub too.
+    ...fakeRepository('rw/ignx'),
+    'rw/ignx/.gitignore': 'd/\n',
+    'rw/ignx/d/other/k.pem': 'KEY\n',
+    'rw/ignx/d/sub/x.txt': 'x\n',
     // A repository whose work tree (core.worktree) is the workspace: git clean deletes there.
     ...fakeRepository('rw/wt'),
     'rw/wt/.git/config': '[core]\n\tworktree = /tmp/toolwarden-adv/ws\n',

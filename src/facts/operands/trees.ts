@@ -32,7 +32,10 @@ export interface Tree {
   shallow?: true;
   /** It reads only the files git tracks below it (`git grep`), as the repository's index lists them (engine/git-index.ts). */
   tracked?: true;
-  /** With `tracked` or `fromTop`: the directory git runs in (`-C`), as written (`''`: where the shell is), where it finds its repository. */
+  /**
+   * With `tracked` or `fromTop`, and for what git deletes (`git clean`, `git rm`, `git stash
+   * -u`): the directory git runs in (`-C`), as written (`''`: where the shell is), where it finds its repository.
+   */
   gitCwd?: string;
   /**
    * `root` is below the top of the git work tree where git runs (`git clean :/docs`): each
