@@ -631,6 +631,19 @@ export class CallFrame {
       if (!found.ok) return undefined; // the root's own reading refuses it
       roots = readingsOf(found).map((r) => r.path);
     }
+    // `git clean -X` deletes an ignored directory whole when a root lies below it: the
+    // directory just below each directory that may be the work tree's top holding a root counts too.
+    if (tree.ignoredAbove === true) {
+      const here = this.canonicalAt(tree.gitCwd === undefined || tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
+      if (!here.ok) return `where git runs cannot be placed: ${here.reason}`;
+      const tops = readingsOf(here).flatMap((d) => directoriesUpTo(d.path, m.anchor));
+      for (const root of [...roots]) {
+        for (const top of tops) {
+          const prefix = top === '/' ? '/' : `${top}/`;
+          if (root.startsWith(prefix)) roots.push(prefix + root.slice(prefix.length).split('/')[0]!);
+        }
+      }
+    }
     const directories = roots.filter(isDirectoryNow);
     if (directories.length === 0) {
       // The canonical form is folded and NFC: where that is not how the disk spells the root

@@ -89,6 +89,9 @@ export function gitRemovalTrees(words: readonly string[]): readonly Tree[] {
     written: true,
     gitCwd: directory,
     ...(ignores ? { ripgrep: GIT_IGNORES_READ } : {}),
+    // With -X git deletes an ignored directory whole when a pathspec lies below it (`git clean
+    // -fX -- d/sub/none` deletes d/ when it ignores d/; from d/sub, `.` does).
+    ...(subcommand === 'clean' && hasOption(args, { letters: 'X', long: [] }, 'e', known) ? { ignoredAbove: true as const } : {}),
   };
   const starts = specs.map(startOf);
   const refused =
@@ -97,10 +100,6 @@ export function gitRemovalTrees(words: readonly string[]): readonly Tree[] {
     : args.some((w) => w.startsWith('--pathspec-from')) ? `\`git ${subcommand} --pathspec-from-file\` deletes files that file names, which is not read here`
     : undefined);
   if (refused !== undefined) return [{ root: place('.'), ...common, refused }];
-  // With -X git deletes an ignored directory whole when a pathspec lies below it (`git clean
-  // -fX -- d/sub/none` deletes d/ when it ignores d/; from d/sub, `.` does): every file of
-  // the work tree counts.
-  if (subcommand === 'clean' && hasOption(args, { letters: 'X', long: [] }, 'e', known)) return [{ root: '.', fromTop: true, ...common }];
   if (starts.length === 0) return [{ root: place('.'), ...common }];
   // A path from the top is placed by the engine (Tree.fromTop), from where git runs.
   return starts.map((start) => (start!.fromTop ? { root: start!.path, fromTop: true as const, ...common } : { root: place(start!.path), ...common }));
