@@ -20,7 +20,7 @@ import { unnamedRepositoryAbove, writesHead, writtenHeads } from '../facts/git-d
 import { directoriesBelow, entriesIn, isDirectoryNow, realPathOr, type EntryBudget } from '../facts/directories.js';
 import type { Tree } from '../facts/operands/trees.js';
 import { ripgrepFilter } from './ripgrep-walk.js';
-import { trackedFiles } from './git-index.js';
+import { trackedFiles, workTreeProblem } from './git-index.js';
 import { withBackups, type PatchFile } from '../facts/operands/patch-files.js';
 import { nameTails, patchPaths } from '../facts/patch-paths.js';
 
@@ -647,6 +647,19 @@ export class CallFrame {
       if (!found.ok) return undefined; // the root's own reading refuses it
       roots = readingsOf(found).map((r) => r.path);
     }
+    // `git clean -X` deletes an ignored directory whole when a root lies below it: the
+    // directory just below each directory that may be the work tree's top holding a root counts too.
+    if (tree.ignoredAbove === true) {
+      const here = this.canonicalAt(tree.gitCwd === undefined || tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
+      if (!here.ok) return `where git runs cannot be placed: ${here.reason}`;
+      const tops = readingsOf(here).flatMap((d) => directoriesUpTo(d.path, m.anchor));
+      for (const root of [...roots]) {
+        for (const top of tops) {
+          const prefix = top === '/' ? '/' : `${top}/`;
+          if (root.startsWith(prefix)) roots.push(prefix + root.slice(prefix.length).split('/')[0]!);
+        }
+      }
+    }
     // Under workspace containment a root outside the workspace is refused as a path of its own
     // (workspace.only): what is below it need not be walked (`rm -rf /`).
     const workspace = settings.only && m.root?.ok === true ? m.root.path : undefined;
@@ -669,6 +682,19 @@ export class CallFrame {
       if (untracked.length === 0) return undefined;
       directories.splice(0, directories.length, ...untracked);
     }
+    // What git deletes (`git clean`, `git rm -r`, `git stash -u`) is in the work tree of the
+    // repository it finds where it runs: one set elsewhere (core.worktree) is not read here. A
+    // root strictly below there holding `.git` is a nested repository (ripgrepFilter's nestedRoot).
+    let gitRuns: string[] | undefined;
+    if (tree.written && tree.gitCwd !== undefined && tree.tracked !== true) {
+      const here = this.canonicalAt(tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
+      if (!here.ok) return `where git runs cannot be placed: ${here.reason}`;
+      gitRuns = readingsOf(here).map((r) => realPathOr(r.path) ?? r.path);
+      for (const dir of gitRuns) {
+        const problem = workTreeProblem(dir);
+        if (problem !== undefined) return problem;
+      }
+    }
     // Below a canonical root, through directories the walk found (never through a link), a file
     // that is no link is where it is: made canonical without looking for links (no lstat each).
     const asFound: PathContext = settings.resolveSymlinks ? { ...ctx, resolveSymlinks: false, statCache: undefined } : ctx;
@@ -677,7 +703,9 @@ export class CallFrame {
     const named = matchers === undefined ? undefined : (name: string) => matchers.some((matches) => matches(name));
     for (const root of directories) {
       // ripgrep leaves out hidden names and what its ignore files name (engine/ripgrep-walk.ts).
-      const rg = tree.ripgrep === undefined ? undefined : ripgrepFilter(root, tree.ripgrep, this.env.home, named);
+      const real = realPathOr(root) ?? root;
+      const nestedRoot = gitRuns !== undefined && gitRuns.some((dir) => real.startsWith(dir === '/' ? '/' : `${dir}/`) && real !== dir);
+      const rg = tree.ripgrep === undefined ? undefined : ripgrepFilter(root, tree.ripgrep, this.env.home, named, nestedRoot);
       if (typeof rg === 'string') return rg;
       const skip = rg !== undefined ? (dir: string, name: string) => !rg.enters(dir, name) : tree.skip === undefined ? undefined : new Set(tree.skip);
       // A command that follows links reads what a link to a directory holds, through the link's

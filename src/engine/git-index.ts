@@ -23,6 +23,30 @@ const MAX_INDEX_BYTES = 64 << 20;
  * files it tracks; undefined when there is none; a string saying why they cannot be read.
  */
 export function trackedFiles(dir: string): TrackedFiles | undefined | string {
+  const repository = repositoryOf(dir);
+  if (repository === undefined || typeof repository === 'string') return repository;
+  const paths = indexPaths(repository.gitDir);
+  return typeof paths === 'string' ? paths : { top: repository.top, paths: paths.paths, gitlinks: paths.gitlinks };
+}
+
+/**
+ * Why the files git deletes where it runs in `dir` (`git clean`, `git rm -r`, `git stash -u`)
+ * may not be those below `dir`'s work tree: the repository git finds there (repositoryOf)
+ * puts its work tree elsewhere (`core.worktree`), or cannot be read here. Undefined when
+ * there is none or it does not.
+ */
+export function workTreeProblem(dir: string): string | undefined {
+  const repository = repositoryOf(dir);
+  return typeof repository === 'string' ? repository : undefined;
+}
+
+/**
+ * The repository git finds from `dir` (the nearest directory at or above it holding `.git`,
+ * passing over one that is no repository): its work tree's top and its git directory;
+ * undefined when there is none; a string saying why it cannot be read here, or why its work
+ * tree is not that top (`core.worktree`).
+ */
+function repositoryOf(dir: string): { top: string; gitDir: string } | undefined | string {
   if (process.env.GIT_INDEX_FILE !== undefined || process.env.GIT_DIR !== undefined) return 'GIT_INDEX_FILE or GIT_DIR is set where the engine runs, so which files git tracks is not read here';
   let top = dir;
   // A `.git` directory passed over for being no repository git takes (an empty one).
@@ -45,10 +69,7 @@ export function trackedFiles(dir: string): TrackedFiles | undefined | string {
       }
       if (passedOver !== undefined) return `\`${passedOver}\` is no repository git takes, and git may then take the one at \`${top}\`: which files it reads is not read here`;
       // `core.worktree` puts the work tree elsewhere: git greps there, not below `.git`'s directory.
-      const worktree = otherWorkTree(gitDir, top);
-      if (worktree !== undefined) return worktree;
-      const paths = indexPaths(gitDir);
-      return typeof paths === 'string' ? paths : { top, paths: paths.paths, gitlinks: paths.gitlinks };
+      return otherWorkTree(gitDir, top) ?? { top, gitDir };
     }
     // A directory that is itself a git directory (a bare repository's layout) is the one git
     // takes, and its `core.worktree` says where the files are: not read here.

@@ -50,9 +50,11 @@ export interface RipgrepFilter {
 /**
  * The filter of one walk from `root` (a canonical directory): the directories above it are
  * read now (their ignore files count below). `names` tests a file name against the walk's
- * globs (`-g`, Grep's `glob`), which let in what they match. Why not, when it cannot be read.
+ * globs (`-g`, Grep's `glob`), which let in what they match. `nestedRoot`: for git's walk,
+ * the root is strictly below where git runs, so a `.git` in it makes it a nested repository
+ * (deleted whole by `git clean -ff sub`). Why not, when it cannot be read.
  */
-export function ripgrepFilter(root: string, walk: RipgrepWalk, home: string, names: ((name: string) => boolean) | undefined): RipgrepFilter | string {
+export function ripgrepFilter(root: string, walk: RipgrepWalk, home: string, names: ((name: string) => boolean) | undefined, nestedRoot = false): RipgrepFilter | string {
   const known = new Map<string, DirectoryRules>();
   let letsInHidden = walk.mayLetInHidden || !walk.skipsHidden;
   if (walk.honoursIgnores && !letsInHidden) letsInHidden = globalRulesLetIn(home);
@@ -137,10 +139,10 @@ export function ripgrepFilter(root: string, walk: RipgrepWalk, home: string, nam
       const there = walk.gitOnly === true && kind !== '.gitignore' && kind !== '.git/info/exclude' ? false : kind === '.git/info/exclude' ? gitDirectory : present === undefined || present.has(kind);
       const text = walk.honoursIgnores && there ? readSmall(`${at}/${kind}`, true) : undefined;
       if (text === null) return `the ignore file \`${at}/${kind}\`, which says what ripgrep searches, cannot be read here`;
-      files.push(text === undefined ? undefined : rulesIn(text));
+      files.push(text === undefined ? undefined : rulesIn(text, walk.gitOnly === true));
     }
     const letsInHidden = inheritedLetIn || (hasGit && walk.honoursIgnores && !gitDirectory);
-    const whole = walk.gitOnly === true && (parent?.whole === true || (hasGit && !above && dir !== root));
+    const whole = walk.gitOnly === true && (parent?.whole === true || (hasGit && !above && (dir !== root || nestedRoot)));
     return { dir, files, hasGit, above, letsInHidden, whole, parent };
   }
 }
@@ -224,13 +226,19 @@ const PLAIN_RULE = /^(?:[A-Za-z0-9._\-/*?]|\[[A-Za-z0-9]+\])+$/;
  * a parent (ripgrep prunes an ignored directory instead; a directory it is given is searched
  * whatever its parents' files say). A rule in a syntax not read here is the careful side of
  * its kind: an ignore rule is dropped (more is read), a `!` rule lets in every path.
+ * A byte order mark before the first rule is skipped by git and ripgrep 14, not by ripgrep
+ * 13: that rule is read as a `!` one, dropped as an ignore one (a `\uFEFF!.env` lets .env in).
+ * `anyCaseLetIn`: a `!` rule matches names in any case, as git's do with core.ignorecase
+ * (macOS's default, or set in the repository's config), which is not read here.
  */
-export function rulesIn(text: string): Rule[] {
+export function rulesIn(text: string, anyCaseLetIn = false): Rule[] {
   const rules: Rule[] = [];
-  for (const raw of text.split('\n')) {
+  const bom = text.startsWith('\uFEFF');
+  for (const [i, raw] of (bom ? text.slice(1) : text).split('\n').entries()) {
     let line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line === '' || line.startsWith('#')) continue;
     const letsIn = line.startsWith('!');
+    if (bom && i === 0 && !letsIn) continue;
     if (letsIn) line = line.slice(1);
     else if (line.startsWith('\\!') || line.startsWith('\\#')) line = line.slice(1);
     // Trailing spaces are not part of a rule (an escaped one is: not read here).
@@ -245,9 +253,10 @@ export function rulesIn(text: string): Rule[] {
     // A rule with a `/` before its end is anchored to the file's directory; one without matches a name at any depth.
     const anchored = line.includes('/');
     const pattern = anchored ? line.replace(/^\//, '') : `**/${line}`;
-    const test = picomatch(pattern, { dot: true });
+    const options = { dot: true, nocase: letsIn && anyCaseLetIn };
+    const test = picomatch(pattern, options);
     // `d/**` matches what is inside `d`, not `d` itself (picomatch's `**` also matches nothing).
-    const inside = pattern.endsWith('/**') ? picomatch(pattern.slice(0, -3), { dot: true }) : undefined;
+    const inside = pattern.endsWith('/**') ? picomatch(pattern.slice(0, -3), options) : undefined;
     rules.push({ letsIn, directoryOnly, anchored, matches: inside === undefined ? test : (relative) => test(relative) && !inside(relative) });
   }
   return rules;

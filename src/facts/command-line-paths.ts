@@ -427,7 +427,10 @@ export function commandLinePaths({ commands, sequential, scripts }: Pick<ShellFa
     if (runsGit(cmd.words[0])) {
       if (cmd.words[0] !== 'git' || !GIT_READING.has(cmd.words[gitSubcommandAt(cmd.words)] ?? '')) {
         gitRewrites = true;
-        gitRewriters++;
+        // `git -C d clean` is also listed as `git clean` run in d (its `wrappedBy`): one git
+        // command, not a second that may rewrite the ignore files first.
+        const outer = cmd.wrappedBy?.at(-1);
+        if (outer === undefined || !commands.some((other) => other !== cmd && other.text === outer && other.words[0] === 'git')) gitRewriters++;
       }
       const runsIn = [...here];
       for (const remote of gitRemoteDirectories(cmd.words)) for (const base of isRelative(remote) ? here : ['']) runsIn.push(within(base, remote));

@@ -51,6 +51,35 @@ export function setupAdversarialFixtures(): void {
     // Patch files an agent applies (s30): their headers name the files they write.
     'patches/env.patch': 'diff --git a/.env b/.env\n--- a/.env\n+++ b/.env\n@@ -1 +1 @@\n-SECRET=1\n+SECRET=2\n',
     'patches/src.patch': 'diff --git a/src/app.ts b/src/app.ts\n--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1 +1 @@\n-export {};\n+export const a = 1;\n',
+    // Repositories whose untracked files git clean deletes unless their ignore files keep them (red team rwrt).
+    ...fakeRepository('rw/ign'),
+    'rw/ign/.gitignore': '.env\n*.pem\n',
+    'rw/ign/.env': 'SECRET=1\n',
+    'rw/ign/k/a.pem': 'KEY\n',
+    'rw/ign/src/a.ts': 'export {};\n',
+    // git skips a byte order mark at the start of an ignore file: sub/'s `!.env` lets sub/.env in.
+    ...fakeRepository('rw/bom'),
+    'rw/bom/.gitignore': '.env\n',
+    'rw/bom/sub/.gitignore': '\uFEFF!.env\n',
+    'rw/bom/sub/.env': 'SECRET=1\n',
+    // With core.ignorecase (macOS's default), `!.ENV` lets .env in.
+    ...fakeRepository('rw/icase'),
+    'rw/icase/.git/config': '[core]\n\tignorecase = true\n',
+    'rw/icase/.gitignore': '.env\n!.ENV\n',
+    'rw/icase/.env': 'SECRET=1\n',
+    // A repository nested in another: `git clean -ffd sub` deletes it whole, whatever its own .gitignore says.
+    ...fakeRepository('rw/nested'),
+    ...fakeRepository('rw/nested/sub'),
+    'rw/nested/sub/.gitignore': '.env\n',
+    'rw/nested/sub/.env': 'SECRET=1\n',
+    // With -X git deletes the ignored d/ whole, from d/sub too.
+    ...fakeRepository('rw/ignx'),
+    'rw/ignx/.gitignore': 'd/\n',
+    'rw/ignx/d/other/k.pem': 'KEY\n',
+    'rw/ignx/d/sub/x.txt': 'x\n',
+    // A repository whose work tree (core.worktree) is the workspace: git clean deletes there.
+    ...fakeRepository('rw/wt'),
+    'rw/wt/.git/config': '[core]\n\tworktree = /tmp/toolwarden-adv/ws\n',
     'outside/passwd': 'root:x:0:0\n',
     'outside/secret.txt': 'secret\n',
   };
@@ -91,6 +120,11 @@ export function setupAdversarialFixtures(): void {
   setupRedTeam15Fixtures(path.join(base, 'rt15a'));
   // Red team 15C's: a shell script of its own (it runs git as a user would), built below rt15c.
   execFileSync('sh', [path.join(import.meta.dirname, 'fixtures-rt15c.sh'), path.join(base, 'rt15c', 'scratch')], { stdio: 'ignore' });
+}
+
+/** The files that make `dir` a repository git takes (HEAD, objects/, refs/), with no index. */
+function fakeRepository(dir: string): Record<string, string> {
+  return { [`${dir}/.git/HEAD`]: 'ref: refs/heads/main\n', [`${dir}/.git/objects/.keep`]: '', [`${dir}/.git/refs/heads/.keep`]: '' };
 }
 
 /**

@@ -32,13 +32,18 @@ export interface Tree {
   shallow?: true;
   /** It reads only the files git tracks below it (`git grep`), as the repository's index lists them (engine/git-index.ts). */
   tracked?: true;
-  /** With `tracked` or `fromTop`: the directory git runs in (`-C`), as written (`''`: where the shell is), where it finds its repository. */
+  /**
+   * With `tracked` or `fromTop`, and for what git deletes (`git clean`, `git rm`, `git stash
+   * -u`): the directory git runs in (`-C`), as written (`''`: where the shell is), where it finds its repository.
+   */
   gitCwd?: string;
   /**
    * `root` is below the top of the git work tree where git runs (`git clean :/docs`): each
    * directory from there up to the workspace root may be that top, and each counts.
    */
   fromTop?: true;
+  /** `git clean -X`: git deletes an ignored directory above the root whole (engine/frame.ts addTree reads each one that may be). */
+  ignoredAbove?: true;
   /** With `tracked`: every file the repository tracks, from its top (`git grep KEY :/`, `-- ../x`), not only those below `root`. */
   wholeRepository?: true;
   /** The call is refused, for this reason (`git --git-dir=x grep`: which work tree x's config names is not read here). */
@@ -145,8 +150,12 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
   }
   if (program === 'rsync') {
     const grammar = GRAMMARS.get('rsync')!;
-    const known = [...longNamesOf(grammar), '--recursive', '--archive', '--copy-links'];
-    if (!hasOption(words, { letters: 'ra', long: ['--recursive', '--archive'] }, grammar.valued, known)) return NO_TREES;
+    const known = [...longNamesOf(grammar), '--recursive', '--archive', '--copy-links', '--dirs', '--old-dirs'];
+    // `-d` (`--dirs`) without recursion copies the files directly in a source directory
+    // (`rsync -d .secrets/ x` copies server.pem), and `--delete` deletes below the destination all the same.
+    const recursive = hasOption(words, { letters: 'ra', long: ['--recursive', '--archive'] }, grammar.valued, known);
+    const shallow = !recursive && hasOption(words, { letters: 'd', long: ['--dirs', '--old-dirs'] }, grammar.valued, known);
+    if (!recursive && !shallow) return NO_TREES;
     // Every operand but the last is a source; one on another host (`host:path`) is not read here.
     const followsLinks = hasOption(words, { letters: 'L', long: ['--copy-links'] }, grammar.valued, known);
     const operands = operandsBy(words, 0, grammar).operandFiles;
@@ -154,7 +163,7 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     // deletes every file below the destination that the sources do not hold (rsync's options
     // are not abbreviated).
     const removesSources = words.includes('--remove-source-files');
-    const sources = operands.slice(0, -1).filter((source) => !isRemote(source)).map((root) => ({ root, followsLinks, written: removesSources }));
+    const sources = operands.slice(0, -1).filter((source) => !isRemote(source)).map((root) => ({ root, followsLinks, written: removesSources, ...(shallow ? { shallow: true as const } : {}) }));
     const destination = operands.length > 1 ? operands[operands.length - 1]! : undefined;
     const deletes = words.some((w) => w.startsWith('--del'));
     return deletes && destination !== undefined && !isRemote(destination) ? [...sources, { root: destination, followsLinks: false, written: true }] : sources;
