@@ -644,7 +644,9 @@ export class CallFrame {
       roots = expanded.paths.map((e) => e.path);
     } else {
       const found = this.canonicalAt(tree.root, settings, m, place, lexicalCwd);
-      if (!found.ok) return undefined; // the root's own reading refuses it
+      // The root's own reading refuses it, or allows it (`/dev/stdin`); but a lone variable or
+      // substitution is no path word (`rm -r $PWD`, `grep -r KEY "$(pwd)"`): refused here.
+      if (!found.ok) return /[$`]/.test(tree.root) ? `\`${printable(tree.root)}\`, which a command reads or writes whole, cannot be placed: ${found.reason}` : undefined;
       roots = readingsOf(found).map((r) => r.path);
     }
     // `git clean -X` deletes an ignored directory whole when a root lies below it: the

@@ -131,6 +131,16 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
     if (!hasOption(words, { letters: 'rR', long: ['--recursive'] }, '', RM_LONG)) return NO_TREES;
     return operandsBy(words, 0, GRAMMARS.get('rm')!).operandFiles.map((root) => ({ root, followsLinks: false, written: true }));
   }
+  // Deleters that take no `-r`: every operand whole (rimraf's own globs from their literal directory).
+  if (program === 'rimraf' || program === 'trash' || program === 'trash-put' || (program === 'gio' && (words[1] === 'trash' || words[1] === 'remove'))) {
+    return plainOperands(words.slice(program === 'gio' ? 1 : 0), '').map((root) => ({ root: literalDirectory(root), followsLinks: false, written: true }));
+  }
+  // Changers of attributes, ACLs and security contexts with `-R`: every operand (the mode among them, as chmod's).
+  const changer = RECURSIVE_CHANGERS.get(program ?? '');
+  if (changer !== undefined) {
+    if (!hasOption(words, { letters: 'R', long: ['--recursive'] }, changer.valued, changer.long)) return NO_TREES;
+    return plainOperands(words, changer.valued).map((root) => ({ root, followsLinks: false, written: true }));
+  }
   if (program === 'chmod' || program === 'chown' || program === 'chgrp') {
     // `chmod -R 777 d` changes every file below d. Every operand counts, the mode or owner too:
     // `chmod -R -w d` takes `-w` for a mode, so the grammar's lead may be d (one that is no
@@ -237,6 +247,36 @@ function scpIsRemote(operand: string): boolean {
 const RM_LONG = ['--force', '--interactive', '--one-file-system', '--no-preserve-root', '--preserve-root', '--recursive', '--dir', '--verbose', '--help', '--version'];
 const CHANGE_LONG = ['--changes', '--silent', '--quiet', '--verbose', '--no-preserve-root', '--preserve-root', '--reference', '--recursive', '--dereference', '--no-dereference', '--help', '--version'];
 const OWNER_LONG: Readonly<Record<'chmod' | 'chown' | 'chgrp', readonly string[]>> = { chmod: CHANGE_LONG, chown: [...CHANGE_LONG, '--from'], chgrp: CHANGE_LONG };
+
+// setfacl, chattr and chcon (GNU coreutils, e2fsprogs, acl): their short options taking a value, and long names.
+const RECURSIVE_CHANGERS: ReadonlyMap<string, { valued: string; long: readonly string[] }> = new Map([
+  ['setfacl', { valued: 'mMxX', long: ['--recursive', '--modify', '--modify-file', '--remove', '--remove-file', '--set', '--set-file', '--remove-all', '--remove-default', '--default', '--no-mask', '--mask', '--logical', '--physical', '--restore', '--test'] }],
+  ['chattr', { valued: 'vp', long: [] }],
+  ['chcon', { valued: 'urtl', long: ['--recursive', '--reference', '--user', '--role', '--type', '--range', '--dereference', '--no-dereference', '--verbose'] }],
+]);
+
+/** The words after the program that are no options (every word after `--`), the values of `valued` short options skipped. */
+function plainOperands(words: readonly string[], valued: string): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--') return [...out, ...words.slice(i + 1)];
+    if (!w.startsWith('-') || w === '-') out.push(w);
+    else if (!w.startsWith('--')) {
+      const k = [...w.slice(1)].findIndex((letter) => valued.includes(letter));
+      if (k >= 0 && k === w.length - 2) i++;
+    }
+  }
+  return out;
+}
+
+/** A path with wildcards cut to its literal directory (`dist/**` is `dist`), the careful side for a program's own glob. */
+function literalDirectory(path: string): string {
+  const wild = path.search(/[*?[{]/);
+  if (wild < 0) return path;
+  const slash = path.lastIndexOf('/', wild);
+  return slash < 0 ? '.' : path.slice(0, slash) || '/';
+}
 
 const FIND_READING_ACTS: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
