@@ -258,6 +258,12 @@ export class CallFrame {
   private wildcardBudget: { entries: number } | undefined;
   /** Why a bare name could not be checked (a wildcard that expands to too much); the call is then denied. */
   private namesProblem: string | undefined;
+  /**
+   * The name patterns of trees walked whole on disk inside the workspace (grep's `--include`,
+   * rg's and Grep's globs, find's `-name` with an action): the walk read what each matches,
+   * so the pattern itself names nothing more (namesCovered).
+   */
+  private walkedNames: Set<string> | undefined;
 
   constructor(
     readonly call: CleanCall,
@@ -461,9 +467,14 @@ export class CallFrame {
       const problem = this.addTree(out, tree, settings, m, m.here, lexicalCwd);
       if (problem !== undefined) return { ok: false, reason: problem };
     }
-    // The names the params' words may stand for (Grep's `glob: "**/.env"` selects `./.env`).
+    // The names the params' words may stand for (Grep's `glob: "**/.env"` selects `./.env`),
+    // but for a glob whose walk on disk read what it matches.
     let named: string[] = NO_WORDS;
-    if (extracted.words) for (const w of extracted.words) named = this.addNamed(named, namesOf(this.env, w), paths, settings, m);
+    if (extracted.words) {
+      const paramWords = this.withoutCoveredNames(extracted.words);
+      if (paramWords !== extracted.words) out.words = paramWords;
+      for (const w of paramWords) named = this.addNamed(named, namesOf(this.env, w), paths, settings, m);
+    }
     if (toolClass === 'exec') {
       if (call.cwd !== undefined) {
         const c = this.canonicalOf(call.cwd, settings, m);
@@ -556,7 +567,9 @@ export class CallFrame {
           }
         }
         const known = this.knownAt(place, m);
-        if (named === NO_WORDS && places <= 1 && known !== undefined && shell.names.length > 0) {
+        const names = this.withoutCoveredNames(shell.names, shell.words);
+        if (names !== shell.names) named = this.addNamed(named, names, paths, settings, m, place, SHELL_WORD);
+        else if (named === NO_WORDS && places <= 1 && known !== undefined && shell.names.length > 0) {
           // Pure in (settings, directory, names): remembered with the parse for the last directory's memo.
           if (shell.namedFor !== known) {
             shell.named = Object.freeze(this.addNamed(NO_WORDS, shell.names, NO_WORDS, settings, m, place, SHELL_WORD)) as string[];
@@ -568,7 +581,8 @@ export class CallFrame {
       // The parse's word list is shared (read only) unless the params added words of their own
       // or the disk said what its shell wildcards name.
       const ruled = shell.wordDotRule;
-      const words = ruled !== undefined && allExpanded ? shell.words.filter((_, j) => ruled[j] !== true) : shell.words;
+      const unruled = ruled !== undefined && allExpanded ? shell.words.filter((_, j) => ruled[j] !== true) : shell.words;
+      const words = this.withoutCoveredNames(unruled, shell.words);
       out.words = extracted.words ? [...extracted.words, ...words] : words;
       if (ruled !== undefined && words === shell.words) out.wordDotRule = extracted.words ? [...extracted.words.map(() => false), ...ruled] : ruled;
     }
@@ -668,6 +682,8 @@ export class CallFrame {
     if (workspace !== undefined) roots = roots.filter((r) => isInside(r, workspace));
     if (roots.length === 0) return undefined;
     const directories = roots.filter(isDirectoryNow);
+    const anchor = m.anchor;
+    const coversNames = tree.names !== undefined && anchor !== undefined && directories.length === roots.length && directories.every((d) => isInside(d, anchor));
     if (directories.length === 0) {
       // The canonical form is folded and NFC: where that is not how the disk spells the root
       // (caseInsensitive on a case-sensitive file system), what the command reads there cannot be walked.
@@ -747,7 +763,23 @@ export class CallFrame {
         }
       }
     }
+    if (coversNames) for (const pattern of tree.names!.patterns) (this.walkedNames ??= new Set()).add(pattern);
     return undefined;
+  }
+
+  /**
+   * `list` (words or bare names) without the name patterns a walk on disk read what they match
+   * for (walkedNames: `--include=*.ts`, `-g '*.ts'`, `glob: "*.ts"`): the same list when none is
+   * left out. Only a pattern one word of `words` alone holds is left out: the same text given
+   * to another program (`find . -name '*.ts' | xargs cat`) still names what it may.
+   */
+  private withoutCoveredNames<T extends readonly string[]>(list: T, words: readonly string[] = list): T {
+    const covered = this.walkedNames;
+    if (covered === undefined) return list;
+    const holds = (w: string, p: string): boolean => w === p || w.endsWith(`=${p}`);
+    const once = [...covered].filter((p) => words.filter((w) => holds(w, p)).length === 1);
+    if (once.length === 0 || !list.some((w) => once.some((p) => holds(w, p)))) return list;
+    return list.filter((w) => !once.some((p) => holds(w, p))) as unknown as T;
   }
 
   /**
