@@ -121,3 +121,24 @@ export function optionValues(words: readonly string[], option: OptionSpelling, v
 export function lastOptionValue(words: readonly string[], option: OptionSpelling, valued: string, from = 1, known: readonly string[] = option.long, valuedLong: readonly string[] = NO_NAMES): string | undefined {
   return optionValues(words, option, valued, from, known, valuedLong).at(-1);
 }
+
+/**
+ * The words after the program (`words[0]`) that are no options, every word after `--` too; the
+ * values of `valued` short options (attached last in a cluster: the next word) and of
+ * `valuedLong` options (any unique prefix, without `=`: the next word) skipped.
+ */
+export function nonOptionWords(words: readonly string[], valued: string, valuedLong: readonly string[] = []): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--') return [...out, ...words.slice(i + 1)];
+    if (!w.startsWith('-') || w === '-') out.push(w);
+    else if (w.startsWith('--')) {
+      if (!w.includes('=') && w.length > 3 && valuedLong.some((long) => long.startsWith(w))) i++;
+    } else {
+      const k = [...w.slice(1)].findIndex((letter) => valued.includes(letter));
+      if (k >= 0 && k === w.length - 2) i++;
+    }
+  }
+  return out;
+}

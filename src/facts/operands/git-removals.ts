@@ -1,6 +1,6 @@
 // What `git clean` and `git rm -r` delete below a directory without naming a file: read as
 // trees written (trees.ts), walked on disk by the engine. Part of trees.ts's readings.
-import { hasOption, optionIs, optionValues } from '../options.js';
+import { hasOption, optionIs, optionValues, nonOptionWords } from '../options.js';
 import { within } from '../within.js';
 import type { Tree } from './trees.js';
 import { gitSubcommandAt } from './git.js';
@@ -70,7 +70,7 @@ export function gitRemovalTrees(words: readonly string[]): readonly Tree[] {
   const valued = subcommand === 'clean' ? 'e' : '';
   if (gitOptionOn(args, 'n', '--dry-run', valued, known)) return [];
   let ignores = false;
-  let specs = operandsOf(args, valued, subcommand === 'clean' ? ['--exclude'] : []);
+  let specs = nonOptionWords(args, valued, subcommand === 'clean' ? ['--exclude'] : []);
   if (subcommand === 'rm') {
     if (gitOptionOn(args, '', '--cached', valued, known)) return [];
     if (!hasOption(args, { letters: 'r', long: [] }, '', known)) {
@@ -127,21 +127,4 @@ function gitStashTrees(words: readonly string[], at: number): readonly Tree[] {
 /** Why git's own options keep what it deletes from being read: `--git-dir`/`--work-tree` name another work tree. */
 function ownRefusal(own: readonly string[], subcommand: string): string | undefined {
   return own.some((w) => /^--(?:git-dir|work-tree)(?:=|$)/.test(w)) ? `\`git --git-dir\`/\`--work-tree\` … ${subcommand}\` deletes in the work tree that names, which is not read here` : undefined;
-}
-
-/** The words after the subcommand that are no options (every word after `--`), skipping the values of `valued` options. */
-function operandsOf(args: readonly string[], valued: string, valuedLong: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 1; i < args.length; i++) {
-    const w = args[i]!;
-    if (w === '--') return [...out, ...args.slice(i + 1)];
-    if (!w.startsWith('-') || w === '-') out.push(w);
-    else if (w.startsWith('--')) {
-      if (!w.includes('=') && valuedLong.some((long) => long.startsWith(w) && w.length > 3)) i++;
-    } else {
-      const k = [...w.slice(1)].findIndex((letter) => valued.includes(letter));
-      if (k >= 0 && k === w.length - 2) i++;
-    }
-  }
-  return out;
 }

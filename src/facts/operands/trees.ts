@@ -2,7 +2,7 @@
 // touched, though no word names it (`grep -r KEY .` reads `./.env`, `cp -r . /tmp/x` copies
 // it, `mv conf conf.old` renames it). The engine walks each tree on disk when it checks the
 // call, within the call's budget of directory entries (engine/frame.ts addTree).
-import { hasOption, optionValuePlaces, optionValues } from '../options.js';
+import { hasOption, optionValuePlaces, optionValues, nonOptionWords } from '../options.js';
 import { within } from '../within.js';
 import { GRAMMARS, longNamesOf, TAR, valuedLongOf } from '../grammars.js';
 import { tarWords } from './archives.js';
@@ -133,13 +133,13 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
   }
   // Deleters that take no `-r`: every operand whole (rimraf's own globs from their literal directory).
   if (program === 'rimraf' || program === 'trash' || program === 'trash-put' || (program === 'gio' && (words[1] === 'trash' || words[1] === 'remove'))) {
-    return plainOperands(words.slice(program === 'gio' ? 1 : 0), '').map((root) => ({ root: literalDirectory(root), followsLinks: false, written: true }));
+    return nonOptionWords(words.slice(program === 'gio' ? 1 : 0), '').map((root) => ({ root: literalDirectory(root), followsLinks: false, written: true }));
   }
   // Changers of attributes, ACLs and security contexts with `-R`: every operand (the mode among them, as chmod's).
   const changer = RECURSIVE_CHANGERS.get(program ?? '');
   if (changer !== undefined) {
     if (!hasOption(words, { letters: 'R', long: ['--recursive'] }, changer.valued, changer.long)) return NO_TREES;
-    return plainOperands(words, changer.valued).map((root) => ({ root, followsLinks: false, written: true }));
+    return nonOptionWords(words, changer.valued).map((root) => ({ root, followsLinks: false, written: true }));
   }
   if (program === 'chmod' || program === 'chown' || program === 'chgrp') {
     // `chmod -R 777 d` changes every file below d. Every operand counts, the mode or owner too:
@@ -254,21 +254,6 @@ const RECURSIVE_CHANGERS: ReadonlyMap<string, { valued: string; long: readonly s
   ['chattr', { valued: 'vp', long: [] }],
   ['chcon', { valued: 'urtl', long: ['--recursive', '--reference', '--user', '--role', '--type', '--range', '--dereference', '--no-dereference', '--verbose'] }],
 ]);
-
-/** The words after the program that are no options (every word after `--`), the values of `valued` short options skipped. */
-function plainOperands(words: readonly string[], valued: string): string[] {
-  const out: string[] = [];
-  for (let i = 1; i < words.length; i++) {
-    const w = words[i]!;
-    if (w === '--') return [...out, ...words.slice(i + 1)];
-    if (!w.startsWith('-') || w === '-') out.push(w);
-    else if (!w.startsWith('--')) {
-      const k = [...w.slice(1)].findIndex((letter) => valued.includes(letter));
-      if (k >= 0 && k === w.length - 2) i++;
-    }
-  }
-  return out;
-}
 
 /** A path with wildcards cut to its literal directory (`dist/**` is `dist`), the careful side for a program's own glob. */
 function literalDirectory(path: string): string {
