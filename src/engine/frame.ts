@@ -12,7 +12,7 @@ import { bareNames } from '../facts/word-paths.js';
 import { commandLinePaths } from '../facts/command-line-paths.js';
 import { isRelative, nameOf, parentOf, within } from '../facts/within.js';
 import { canonicalPath, canonicalRoot, directoriesUpTo, isInside, MAX_WILDCARD_ENTRIES, wildcardExpansions, type Canonical, type GlobReading, type PathContext, type PosixReading, type StatCache } from '../facts/paths.js';
-import { anyCaseGlob, hasShellWildcard, mayExpandTo } from '../facts/path-glob.js';
+import { anyCaseGlob, hasShellWildcard, literalDirectory, mayExpandTo } from '../facts/path-glob.js';
 import { parseShell } from '../facts/shell/index.js';
 import { execCommandFacts } from '../facts/exec-command.js';
 import { isGitTool, isMcpToolName } from '../facts/classify.js';
@@ -644,10 +644,10 @@ export class CallFrame {
     let roots: string[];
     if (tree.fromTop === true) {
       // The work tree's top is where git runs or a directory above it, up to the workspace root: each counts.
-      const here = this.canonicalAt(tree.gitCwd === undefined || tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
-      if (!here.ok) return `where git runs cannot be placed: ${here.reason}`;
+      const here = this.whereGitRuns(tree, settings, m, place, lexicalCwd);
+      if (typeof here === 'string') return here;
       roots = [];
-      for (const top of readingsOf(here).flatMap((d) => directoriesUpTo(d.path, m.anchor))) {
+      for (const top of here.flatMap((d) => directoriesUpTo(d, m.anchor))) {
         const found = tree.root === '.' ? undefined : this.canonicalAt(within(top, tree.root), settings, m, place, lexicalCwd);
         if (found !== undefined && !found.ok) return `\`${printable(tree.root)}\` below the work tree's top cannot be placed: ${found.reason}`;
         roots.push(...(found === undefined ? [top] : readingsOf(found).map((r) => r.path)));
@@ -666,9 +666,9 @@ export class CallFrame {
     // `git clean -X` deletes an ignored directory whole when a root lies below it: the
     // directory just below each directory that may be the work tree's top holding a root counts too.
     if (tree.ignoredAbove === true) {
-      const here = this.canonicalAt(tree.gitCwd === undefined || tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
-      if (!here.ok) return `where git runs cannot be placed: ${here.reason}`;
-      const tops = readingsOf(here).flatMap((d) => directoriesUpTo(d.path, m.anchor));
+      const here = this.whereGitRuns(tree, settings, m, place, lexicalCwd);
+      if (typeof here === 'string') return here;
+      const tops = here.flatMap((d) => directoriesUpTo(d, m.anchor));
       for (const root of [...roots]) {
         for (const top of tops) {
           const prefix = top === '/' ? '/' : `${top}/`;
@@ -705,9 +705,9 @@ export class CallFrame {
     // root strictly below there holding `.git` is a nested repository (ripgrepFilter's nestedRoot).
     let gitRuns: string[] | undefined;
     if (tree.written && tree.gitCwd !== undefined && tree.tracked !== true) {
-      const here = this.canonicalAt(tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
-      if (!here.ok) return `where git runs cannot be placed: ${here.reason}`;
-      gitRuns = readingsOf(here).map((r) => realPathOr(r.path) ?? r.path);
+      const here = this.whereGitRuns(tree, settings, m, place, lexicalCwd);
+      if (typeof here === 'string') return here;
+      gitRuns = here.map((dir) => realPathOr(dir) ?? dir);
       for (const dir of gitRuns) {
         const problem = workTreeProblem(dir);
         if (problem !== undefined) return problem;
@@ -767,6 +767,12 @@ export class CallFrame {
     return undefined;
   }
 
+  /** The directory git runs in for a tree (Tree.gitCwd; none: where the shell is), each reading of it; or why it cannot be placed. */
+  private whereGitRuns(tree: Tree, settings: PathSettings, m: PathMemo, place: Place, lexicalCwd: boolean): string[] | string {
+    const here = this.canonicalAt(tree.gitCwd === undefined || tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
+    return here.ok ? readingsOf(here).map((r) => r.path) : `where git runs cannot be placed: ${here.reason}`;
+  }
+
   /**
    * `list` (words or bare names) without the name patterns a walk on disk read what they match
    * for (walkedNames: `--include=*.ts`, `-g '*.ts'`, `glob: "*.ts"`): the same list when none is
@@ -791,9 +797,9 @@ export class CallFrame {
     const untracked: string[] = [];
     // The repository is the one git finds from where it runs (not from the pathspec: a
     // directory below may hold another `.git`, red team gprt), both read physically as git does.
-    const gitCwd = this.canonicalAt(tree.gitCwd === undefined || tree.gitCwd === '' ? '.' : tree.gitCwd, settings, m, place, lexicalCwd);
-    if (!gitCwd.ok) return `where \`git grep\` runs cannot be placed: ${gitCwd.reason}`;
-    const repositories = readingsOf(gitCwd).map((r) => realPathOr(r.path)).filter((p): p is string => p !== undefined && isDirectoryNow(p));
+    const gitCwd = this.whereGitRuns(tree, settings, m, place, lexicalCwd);
+    if (typeof gitCwd === 'string') return gitCwd;
+    const repositories = gitCwd.map((dir) => realPathOr(dir)).filter((p): p is string => p !== undefined && isDirectoryNow(p));
     if (repositories.length === 0) return `where \`git grep\` runs is no directory now, so which files it reads cannot be checked`;
     for (const repository of repositories) {
       // Read once for every root: the index does not depend on them.
@@ -983,9 +989,7 @@ export class CallFrame {
     const anchor = m.anchor;
     // `**` recurses where globstar is on (zsh, `shopt -s globstar`), extglob's `@(…)` matches otherwise: not read here.
     if (anchor === undefined || raw.includes('**') || /[()]/.test(raw)) return false;
-    const wild = raw.search(/[*?[]/);
-    const slash = raw.lastIndexOf('/', wild);
-    const dir = this.canonicalAt(slash < 0 ? '.' : raw.slice(0, slash) || '/', settings, m, place);
+    const dir = this.canonicalAt(literalDirectory(raw), settings, m, place);
     if (!dir.ok || !readingsOf(dir).every((d) => isInside(d.path, anchor) && isDirectoryNow(d.path))) return false;
     const expanded = this.expansionsAt(raw, settings, m, place, DOT_RULE);
     if (!expanded.ok || (expanded.paths.length === 0 && written)) return false;

@@ -70,6 +70,18 @@ export function hasShellWildcard(text: string): boolean {
   return SHELL_WILDCARD.test(text);
 }
 
+/**
+ * The directory part of a path before its first wildcard (`src/*.ts` is `src`, `*.ts` is `.`,
+ * `/e*` is `/`): where it expands. `marks` are the characters that start a wildcard (a
+ * program's own glob may add `{`).
+ */
+export function literalDirectory(path: string, marks: RegExp = /[*?[]/): string {
+  const wild = path.search(marks);
+  if (wild < 0) return path;
+  const slash = path.lastIndexOf('/', wild);
+  return slash < 0 ? '.' : path.slice(0, slash) || '/';
+}
+
 /** A glob with no `/` matches the file name at any depth. */
 export function isFileNameGlob(glob: string): boolean {
   const g = glob.endsWith('/') ? glob.slice(0, -1) : glob;

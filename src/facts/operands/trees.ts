@@ -4,6 +4,7 @@
 // call, within the call's budget of directory entries (engine/frame.ts addTree).
 import { hasOption, optionValuePlaces, optionValues, nonOptionWords } from '../options.js';
 import { within } from '../within.js';
+import { literalDirectory } from '../path-glob.js';
 import { GRAMMARS, longNamesOf, TAR, valuedLongOf } from '../grammars.js';
 import { tarWords } from './archives.js';
 import { operandsBy } from './by-grammar.js';
@@ -133,7 +134,7 @@ export function treesOf(words: readonly string[]): readonly Tree[] {
   }
   // Deleters that take no `-r`: every operand whole (rimraf's own globs from their literal directory).
   if (program === 'rimraf' || program === 'trash' || program === 'trash-put' || (program === 'gio' && (words[1] === 'trash' || words[1] === 'remove'))) {
-    return nonOptionWords(words.slice(program === 'gio' ? 1 : 0), '').map((root) => ({ root: literalDirectory(root), followsLinks: false, written: true }));
+    return nonOptionWords(words.slice(program === 'gio' ? 1 : 0), '').map((root) => ({ root: literalDirectory(root, /[*?[{]/), followsLinks: false, written: true }));
   }
   // Changers of attributes, ACLs and security contexts with `-R`: every operand (the mode among them, as chmod's).
   const changer = RECURSIVE_CHANGERS.get(program ?? '');
@@ -254,14 +255,6 @@ const RECURSIVE_CHANGERS: ReadonlyMap<string, { valued: string; long: readonly s
   ['chattr', { valued: 'vp', long: [] }],
   ['chcon', { valued: 'urtl', long: ['--recursive', '--reference', '--user', '--role', '--type', '--range', '--dereference', '--no-dereference', '--verbose'] }],
 ]);
-
-/** A path with wildcards cut to its literal directory (`dist/**` is `dist`), the careful side for a program's own glob. */
-function literalDirectory(path: string): string {
-  const wild = path.search(/[*?[{]/);
-  if (wild < 0) return path;
-  const slash = path.lastIndexOf('/', wild);
-  return slash < 0 ? '.' : path.slice(0, slash) || '/';
-}
 
 const FIND_READING_ACTS: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
