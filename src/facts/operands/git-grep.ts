@@ -1,10 +1,9 @@
 // What `git grep` reads: the files git tracks below where it runs or below its pathspecs
 // (Tree.tracked, read from the repository's index by engine/git-index.ts), or every file
 // where it may read others. Part of trees.ts's readings.
-import { optionValues } from '../options.js';
 import { within } from '../within.js';
 import type { Tree } from './trees.js';
-import { gitSubcommandAt } from './git.js';
+import { gitDirectoryOf, gitSubcommandAt } from './git.js';
 
 // git grep's options that make it read files git does not track, or another repository's.
 const GIT_GREP_UNTRACKED = ['--untracked', '--no-index', '--recurse-submodules'];
@@ -72,7 +71,7 @@ export function gitGrepTrees(words: readonly string[]): readonly Tree[] {
   const end = rest.indexOf('--');
   const specs = end < 0 ? [] : rest.slice(end + 1);
   const plain = specs.length > 0 && specs.every((p) => p !== '' && !/[*?[\\]/.test(p));
-  const directory = optionValues(own, { letters: 'C', long: [] }, '', 0).reduce(within, '');
+  const directory = gitDirectoryOf(words, at);
   // Any word after the subcommand that may be such a pathspec (the parse above aside: the careful side).
   const whole = words.slice(at + 1).some((w) => !w.startsWith('-') && escapesDirectory(w));
   const common = { followsLinks: false, written: false, ...(refused !== undefined ? { refused } : {}) };

@@ -3,7 +3,7 @@
 import { hasOption, optionIs, optionValues, nonOptionWords } from '../options.js';
 import { within } from '../within.js';
 import type { Tree } from './trees.js';
-import { gitSubcommandAt } from './git.js';
+import { gitDirectoryOf, gitSubcommandAt } from './git.js';
 
 // git clean's (2.39) long options: git takes any unique prefix (`--dry` is `--dry-run`).
 const CLEAN_LONG = ['--dry-run', '--force', '--interactive', '--quiet', '--exclude'];
@@ -82,7 +82,7 @@ export function gitRemovalTrees(words: readonly string[]): readonly Tree[] {
     const excludes = optionValues(args, { letters: 'e', long: ['--exclude'] }, 'e', 1, known, ['--exclude']);
     ignores = !hasOption(args, { letters: 'xX', long: [] }, 'e', known) && !excludes.some((pattern) => pattern.startsWith('!'));
   }
-  const directory = optionValues(own, { letters: 'C', long: [] }, '', 0).reduce(within, '');
+  const directory = gitDirectoryOf(words, at);
   const place = (spec: string): string => (directory === '' ? spec : within(directory, spec));
   const common = {
     followsLinks: false,
@@ -118,7 +118,7 @@ function gitStashTrees(words: readonly string[], at: number): readonly Tree[] {
   const all = hasOption(args, { letters: 'a', long: ['--all'] }, 'm', STASH_LONG);
   if (!all && !hasOption(args, { letters: 'u', long: ['--include-untracked'] }, 'm', STASH_LONG)) return [];
   const own = words.slice(1, at);
-  const gitCwd = optionValues(own, { letters: 'C', long: [] }, '', 0).reduce(within, '');
+  const gitCwd = gitDirectoryOf(words, at);
   const tree: Tree = { root: '.', fromTop: true, gitCwd, followsLinks: false, written: true, ...(all ? {} : { ripgrep: GIT_IGNORES_READ }) };
   const refused = ownRefusal(own, 'stash');
   return [refused === undefined ? tree : { ...tree, refused }];

@@ -1,6 +1,7 @@
 // git's own words, before its subcommand: where the subcommand is, the subcommand's grammar
 // (GIT_GRAMMARS), and the trace files its `-c` settings make it write.
 import { optionValues } from '../options.js';
+import { within } from '../within.js';
 import { writtenVariablePath } from '../shell/wrappers.js';
 import { GIT_GLOBAL_VALUED, GIT_GRAMMARS, GRAMMARS, longNamesOf, type OperandGrammar } from '../grammars.js';
 
@@ -9,6 +10,11 @@ export function gitSubcommandAt(words: readonly string[]): number {
   let i = 1;
   while (i < words.length && words[i]!.startsWith('-')) i += GIT_GLOBAL_VALUED.has(words[i]!) ? 2 : 1;
   return Math.min(i, words.length);
+}
+
+/** Where git runs, from its own options before the subcommand at `at` (`-C a -C b` is `a/b`; `''`: where the shell is). */
+export function gitDirectoryOf(words: readonly string[], at: number): string {
+  return optionValues(words.slice(1, at), { letters: 'C', long: [] }, '', 0).reduce(within, '');
 }
 
 /** The subcommand's index in a git command's words, and its grammar. */
